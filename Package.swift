@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 mode (the tools version) plus the two upcoming features the house
+/// style asks for.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "layoutd",
+    products: [
+        .executable(name: "layoutd", targets: ["layoutd"]),
+        .executable(name: "layout-bench", targets: ["layout-bench"]),
+    ],
+    targets: [
+        .target(name: "LayoutEngine", swiftSettings: swiftSettings),
+        .target(name: "HTTPCore", swiftSettings: swiftSettings),
+        .target(name: "CSystem"),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "CSystem"], swiftSettings: swiftSettings),
+        .target(name: "LayoutService", dependencies: ["LayoutEngine", "HTTPCore"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "layoutd",
+            dependencies: ["LayoutEngine", "HTTPCore", "HTTPServer", "LayoutService"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "layout-bench",
+            dependencies: ["LayoutEngine", "HTTPCore", "HTTPServer", "LayoutService"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: swiftSettings),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LayoutServiceTests",
+            dependencies: ["LayoutService", "LayoutEngine", "HTTPCore"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

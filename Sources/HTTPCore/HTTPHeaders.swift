@@ -1,0 +1,83 @@
+/// An ordered list of header fields with case-insensitive lookup by name.
+///
+/// Order and duplicates are kept exactly as received, because framing decisions (two `Content-Length` fields, two
+/// `Host` fields) depend on them. Lookups compare names ASCII-case-insensitively, as RFC 9110 §5.1 requires.
+public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The fields in the order they were added.
+    public private(set) var fields: [(name: String, value: String)]
+
+    /// Creates an empty list.
+    public init() {
+        self.fields = []
+    }
+
+    /// Creates a list from literal pairs, keeping their order.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The value of the first field named `name`, or `nil`.
+    public subscript(name: String) -> String? {
+        self.fields.first { Self.namesMatch($0.name, name) }?.value
+    }
+
+    /// Every value of the fields named `name`, in order.
+    public func values(for name: String) -> [String] {
+        self.fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
+    }
+
+    /// Whether at least one field is named `name`.
+    public func contains(_ name: String) -> Bool {
+        self.fields.contains { Self.namesMatch($0.name, name) }
+    }
+
+    /// Appends a field, keeping any of the same name.
+    public mutating func add(name: String, value: String) {
+        self.fields.append((name: name, value: value))
+    }
+
+    /// Removes every field named `name` and appends one with `value`.
+    public mutating func replaceOrAdd(name: String, value: String) {
+        self.remove(name: name)
+        self.fields.append((name: name, value: value))
+    }
+
+    /// Removes every field named `name`.
+    public mutating func remove(name: String) {
+        self.fields.removeAll { Self.namesMatch($0.name, name) }
+    }
+
+    /// The number of fields.
+    public var count: Int { self.fields.count }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        self.fields.makeIterator()
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for field in self.fields {
+            hasher.combine(field.name)
+            hasher.combine(field.value)
+        }
+    }
+
+    /// ASCII case-insensitive comparison of two field names.
+    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+        let a = lhs.utf8
+        let b = rhs.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            guard Self.lowercased(x) == Self.lowercased(y) else { return false }
+        }
+        return true
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+}

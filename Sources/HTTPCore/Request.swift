@@ -1,0 +1,38 @@
+/// One parsed HTTP request: what a ``Responder`` receives.
+public struct Request: Sendable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The request target exactly as sent, e.g. `/sessions/abc/query?x=1`.
+    public var target: String
+    /// The protocol version.
+    public var version: HTTPVersion
+    /// The header fields, in the order received.
+    public var headers: HTTPHeaders
+    /// The body after any chunked framing was removed; empty when there was none.
+    public var body: [UInt8]
+
+    /// Creates a request.
+    public init(
+        method: HTTPMethod,
+        target: String,
+        version: HTTPVersion = .http1_1,
+        headers: HTTPHeaders = [:],
+        body: [UInt8] = []
+    ) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The target's path: everything before the first `?`.
+    public var path: Substring {
+        self.target.firstIndex(of: "?").map { self.target[..<$0] } ?? self.target[...]
+    }
+
+    /// The target's query: everything after the first `?`, or `nil` when there is none.
+    public var query: Substring? {
+        self.target.firstIndex(of: "?").map { self.target[self.target.index(after: $0)...] }
+    }
+}
