@@ -1,0 +1,163 @@
+import LayoutEngine
+
+/// What `GET /kinds` tells: each kind, what it does, and its parameters with types and defaults.
+///
+/// The parameters listed here are exactly those the request decoder accepts in `config` (and, where
+/// ``Parameter/perSection`` is set, in a section's `config`); a test checks each against the decoder.
+enum KindCatalog {
+    /// One parameter of a kind.
+    struct Parameter: Sendable {
+        /// The member name in `config`.
+        var name: String
+        /// The value's type as `openapi.yaml` names it: `number`, `integer`, `boolean`, `Size`, `EdgeInsets`, …
+        var type: String
+        /// The default as JSON text, or `nil` when the parameter is off unless given.
+        var defaultJSON: String?
+        /// Whether a section's `config` may override it.
+        var perSection: Bool
+        /// What it does.
+        var description: String
+    }
+
+    /// One kind.
+    struct Kind: Sendable {
+        var kind: LayoutKind
+        var summary: String
+        var parameters: [Parameter]
+    }
+
+    /// Every kind the engine has, in the engine's order.
+    static let kinds: [Kind] = [
+        Kind(
+            kind: .flow,
+            summary: "UICollectionViewFlowLayout: lines of items, sections with headers and footers, vertical or "
+                + "horizontal, justified or aligned.",
+            parameters: [
+                Parameter(name: "itemSize", type: "Size", defaultJSON: #"{"width":50,"height":50}"#, perSection: true,
+                          description: "Size of items given by count."),
+                Parameter(name: "sectionInset", type: "EdgeInsets",
+                          defaultJSON: #"{"top":0,"left":0,"bottom":0,"right":0}"#, perSection: true,
+                          description: "Space around each section's items."),
+                Parameter(name: "minimumLineSpacing", type: "number", defaultJSON: "10", perSection: true,
+                          description: "Least space between lines."),
+                Parameter(name: "minimumInteritemSpacing", type: "number", defaultJSON: "10", perSection: true,
+                          description: "Least space between items of a line."),
+                Parameter(name: "scrollDirection", type: "vertical | horizontal", defaultJSON: #""vertical""#,
+                          perSection: false, description: "Horizontal swaps the axes: lines become columns."),
+                Parameter(name: "headerReferenceSize", type: "Size", defaultJSON: #"{"width":0,"height":0}"#,
+                          perSection: true, description: "Header size of sections that give none; 0 means none."),
+                Parameter(name: "footerReferenceSize", type: "Size", defaultJSON: #"{"width":0,"height":0}"#,
+                          perSection: true, description: "Footer size of sections that give none; 0 means none."),
+                Parameter(name: "sectionHeadersPinToVisibleBounds", type: "boolean", defaultJSON: "false",
+                          perSection: false, description: "Headers stick to the top while their section shows."),
+                Parameter(name: "sectionFootersPinToVisibleBounds", type: "boolean", defaultJSON: "false",
+                          perSection: false, description: "Footers stick to the bottom while their section shows."),
+                Parameter(name: "horizontalAlignment", type: "justified | left | right | center | leading | trailing",
+                          defaultJSON: #""justified""#, perSection: true,
+                          description: "Where items sit along a line; justified spreads the leftover space as UIKit."),
+                Parameter(name: "verticalAlignment", type: "center | top | bottom", defaultJSON: #""center""#,
+                          perSection: true, description: "Where items sit across a line thicker than they are."),
+                Parameter(name: "sectionBackground", type: "EdgeInsets", defaultJSON: nil, perSection: false,
+                          description: "Adds a background decoration view behind each section, outset by these."),
+            ]
+        ),
+        Kind(
+            kind: .waterfall,
+            summary: "Waterfall (masonry) columns: each item goes to the shortest column; heights keep aspect ratios.",
+            parameters: [
+                Parameter(name: "columnCount", type: "integer", defaultJSON: "3", perSection: true,
+                          description: "Number of columns, 1 to 1000."),
+                Parameter(name: "columnSpacing", type: "number", defaultJSON: "10", perSection: true,
+                          description: "Space between columns."),
+                Parameter(name: "rowSpacing", type: "number", defaultJSON: "10", perSection: true,
+                          description: "Space between items of a column."),
+                Parameter(name: "sectionInset", type: "EdgeInsets",
+                          defaultJSON: #"{"top":10,"left":10,"bottom":10,"right":10}"#, perSection: true,
+                          description: "Space around each section's columns."),
+                Parameter(name: "itemRenderDirection", type: "shortestFirst | leftToRight | rightToLeft",
+                          defaultJSON: #""shortestFirst""#, perSection: true,
+                          description: "shortestFirst: the shortest column (leftmost on ties); else item i in column i mod n."),
+                Parameter(name: "headerHeight", type: "number", defaultJSON: "0", perSection: true,
+                          description: "Height of a full-width header above each section's columns."),
+                Parameter(name: "footerHeight", type: "number", defaultJSON: "0", perSection: true,
+                          description: "Height of a full-width footer below each section's columns."),
+                Parameter(name: "sectionBackground", type: "EdgeInsets", defaultJSON: nil, perSection: false,
+                          description: "Adds a background decoration view behind each section, outset by these."),
+            ]
+        ),
+        Kind(
+            kind: .line,
+            summary: "A horizontal strip whose items grow as they near the viewport's centre, snapping to centres.",
+            parameters: [
+                Parameter(name: "itemSize", type: "Size", defaultJSON: #"{"width":100,"height":100}"#,
+                          perSection: false, description: "Size of items given by count."),
+                Parameter(name: "minimumLineSpacing", type: "number", defaultJSON: "70", perSection: false,
+                          description: "Space between items."),
+                Parameter(name: "activeDistance", type: "number", defaultJSON: "150", perSection: false,
+                          description: "Distance from the centre within which items grow."),
+                Parameter(name: "scaleFactor", type: "number", defaultJSON: "0.6", perSection: false,
+                          description: "Extra scale of an item at the very centre."),
+                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
+                          description: "Points per second from which a snap moves on in the flick's direction."),
+            ]
+        ),
+        Kind(
+            kind: .stack,
+            summary: "The first items piled at the viewport's centre, each rotated; the rest hidden.",
+            parameters: [
+                Parameter(name: "itemSize", type: "Size", defaultJSON: #"{"width":100,"height":100}"#,
+                          perSection: false, description: "Size of items given by count."),
+                Parameter(name: "angles", type: "number[]", defaultJSON: "[0,-0.2,-0.5,0.2,0.5]", perSection: false,
+                          description: "Rotation of the first items in radians; its length is how many show."),
+            ]
+        ),
+        Kind(
+            kind: .circle,
+            summary: "Items evenly spaced on a circle around the viewport's centre.",
+            parameters: [
+                Parameter(name: "itemSize", type: "Size", defaultJSON: #"{"width":50,"height":50}"#,
+                          perSection: false, description: "Size of items given by count."),
+                Parameter(name: "radius", type: "number", defaultJSON: "70", perSection: false,
+                          description: "Radius of the circle through the items' centres."),
+            ]
+        ),
+    ]
+
+    /// The body of `GET /kinds`, built once.
+    static let json: [UInt8] = {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("kinds")
+        writer.beginArray()
+        for kind in Self.kinds {
+            writer.beginObject()
+            writer.key("name")
+            writer.value(kind.kind.rawValue)
+            writer.key("summary")
+            writer.value(kind.summary)
+            writer.key("parameters")
+            writer.beginArray()
+            for parameter in kind.parameters {
+                writer.beginObject()
+                writer.key("name")
+                writer.value(parameter.name)
+                writer.key("type")
+                writer.value(parameter.type)
+                if let defaultJSON = parameter.defaultJSON {
+                    writer.key("default")
+                    writer.appendRaw(defaultJSON.utf8)
+                }
+                writer.key("perSection")
+                writer.value(parameter.perSection)
+                writer.key("description")
+                writer.value(parameter.description)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }()
+}

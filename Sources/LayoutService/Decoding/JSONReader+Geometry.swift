@@ -1,0 +1,137 @@
+import LayoutEngine
+
+/// Readers for the wire contract's geometric values, each checking the bounds `openapi.yaml` states.
+extension JSONReader {
+    /// The largest length accepted, in points: sizes, insets, spacings and radii stay at or below it.
+    static let maxLength = 10_000_000.0
+    /// The largest coordinate magnitude accepted, in points.
+    static let maxCoordinate = 1_000_000_000.0
+
+    /// Reads a length: a number from 0 to ``maxLength``.
+    mutating func readLength() throws(JSONError) -> Double {
+        let value = try self.readDouble()
+        guard value >= 0, value <= Self.maxLength else {
+            throw self.shapeError("must be a number from 0 to 10000000, not \(value)")
+        }
+        return value
+    }
+
+    /// Reads a coordinate: a number within ±``maxCoordinate``.
+    mutating func readCoordinate() throws(JSONError) -> Double {
+        let value = try self.readDouble()
+        guard abs(value) <= Self.maxCoordinate else {
+            throw self.shapeError("must be a number from -1000000000 to 1000000000, not \(value)")
+        }
+        return value
+    }
+
+    /// Reads a number within `range`.
+    mutating func readDouble(in range: ClosedRange<Double>) throws(JSONError) -> Double {
+        let value = try self.readDouble()
+        guard range.contains(value) else {
+            throw self.shapeError("must be a number from \(range.lowerBound) to \(range.upperBound), not \(value)")
+        }
+        return value
+    }
+
+    /// Reads an integer within `range`.
+    mutating func readInt(in range: ClosedRange<Int>) throws(JSONError) -> Int {
+        let value = try self.readInt()
+        guard range.contains(value) else {
+            throw self.shapeError("must be an integer from \(range.lowerBound) to \(range.upperBound), not \(value)")
+        }
+        return value
+    }
+
+    /// Reads a string that must be one of `choices`' raw values.
+    mutating func readChoice<Choice: RawRepresentable & CaseIterable>(
+        _ type: Choice.Type
+    ) throws(JSONError) -> Choice where Choice.RawValue == String {
+        let text = try self.readString()
+        guard let choice = Choice(rawValue: text) else {
+            let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw self.shapeError("must be one of \(names)")
+        }
+        return choice
+    }
+
+    /// Reads `{"width", "height"}`, both lengths.
+    mutating func readSize() throws(JSONError) -> Size {
+        var width: Double?
+        var height: Double?
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "width": width = try self.readLength()
+            case "height": height = try self.readLength()
+            default: throw self.unknownField(key)
+            }
+        }
+        guard let width else { throw self.missingField("width") }
+        guard let height else { throw self.missingField("height") }
+        return Size(width: width, height: height)
+    }
+
+    /// Reads `{"x", "y"}`, both coordinates.
+    mutating func readPoint() throws(JSONError) -> Point {
+        var x: Double?
+        var y: Double?
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "x": x = try self.readCoordinate()
+            case "y": y = try self.readCoordinate()
+            default: throw self.unknownField(key)
+            }
+        }
+        guard let x else { throw self.missingField("x") }
+        guard let y else { throw self.missingField("y") }
+        return Point(x: x, y: y)
+    }
+
+    /// Reads `{"x", "y", "width", "height"}`: coordinates for the origin, lengths for the size.
+    mutating func readRect() throws(JSONError) -> Rect {
+        var x: Double?
+        var y: Double?
+        var width: Double?
+        var height: Double?
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "x": x = try self.readCoordinate()
+            case "y": y = try self.readCoordinate()
+            case "width": width = try self.readLength()
+            case "height": height = try self.readLength()
+            default: throw self.unknownField(key)
+            }
+        }
+        guard let x else { throw self.missingField("x") }
+        guard let y else { throw self.missingField("y") }
+        guard let width else { throw self.missingField("width") }
+        guard let height else { throw self.missingField("height") }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Reads `{"top", "left", "bottom", "right"}`, all lengths.
+    mutating func readInsets() throws(JSONError) -> EdgeInsets {
+        var top: Double?
+        var left: Double?
+        var bottom: Double?
+        var right: Double?
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "top": top = try self.readLength()
+            case "left": left = try self.readLength()
+            case "bottom": bottom = try self.readLength()
+            case "right": right = try self.readLength()
+            default: throw self.unknownField(key)
+            }
+        }
+        guard let top else { throw self.missingField("top") }
+        guard let left else { throw self.missingField("left") }
+        guard let bottom else { throw self.missingField("bottom") }
+        guard let right else { throw self.missingField("right") }
+        return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+    }
+}

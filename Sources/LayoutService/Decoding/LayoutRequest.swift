@@ -1,0 +1,144 @@
+import LayoutEngine
+
+/// A decoded layout request: the body of `POST /layout/{kind}`.
+struct LayoutRequest: Sendable {
+    /// The engine's input: viewport, offset, direction and sections.
+    var input: LayoutInput
+    /// The kind and its parameters.
+    var configuration: LayoutConfiguration
+    /// Limits the answer to the elements intersecting it; `nil` means every element.
+    var rect: Rect?
+
+    /// Reads a request for `kind` from `body`.
+    ///
+    /// Every member is checked against `openapi.yaml`: unknown members, wrong types and out-of-range values are
+    /// refused with the JSON pointer of the offending value.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - kind: The kind named by the route.
+    ///   - configuration: The item and depth limits.
+    /// - Returns: The request.
+    /// - Throws: ``JSONError`` for malformed JSON (400) or a wrong shape or value (422); ``APIError/tooManyItems``
+    ///   as soon as the running item count passes the limit (413), before the rest is read.
+    static func decode(
+        _ body: [UInt8],
+        kind: LayoutKind,
+        configuration: ServiceConfiguration
+    ) throws -> LayoutRequest {
+        var reader = JSONReader(bytes: body, maxDepth: configuration.maxJSONDepth)
+        var viewport: Size?
+        var contentOffset = Point.zero
+        var direction = LayoutDirection.leftToRight
+        var sections: [SectionInput]?
+        var layoutConfiguration = LayoutConfiguration.defaults(for: kind)
+        var rect: Rect?
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            switch key {
+            case "viewport": viewport = try reader.readSize()
+            case "contentOffset": contentOffset = try reader.readPoint()
+            case "layoutDirection": direction = try reader.readChoice(LayoutDirection.self)
+            case "rect": rect = try reader.readRect()
+            case "config": layoutConfiguration = try reader.readConfiguration(kind: kind)
+            case "sections":
+                var counter = ItemCounter(limit: configuration.maxItems)
+                sections = try reader.readSections(kind: kind, counter: &counter)
+            default: throw reader.unknownField(key)
+            }
+        }
+        guard let viewport else { throw reader.missingField("viewport") }
+        guard let sections else { throw reader.missingField("sections") }
+        try reader.finish()
+        let input = LayoutInput(
+            viewport: viewport,
+            contentOffset: contentOffset,
+            layoutDirection: direction,
+            sections: sections
+        )
+        return LayoutRequest(input: input, configuration: layoutConfiguration, rect: rect)
+    }
+}
+
+/// Counts items as sections are read and stops the read once the limit is passed.
+struct ItemCounter {
+    /// The most items accepted.
+    let limit: Int
+    /// The items counted so far.
+    private(set) var total = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Adds `count` items.
+    ///
+    /// - Throws: ``APIError/tooManyItems(count:limit:)`` when the total passes the limit.
+    mutating func add(_ count: Int) throws(APIError) {
+        self.total += count
+        guard self.total <= self.limit else { throw .tooManyItems(count: self.total, limit: self.limit) }
+    }
+}
+
+extension JSONReader {
+    /// The most sections one request may hold.
+    static let maxSections = 10_000
+
+    /// Reads the `sections` array.
+    mutating func readSections(kind: LayoutKind, counter: inout ItemCounter) throws -> [SectionInput] {
+        var sections: [SectionInput] = []
+        try self.beginArray()
+        while try self.nextElement() {
+            guard sections.count < Self.maxSections else {
+                throw self.shapeError("at most \(Self.maxSections) sections are accepted")
+            }
+            sections.append(try self.readSection(kind: kind, counter: &counter))
+        }
+        return sections
+    }
+
+    /// Reads one section: `count` or `items`, and for kinds with supplementary views `header`, `footer`, `config`.
+    private mutating func readSection(kind: LayoutKind, counter: inout ItemCounter) throws -> SectionInput {
+        var section = SectionInput(items: .count(0))
+        var hasItems = false
+        let takesSupplementaries = kind == .flow || kind == .waterfall
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "count":
+                guard !hasItems else { throw self.shapeError("give either \"count\" or \"items\", not both") }
+                let count = try self.readInt(in: 0...2_000_000)
+                try counter.add(count)
+                section.items = .count(count)
+                hasItems = true
+            case "items":
+                guard !hasItems else { throw self.shapeError("give either \"count\" or \"items\", not both") }
+                section.items = .sizes(try self.readItemSizes(kind: kind, counter: &counter))
+                hasItems = true
+            case "header" where takesSupplementaries: section.header = try self.readSize()
+            case "footer" where takesSupplementaries: section.footer = try self.readSize()
+            case "config" where takesSupplementaries: section.overrides = try self.readSectionOverrides(kind: kind)
+            default: throw self.unknownField(key)
+            }
+        }
+        return section
+    }
+
+    /// Reads an `items` array of sizes, counting each against the limit as it is read.
+    private mutating func readItemSizes(kind: LayoutKind, counter: inout ItemCounter) throws -> [Size] {
+        var sizes: [Size] = []
+        try self.beginArray()
+        while try self.nextElement() {
+            try counter.add(1)
+            let size = try self.readSize()
+            if kind == .waterfall, size.width == 0 {
+                throw JSONError.shape(
+                    pointer: self.currentPointer + "/width",
+                    message: "must be greater than 0: a waterfall item's size is its aspect ratio"
+                )
+            }
+            sizes.append(size)
+        }
+        return sizes
+    }
+}

@@ -1,0 +1,114 @@
+import LayoutEngine
+
+/// Writers for the wire contract's answers: geometry, one element's attributes, a whole layout.
+extension JSONWriter {
+    /// Writes `{"width","height"}`.
+    mutating func value(_ size: Size) {
+        self.beginObject()
+        self.key("width")
+        self.value(size.width)
+        self.key("height")
+        self.value(size.height)
+        self.endObject()
+    }
+
+    /// Writes `{"x","y"}`.
+    mutating func value(_ point: Point) {
+        self.beginObject()
+        self.key("x")
+        self.value(point.x)
+        self.key("y")
+        self.value(point.y)
+        self.endObject()
+    }
+
+    /// Writes `{"x","y","width","height"}`.
+    mutating func value(_ rect: Rect) {
+        self.beginObject()
+        self.key("x")
+        self.value(rect.minX)
+        self.key("y")
+        self.value(rect.minY)
+        self.key("width")
+        self.value(rect.width)
+        self.key("height")
+        self.value(rect.height)
+        self.endObject()
+    }
+
+    /// Writes one element as DESIGN.md's wire contract shows it.
+    ///
+    /// `kind` appears for supplementary and decoration views; `transform` and `transform3D` only when they are not
+    /// the identity, so that most cells stay short.
+    mutating func value(_ attributes: LayoutAttributes) {
+        self.beginObject()
+        self.key("category")
+        self.value(attributes.category.rawValue)
+        if let kind = attributes.kind {
+            self.key("kind")
+            self.value(kind.rawValue)
+        }
+        self.key("indexPath")
+        self.beginArray()
+        self.value(attributes.indexPath.section)
+        self.value(attributes.indexPath.item)
+        self.endArray()
+        self.key("frame")
+        self.value(attributes.frame)
+        self.key("zIndex")
+        self.value(attributes.zIndex)
+        self.key("alpha")
+        self.value(attributes.alpha)
+        self.key("hidden")
+        self.value(attributes.isHidden)
+        if !attributes.transform.isIdentity {
+            let transform = attributes.transform
+            self.key("transform")
+            self.beginObject()
+            self.key("a")
+            self.value(transform.a)
+            self.key("b")
+            self.value(transform.b)
+            self.key("c")
+            self.value(transform.c)
+            self.key("d")
+            self.value(transform.d)
+            self.key("tx")
+            self.value(transform.tx)
+            self.key("ty")
+            self.value(transform.ty)
+            self.endObject()
+        }
+        let transform3D = attributes.transform3D
+        if !transform3D.isIdentity {
+            self.key("transform3D")
+            self.beginArray()
+            for component in transform3D.components { self.value(component) }
+            self.endArray()
+        }
+        self.endObject()
+    }
+
+    /// Writes `"attributes": [...]` with the elements of `layout` that intersect `rect` (all when `nil`).
+    ///
+    /// - Returns: The number of elements written.
+    mutating func attributes(of layout: PreparedLayout, in rect: Rect?, contentOffset: Point) -> Int {
+        var count = 0
+        self.key("attributes")
+        self.beginArray()
+        if let rect {
+            layout.forEachAttribute(in: rect, contentOffset: contentOffset) { attributes in
+                self.value(attributes)
+                count += 1
+            }
+        } else {
+            self.reserveCapacity(forAdditional: layout.elementCount * 150)
+            layout.forEachAttribute(contentOffset: contentOffset) { attributes in
+                self.value(attributes)
+                count += 1
+            }
+        }
+        self.endArray()
+        return count
+    }
+}

@@ -1,0 +1,114 @@
+import HTTPCore
+
+/// Every failure the service reports to a client, each with its HTTP status and RFC 9457 problem type.
+///
+/// Routes throw these; ``ProblemResponse`` alone turns them into `application/problem+json` responses, so the wire
+/// form of an error is decided in one place.
+public enum APIError: Error, Hashable, Sendable {
+    /// The body is not JSON: 400, naming the byte offset where reading stopped.
+    case malformedJSON(offset: Int, reason: String)
+    /// The JSON is well formed but a field has the wrong type or value, is missing or is unknown: 422.
+    case invalidField(pointer: String, reason: String)
+    /// `POST /layout/{kind}` or `POST /sessions` named a kind the engine does not have: 404, listing the kinds.
+    case unknownKind(String, known: [String])
+    /// No route has this path: 404.
+    case notFound(path: String)
+    /// A route exists for the path but not for the method: 405 with `Allow`.
+    case methodNotAllowed(method: String, allowed: [String])
+    /// An API token is configured and the request did not present it: 401 with `WWW-Authenticate: Bearer`.
+    case unauthorized
+    /// The request asks for more items than the configured limit: 413.
+    case tooManyItems(count: Int, limit: Int)
+    /// The server is draining and takes no new work on this route: 503.
+    case draining
+    /// Anything unexpected: 500, with a generic message (the details go to the log, not to the client).
+    case internalError
+
+    /// The HTTP status code.
+    public var status: Int {
+        switch self {
+        case .malformedJSON: 400
+        case .invalidField: 422
+        case .unknownKind, .notFound: 404
+        case .methodNotAllowed: 405
+        case .unauthorized: 401
+        case .tooManyItems: 413
+        case .draining: 503
+        case .internalError: 500
+        }
+    }
+
+    /// The problem type: a URI reference naming the kind of problem, stable across releases.
+    ///
+    /// Relative references resolve against the server's own address; the README lists every one.
+    public var type: String {
+        switch self {
+        case .malformedJSON: "/problems/malformed-json"
+        case .invalidField: "/problems/invalid-field"
+        case .unknownKind: "/problems/unknown-kind"
+        case .notFound: "/problems/not-found"
+        case .methodNotAllowed: "/problems/method-not-allowed"
+        case .unauthorized: "/problems/unauthorized"
+        case .tooManyItems: "/problems/too-many-items"
+        case .draining: "/problems/draining"
+        case .internalError: "/problems/internal-error"
+        }
+    }
+
+    /// A short summary of the problem type, the same for every occurrence.
+    public var title: String {
+        switch self {
+        case .malformedJSON: "Malformed JSON"
+        case .invalidField: "Invalid field"
+        case .unknownKind: "Unknown layout kind"
+        case .notFound: "Not found"
+        case .methodNotAllowed: "Method not allowed"
+        case .unauthorized: "Unauthorized"
+        case .tooManyItems: "Too many items"
+        case .draining: "Draining"
+        case .internalError: "Internal error"
+        }
+    }
+
+    /// What went wrong this time, in a sentence a client developer can act on.
+    public var detail: String {
+        switch self {
+        case .malformedJSON(let offset, let reason):
+            "The body is not valid JSON at byte \(offset): \(reason)."
+        case .invalidField(_, let reason):
+            reason
+        case .unknownKind(let kind, let known):
+            "There is no layout kind '\(kind)'. Known kinds: \(known.joined(separator: ", "))."
+        case .notFound(let path):
+            "Nothing is served at \(path)."
+        case .methodNotAllowed(let method, let allowed):
+            "\(method) is not allowed here; use \(allowed.joined(separator: ", "))."
+        case .unauthorized:
+            "This route needs an 'Authorization: Bearer <token>' header with the configured API token."
+        case .tooManyItems(let count, let limit):
+            "The request has \(count) items; at most \(limit) are accepted."
+        case .draining:
+            "The server is shutting down and takes no new work; retry on another replica."
+        case .internalError:
+            "The server failed to answer this request. The failure has been logged."
+        }
+    }
+
+    /// The JSON pointer (RFC 6901) to the offending field, for input errors.
+    public var pointer: String? {
+        switch self {
+        case .invalidField(let pointer, _): pointer
+        case .tooManyItems: "/sections"
+        default: nil
+        }
+    }
+
+    /// Headers the status requires: `Allow` for 405, `WWW-Authenticate` for 401.
+    public var headers: HTTPHeaders {
+        switch self {
+        case .methodNotAllowed(_, let allowed): ["Allow": allowed.joined(separator: ", ")]
+        case .unauthorized: ["WWW-Authenticate": "Bearer realm=\"layoutd\""]
+        default: [:]
+        }
+    }
+}

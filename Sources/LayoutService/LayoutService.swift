@@ -1,0 +1,100 @@
+import HTTPCore
+
+/// layoutd's responder: routes a request, applies access control and CORS, and answers.
+///
+/// Every answer carries `X-Request-Id`; every request is counted in ``Metrics`` and, unless turned off, logged in
+/// one line. Routes throw ``APIError``; ``ProblemResponse`` alone turns failures into responses.
+public final class LayoutService: Responder {
+    /// The service's settings.
+    public let configuration: ServiceConfiguration
+    /// The counters behind `GET /metrics`.
+    public let metrics = Metrics()
+    /// Readiness and connection counts, written by the server.
+    let serverStatus: ServerStatus
+    /// Where log lines go.
+    let log: @Sendable (String) -> Void
+    private let clock = ContinuousClock()
+
+    /// Creates the service.
+    ///
+    /// - Parameters:
+    ///   - configuration: Limits, access control and logging settings.
+    ///   - serverStatus: The server's published state, read by `/readyz` and `/metrics`.
+    ///   - log: Receives one line per request and the details of internal errors. Defaults to discarding them.
+    public init(
+        configuration: ServiceConfiguration = ServiceConfiguration(),
+        serverStatus: ServerStatus = ServerStatus(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.serverStatus = serverStatus
+        self.log = log
+    }
+
+    public func respond(to request: Request) -> Response {
+        let start = self.clock.now
+        let requestID = RequestID.make(for: request)
+        let route = Route(path: request.path)
+        var elements = 0
+        var response: Response
+        do {
+            (response, elements) = try self.answer(request, route: route)
+        } catch {
+            response = ProblemResponse.response(for: error) { self.log("request \(requestID): \($0)") }
+        }
+        response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+        CORSPolicy(origins: self.configuration.corsOrigins).decorate(&response, for: request, route: route)
+
+        let elapsed = self.clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        self.metrics.record(
+            route: route?.template ?? "unmatched",
+            method: request.method.rawValue,
+            status: response.status,
+            seconds: seconds,
+            elements: elements
+        )
+        if self.configuration.logsRequests {
+            self.log(RequestLog.line(request: request, requestID: requestID, status: response.status, seconds: seconds))
+        }
+        return response
+    }
+
+    /// Routes one request; throws what the client must see as a problem.
+    private func answer(_ request: Request, route: Route?) throws -> (Response, elements: Int) {
+        guard let route else { throw APIError.notFound(path: String(request.path)) }
+        if request.method == .OPTIONS {
+            let allow = route.methods.map(\.rawValue).joined(separator: ", ")
+            return (Response(status: 204, headers: ["Allow": allow]), 0)
+        }
+        guard route.methods.contains(request.method) else {
+            throw APIError.methodNotAllowed(method: request.method.rawValue, allowed: route.methods.map(\.rawValue))
+        }
+        if !route.isPublic, let token = self.configuration.apiToken {
+            guard BearerToken.matches(request.headers["Authorization"], token: token) else { throw APIError.unauthorized }
+        }
+        switch route {
+        case .health:
+            return (.json(Array(#"{"status":"ok"}"#.utf8)), 0)
+        case .ready:
+            guard self.serverStatus.isReady else { throw APIError.draining }
+            return (.json(Array(#"{"status":"ready"}"#.utf8)), 0)
+        case .metrics:
+            let text = self.metrics.render(openConnections: self.serverStatus.openConnections, liveSessions: 0)
+            return (Response(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(text.utf8)), 0)
+        case .openAPI:
+            return (Response(status: 200, headers: ["Content-Type": "application/yaml"], body: Array(OpenAPIDocument.yaml.utf8)), 0)
+        case .kinds:
+            return (.json(KindCatalog.json), 0)
+        case .layout(let kind):
+            return try self.layout(kind: kind, body: request.body)
+        }
+    }
+}
+
+extension Response {
+    /// A 200 (or `status`) response with a JSON body.
+    static func json(_ body: [UInt8], status: Int = 200) -> Response {
+        Response(status: status, headers: ["Content-Type": "application/json"], body: body)
+    }
+}
