@@ -1,1 +1,54 @@
-print("layoutd: not yet wired")
+// layoutd: reads flags and environment, wires the HTTP server to the layout service, and serves until SIGTERM or
+// SIGINT drains it. Everything worth testing lives in the libraries.
+import Glibc
+import HTTPCore
+import HTTPServer
+import LayoutService
+
+/// Writes one line to standard error; glibc locks the stream per call, so lines from loop threads never interleave.
+@Sendable func logLine(_ line: String) {
+    fputs(line + "\n", stderr)
+}
+
+let command: LayoutdCommand
+do {
+    command = try LayoutdOptions.parse(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        environment: ProcessEnvironment.current
+    )
+} catch {
+    logLine("layoutd: \(error)")
+    exit(2)
+}
+
+guard case .run(let options) = command else {
+    if case .help(let text) = command { print(text, terminator: "") }
+    exit(0)
+}
+
+var configuration = ServerConfiguration()
+configuration.host = options.host
+configuration.port = options.port
+if let threads = options.threads { configuration.eventLoopCount = threads }
+if let maxConnections = options.maxConnections { configuration.maxConnections = maxConnections }
+if let maxBodyBytes = options.maxBodyBytes { configuration.parserLimits.maxBodyBytes = maxBodyBytes }
+if let seconds = options.headerTimeout { configuration.headerTimeout = .milliseconds(Int(seconds * 1000)) }
+if let seconds = options.bodyTimeout { configuration.bodyTimeout = .milliseconds(Int(seconds * 1000)) }
+if let seconds = options.idleTimeout { configuration.idleTimeout = .milliseconds(Int(seconds * 1000)) }
+if let seconds = options.drainTimeout { configuration.drainDeadline = .milliseconds(Int(seconds * 1000)) }
+configuration.logError = { logLine("layoutd: \($0)") }
+
+let status = ServerStatus()
+let service = LayoutService(configuration: options.service, serverStatus: status, log: logLine)
+let server = HTTPServer(configuration: configuration, responder: service, status: status)
+do {
+    try server.installSignalHandlers()
+    let port = try server.start()
+    logLine("layoutd: listening on http://\(options.host):\(port) with \(configuration.eventLoopCount) event loops")
+    server.wait()
+    logLine("layoutd: drained, exiting")
+    exit(0)
+} catch {
+    logLine("layoutd: cannot start: \(error)")
+    exit(1)
+}
