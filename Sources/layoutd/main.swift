@@ -5,9 +5,11 @@ import HTTPCore
 import HTTPServer
 import LayoutService
 
-/// Writes one line to standard error; glibc locks the stream per call, so lines from loop threads never interleave.
+/// Writes one line to standard error in a single `write`, so lines from different loop threads never interleave.
 @Sendable func logLine(_ line: String) {
-    fputs(line + "\n", stderr)
+    var bytes = Array(line.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
 let command: LayoutdCommand
