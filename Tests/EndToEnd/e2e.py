@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""End-to-end checks of a real layoutd over loopback, with real clients: curl and raw sockets.
+
+Usage: e2e.py PATH_TO_LAYOUTD
+
+Starts layoutd on a free port, runs every check, stops it with SIGTERM and checks that it drains and exits 0.
+Prints one line per check and closes with 'e2e: N passed, N failed'.
+"""
+import json
+import os
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHECKS = []
+
+
+def check(function):
+    CHECKS.append(function)
+    return function
+
+
+class Server:
+    def __init__(self, binary, *arguments, env=None):
+        environment = dict(os.environ)
+        environment.update(env or {})
+        self.process = subprocess.Popen(
+            [binary, "--port", "0", *arguments], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=environment
+        )
+        self.log = []
+        line = self.process.stderr.readline().decode()
+        match = re.search(r"listening on http://[^:]+:(\d+)", line)
+        if not match:
+            raise RuntimeError(f"layoutd did not start: {line!r}")
+        self.port = int(match.group(1))
+        self.reader = threading.Thread(target=self._read_log, daemon=True)
+        self.reader.start()
+
+    def _read_log(self):
+        for line in self.process.stderr:
+            self.log.append(line.decode())
+
+    def stop(self, timeout=15):
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=timeout)
+
+
+def raw(port, data, read_until_close=True, timeout=5):
+    """Sends raw bytes and returns everything read until the server closes (or the timeout)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(data)
+        chunks = []
+        try:
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                if not read_until_close:
+                    break
+        except socket.timeout:
+            pass
+        return b"".join(chunks)
+
+
+def curl(port, *arguments):
+    """Runs curl and returns (status, headers dict with lower-case names, body bytes)."""
+    result = subprocess.run(
+        ["curl", "-sS", "-i", "--max-time", "20", *arguments], capture_output=True, check=True
+    )
+    head, _, body = result.stdout.partition(b"\r\n\r\n")
+    while head.startswith(b"HTTP/1.1 100"):
+        head, _, body = body.partition(b"\r\n\r\n")
+    lines = head.decode().split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return status, headers, body
+
+
+def url(port, path):
+    return f"http://127.0.0.1:{port}{path}"
+
+
+def expect(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+@check
+def health_ready_metrics_and_openapi_answer(server):
+    status, headers, body = curl(server.port, url(server.port, "/healthz"))
+    expect(status == 200 and json.loads(body) == {"status": "ok"}, f"healthz: {status} {body!r}")
+    status, _, _ = curl(server.port, url(server.port, "/readyz"))
+    expect(status == 200, f"readyz: {status}")
+    status, headers, body = curl(server.port, url(server.port, "/metrics"))
+    expect(status == 200 and headers["content-type"].startswith("text/plain"), "metrics content type")
+    expect(b"layoutd_open_connections 1" in body, "metrics counts this connection")
+    status, headers, body = curl(server.port, url(server.port, "/openapi.yaml"))
+    with open(os.path.join(ROOT, "openapi.yaml"), "rb") as spec:
+        expect(status == 200 and body == spec.read(), "openapi.yaml is served verbatim")
+
+
+@check
+def every_readme_curl_example_answers_as_shown(server):
+    with open(os.path.join(ROOT, "README.md")) as readme:
+        text = readme.read()
+    pairs = re.findall(r"```sh\n(curl [^`]*?)```\n+```json\n(.*?)```", text, re.S)
+    expect(len(pairs) >= 5, f"expected at least 5 curl examples with answers, found {len(pairs)}")
+    for command, answer in pairs:
+        command = command.replace("\\\n", " ").strip().replace("localhost:8080", f"127.0.0.1:{server.port}")
+        arguments = shlex.split(command)
+        result = subprocess.run(arguments, capture_output=True, check=True)
+        got = json.loads(result.stdout)
+        expect(got == json.loads(answer), f"README example differs:\n{command}\ngot {result.stdout[:400]!r}")
+
+
+@check
+def errors_are_problem_json_with_pointers(server):
+    body = '{"viewport":{"width":375,"height":667},"sections":[{"items":[{"width":1,"height":1},{"width":-5,"height":2}]}]}'
+    status, headers, answer = curl(server.port, url(server.port, "/layout/flow"), "-d", body)
+    problem = json.loads(answer)
+    expect(status == 422 and headers["content-type"] == "application/problem+json", f"422 expected, got {status}")
+    expect(problem["pointer"] == "/sections/0/items/1/width", f"pointer {problem}")
+    status, headers, answer = curl(server.port, url(server.port, "/layout/flow"), "-d", '{"viewport":')
+    expect(status == 400 and json.loads(answer)["offset"] == 12, f"malformed JSON: {status} {answer!r}")
+    status, headers, answer = curl(server.port, url(server.port, "/layout/octagon"), "-d", "{}")
+    expect(status == 404 and "flow" in json.loads(answer)["kinds"], f"unknown kind: {status}")
+    status, headers, answer = curl(server.port, "-X", "PUT", url(server.port, "/kinds"))
+    expect(status == 405 and headers["allow"] == "GET, HEAD, OPTIONS", f"405: {status} {headers}")
+
+
+@check
+def protocol_errors_are_problem_json_and_close(server):
+    answer = raw(server.port, b"POST /layout/flow HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n")
+    head, _, body = answer.partition(b"\r\n\r\n")
+    expect(head.startswith(b"HTTP/1.1 400"), f"smuggling shape: {head[:40]!r}")
+    expect(b"Connection: close" in head, "closes after a framing error")
+    expect(b"application/problem+json" in head and json.loads(body)["status"] == 400, f"problem body: {answer!r}")
+
+
+@check
+def keep_alive_and_pipelining_answer_in_order(server):
+    request = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: r%d\r\n\r\n"
+    pipeline = b"".join(request % index for index in range(20))
+    pipeline += b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    answer = raw(server.port, pipeline)
+    ids = re.findall(rb"X-Request-Id: (r\d+)", answer)
+    expect(ids == [b"r%d" % index for index in range(20)], f"pipelined answers out of order: {ids}")
+    expect(answer.count(b"HTTP/1.1 200") == 21, "21 answers")
+
+
+@check
+def a_big_layout_does_not_stall_small_ones(server):
+    items = ",".join('{"width":%d,"height":%d}' % (10 + i % 90, 10 + i % 70) for i in range(400_000))
+    big = ('{"viewport":{"width":1024,"height":768},"sections":[{"items":[%s]}]}' % items).encode()
+    done = {}
+
+    def post_big():
+        started = time.monotonic()
+        request = b"POST /layout/flow HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: %d\r\n\r\n" % len(big)
+        answer = raw(server.port, request + big, timeout=60)
+        done["big"] = (time.monotonic() - started, answer[:12])
+
+    thread = threading.Thread(target=post_big)
+    thread.start()
+    small_latencies = []
+    small = b'{"viewport":{"width":375,"height":667},"sections":[{"count":20}]}'
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        while thread.is_alive() and len(small_latencies) < 2000:
+            started = time.monotonic()
+            sock.sendall(b"POST /layout/flow HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(small) + small)
+            received = b""
+            while b"\r\n\r\n" not in received:
+                received += sock.recv(65536)
+            head, _, rest = received.partition(b"\r\n\r\n")
+            length = int(re.search(rb"Content-Length: (\d+)", head).group(1))
+            while len(rest) < length:
+                rest += sock.recv(65536)
+            small_latencies.append(time.monotonic() - started)
+    thread.join()
+    expect(done["big"][1].startswith(b"HTTP/1.1 200"), f"big layout answered {done['big']}")
+    small_latencies.sort()
+    worst = small_latencies[-1] if small_latencies else None
+    print(f"    big layout (400,000 items) took {done['big'][0]:.2f} s; {len(small_latencies)} small layouts "
+          f"meanwhile, worst {worst * 1000:.1f} ms")
+    expect(len(small_latencies) >= 10, "small layouts were served while the big one ran")
+    expect(worst < done["big"][0] / 2, "no small layout waited for the big one")
+
+
+@check
+def a_token_guards_the_api_but_not_health(server, binary=None):
+    guarded = Server(BINARY, "--api-token", "t0ken", "--log-requests", "false")
+    try:
+        status, headers, _ = curl(guarded.port, url(guarded.port, "/kinds"))
+        expect(status == 401 and headers["www-authenticate"].startswith("Bearer"), f"no token: {status}")
+        status, _, _ = curl(guarded.port, "-H", "Authorization: Bearer t0ken", url(guarded.port, "/kinds"))
+        expect(status == 200, f"with token: {status}")
+        status, _, _ = curl(guarded.port, url(guarded.port, "/healthz"))
+        expect(status == 200, "health stays open")
+    finally:
+        expect(guarded.stop() == 0, "guarded server exits 0")
+
+
+@check
+def sigterm_during_a_request_finishes_it_and_exits_zero(server):
+    other = Server(BINARY, "--log-requests", "false")
+    items = ",".join('{"width":%d,"height":%d}' % (10 + i % 90, 10 + i % 70) for i in range(300_000))
+    big = ('{"viewport":{"width":1024,"height":768},"sections":[{"items":[%s]}]}' % items).encode()
+    sock = socket.create_connection(("127.0.0.1", other.port), timeout=30)
+    sock.sendall(b"POST /layout/flow HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(big) + big)
+    time.sleep(0.05)
+    other.process.send_signal(signal.SIGTERM)
+    answer = b""
+    while True:
+        chunk = sock.recv(1 << 20)
+        if not chunk:
+            break
+        answer += chunk
+    sock.close()
+    code = other.process.wait(timeout=15)
+    expect(answer.startswith(b"HTTP/1.1 200"), f"request in flight was answered: {answer[:60]!r}")
+    expect(b"Connection: close" in answer.partition(b"\r\n\r\n")[0], "answered with Connection: close")
+    expect(code == 0, f"exit code {code}")
+
+
+def main():
+    global BINARY
+    BINARY = sys.argv[1]
+    server = Server(BINARY, "--log-requests", "false")
+    passed = failed = 0
+    try:
+        for function in CHECKS:
+            try:
+                function(server)
+                passed += 1
+                print(f"  ok   {function.__name__}")
+            except Exception as error:  # noqa: BLE001 - every failure is reported, then counted
+                failed += 1
+                print(f"  FAIL {function.__name__}: {error}")
+    finally:
+        code = server.stop()
+        if code == 0:
+            passed += 1
+            print("  ok   sigterm_drains_and_exits_zero")
+        else:
+            failed += 1
+            print(f"  FAIL sigterm_drains_and_exits_zero: exit code {code}")
+    print(f"e2e: {passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
