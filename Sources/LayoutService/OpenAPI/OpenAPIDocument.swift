@@ -65,7 +65,7 @@ paths:
           description: The OpenAPI description.
           content:
             application/yaml:
-              schema: {type: string}
+              schema: {type: object}
         "401": {$ref: "#/components/responses/Problem"}
   /kinds:
     get:
@@ -154,7 +154,15 @@ paths:
             schema: {}
       responses:
         "404": {$ref: "#/components/responses/Problem"}
+        "200":
+          description: Only if the name is a kind after all.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/LayoutAnswer"}
+        "400": {$ref: "#/components/responses/Problem"}
         "401": {$ref: "#/components/responses/Problem"}
+        "413": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/Problem"}
 components:
   responses:
     Problem:
@@ -256,6 +264,7 @@ components:
     FlowSection:
       type: object
       additionalProperties: false
+      not: {required: [count, items]}
       properties:
         count: {$ref: "#/components/schemas/ItemCount"}
         items: {$ref: "#/components/schemas/ItemList"}
@@ -313,6 +322,7 @@ components:
     WaterfallSection:
       type: object
       additionalProperties: false
+      not: {required: [count, items]}
       properties:
         count: {$ref: "#/components/schemas/ItemCount"}
         items: {$ref: "#/components/schemas/ItemList"}
@@ -345,6 +355,7 @@ components:
     SimpleSection:
       type: object
       additionalProperties: false
+      not: {required: [count, items]}
       properties:
         count: {$ref: "#/components/schemas/ItemCount"}
         items: {$ref: "#/components/schemas/ItemList"}
