@@ -137,16 +137,19 @@ import Testing
         #expect(kinds == LayoutKind.allCases.map(\.rawValue))
     }
 
-    @Test func tooManyItemsIs413BeforeTheRestIsRead() {
+    @Test func tooManyItemsIs413OnceTheBodyIsKnownToBeValid() {
         var configuration = ServiceConfiguration()
         configuration.maxItems = 10
         let service = LayoutService(configuration: configuration)
         let counted = self.post("flow", #"{"viewport":{"width":1,"height":1},"sections":[{"count":6},{"count":5}]}"#, service: service)
         #expect(counted.status == 413)
         let items = String(repeating: #"{"width":1,"height":1},"#, count: 11).dropLast()
-        let listed = self.post("flow", #"{"sections":[{"items":[\#(items)]}]"#, service: service)
+        let listed = self.post("flow", #"{"viewport":{"width":1,"height":1},"sections":[{"items":[\#(items)]}]}"#, service: service)
         #expect(listed.status == 413)
         #expect(listed.json["type"] as? String == "/problems/too-many-items")
+        let invalidToo = self.post("flow", #"{"sections":[{"items":[\#(items)]}]}"#, service: service)
+        #expect(invalidToo.status == 422)
+        #expect(invalidToo.json["pointer"] as? String == "/viewport")
     }
 
     @Test func everyCatalogParameterIsAcceptedWithItsDefault() throws {

@@ -19,8 +19,10 @@ struct LayoutRequest: Sendable {
     ///   - kind: The kind named by the route.
     ///   - configuration: The item and depth limits.
     /// - Returns: The request.
-    /// - Throws: ``JSONError`` for malformed JSON (400) or a wrong shape or value (422); ``APIError/tooManyItems``
-    ///   as soon as the running item count passes the limit (413), before the rest is read.
+    /// - Throws: ``JSONError`` for malformed JSON (400) or a wrong shape or value (422); then, for a request that is
+    ///   valid but holds more items than the limit, ``APIError/tooManyItems`` (413). The body is at most the
+    ///   server's body limit, so reading it whole before judging the count costs a bounded time, and a request that
+    ///   is both malformed and large learns what is malformed.
     static func decode(
         _ body: [UInt8],
         kind: LayoutKind,
@@ -33,6 +35,7 @@ struct LayoutRequest: Sendable {
         var sections: [SectionInput]?
         var layoutConfiguration = LayoutConfiguration.defaults(for: kind)
         var rect: Rect?
+        var counter = ItemCounter(limit: configuration.maxItems)
         try reader.beginObject()
         while let key = try reader.nextKey() {
             switch key {
@@ -41,15 +44,16 @@ struct LayoutRequest: Sendable {
             case "layoutDirection": direction = try reader.readChoice(LayoutDirection.self)
             case "rect": rect = try reader.readRect()
             case "config": layoutConfiguration = try reader.readConfiguration(kind: kind)
-            case "sections":
-                var counter = ItemCounter(limit: configuration.maxItems)
-                sections = try reader.readSections(kind: kind, counter: &counter)
+            case "sections": sections = try reader.readSections(kind: kind, counter: &counter)
             default: throw reader.unknownField(key)
             }
         }
         guard let viewport else { throw reader.missingField("viewport") }
         guard let sections else { throw reader.missingField("sections") }
         try reader.finish()
+        guard counter.total <= counter.limit else {
+            throw APIError.tooManyItems(count: counter.total, limit: counter.limit)
+        }
         let input = LayoutInput(
             viewport: viewport,
             contentOffset: contentOffset,
@@ -60,7 +64,7 @@ struct LayoutRequest: Sendable {
     }
 }
 
-/// Counts items as sections are read and stops the read once the limit is passed.
+/// Counts items as sections are read, so the decoder can judge the total once the body is known to be valid.
 struct ItemCounter {
     /// The most items accepted.
     let limit: Int
@@ -72,11 +76,8 @@ struct ItemCounter {
     }
 
     /// Adds `count` items.
-    ///
-    /// - Throws: ``APIError/tooManyItems(count:limit:)`` when the total passes the limit.
-    mutating func add(_ count: Int) throws(APIError) {
+    mutating func add(_ count: Int) {
         self.total += count
-        guard self.total <= self.limit else { throw .tooManyItems(count: self.total, limit: self.limit) }
     }
 }
 
@@ -85,7 +86,7 @@ extension JSONReader {
     static let maxSections = 10_000
 
     /// Reads the `sections` array.
-    mutating func readSections(kind: LayoutKind, counter: inout ItemCounter) throws -> [SectionInput] {
+    mutating func readSections(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> [SectionInput] {
         var sections: [SectionInput] = []
         try self.beginArray()
         while try self.nextElement() {
@@ -98,7 +99,7 @@ extension JSONReader {
     }
 
     /// Reads one section: `count` or `items`, and for kinds with supplementary views `header`, `footer`, `config`.
-    private mutating func readSection(kind: LayoutKind, counter: inout ItemCounter) throws -> SectionInput {
+    private mutating func readSection(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> SectionInput {
         var section = SectionInput(items: .count(0))
         var hasItems = false
         let takesSupplementaries = kind == .flow || kind == .waterfall
@@ -108,7 +109,7 @@ extension JSONReader {
             case "count":
                 guard !hasItems else { throw self.shapeError("give either \"count\" or \"items\", not both") }
                 let count = try self.readInt(in: 0...2_000_000)
-                try counter.add(count)
+                counter.add(count)
                 section.items = .count(count)
                 hasItems = true
             case "items":
@@ -125,11 +126,11 @@ extension JSONReader {
     }
 
     /// Reads an `items` array of sizes, counting each against the limit as it is read.
-    private mutating func readItemSizes(kind: LayoutKind, counter: inout ItemCounter) throws -> [Size] {
+    private mutating func readItemSizes(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> [Size] {
         var sizes: [Size] = []
         try self.beginArray()
         while try self.nextElement() {
-            try counter.add(1)
+            counter.add(1)
             let size = try self.readSize()
             if kind == .waterfall, size.width == 0 {
                 throw JSONError.shape(
