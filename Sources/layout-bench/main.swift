@@ -1,1 +1,14 @@
-print("layout-bench: no benchmarks yet")
+// layout-bench: the project's benchmarks. Run in release: `swift run -c release layout-bench [engine|json|service]`.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let rest = Array(arguments.dropFirst())
+switch arguments.first {
+case "engine": EngineBenchmarks.run(arguments: rest)
+case "json": JSONBenchmarks.run(arguments: rest)
+case "service": ServiceBenchmarks.run(arguments: rest)
+case nil, "all":
+    EngineBenchmarks.run(arguments: rest)
+    JSONBenchmarks.run(arguments: rest)
+    ServiceBenchmarks.run(arguments: rest)
+default:
+    print("usage: layout-bench [engine|json|service|all] [--items N]")
+}
