@@ -13,6 +13,8 @@ public final class LayoutService: Responder {
     let serverStatus: ServerStatus
     /// Where log lines go.
     let log: @Sendable (String) -> Void
+    /// The live sessions.
+    let sessions: SessionStore
     private let clock = ContinuousClock()
 
     /// Creates the service.
@@ -21,14 +23,17 @@ public final class LayoutService: Responder {
     ///   - configuration: Limits, access control and logging settings.
     ///   - serverStatus: The server's published state, read by `/readyz` and `/metrics`.
     ///   - log: Receives one line per request and the details of internal errors. Defaults to discarding them.
-    public init(
+    ///   - clock: Measures how long sessions sit idle. Defaults to the continuous clock; tests pass one they move.
+    public init<C: Clock>(
         configuration: ServiceConfiguration = ServiceConfiguration(),
         serverStatus: ServerStatus = ServerStatus(),
-        log: @escaping @Sendable (String) -> Void = { _ in }
-    ) {
+        log: @escaping @Sendable (String) -> Void = { _ in },
+        clock: C = ContinuousClock()
+    ) where C.Duration == Duration {
         self.configuration = configuration
         self.serverStatus = serverStatus
         self.log = log
+        self.sessions = SessionStore(configuration: configuration.sessions, clock: clock)
     }
 
     public func respond(to request: Request) -> Response {
@@ -80,7 +85,10 @@ public final class LayoutService: Responder {
             guard self.serverStatus.isReady else { throw APIError.draining }
             return (.json(Array(#"{"status":"ready"}"#.utf8)), 0)
         case .metrics:
-            let text = self.metrics.render(openConnections: self.serverStatus.openConnections, liveSessions: 0)
+            let text = self.metrics.render(
+                openConnections: self.serverStatus.openConnections,
+                liveSessions: self.sessions.count
+            )
             return (Response(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(text.utf8)), 0)
         case .openAPI:
             return (Response(status: 200, headers: ["Content-Type": "application/yaml"], body: Array(OpenAPIDocument.yaml.utf8)), 0)
@@ -88,6 +96,18 @@ public final class LayoutService: Responder {
             return (.json(KindCatalog.json), 0)
         case .layout(let kind):
             return try self.layout(kind: kind, body: request.body)
+        case .sessions:
+            return try self.createSession(request)
+        case .session(let id):
+            return request.method == .DELETE ? try self.deleteSession(id: id) : try self.readSession(id: id)
+        case .sessionQuery(let id):
+            return try self.querySession(id: id, body: request.body)
+        case .sessionSnap(let id):
+            return try self.snapSession(id: id, body: request.body)
+        case .sessionItem(let id, let section, let item):
+            return try self.sessionItem(id: id, section: section, item: item)
+        case .sessionSupplementary(let id, let kind, let section, let item):
+            return try self.sessionSupplementary(id: id, kind: kind, section: section, item: item)
         }
     }
 }

@@ -83,6 +83,30 @@ extension LayoutdOptions {
             return true
         },
         Option(
+            flag: "--max-sessions", variable: "LAYOUTD_MAX_SESSIONS", valueName: "N",
+            help: "sessions held at once, least recently used evicted first (10000)"
+        ) {
+            guard let limit = positive($1) else { return false }
+            $0.service.maxSessions = limit
+            return true
+        },
+        Option(
+            flag: "--max-session-items", variable: "LAYOUTD_MAX_SESSION_ITEMS", valueName: "N",
+            help: "items held over all sessions (50000000)"
+        ) {
+            guard let limit = positive($1) else { return false }
+            $0.service.maxSessionItems = limit
+            return true
+        },
+        Option(
+            flag: "--session-ttl", variable: "LAYOUTD_SESSION_TTL", valueName: "SECONDS",
+            help: "an unused session expires after (900)"
+        ) {
+            guard let ttl = seconds($1) else { return false }
+            $0.service.sessionIdleTimeout = .milliseconds(Int((ttl * 1000).rounded()))
+            return true
+        },
+        Option(
             flag: "--header-timeout", variable: "LAYOUTD_HEADER_TIMEOUT", valueName: "SECONDS",
             help: "time to send a request head (10)"
         ) {

@@ -10,6 +10,23 @@ public struct ServiceConfiguration: Hashable, Sendable {
     public var corsOrigins: [String] = []
     /// Whether one line per request is logged. Defaults to `true`.
     public var logsRequests = true
+    /// The most sessions held at once. Defaults to 10,000.
+    public var maxSessions: Int {
+        get { self.sessions.maxSessions }
+        set { self.sessions.maxSessions = newValue }
+    }
+    /// The most items held over all sessions. Defaults to 50,000,000.
+    public var maxSessionItems: Int {
+        get { self.sessions.maxTotalItems }
+        set { self.sessions.maxTotalItems = newValue }
+    }
+    /// How long an unused session lives. Defaults to 15 minutes.
+    public var sessionIdleTimeout: Duration {
+        get { self.sessions.idleTimeout }
+        set { self.sessions.idleTimeout = newValue }
+    }
+    /// The session store's limits, set through the three properties above.
+    var sessions = SessionStore.Configuration()
 
     /// Creates the default configuration.
     public init() {}

@@ -26,7 +26,8 @@ struct LayoutRequest: Sendable {
     static func decode(
         _ body: [UInt8],
         kind: LayoutKind,
-        configuration: ServiceConfiguration
+        configuration: ServiceConfiguration,
+        takesKindMember: Bool = false
     ) throws -> LayoutRequest {
         var reader = JSONReader(bytes: body, maxDepth: configuration.maxJSONDepth)
         var viewport: Size?
@@ -45,6 +46,7 @@ struct LayoutRequest: Sendable {
             case "rect": rect = try reader.readRect()
             case "config": layoutConfiguration = try reader.readConfiguration(kind: kind)
             case "sections": sections = try reader.readSections(kind: kind, counter: &counter)
+            case "kind" where takesKindMember: try reader.skipValue()
             default: throw reader.unknownField(key)
             }
         }
@@ -61,6 +63,27 @@ struct LayoutRequest: Sendable {
             sections: sections
         )
         return LayoutRequest(input: input, configuration: layoutConfiguration, rect: rect)
+    }
+}
+
+extension LayoutRequest {
+    /// Finds the top-level `"kind"` member of a session request, which decides how the rest is read.
+    ///
+    /// Reading stops at the member, so a client that writes `kind` first (as the examples do) pays nothing for
+    /// the look-ahead; otherwise the members before it are skipped, not decoded.
+    ///
+    /// - Throws: ``JSONError``: malformed JSON, a missing `kind`, or one that is not a kind (422, naming `/kind`).
+    static func findKind(in body: [UInt8], maxDepth: Int) throws(JSONError) -> LayoutKind {
+        var reader = JSONReader(bytes: body, maxDepth: maxDepth)
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            guard key == "kind" else {
+                try reader.skipValue()
+                continue
+            }
+            return try reader.readChoice(LayoutKind.self)
+        }
+        throw reader.missingField("kind")
     }
 }
 

@@ -19,6 +19,10 @@ public enum APIError: Error, Hashable, Sendable {
     case unauthorized
     /// The request asks for more items than the configured limit: 413.
     case tooManyItems(count: Int, limit: Int)
+    /// The session does not exist (never did, was deleted, expired, was evicted, or lived on another replica): 404.
+    case sessionNotFound(id: String)
+    /// `If-Match` named a version the session no longer has: 412, with the current version.
+    case versionMismatch(current: Int)
     /// The server is draining and takes no new work on this route: 503.
     case draining
     /// Anything unexpected: 500, with a generic message (the details go to the log, not to the client).
@@ -33,6 +37,8 @@ public enum APIError: Error, Hashable, Sendable {
         case .methodNotAllowed: 405
         case .unauthorized: 401
         case .tooManyItems: 413
+        case .sessionNotFound: 404
+        case .versionMismatch: 412
         case .draining: 503
         case .internalError: 500
         }
@@ -50,6 +56,8 @@ public enum APIError: Error, Hashable, Sendable {
         case .methodNotAllowed: "/problems/method-not-allowed"
         case .unauthorized: "/problems/unauthorized"
         case .tooManyItems: "/problems/too-many-items"
+        case .sessionNotFound: "/problems/session-gone"
+        case .versionMismatch: "/problems/version-mismatch"
         case .draining: "/problems/draining"
         case .internalError: "/problems/internal-error"
         }
@@ -65,6 +73,8 @@ public enum APIError: Error, Hashable, Sendable {
         case .methodNotAllowed: "Method not allowed"
         case .unauthorized: "Unauthorized"
         case .tooManyItems: "Too many items"
+        case .sessionNotFound: "Session gone"
+        case .versionMismatch: "Version mismatch"
         case .draining: "Draining"
         case .internalError: "Internal error"
         }
@@ -87,6 +97,11 @@ public enum APIError: Error, Hashable, Sendable {
             "This route needs an 'Authorization: Bearer <token>' header with the configured API token."
         case .tooManyItems(let count, let limit):
             "The request has \(count) items; at most \(limit) are accepted."
+        case .sessionNotFound(let id):
+            "There is no session '\(id.prefix(64))': it was deleted, expired or evicted, or lives on another replica. "
+                + "Create it again with POST /sessions."
+        case .versionMismatch(let current):
+            "The session is at version \(current), not the one If-Match names; fetch it again and retry."
         case .draining:
             "The server is shutting down and takes no new work; retry on another replica."
         case .internalError:

@@ -53,6 +53,9 @@ enum ProblemResponse {
         case .malformedJSON(let offset, _):
             writer.key("offset")
             writer.value(offset)
+        case .versionMismatch(let current):
+            writer.key("version")
+            writer.value(current)
         case .unknownKind(_, let known):
             writer.key("kinds")
             writer.beginArray()

@@ -11,6 +11,12 @@ enum Route: Hashable, Sendable {
     case openAPI
     case kinds
     case layout(kind: String)
+    case sessions
+    case session(id: Substring)
+    case sessionQuery(id: Substring)
+    case sessionSnap(id: Substring)
+    case sessionItem(id: Substring, section: Int, item: Int)
+    case sessionSupplementary(id: Substring, kind: Substring, section: Int, item: Int)
 
     /// The path template, e.g. `/layout/{kind}`: the label metrics and logs use.
     var template: String {
@@ -21,6 +27,12 @@ enum Route: Hashable, Sendable {
         case .openAPI: "/openapi.yaml"
         case .kinds: "/kinds"
         case .layout: "/layout/{kind}"
+        case .sessions: "/sessions"
+        case .session: "/sessions/{id}"
+        case .sessionQuery: "/sessions/{id}/query"
+        case .sessionSnap: "/sessions/{id}/snap"
+        case .sessionItem: "/sessions/{id}/items/{section}/{item}"
+        case .sessionSupplementary: "/sessions/{id}/supplementary/{kind}/{section}/{item}"
         }
     }
 
@@ -28,7 +40,9 @@ enum Route: Hashable, Sendable {
     var methods: [HTTPMethod] {
         switch self {
         case .health, .ready, .metrics, .openAPI, .kinds: [.GET, .HEAD, .OPTIONS]
-        case .layout: [.POST, .OPTIONS]
+        case .layout, .sessions, .sessionQuery, .sessionSnap: [.POST, .OPTIONS]
+        case .session: [.GET, .HEAD, .DELETE, .OPTIONS]
+        case .sessionItem, .sessionSupplementary: [.GET, .HEAD, .OPTIONS]
         }
     }
 
@@ -44,6 +58,10 @@ enum Route: Hashable, Sendable {
     init?(path: Substring) {
         guard path.first == "/" else { return nil }
         let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        if segments[0] == "sessions" {
+            self.init(sessionSegments: segments.dropFirst())
+            return
+        }
         switch segments.count {
         case 1:
             switch segments[0] {
@@ -59,5 +77,39 @@ enum Route: Hashable, Sendable {
         default:
             return nil
         }
+    }
+
+    /// Matches what follows `/sessions`.
+    private init?(sessionSegments segments: ArraySlice<Substring>) {
+        guard let id = segments.first else {
+            self = .sessions
+            return
+        }
+        guard !id.isEmpty else { return nil }
+        let rest = Array(segments.dropFirst())
+        switch rest.count {
+        case 0:
+            self = .session(id: id)
+        case 1 where rest[0] == "query":
+            self = .sessionQuery(id: id)
+        case 1 where rest[0] == "snap":
+            self = .sessionSnap(id: id)
+        case 3 where rest[0] == "items":
+            guard let section = Self.index(rest[1]), let item = Self.index(rest[2]) else { return nil }
+            self = .sessionItem(id: id, section: section, item: item)
+        case 4 where rest[0] == "supplementary" && !rest[1].isEmpty:
+            guard let section = Self.index(rest[2]), let item = Self.index(rest[3]) else { return nil }
+            self = .sessionSupplementary(id: id, kind: rest[1], section: section, item: item)
+        default:
+            return nil
+        }
+    }
+
+    /// A path segment that is a section or item index: 1 to 9 decimal digits.
+    private static func index(_ segment: Substring) -> Int? {
+        guard (1...9).contains(segment.utf8.count), segment.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return Int(segment)
     }
 }

@@ -1,0 +1,179 @@
+import HTTPCore
+import LayoutEngine
+
+/// The session routes: create, read, delete, query, element lookups and snapping.
+extension LayoutService {
+    /// `POST /sessions`: prepares the layout the body describes (a layout request plus `kind`) and keeps it.
+    func createSession(_ request: Request) throws -> (Response, elements: Int) {
+        let kind = try LayoutRequest.findKind(in: request.body, maxDepth: self.configuration.maxJSONDepth)
+        let decoded = try LayoutRequest.decode(
+            request.body,
+            kind: kind,
+            configuration: self.configuration,
+            takesKindMember: true
+        )
+        let layout: PreparedLayout
+        do {
+            layout = try prepareLayout(decoded.input, configuration: decoded.configuration, limits: self.layoutLimits)
+        } catch {
+            throw error.apiError(for: decoded)
+        }
+        let session = Session(
+            id: Session.makeID(),
+            version: 1,
+            input: decoded.input,
+            configuration: decoded.configuration,
+            layout: layout
+        )
+        try self.sessions.insert(session)
+        var response = Self.summary(of: session, status: 201)
+        response.headers.add(name: "Location", value: "/sessions/\(session.id)")
+        return (response, 0)
+    }
+
+    /// `GET /sessions/{id}`: the session's summary.
+    func readSession(id: Substring) throws -> (Response, elements: Int) {
+        (Self.summary(of: try self.session(id), status: 200), 0)
+    }
+
+    /// `DELETE /sessions/{id}`: 204, or 404 when there was no such session.
+    func deleteSession(id: Substring) throws -> (Response, elements: Int) {
+        guard Session.isWellFormedID(id), self.sessions.remove(String(id)) else {
+            throw APIError.sessionNotFound(id: String(id))
+        }
+        return (Response(status: 204), 0)
+    }
+
+    /// `POST /sessions/{id}/query`: `{rect, contentOffset?}` → the elements in the rect, O(log n + k).
+    func querySession(id: Substring, body: [UInt8]) throws -> (Response, elements: Int) {
+        let session = try self.session(id)
+        var reader = JSONReader(bytes: body, maxDepth: self.configuration.maxJSONDepth)
+        var rect: Rect?
+        var contentOffset = session.input.contentOffset
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            switch key {
+            case "rect": rect = try reader.readRect()
+            case "contentOffset": contentOffset = try reader.readPoint()
+            default: throw reader.unknownField(key)
+            }
+        }
+        guard let rect else { throw reader.missingField("rect") }
+        try reader.finish()
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("version")
+        writer.value(session.version)
+        writer.key("contentSize")
+        writer.value(session.layout.contentSize)
+        let count = writer.attributes(of: session.layout, in: rect, contentOffset: contentOffset)
+        writer.endObject()
+        return (Self.json(writer.bytes, session: session), count)
+    }
+
+    /// `GET /sessions/{id}/items/{section}/{item}`: one cell, at the session's content offset.
+    func sessionItem(id: Substring, section: Int, item: Int) throws -> (Response, elements: Int) {
+        let session = try self.session(id)
+        let indexPath = IndexPath(section: section, item: item)
+        guard let attributes = session.layout.attributesForItem(at: indexPath, contentOffset: session.input.contentOffset)
+        else {
+            throw APIError.notFound(path: "/sessions/\(id)/items/\(section)/\(item)")
+        }
+        return (Self.element(attributes, session: session), 1)
+    }
+
+    /// `GET /sessions/{id}/supplementary/{kind}/{section}/{item}`: one header, footer or decoration view.
+    func sessionSupplementary(id: Substring, kind: Substring, section: Int, item: Int) throws -> (Response, elements: Int) {
+        let session = try self.session(id)
+        let indexPath = IndexPath(section: section, item: item)
+        let elementKind = ElementKind(rawValue: String(kind))
+        let offset = session.input.contentOffset
+        let attributes =
+            session.layout.attributesForSupplementaryElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
+            ?? session.layout.attributesForDecorationElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
+        guard let attributes else {
+            throw APIError.notFound(path: "/sessions/\(id)/supplementary/\(kind.prefix(64))/\(section)/\(item)")
+        }
+        return (Self.element(attributes, session: session), 1)
+    }
+
+    /// `POST /sessions/{id}/snap`: `{proposedContentOffset, velocity?}` → `{contentOffset}`.
+    func snapSession(id: Substring, body: [UInt8]) throws -> (Response, elements: Int) {
+        let session = try self.session(id)
+        var reader = JSONReader(bytes: body, maxDepth: self.configuration.maxJSONDepth)
+        var proposed: Point?
+        var velocity = Point.zero
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            switch key {
+            case "proposedContentOffset": proposed = try reader.readPoint()
+            case "velocity": velocity = try reader.readPoint()
+            default: throw reader.unknownField(key)
+            }
+        }
+        guard let proposed else { throw reader.missingField("proposedContentOffset") }
+        try reader.finish()
+        let target = session.layout.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("contentOffset")
+        writer.value(target)
+        writer.endObject()
+        return (Self.json(writer.bytes, session: session), 0)
+    }
+
+    /// The live session named by a path segment.
+    func session(_ id: Substring) throws(APIError) -> Session {
+        guard Session.isWellFormedID(id), let session = self.sessions.session(String(id)) else {
+            throw .sessionNotFound(id: String(id))
+        }
+        return session
+    }
+
+    /// The version an `If-Match` header names: `"3"`, `W/"3"` or `3`; `nil` without the header.
+    static func expectedVersion(_ request: Request) throws(APIError) -> Int? {
+        guard var text = request.headers["If-Match"].map(Substring.init) else { return nil }
+        if text.hasPrefix("W/") { text = text.dropFirst(2) }
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = text.dropFirst().dropLast() }
+        guard let version = Int(text), version > 0 else {
+            throw .invalidField(pointer: "", reason: "If-Match must name a session version, such as \"3\".")
+        }
+        return version
+    }
+
+    /// `{id, kind, version, contentSize, sections}` with the session's `ETag`.
+    static func summary(of session: Session, status: Int) -> Response {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("id")
+        writer.value(session.id)
+        writer.key("kind")
+        writer.value(session.kind.rawValue)
+        writer.key("version")
+        writer.value(session.version)
+        writer.key("contentSize")
+        writer.value(session.layout.contentSize)
+        writer.key("sections")
+        writer.beginArray()
+        for section in 0..<session.layout.numberOfSections {
+            writer.value(session.layout.numberOfItems(inSection: section))
+        }
+        writer.endArray()
+        writer.endObject()
+        return Self.json(writer.bytes, session: session, status: status)
+    }
+
+    /// One element's attributes with the session's `ETag`.
+    private static func element(_ attributes: LayoutAttributes, session: Session) -> Response {
+        var writer = JSONWriter()
+        writer.value(attributes)
+        return Self.json(writer.bytes, session: session)
+    }
+
+    /// A JSON answer tagged with the session's version.
+    static func json(_ body: [UInt8], session: Session, status: Int = 200) -> Response {
+        var response = Response.json(body, status: status)
+        response.headers.add(name: "ETag", value: "\"\(session.version)\"")
+        return response
+    }
+}

@@ -1,0 +1,41 @@
+import LayoutEngine
+
+/// One client's prepared layout, kept so that scrolling, resizing and updates stay cheap.
+struct Session: Sendable {
+    /// The identifier: 128 random bits as 32 lowercase hexadecimal digits.
+    let id: String
+    /// Increases by one with every mutation; `ETag` and `If-Match` carry it.
+    var version: Int
+    /// What the layout was prepared from, kept for invalidation and updates.
+    var input: LayoutInput
+    /// The kind and its parameters.
+    var configuration: LayoutConfiguration
+    /// The prepared layout every query reads.
+    var layout: PreparedLayout
+
+    /// The session's kind.
+    var kind: LayoutKind { self.configuration.kind }
+
+    /// The number of items, which the store's item budget counts.
+    var itemCount: Int {
+        (0..<self.layout.numberOfSections).reduce(0) { $0 + self.layout.numberOfItems(inSection: $1) }
+    }
+
+    /// Makes a new identifier from the system's random source.
+    static func makeID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let high: UInt64 = generator.next()
+        let low: UInt64 = generator.next()
+        return Self.hex(high) + Self.hex(low)
+    }
+
+    /// Whether `text` has the shape of an identifier; anything else cannot name a session.
+    static func isWellFormedID(_ text: Substring) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
