@@ -132,7 +132,8 @@ extension LayoutService {
 
     /// The version an `If-Match` header names: `"3"`, `W/"3"` or `3`; `nil` without the header.
     static func expectedVersion(_ request: Request) throws(APIError) -> Int? {
-        guard var text = request.headers["If-Match"].map(Substring.init) else { return nil }
+        guard let header = request.headers["If-Match"] else { return nil }
+        var text = header[...]
         if text.hasPrefix("W/") { text = text.dropFirst(2) }
         if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = text.dropFirst().dropLast() }
         guard let version = Int(text), version > 0 else {
