@@ -47,6 +47,11 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
         self.fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
+    /// Reserves room for `count` fields.
+    public mutating func reserveCapacity(_ count: Int) {
+        self.fields.reserveCapacity(count)
+    }
+
     /// The number of fields.
     public var count: Int { self.fields.count }
 
