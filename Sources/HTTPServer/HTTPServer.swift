@@ -103,7 +103,10 @@ public final class HTTPServer: Sendable {
     public func beginShutdown() {
         self.status.isReady = false
         let loops: [EventLoop] = self.state.withLock { state in
-            if case .running(_, let loops) = state { return loops }
+            if case .running(let context, let loops) = state {
+                context.drainRequested.store(true, ordering: .relaxed)
+                return loops
+            }
             return []
         }
         let deadline = monotonicNanoseconds() + self.configuration.drainDeadline.nanoseconds
@@ -120,7 +123,10 @@ public final class HTTPServer: Sendable {
     public func shutdownNow() {
         self.status.isReady = false
         let loops: [EventLoop] = self.state.withLock { state in
-            if case .running(_, let loops) = state { return loops }
+            if case .running(let context, let loops) = state {
+                context.drainRequested.store(true, ordering: .relaxed)
+                return loops
+            }
             return []
         }
         for loop in loops { loop.post(.drain(deadline: 0)) }

@@ -1,6 +1,7 @@
 import CSystem
 import Glibc
 import HTTPCore
+import Synchronization
 
 extension EventLoop {
     /// Handles epoll events for one connection.
@@ -116,6 +117,7 @@ extension EventLoop {
     /// Serializes a response into the connection's output, closing when the client, the responder or a drain asks.
     func emit(_ response: Response, for head: Connection.RequestHead, on connection: Connection) {
         let closing = !head.keepsAlive || self.isDraining || response.closesConnection
+            || self.context.drainRequested.load(ordering: .relaxed)
         self.writer.write(
             response,
             method: head.method,

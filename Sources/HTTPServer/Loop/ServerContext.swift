@@ -20,6 +20,9 @@ final class ServerContext: Sendable {
     /// Opens once every loop has exited.
     let finished: Latch
     private let liveLoops = Atomic<Int>(0)
+    /// Set the moment a drain is asked for, before the loops get the message, so that a response computed while its
+    /// loop was busy still learns to close.
+    let drainRequested = Atomic<Bool>(false)
 
     init(
         configuration: ServerConfiguration,
