@@ -59,6 +59,7 @@ public final class HTTPServer: Sendable {
             context = try ServerContext(configuration: configuration, responder: self.responder,
                                         status: self.status, listenerFD: listener.fd)
             for _ in 0..<max(1, configuration.eventLoopCount) { loops.append(try EventLoop(context: context)) }
+            for loop in loops { loop.peers = loops }
         } catch {
             close(listener.fd)
             throw error

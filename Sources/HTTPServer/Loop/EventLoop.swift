@@ -15,6 +15,8 @@ final class EventLoop: @unchecked Sendable {
         case workerAnswered(connectionID: UInt64, response: Response)
         /// Start a graceful drain that ends at the given monotonic time.
         case drain(deadline: UInt64)
+        /// Take over a connection another loop accepted (already counted as open).
+        case adopt(fd: Int32)
     }
 
     static let wakeToken: UInt64 = 0
@@ -38,6 +40,10 @@ final class EventLoop: @unchecked Sendable {
     /// A descriptor held in reserve, given up to accept-and-close one client when the process is out of them.
     private var reserveFD: Int32
     private var thread: pthread_t?
+    /// Every loop of the server, this one included, for spreading accepted connections round-robin. Set once by
+    /// ``HTTPServer/start()`` before any loop thread starts, read-only afterwards.
+    var peers: [EventLoop] = []
+    private var nextPeer = 0
 
     init(context: ServerContext) throws(SystemCallError) {
         self.context = context
@@ -54,6 +60,11 @@ final class EventLoop: @unchecked Sendable {
     }
 
     deinit {
+        // A connection handed over after this loop exited was never adopted: close it.
+        for case .adopt(let fd) in self.inbox.withLock({ $0 }) {
+            Glibc.close(fd)
+            self.context.status.connectionClosed()
+        }
         self.readBufferForReads.deallocate()
         Glibc.close(self.epollFD)
         Glibc.close(self.wakeFD)
@@ -113,6 +124,8 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         for connection in Array(self.connections.values) { self.close(connection) }
+        // Break the reference cycle between peers so that the loops can be freed once the server is.
+        self.peers = []
         self.context.loopExited()
     }
 
@@ -132,6 +145,8 @@ final class EventLoop: @unchecked Sendable {
                 self.drive(connection)
             case .drain(let deadline):
                 self.startDrain(deadline: deadline)
+            case .adopt(let fd):
+                self.adopt(fd: fd)
             }
         }
     }
@@ -183,28 +198,48 @@ final class EventLoop: @unchecked Sendable {
                 Glibc.close(fd)
                 continue
             }
-            var one: Int32 = 1
-            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let id = self.nextConnectionID
-            self.nextConnectionID += 1
-            do {
-                try self.register(fd: fd, token: id, events: EPOLLIN.rawValue)
-            } catch {
-                context.configuration.logError("\(error)")
-                Glibc.close(fd)
-                continue
-            }
-            let connection = Connection(
-                id: id,
-                fd: fd,
-                limits: context.configuration.parserLimits,
-                now: self.now,
-                registeredEvents: EPOLLIN.rawValue
-            )
-            connection.deadline = self.now + context.headerTimeout
-            self.connections[id] = connection
             context.status.connectionOpened()
+            // Whichever loop wakes accepts; the connections are spread over all loops so that one loop does not
+            // end up owning every connection of a burst.
+            let target = self.peers.isEmpty ? self : self.peers[self.nextPeer % self.peers.count]
+            self.nextPeer &+= 1
+            if target === self {
+                self.adopt(fd: fd)
+            } else {
+                target.post(.adopt(fd: fd))
+            }
         }
+    }
+
+    /// Registers an accepted socket as a connection of this loop.
+    private func adopt(fd: Int32) {
+        let context = self.context
+        if self.isDraining {
+            Glibc.close(fd)
+            context.status.connectionClosed()
+            return
+        }
+        var one: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        let id = self.nextConnectionID
+        self.nextConnectionID += 1
+        do {
+            try self.register(fd: fd, token: id, events: EPOLLIN.rawValue)
+        } catch {
+            context.configuration.logError("\(error)")
+            Glibc.close(fd)
+            context.status.connectionClosed()
+            return
+        }
+        let connection = Connection(
+            id: id,
+            fd: fd,
+            limits: context.configuration.parserLimits,
+            now: self.now,
+            registeredEvents: EPOLLIN.rawValue
+        )
+        connection.deadline = self.now + context.headerTimeout
+        self.connections[id] = connection
     }
 
     /// Out of descriptors: frees the reserve, accepts and closes one client so the listener stops firing.
