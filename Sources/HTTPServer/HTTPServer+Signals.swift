@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import Synchronization
 
 extension HTTPServer {
     /// Turns SIGTERM and SIGINT into a graceful drain; a second signal ends the drain at once.
@@ -9,8 +10,11 @@ extension HTTPServer {
     /// starting any other thread, so that every thread inherits the blocked mask (the server's own threads block
     /// the signals anyway).
     ///
+    /// Calling it again does nothing.
+    ///
     /// - Throws: ``SystemCallError`` when the mask, the signalfd or the thread cannot be set up.
     public func installSignalHandlers() throws(SystemCallError) {
+        guard !self.signalThreadStarted.exchange(true, ordering: .relaxed) else { return }
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)

@@ -29,7 +29,8 @@ public final class HTTPServer: Sendable {
     public let status: ServerStatus
     private let responder: any Responder
     private let state = Mutex<State>(.idle)
-    private let signalThreadStarted = Atomic<Bool>(false)
+    /// Whether ``installSignalHandlers()`` already ran.
+    let signalThreadStarted = Atomic<Bool>(false)
 
     /// Creates a server; nothing is bound until ``start()``.
     ///

@@ -18,7 +18,10 @@ extension RequestParser {
         self.requestLineEnd = nil
         self.fieldLines.removeAll(keepingCapacity: true)
         if case .fixedBody(0) = self.state { return .some(nil) }
-        if self.pending?.headers.expectsContinue == true, self.bufferedByteCount == 0 {
+        // Only an HTTP/1.1 client may be sent 100 Continue (RFC 9110 §10.1.1), and only if it still waits.
+        if let pending = self.pending, pending.version == .http1_1, pending.headers.expectsContinue,
+            self.bufferedByteCount == 0
+        {
             return .some(.continueExpected)
         }
         return .some(nil)

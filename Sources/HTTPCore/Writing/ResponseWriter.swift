@@ -80,7 +80,12 @@ public struct ResponseWriter: Sendable {
     }
 
     private static func appendSanitized(_ string: String, to output: inout [UInt8]) {
-        for byte in string.utf8 {
+        let utf8 = string.utf8
+        guard utf8.contains(where: { $0 == .cr || $0 == .lf || $0 == 0 }) else {
+            output.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 {
             output.append(byte == .cr || byte == .lf || byte == 0 ? .space : byte)
         }
     }

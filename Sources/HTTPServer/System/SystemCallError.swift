@@ -17,6 +17,7 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
         self.errno = errno
     }
 
+    /// The call, the error's text and its number, e.g. `bind failed: Address already in use (errno 98)`.
     public var description: String {
         "\(self.call) failed: \(String(cString: strerror(self.errno))) (errno \(self.errno))"
     }
