@@ -11,9 +11,15 @@ nginx_port=18082
 work="$(mktemp -d)"
 chmod 755 "$work"  # nginx workers run as nobody when started as root
 echo_pid=""
+stop() {  # pid: SIGTERM, then wait (bounded) until it is gone so the next run can bind the port
+    kill "$1" 2>/dev/null || return 0
+    for _ in $(seq 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
+}
+main_pid=$$
 cleanup() {
-    [ -n "$echo_pid" ] && kill "$echo_pid" 2>/dev/null || true
-    [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+    [ "$BASHPID" = "$main_pid" ] || return 0  # subshells inherit the trap; only the script itself cleans up
+    if [ -n "$echo_pid" ]; then stop "$echo_pid"; fi
+    if [ -f "$work/nginx.pid" ]; then stop "$(cat "$work/nginx.pid")"; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -56,8 +62,12 @@ measure() {  # name url -> "rps p99"
     echo "$rps $p99"
 }
 
-read -r echo_rps echo_p99 < <(measure http-echo "http://127.0.0.1:$echo_port/")
-read -r nginx_rps nginx_p99 < <(measure nginx "http://127.0.0.1:$nginx_port/")
+load_before="$(cut -d' ' -f1 /proc/loadavg)"
+measure http-echo "http://127.0.0.1:$echo_port/" >"$work/echo.result"
+measure nginx "http://127.0.0.1:$nginx_port/" >"$work/nginx.result"
+read -r echo_rps echo_p99 <"$work/echo.result"
+read -r nginx_rps nginx_p99 <"$work/nginx.result"
+load_after="$(cut -d' ' -f1 /proc/loadavg)"
 ratio="$(awk -v a="$echo_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", a / b }')"
 
 table="| server | requests/s | p99 latency |
@@ -73,7 +83,9 @@ cat >docs/http-benchmark.md <<DOC
 Produced by \`scripts/bench-http.sh\` on $(date -u +%Y-%m-%d) ($(nproc) cores, shared with the load generator):
 \`wrk ${wrk_args[*]}\` on loopback against \`http-echo\` (release build, default configuration: one event loop
 per core) answering \`GET /\` with the 13 bytes \`hello, world\\n\`, and in the same run against nginx-light
-(\`worker_processes 2\`, \`access_log off\`) serving the same 13 bytes as a static file.
+(\`worker_processes 2\`, \`access_log off\`) serving the same 13 bytes as a static file (with \`open_file_cache\`, its best case). The machine was shared with
+other builds: one-minute load average $load_before before and $load_after after the runs, so treat single numbers
+as noisy and compare the two rows of one run.
 
 $table
 

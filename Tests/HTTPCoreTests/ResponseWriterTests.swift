@@ -49,6 +49,16 @@ import Testing
         #expect(text.contains("X-Echo: a  Set-Cookie: x\r\n"))
     }
 
+    @Test func writeHeadSaysWhetherTheBodyFollows() {
+        var writer = ResponseWriter()
+        var output: [UInt8] = []
+        let response = Response(status: 200, body: [UInt8]("abc"))
+        #expect(writer.writeHead(response, method: .GET, closing: false, epochSeconds: 0, into: &output))
+        #expect(String(decoding: output, as: UTF8.self).hasSuffix("Content-Length: 3\r\n\r\n"))
+        #expect(!writer.writeHead(response, method: .HEAD, closing: false, epochSeconds: 0, into: &output))
+        #expect(!writer.writeHead(Response(status: 204), method: .GET, closing: false, epochSeconds: 0, into: &output))
+    }
+
     @Test func parseErrorsBecomeTheirStatus() {
         let text = self.written(Response(parseError: .requestLineTooLong), method: nil, closing: true)
         #expect(text.hasPrefix("HTTP/1.1 414 URI Too Long\r\n"))

@@ -172,6 +172,19 @@ private struct LargeAnswers: Responder {
         }
     }
 
+    @Test func largeBodiesAreEchoedIntactAndInOrder() throws {
+        try withServer(configure: { $0.maxPendingOutputBytes = 256 * 1024 }) { port, _ in
+            let client = try RawClient(port: port)
+            let body = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            try client.send(Array("POST /big HTTP/1.1\r\nHost: a\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+                + Array("GET / HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
+            let big = try client.readResponse()
+            #expect(big.status == 200)
+            #expect(big.body == body)
+            #expect(try client.readResponse().body == Array("hello, world\n".utf8))
+        }
+    }
+
     @Test func connectionsPastTheCapGet503() throws {
         try withServer(configure: { $0.maxConnections = 2 }) { port, server in
             let first = try RawClient(port: port)

@@ -34,6 +34,28 @@ public struct ResponseWriter: Sendable {
         epochSeconds: Int,
         into output: inout [UInt8]
     ) {
+        let hasBody = self.writeHead(
+            response, method: method, version: version, closing: closing, epochSeconds: epochSeconds, into: &output
+        )
+        if hasBody {
+            output.append(contentsOf: response.body)
+        }
+    }
+
+    /// Appends everything but the body to `output`, and says whether the body must follow.
+    ///
+    /// For a caller that sends a large body from its own buffer instead of copying it after the head; the
+    /// parameters are those of ``write(_:method:version:closing:epochSeconds:into:)``.
+    ///
+    /// - Returns: `true` when `response.body` must be sent right after the head; `false` for HEAD, 1xx, 204, 304.
+    public mutating func writeHead(
+        _ response: Response,
+        method: HTTPMethod?,
+        version: HTTPVersion = .http1_1,
+        closing: Bool,
+        epochSeconds: Int,
+        into output: inout [UInt8]
+    ) -> Bool {
         let status = response.status
         output.append(contentsOf: "HTTP/1.1 ".utf8)
         Self.appendDecimal(status, to: &output)
@@ -63,9 +85,7 @@ public struct ResponseWriter: Sendable {
             output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
         output.append(contentsOf: "\r\n".utf8)
-        if mayHaveBody, method != .HEAD {
-            output.append(contentsOf: response.body)
-        }
+        return mayHaveBody && method != .HEAD && !response.body.isEmpty
     }
 
     /// Whether the writer owns the field and drops the responder's.

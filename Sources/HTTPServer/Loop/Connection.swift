@@ -28,9 +28,8 @@ final class Connection {
     let id: UInt64
     let fd: Int32
     var parser: RequestParser
-    /// Serialized output; bytes before ``outputStart`` were sent.
-    var output: [UInt8] = []
-    var outputStart = 0
+    /// Serialized output not yet sent.
+    var output = OutputQueue()
     /// The request handed to the worker pool, whose answer is awaited.
     var headAwaitingWorker: RequestHead?
     /// No further request is read; the connection closes once the output is sent.
@@ -55,7 +54,7 @@ final class Connection {
         self.registeredEvents = registeredEvents
     }
 
-    var pendingOutputCount: Int { self.output.count - self.outputStart }
+    var pendingOutputCount: Int { self.output.count }
     var isAwaitingWorker: Bool { self.headAwaitingWorker != nil }
 }
 

@@ -78,20 +78,13 @@ extension EventLoop {
             do {
                 event = try connection.parser.next()
             } catch {
-                self.writer.write(
-                    Response(parseError: error),
-                    method: nil,
-                    closing: true,
-                    epochSeconds: self.epochSeconds,
-                    into: &connection.output
-                )
-                connection.isClosingAfterWrite = true
+                self.emit(Response(parseError: error), method: nil, version: .http1_1, closing: true, on: connection)
                 return false
             }
             guard let event else { break }
             switch event {
             case .continueExpected:
-                connection.output.append(contentsOf: ResponseWriter.continueResponse)
+                connection.output.append { $0.append(contentsOf: ResponseWriter.continueResponse) }
             case .request(let request):
                 connection.requestCount += 1
                 let head = Connection.RequestHead(
@@ -118,46 +111,41 @@ extension EventLoop {
     func emit(_ response: Response, for head: Connection.RequestHead, on connection: Connection) {
         let closing = !head.keepsAlive || self.isDraining || response.closesConnection
             || self.context.drainRequested.load(ordering: .relaxed)
-        self.writer.write(
-            response,
-            method: head.method,
-            version: head.version,
-            closing: closing,
-            epochSeconds: self.epochSeconds,
-            into: &connection.output
-        )
+        self.emit(response, method: head.method, version: head.version, closing: closing, on: connection)
+    }
+
+    /// Serializes a response; a large body is queued without a copy.
+    func emit(
+        _ response: Response, method: HTTPMethod?, version: HTTPVersion, closing: Bool, on connection: Connection
+    ) {
+        let epochSeconds = self.epochSeconds
+        if response.body.count < OutputQueue.directBodyBytes {
+            connection.output.append { output in
+                self.writer.write(
+                    response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
+                    into: &output
+                )
+            }
+        } else {
+            var hasBody = false
+            connection.output.append { output in
+                hasBody = self.writer.writeHead(
+                    response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
+                    into: &output
+                )
+            }
+            if hasBody { connection.output.append(bytes: response.body) }
+        }
         if closing { connection.isClosingAfterWrite = true }
     }
 
     /// Sends pending output until the socket would block. Returns `false` if the connection was closed.
     private func flush(_ connection: Connection) -> Bool {
-        while connection.outputStart < connection.output.count {
-            let sent: Int?
-            do {
-                sent = try connection.output.withUnsafeBytes { bytes throws(SystemCallError) in
-                    try nonBlockingSyscall("send") {
-                        send(
-                            connection.fd,
-                            bytes.baseAddress! + connection.outputStart,
-                            bytes.count - connection.outputStart,
-                            Int32(MSG_NOSIGNAL)
-                        )
-                    }
-                }
-            } catch {
-                self.close(connection)
-                return false
-            }
-            guard let sent else { break }
-            connection.outputStart += sent
-        }
-        if connection.outputStart == connection.output.count, connection.outputStart > 0 {
-            if connection.output.capacity > 4 * self.context.configuration.maxPendingOutputBytes {
-                connection.output = []
-            } else {
-                connection.output.removeAll(keepingCapacity: true)
-            }
-            connection.outputStart = 0
+        do {
+            try connection.output.send(to: connection.fd)
+        } catch {
+            self.close(connection)
+            return false
         }
         return true
     }
@@ -222,15 +210,11 @@ extension EventLoop {
     func timeOut(_ connection: Connection) {
         switch connection.timerPhase {
         case .head, .body:
-            self.writer.write(
-                Response(status: 408, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                         body: Array("request timeout\n".utf8)),
-                method: nil,
-                closing: true,
-                epochSeconds: self.epochSeconds,
-                into: &connection.output
+            let timeout = Response(
+                status: 408, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                body: Array("request timeout\n".utf8)
             )
-            connection.isClosingAfterWrite = true
+            self.emit(timeout, method: nil, version: .http1_1, closing: true, on: connection)
             self.drive(connection)
         case .idle, .writing, .lingering:
             self.close(connection)
