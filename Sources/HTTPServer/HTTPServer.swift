@@ -65,14 +65,31 @@ public final class HTTPServer: Sendable {
             close(listener.fd)
             throw error
         }
-        try self.state.withLock { state throws(SystemCallError) in
-            guard case .idle = state else { throw SystemCallError(call: "HTTPServer.start", errno: EALREADY) }
+        let isFirstStart = self.state.withLock { state in
+            guard case .idle = state else { return false }
             state = .running(context, loops)
+            return true
         }
-        try context.pool.start(count: configuration.workerCount)
-        for (index, loop) in loops.enumerated() {
-            context.loopStarted()
-            try startThread(name: "http-loop-\(index)") { loop.run() }
+        guard isFirstStart else {
+            close(listener.fd)
+            throw SystemCallError(call: "HTTPServer.start (already started)", errno: EALREADY)
+        }
+        // Every loop counts as live from here; one that never runs is counted out again below, so that the last
+        // loop to exit (or this function, if none runs) stops the workers and closes the listener.
+        for _ in loops { context.loopStarted() }
+        var started = 0
+        do throws(SystemCallError) {
+            try context.pool.start(count: configuration.workerCount)
+            for (index, loop) in loops.enumerated() {
+                try startThread(name: "http-loop-\(index)") { loop.run() }
+                started += 1
+            }
+        } catch {
+            self.state.withLock { $0 = .stopped }
+            self.status.isReady = false
+            for loop in loops.prefix(started) { loop.post(.drain(deadline: 0)) }
+            for _ in loops.dropFirst(started) { context.loopExited() }
+            throw error
         }
         self.status.isReady = true
         return listener.port
