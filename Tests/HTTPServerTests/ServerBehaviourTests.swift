@@ -39,7 +39,8 @@ private struct LargeAnswers: Responder {
             let client = try RawClient(port: port)
             var raw = ""
             for index in 0..<20 {
-                raw += "POST /\(index) HTTP/1.1\r\nHost: a\r\nContent-Length: \(String(index).utf8.count)\r\n\r\n\(index)"
+                let body = String(index)
+                raw += "POST /\(index) HTTP/1.1\r\nHost: a\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
             }
             try client.send(raw)
             for index in 0..<20 {

@@ -33,7 +33,7 @@ enum Listener {
             throw SystemCallError(call: "inet_pton(\(host))", errno: EINVAL)
         }
         let fd = try retryingSyscall("socket") {
-            socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            socket(family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
         }
         do throws(SystemCallError) {
             var one: Int32 = 1
