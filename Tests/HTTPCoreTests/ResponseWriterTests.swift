@@ -59,6 +59,11 @@ import Testing
         #expect(!writer.writeHead(Response(status: 204), method: .GET, closing: false, epochSeconds: 0, into: &output))
     }
 
+    @Test(arguments: [-1, 0, 99, 1000])
+    func anImpossibleStatusIsWrittenAs500(status: Int) {
+        #expect(self.written(Response(status: status)).hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
+    }
+
     @Test func parseErrorsBecomeTheirStatus() {
         let text = self.written(Response(parseError: .requestLineTooLong), method: nil, closing: true)
         #expect(text.hasPrefix("HTTP/1.1 414 URI Too Long\r\n"))

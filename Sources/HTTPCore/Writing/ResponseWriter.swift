@@ -4,7 +4,7 @@
 /// responder is replaced by the writer's own, so a responder cannot frame a response wrongly. No body is written for
 /// HEAD requests, 1xx, 204 and 304 (RFC 9110 §6.4.1); a HEAD answer keeps the `Content-Length` its GET would have.
 /// CR and LF inside a responder's field are written as spaces, so a value echoing client input cannot split the
-/// response. The `Date` field is formatted once per second and cached, which is why the writer is a mutating value:
+/// response. A status outside 100…999 is written as 500. The `Date` field is formatted once per second and cached, which is why the writer is a mutating value:
 /// keep one per thread.
 public struct ResponseWriter: Sendable {
     /// The `Date: …\r\n` line for ``cachedSecond``.
@@ -56,7 +56,8 @@ public struct ResponseWriter: Sendable {
         epochSeconds: Int,
         into output: inout [UInt8]
     ) -> Bool {
-        let status = response.status
+        // A status outside 100…999 cannot be written; it is a responder bug, answered as one.
+        let status = (100...999).contains(response.status) ? response.status : 500
         output.append(contentsOf: "HTTP/1.1 ".utf8)
         Self.appendDecimal(status, to: &output)
         output.append(.space)

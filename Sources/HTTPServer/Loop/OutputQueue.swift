@@ -48,6 +48,11 @@ struct OutputQueue {
     /// - Throws: ``SystemCallError`` when `send` fails (the client reset or went away).
     mutating func send(to fd: Int32) throws(SystemCallError) {
         while !self.chunks.isEmpty {
+            if self.chunks[0].isEmpty {
+                self.chunks.removeFirst()
+                if self.chunks.isEmpty { self.lastIsCoalescing = false }
+                continue
+            }
             let offset = self.sentOfFirst
             let result = self.chunks[0].withUnsafeBytes { bytes in
                 Result { () throws(SystemCallError) -> Int? in

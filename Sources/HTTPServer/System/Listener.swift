@@ -6,8 +6,10 @@ enum Listener {
     /// Creates a non-blocking TCP socket bound to `host:port` and listening.
     ///
     /// - Returns: The descriptor and the port actually bound (useful when `port` is `0`).
-    /// - Throws: ``SystemCallError`` naming the call that failed; `inet_pton` with `EINVAL` for a bad host.
+    /// - Throws: ``SystemCallError`` naming the call that failed; `inet_pton` with `EINVAL` for a bad host, `port`
+    ///   with `EINVAL` for a port outside 0…65535.
     static func make(host: String, port: Int, backlog: Int) throws(SystemCallError) -> (fd: Int32, port: Int) {
+        guard (0...65535).contains(port) else { throw SystemCallError(call: "port \(port)", errno: EINVAL) }
         var storage = sockaddr_storage()
         let length: socklen_t
         let family: Int32

@@ -48,10 +48,12 @@ func monotonicNanoseconds() -> UInt64 {
 }
 
 extension Duration {
-    /// The duration in whole nanoseconds, clamped at zero.
+    /// The duration in whole nanoseconds, clamped to 0…about 95 years, so that adding it to a monotonic time can
+    /// never overflow.
     var nanoseconds: UInt64 {
         let (seconds, attoseconds) = self.components
         guard seconds >= 0 else { return 0 }
-        return UInt64(seconds) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        let clamped = UInt64(min(seconds, 3_000_000_000))
+        return clamped * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
     }
 }
