@@ -64,6 +64,12 @@ import Testing
         #expect(self.written(Response(status: status)).hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
     }
 
+    @Test func methodNotAllowedListsTheAllowedMethods() {
+        let text = self.written(.methodNotAllowed(allowed: [.GET, .HEAD, .POST]))
+        #expect(text.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\n"))
+        #expect(text.contains("Allow: GET, HEAD, POST\r\n"))
+    }
+
     @Test func parseErrorsBecomeTheirStatus() {
         let text = self.written(Response(parseError: .requestLineTooLong), method: nil, closing: true)
         #expect(text.hasPrefix("HTTP/1.1 414 URI Too Long\r\n"))
