@@ -7,7 +7,7 @@ import Testing
 /// A responder that takes its time on large bodies, to show they do not stall small requests.
 private struct SlowOnLargeBodies: Responder {
     func respond(to request: Request) -> Response {
-        if request.body.count >= 100_000 { usleep(600_000) }
+        if request.body.count >= 100_000 { usleep(1_500_000) }
         return Response(status: 200, body: Array("\(request.body.count)\n".utf8))
     }
 }
@@ -131,7 +131,7 @@ private struct LargeAnswers: Responder {
                 #expect(try fast.readResponse().status == 200)
             }
             let elapsed = nowMilliseconds() - start
-            #expect(elapsed < 500, "10 fast requests took \(elapsed) ms beside 1000 slow clients")
+            #expect(elapsed < 800, "10 fast requests took \(elapsed) ms beside 1000 slow clients")
             // Then every slow client gets its 408, and the fast one is still served.
             for client in slow {
                 #expect(try client.readResponse().status == 408)
@@ -154,7 +154,8 @@ private struct LargeAnswers: Responder {
                 #expect(try small.readResponse().body == Array("2\n".utf8))
             }
             let elapsed = nowMilliseconds() - start
-            #expect(elapsed < 300, "small requests waited \(elapsed) ms for the big one")
+            // The big one takes 1.5 s on the worker; the small ones must not wait for it (generous for loaded CI).
+            #expect(elapsed < 1000, "small requests waited \(elapsed) ms for the big one")
             #expect(try big.readResponse().body == Array("200000\n".utf8))
         }
     }
