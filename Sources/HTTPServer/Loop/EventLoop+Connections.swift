@@ -6,6 +6,7 @@ import Synchronization
 extension EventLoop {
     /// Handles epoll events for one connection.
     func handle(events: UInt32, connectionID: UInt64) {
+        self.assertOnLoopThread()
         guard let connection = self.connections[connectionID] else { return }
         if events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 {
             self.close(connection)
@@ -44,6 +45,7 @@ extension EventLoop {
 
     /// Answers what can be answered, sends what can be sent, then updates the connection's timer and epoll interest.
     func drive(_ connection: Connection) {
+        self.assertOnLoopThread()
         while true {
             let stoppedForBackPressure = self.process(connection)
             guard self.flush(connection) else { return }

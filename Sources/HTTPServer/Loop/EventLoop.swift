@@ -78,6 +78,7 @@ final class EventLoop: @unchecked Sendable {
         _ = try? retryingSyscall("write(eventfd)") { write(self.wakeFD, &one, 8) }
     }
 
+    /// Traps in debug builds when called off the loop's thread (after ``run()`` started).
     func assertOnLoopThread() {
         assert(self.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? true, "not on the loop thread")
     }
