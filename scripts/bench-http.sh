@@ -88,9 +88,9 @@ cat >docs/http-benchmark.md <<DOC
 Produced by \`scripts/bench-http.sh\` on $(date -u +%Y-%m-%d) ($(nproc) cores, shared with the load generator):
 \`wrk ${wrk_args[*]}\` on loopback against \`http-echo\` (release build, default configuration: one event loop
 per core) answering \`GET /\` with the 13 bytes \`hello, world\\n\`, and in the same run against nginx-light
-(\`worker_processes 2\`, \`access_log off\`) serving the same 13 bytes as a static file (with \`open_file_cache\`, its best case). The machine was shared with
-other builds: one-minute load average $load_before before and $load_after after the runs, so treat single numbers
-as noisy and compare the two rows of one run.
+(\`worker_processes 2\`, \`access_log off\`) serving the same 13 bytes as a static file (with \`open_file_cache\`,
+its best case). The machine was shared with other builds: one-minute load average $load_before before and
+$load_after after the runs, so treat single numbers as noisy and compare the two rows of one run.
 
 $table
 
