@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
+        .executable(name: "http-echo", targets: ["http-echo"]),
     ],
     targets: [
         .target(name: "LayoutEngine", swiftSettings: swiftSettings),
@@ -30,9 +31,14 @@ let package = Package(
             dependencies: ["LayoutEngine", "HTTPCore", "HTTPServer", "LayoutService"],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(name: "http-echo", dependencies: ["HTTPCore", "HTTPServer"], swiftSettings: swiftSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: swiftSettings),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer", "HTTPCore", "http-echo"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "LayoutServiceTests",
             dependencies: ["LayoutService", "LayoutEngine", "HTTPCore"],

@@ -47,18 +47,26 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
         self.fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
+    /// Reserves room for `count` fields.
+    public mutating func reserveCapacity(_ count: Int) {
+        self.fields.reserveCapacity(count)
+    }
+
     /// The number of fields.
     public var count: Int { self.fields.count }
 
+    /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         self.fields.makeIterator()
     }
 
+    /// Whether both lists hold the same fields, names compared exactly, in the same order.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 
+    /// Hashes the fields in order.
     public func hash(into hasher: inout Hasher) {
         for field in self.fields {
             hasher.combine(field.name)

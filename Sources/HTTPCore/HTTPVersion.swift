@@ -16,5 +16,6 @@ public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
     /// HTTP/1.1: keep-alive by default.
     public static let http1_1 = HTTPVersion(major: 1, minor: 1)
 
+    /// The version as on the wire, e.g. `HTTP/1.1`.
     public var description: String { "HTTP/\(self.major).\(self.minor)" }
 }

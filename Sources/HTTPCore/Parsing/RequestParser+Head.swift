@@ -1,0 +1,132 @@
+extension RequestParser {
+    /// Scans for the end of the request head and, once it is complete, parses it and sets up the body's framing.
+    ///
+    /// - Returns: `nil` when more bytes are needed; `.some(nil)` when the head was parsed and the body state is set;
+    ///   `.some(event)` when an event must be returned at once.
+    mutating func parseHead() throws(HTTPParseError) -> Event?? {
+        // A server SHOULD ignore empty lines before a request line (RFC 9112 §2.2).
+        while self.requestLineEnd == nil, self.bufferedByteCount >= 2, self.buffer[self.start] == .cr,
+            self.buffer[self.start + 1] == .lf
+        {
+            self.start += 2
+            self.scanned = 0
+        }
+        guard let headLength = try self.scanHead() else { return nil }
+        try self.buildRequest()
+        self.start += headLength
+        self.scanned = 0
+        self.requestLineEnd = nil
+        self.fieldLines.removeAll(keepingCapacity: true)
+        if case .fixedBody(0) = self.state { return .some(nil) }
+        // Only an HTTP/1.1 client may be sent 100 Continue (RFC 9110 §10.1.1), and only if it still waits.
+        if let pending = self.pending, pending.version == .http1_1, pending.headers.expectsContinue,
+            self.bufferedByteCount == 0
+        {
+            return .some(.continueExpected)
+        }
+        return .some(nil)
+    }
+
+    /// Finds line ends from where the last scan stopped, enforcing the head limits. Returns the head's length
+    /// (through the empty line's CRLF) once it is complete.
+    private mutating func scanHead() throws(HTTPParseError) -> Int? {
+        let limits = self.limits
+        let base = self.start
+        let count = self.bufferedByteCount
+        while true {
+            let lineStart = self.scanned
+            let lf = self.buffer.withUnsafeBufferPointer { buffer -> Int? in
+                var index = base + lineStart
+                while index < buffer.count {
+                    if buffer[index] == .lf { return index - base }
+                    index += 1
+                }
+                return nil
+            }
+            guard let lf else {
+                if let requestLineEnd = self.requestLineEnd {
+                    if count - (requestLineEnd + 2) > limits.maxHeaderSectionBytes { throw .headerSectionTooLarge }
+                } else if count > limits.maxRequestLineBytes + 1 {
+                    throw .requestLineTooLong
+                }
+                return nil
+            }
+            let isRequestLine = self.requestLineEnd == nil
+            guard lf > lineStart, self.buffer[base + lf - 1] == .cr else {
+                throw isRequestLine ? .malformedRequestLine : .malformedHeaderField
+            }
+            let lineEnd = lf - 1
+            self.scanned = lf + 1
+            if let requestLineEnd = self.requestLineEnd {
+                if lf + 1 - (requestLineEnd + 2) > limits.maxHeaderSectionBytes { throw .headerSectionTooLarge }
+                if lineEnd == lineStart { return lf + 1 }
+                guard self.fieldLines.count < limits.maxHeaderFields else { throw .tooManyHeaderFields }
+                self.fieldLines.append(lineStart..<lineEnd)
+            } else {
+                guard lineEnd <= limits.maxRequestLineBytes else { throw .requestLineTooLong }
+                self.requestLineEnd = lineEnd
+            }
+        }
+    }
+
+    /// Parses the scanned head into ``pending`` and sets ``state`` to the body's framing.
+    private mutating func buildRequest() throws(HTTPParseError) {
+        guard let requestLineEnd = self.requestLineEnd else { throw .malformedRequestLine }
+        let base = self.start
+        let line = self.buffer[base..<(base + requestLineEnd)]
+        guard let firstSpace = line.firstIndex(of: .space),
+            let secondSpace = line[(firstSpace + 1)...].firstIndex(of: .space)
+        else { throw .malformedRequestLine }
+        let methodBytes = line[..<firstSpace]
+        let targetBytes = line[(firstSpace + 1)..<secondSpace]
+        let versionBytes = line[(secondSpace + 1)...]
+        guard !methodBytes.isEmpty, methodBytes.allSatisfy(\.isTokenCharacter) else { throw .malformedRequestLine }
+        guard !targetBytes.isEmpty, targetBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw .malformedRequestLine
+        }
+        let version = try Self.parseVersion(versionBytes)
+        guard let method = Self.parseMethod(methodBytes) else { throw .unknownMethod }
+
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(self.fieldLines.count)
+        for range in self.fieldLines {
+            try headers.add(fieldLine: self.buffer[(base + range.lowerBound)..<(base + range.upperBound)])
+        }
+        let framing = try headers.framing(version: version, maxBodyBytes: self.limits.maxBodyBytes)
+        var request = Request(
+            method: method,
+            target: String(decoding: targetBytes, as: UTF8.self),
+            version: version,
+            headers: headers
+        )
+        switch framing {
+        case .length(let length):
+            request.body.reserveCapacity(min(length, 1 << 20))
+            self.state = .fixedBody(remaining: length)
+        case .chunked:
+            self.state = .chunkSize
+        }
+        self.pending = request
+    }
+
+    /// Parses `HTTP/1.0` or `HTTP/1.1`; another well-formed version is 505, anything else 400.
+    private static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
+        guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8) else { throw .malformedRequestLine }
+        let major = bytes[bytes.startIndex + 5]
+        let dot = bytes[bytes.startIndex + 6]
+        let minor = bytes[bytes.startIndex + 7]
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard digits.contains(major), dot == UInt8(ascii: "."), digits.contains(minor) else {
+            throw .malformedRequestLine
+        }
+        guard major == UInt8(ascii: "1"), minor <= UInt8(ascii: "1") else { throw .unsupportedVersion }
+        return minor == UInt8(ascii: "1") ? .http1_1 : .http1_0
+    }
+
+    /// Matches a method token exactly (methods are case-sensitive, RFC 9110 §9.1).
+    private static func parseMethod(_ bytes: ArraySlice<UInt8>) -> HTTPMethod? {
+        if bytes.elementsEqual("GET".utf8) { return .GET }
+        if bytes.elementsEqual("POST".utf8) { return .POST }
+        return HTTPMethod.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) }
+    }
+}

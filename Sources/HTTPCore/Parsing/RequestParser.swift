@@ -1,0 +1,259 @@
+/// An incremental HTTP/1.1 request parser: bytes in, in any split, requests out.
+///
+/// Feed bytes as they arrive with ``append(_:)`` and call ``next()`` until it returns `nil` (more bytes needed).
+/// The parser is a state machine that returns events rather than calling back: ``Event/request(_:)`` for each
+/// complete request, in order, and ``Event/continueExpected`` when a request asked for `100 Continue` before its
+/// body. Framing follows RFC 9112 and refuses the shapes request smuggling needs (see ``HTTPParseError``). After an
+/// error the parser stays failed: every later ``next()`` throws the same error, because the bytes that follow cannot
+/// be trusted to start a request.
+public struct RequestParser: Sendable {
+    /// What ``next()`` found.
+    public enum Event: Sendable {
+        /// A complete request, body included.
+        case request(Request)
+        /// The head of a request with `Expect: 100-continue` arrived before any of its body: answer
+        /// `HTTP/1.1 100 Continue` (or a final status) and keep reading.
+        case continueExpected
+    }
+
+    /// Where the parser is within the current request, for timeouts.
+    public enum Phase: Hashable, Sendable {
+        /// Between requests, with no byte of the next one buffered.
+        case idle
+        /// Some of a request head is buffered.
+        case head
+        /// The head is complete and the body is being read.
+        case body
+    }
+
+    /// The body framing being read.
+    enum State: Hashable, Sendable {
+        case head
+        case fixedBody(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers(bytes: Int)
+    }
+
+    /// The limits this parser enforces.
+    public let limits: ParserLimits
+
+    /// Unconsumed input starts at ``start``; bytes before it were consumed and are dropped on compaction.
+    var buffer: [UInt8] = []
+    var start = 0
+    var state: State = .head
+    var failure: HTTPParseError?
+    /// How far (relative to ``start``) the head scan has looked for line ends.
+    var scanned = 0
+    /// The end of the request line relative to ``start`` (the index of its CR), once found.
+    var requestLineEnd: Int?
+    /// The field lines found so far, relative to ``start``, without their CRLF.
+    var fieldLines: [Range<Int>] = []
+    /// The request whose body is being read.
+    var pending: Request?
+
+    /// Creates a parser.
+    ///
+    /// - Parameter limits: The sizes past which requests are refused. Defaults to ``ParserLimits/init()``.
+    public init(limits: ParserLimits = ParserLimits()) {
+        self.limits = limits
+        self.fieldLines.reserveCapacity(16)
+    }
+
+    /// The phase of the current request.
+    public var phase: Phase {
+        switch self.state {
+        case .head: self.buffer.count == self.start ? .idle : .head
+        default: .body
+        }
+    }
+
+    /// The number of bytes buffered and not yet consumed.
+    public var bufferedByteCount: Int { self.buffer.count - self.start }
+
+    /// Appends received bytes.
+    ///
+    /// - Parameter bytes: The bytes, in the order received.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        self.compactIfWorthIt()
+        self.buffer.append(contentsOf: bytes)
+    }
+
+    /// Appends received bytes.
+    ///
+    /// - Parameter bytes: The bytes, in the order received.
+    public mutating func append(_ bytes: some Collection<UInt8>) {
+        self.compactIfWorthIt()
+        self.buffer.append(contentsOf: bytes)
+    }
+
+    /// Returns the next event, or `nil` when more bytes are needed.
+    ///
+    /// - Returns: The next complete request, a request for `100 Continue`, or `nil`.
+    /// - Throws: ``HTTPParseError`` when the input is not an acceptable request; the connection must then close.
+    public mutating func next() throws(HTTPParseError) -> Event? {
+        if let failure = self.failure { throw failure }
+        do {
+            return try self.step()
+        } catch {
+            self.failure = error
+            throw error
+        }
+    }
+
+    private mutating func step() throws(HTTPParseError) -> Event? {
+        while true {
+            switch self.state {
+            case .head:
+                guard let event = try self.parseHead() else { return nil }
+                if let event { return event }
+            case .fixedBody(let remaining):
+                let count = min(remaining, self.bufferedByteCount)
+                self.takeBody(count)
+                if count == remaining { return self.finishRequest() }
+                self.state = .fixedBody(remaining: remaining - count)
+                return nil
+            case .chunkSize:
+                guard let size = try self.parseChunkSize() else { return nil }
+                self.state = size == 0 ? .trailers(bytes: 0) : .chunkData(remaining: size)
+            case .chunkData(let remaining):
+                let count = min(remaining, self.bufferedByteCount)
+                self.takeBody(count)
+                guard count == remaining else {
+                    self.state = .chunkData(remaining: remaining - count)
+                    return nil
+                }
+                self.state = .chunkDataEnd
+            case .chunkDataEnd:
+                guard self.bufferedByteCount >= 2 else { return nil }
+                guard self.buffer[self.start] == .cr, self.buffer[self.start + 1] == .lf else {
+                    throw .malformedChunk
+                }
+                self.start += 2
+                self.state = .chunkSize
+            case .trailers(let bytes):
+                guard let lineLength = try self.nextLine(limit: self.limits.maxTrailerBytes - bytes) else {
+                    return nil
+                }
+                self.start += lineLength + 2
+                if lineLength == 0 { return self.finishRequest() }
+                self.state = .trailers(bytes: bytes + lineLength + 2)
+            }
+        }
+    }
+
+    /// Moves `count` buffered bytes into the pending request's body.
+    private mutating func takeBody(_ count: Int) {
+        guard count > 0 else { return }
+        self.pending?.body.append(contentsOf: self.buffer[self.start..<(self.start + count)])
+        self.start += count
+    }
+
+    /// Hands out the pending request and gets ready for the next head.
+    mutating func finishRequest() -> Event? {
+        self.state = .head
+        guard let request = self.pending else { return nil }
+        self.pending = nil
+        return .request(request)
+    }
+
+    /// Finds the CRLF ending the line at ``start``, returning the line's length without it, or `nil` if the line is
+    /// incomplete; throws once the line is longer than `limit` or ends in a bare LF.
+    private func nextLine(limit: Int) throws(HTTPParseError) -> Int? {
+        let available = self.bufferedByteCount
+        let end = self.buffer.withUnsafeBufferPointer { buffer -> Int? in
+            var index = self.start
+            while index < buffer.count {
+                if buffer[index] == .lf { return index - self.start }
+                index += 1
+            }
+            return nil
+        }
+        guard let end else {
+            if available > limit + 1 { throw .chunkMetadataTooLarge }
+            return nil
+        }
+        guard end > 0, self.buffer[self.start + end - 1] == .cr else { throw .malformedChunk }
+        if end - 1 > limit { throw .chunkMetadataTooLarge }
+        return end - 1
+    }
+
+    /// Parses a chunk-size line: hex digits, then nothing or `;` and an extension.
+    private mutating func parseChunkSize() throws(HTTPParseError) -> Int? {
+        guard let length = try self.nextLine(limit: self.limits.maxChunkLineBytes) else { return nil }
+        var size = 0
+        var digits = 0
+        var index = self.start
+        let end = self.start + length
+        while index < end, let value = self.buffer[index].hexValue {
+            let (shifted, overflow) = size.multipliedReportingOverflow(by: 16)
+            guard !overflow else { throw .malformedChunk }
+            size = shifted + value
+            digits += 1
+            index += 1
+        }
+        guard digits > 0 else { throw .malformedChunk }
+        if index < end {
+            guard self.buffer[index] == UInt8(ascii: ";") else { throw .malformedChunk }
+            for byte in self.buffer[index..<end] where byte.isControl && byte != .tab { throw .malformedChunk }
+        }
+        let (total, overflow) = (self.pending?.body.count ?? 0).addingReportingOverflow(size)
+        guard !overflow, total <= self.limits.maxBodyBytes else { throw .bodyTooLarge }
+        self.start = end + 2
+        return size
+    }
+
+    /// Drops consumed bytes once they are worth the copy: always when nothing is left, otherwise when the consumed
+    /// prefix is large and at least half the buffer. Head-scan offsets are relative to ``start`` and survive.
+    private mutating func compactIfWorthIt() {
+        guard self.start > 0 else { return }
+        if self.start == self.buffer.count {
+            self.buffer.removeAll(keepingCapacity: true)
+            self.start = 0
+        } else if self.start >= 4096, self.start * 2 >= self.buffer.count {
+            self.buffer.removeSubrange(0..<self.start)
+            self.start = 0
+        }
+    }
+}
+
+extension UInt8 {
+    static let cr = UInt8(ascii: "\r")
+    static let lf = UInt8(ascii: "\n")
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let colon = UInt8(ascii: ":")
+
+    /// The value of a hex digit, or `nil`.
+    var hexValue: Int? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(self - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(self - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(self - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// Whether the byte is a control character (including DEL).
+    var isControl: Bool { self < 0x20 || self == 0x7F }
+
+    /// Whether the byte is a `tchar` of RFC 9110 §5.6.2, allowed in methods and field names.
+    var isTokenCharacter: Bool {
+        switch self {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// The byte lowercased if it is an ASCII capital.
+    var asciiLowercased: UInt8 {
+        self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self | 0x20 : self
+    }
+}

@@ -1,0 +1,195 @@
+/// Serializes responses: status line, `Date`, the responder's fields, `Content-Length`, `Connection`, then the body.
+///
+/// The writer owns the framing fields: a `Content-Length`, `Transfer-Encoding`, `Connection` or `Date` set by the
+/// responder is replaced by the writer's own, so a responder cannot frame a response wrongly. No body is written for
+/// HEAD requests, 1xx, 204 and 304 (RFC 9110 §6.4.1); a HEAD answer keeps the `Content-Length` its GET would have.
+/// CR and LF inside a responder's field are written as spaces, so a value echoing client input cannot split the
+/// response. A status outside 100…999 is written as 500. The `Date` field is formatted once per second and cached, which is why the writer is a mutating value:
+/// keep one per thread.
+public struct ResponseWriter: Sendable {
+    /// The `Date: …\r\n` line for ``cachedSecond``.
+    private var cachedDateLine: [UInt8] = []
+    private var cachedSecond = Int.min
+
+    /// Creates a writer.
+    public init() {}
+
+    /// The interim response that tells a client sending `Expect: 100-continue` to go on.
+    public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// Appends one serialized response to `output`.
+    ///
+    /// - Parameters:
+    ///   - response: What the responder answered.
+    ///   - method: The request's method, or `nil` when the request could not be parsed; `.HEAD` suppresses the body.
+    ///   - version: The request's version; an HTTP/1.0 connection kept alive is told so with `Connection: keep-alive`.
+    ///   - closing: Whether the connection closes after this response; adds `Connection: close`.
+    ///   - epochSeconds: The current time in seconds since 1970-01-01 UTC, for the `Date` field.
+    ///   - output: The buffer to append to.
+    public mutating func write(
+        _ response: Response,
+        method: HTTPMethod?,
+        version: HTTPVersion = .http1_1,
+        closing: Bool,
+        epochSeconds: Int,
+        into output: inout [UInt8]
+    ) {
+        let hasBody = self.writeHead(
+            response, method: method, version: version, closing: closing, epochSeconds: epochSeconds, into: &output
+        )
+        if hasBody {
+            output.append(contentsOf: response.body)
+        }
+    }
+
+    /// Appends everything but the body to `output`, and says whether the body must follow.
+    ///
+    /// For a caller that sends a large body from its own buffer instead of copying it after the head; the
+    /// parameters are those of ``write(_:method:version:closing:epochSeconds:into:)``.
+    ///
+    /// - Returns: `true` when `response.body` must be sent right after the head; `false` for HEAD, 1xx, 204, 304.
+    public mutating func writeHead(
+        _ response: Response,
+        method: HTTPMethod?,
+        version: HTTPVersion = .http1_1,
+        closing: Bool,
+        epochSeconds: Int,
+        into output: inout [UInt8]
+    ) -> Bool {
+        // A status outside 100…999 cannot be written; it is a responder bug, answered as one.
+        let status = (100...999).contains(response.status) ? response.status : 500
+        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        Self.appendDecimal(status, to: &output)
+        output.append(.space)
+        output.append(contentsOf: Self.reasonPhrase(for: status).utf8)
+        output.append(contentsOf: "\r\n".utf8)
+        if epochSeconds != self.cachedSecond {
+            self.cachedSecond = epochSeconds
+            self.cachedDateLine = Array("Date: \(IMFFixdate.format(epochSeconds: epochSeconds))\r\n".utf8)
+        }
+        output.append(contentsOf: self.cachedDateLine)
+        for field in response.headers where !Self.isFramingField(field.name) {
+            Self.appendSanitized(field.name, to: &output)
+            output.append(contentsOf: ": ".utf8)
+            Self.appendSanitized(field.value, to: &output)
+            output.append(contentsOf: "\r\n".utf8)
+        }
+        let mayHaveBody = status >= 200 && status != 204 && status != 304
+        if mayHaveBody {
+            output.append(contentsOf: "Content-Length: ".utf8)
+            Self.appendDecimal(response.body.count, to: &output)
+            output.append(contentsOf: "\r\n".utf8)
+        }
+        if closing {
+            output.append(contentsOf: "Connection: close\r\n".utf8)
+        } else if version == .http1_0 {
+            output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        }
+        output.append(contentsOf: "\r\n".utf8)
+        return mayHaveBody && method != .HEAD && !response.body.isEmpty
+    }
+
+    /// Whether the writer owns the field and drops the responder's.
+    private static func isFramingField(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: HTTPHeaders.namesMatch(name, "date")
+        case 10: HTTPHeaders.namesMatch(name, "connection")
+        case 14: HTTPHeaders.namesMatch(name, "content-length")
+        case 17: HTTPHeaders.namesMatch(name, "transfer-encoding")
+        default: false
+        }
+    }
+
+    private static func appendSanitized(_ string: String, to output: inout [UInt8]) {
+        let utf8 = string.utf8
+        guard utf8.contains(where: { $0 == .cr || $0 == .lf || $0 == 0 }) else {
+            output.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 {
+            output.append(byte == .cr || byte == .lf || byte == 0 ? .space : byte)
+        }
+    }
+
+    /// Appends a non-negative integer in decimal without making a String.
+    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        precondition(value >= 0, "negative decimal")
+        if value < 10 {
+            output.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[index]) }
+        }
+    }
+
+    /// The reason phrase for a status code; an unknown code gets its class's generic phrase.
+    public static func reasonPhrase(for status: Int) -> String {
+        switch status {
+        case 100: "Continue"
+        case 101: "Switching Protocols"
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 206: "Partial Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 304: "Not Modified"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 410: "Gone"
+        case 411: "Length Required"
+        case 412: "Precondition Failed"
+        case 413: "Content Too Large"
+        case 414: "URI Too Long"
+        case 415: "Unsupported Media Type"
+        case 417: "Expectation Failed"
+        case 422: "Unprocessable Content"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        case 505: "HTTP Version Not Supported"
+        case 200..<300: "Success"
+        case 300..<400: "Redirection"
+        case 400..<500: "Client Error"
+        default: "Server Error"
+        }
+    }
+}
+
+extension Response {
+    /// The response for a request the parser refused: its status, a one-line plain-text body.
+    ///
+    /// - Parameter error: Why the request was refused.
+    public init(parseError error: HTTPParseError) {
+        self.init(
+            status: error.status,
+            headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: Array("\(error.reason)\n".utf8)
+        )
+    }
+}

@@ -1,0 +1,261 @@
+import CSystem
+import Glibc
+import HTTPCore
+import Synchronization
+
+/// One event-loop thread: an epoll instance, the connections it owns, and an inbox other threads post to.
+///
+/// `@unchecked Sendable`: other threads only call ``post(_:)``, which touches the `inbox` mutex and the eventfd;
+/// every other stored property is read and written on the loop's own thread only (checked by
+/// ``assertOnLoopThread()`` in debug builds).
+final class EventLoop: @unchecked Sendable {
+    /// A message from another thread.
+    enum Message: Sendable {
+        /// The worker pool answered a request of a connection.
+        case workerAnswered(connectionID: UInt64, response: Response)
+        /// Start a graceful drain that ends at the given monotonic time.
+        case drain(deadline: UInt64)
+        /// Take over a connection another loop accepted (already counted as open).
+        case adopt(fd: Int32)
+    }
+
+    static let wakeToken: UInt64 = 0
+    static let listenerToken: UInt64 = 1
+
+    let context: ServerContext
+    let epollFD: Int32
+    private let wakeFD: Int32
+    private let inbox = Mutex<[Message]>([])
+
+    // Loop-thread state.
+    var connections: [UInt64: Connection] = [:]
+    private var nextConnectionID: UInt64 = 16
+    var writer = ResponseWriter()
+    let readBufferForReads: UnsafeMutableRawBufferPointer
+    var now: UInt64 = 0
+    var epochSeconds = 0
+    var isDraining = false
+    private var drainDeadline: UInt64 = .max
+    private var nextSweep: UInt64 = 0
+    /// A descriptor held in reserve, given up to accept-and-close one client when the process is out of them.
+    private var reserveFD: Int32
+    private var thread: pthread_t?
+    /// Every loop of the server, this one included, for spreading accepted connections round-robin. Set once by
+    /// ``HTTPServer/start()`` before any loop thread starts, read-only afterwards.
+    var peers: [EventLoop] = []
+    private var nextPeer = 0
+
+    init(context: ServerContext) throws(SystemCallError) {
+        self.context = context
+        self.epollFD = try retryingSyscall("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
+        self.wakeFD = try retryingSyscall("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }
+        self.readBufferForReads = .allocate(byteCount: 64 * 1024, alignment: 16)
+        self.reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        try self.register(fd: self.wakeFD, token: Self.wakeToken, events: EPOLLIN.rawValue)
+        try self.register(
+            fd: context.listenerFD,
+            token: Self.listenerToken,
+            events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
+        )
+    }
+
+    deinit {
+        // A connection handed over after this loop exited was never adopted: close it.
+        for case .adopt(let fd) in self.inbox.withLock({ $0 }) {
+            Glibc.close(fd)
+            self.context.status.connectionClosed()
+        }
+        self.readBufferForReads.deallocate()
+        Glibc.close(self.epollFD)
+        Glibc.close(self.wakeFD)
+        if self.reserveFD >= 0 { Glibc.close(self.reserveFD) }
+    }
+
+    /// Posts a message from any thread and wakes the loop.
+    func post(_ message: Message) {
+        self.inbox.withLock { $0.append(message) }
+        var one: UInt64 = 1
+        _ = try? retryingSyscall("write(eventfd)") { write(self.wakeFD, &one, 8) }
+    }
+
+    /// Traps in debug builds when called off the loop's thread (after ``run()`` started).
+    func assertOnLoopThread() {
+        assert(self.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? true, "not on the loop thread")
+    }
+
+    func register(fd: Int32, token: UInt64, events: UInt32) throws(SystemCallError) {
+        var event = epoll_event()
+        event.events = events
+        event.data.u64 = token
+        _ = try retryingSyscall("epoll_ctl(ADD)") { epoll_ctl(self.epollFD, EPOLL_CTL_ADD, fd, &event) }
+    }
+
+    /// Runs the loop until a drain completes. Call on the loop's own thread.
+    func run() {
+        self.thread = pthread_self()
+        let capacity: Int32 = 256
+        let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: Int(capacity))
+        defer { events.deallocate() }
+        self.now = monotonicNanoseconds()
+        self.nextSweep = self.now + self.context.tick
+        while true {
+            let waitNanoseconds = self.nextSweep > self.now ? self.nextSweep - self.now : 0
+            let timeout = Int32(min((waitNanoseconds + 999_999) / 1_000_000, 1000))
+            let count = epoll_wait(self.epollFD, events, capacity, timeout)
+            let code = errno
+            self.now = monotonicNanoseconds()
+            self.epochSeconds = time(nil)
+            if count < 0 && code != EINTR {
+                self.context.configuration.logError("\(SystemCallError(call: "epoll_wait", errno: code))")
+            }
+            for index in 0..<max(0, Int(count)) {
+                let event = events[index]
+                switch event.data.u64 {
+                case Self.wakeToken: self.handleWake()
+                case Self.listenerToken: self.acceptConnections()
+                case let id: self.handle(events: event.events, connectionID: id)
+                }
+            }
+            if self.now >= self.nextSweep {
+                self.sweepTimers()
+                self.nextSweep = self.now + self.context.tick
+            }
+            if self.isDraining, self.connections.isEmpty || self.now >= self.drainDeadline {
+                break
+            }
+        }
+        for connection in Array(self.connections.values) { self.close(connection) }
+        // Break the reference cycle between peers so that the loops can be freed once the server is.
+        self.peers = []
+        self.context.loopExited()
+    }
+
+    private func handleWake() {
+        var value: UInt64 = 0
+        _ = try? nonBlockingSyscall("read(eventfd)") { read(self.wakeFD, &value, 8) }
+        let messages = self.inbox.withLock { inbox -> [Message] in
+            defer { inbox.removeAll(keepingCapacity: true) }
+            return inbox
+        }
+        for message in messages {
+            switch message {
+            case .workerAnswered(let id, let response):
+                guard let connection = self.connections[id], let head = connection.headAwaitingWorker else { continue }
+                connection.headAwaitingWorker = nil
+                self.emit(response, for: head, on: connection)
+                self.drive(connection)
+            case .drain(let deadline):
+                self.startDrain(deadline: deadline)
+            case .adopt(let fd):
+                self.adopt(fd: fd)
+            }
+        }
+    }
+
+    private func startDrain(deadline: UInt64) {
+        self.drainDeadline = min(self.drainDeadline, deadline)
+        guard !self.isDraining else { return }
+        self.isDraining = true
+        var event = epoll_event()
+        _ = epoll_ctl(self.epollFD, EPOLL_CTL_DEL, self.context.listenerFD, &event)
+        for connection in Array(self.connections.values) where self.isIdle(connection) {
+            self.close(connection)
+        }
+    }
+
+    /// Whether a connection has nothing in flight: no request bytes, no output, no worker job.
+    func isIdle(_ connection: Connection) -> Bool {
+        connection.parser.phase == .idle && connection.pendingOutputCount == 0 && !connection.isAwaitingWorker
+    }
+
+    private func acceptConnections() {
+        let context = self.context
+        for _ in 0..<64 {
+            let accepted: Int32?
+            do {
+                accepted = try nonBlockingSyscall("accept4") {
+                    csystem_accept4(context.listenerFD, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
+                }
+            } catch {
+                switch error.errno {
+                case ECONNABORTED, EPROTO, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP,
+                    ENETUNREACH:
+                    continue
+                case EMFILE, ENFILE:
+                    context.configuration.logError("\(error); refusing one connection")
+                    self.shedOneConnection()
+                    return
+                default:
+                    context.configuration.logError("\(error)")
+                    return
+                }
+            }
+            guard let fd = accepted else { return }
+            if self.isDraining || context.status.openConnections >= context.configuration.maxConnections {
+                let refusal = Array(
+                    "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8
+                )
+                _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                Glibc.close(fd)
+                continue
+            }
+            context.status.connectionOpened()
+            // Whichever loop wakes accepts; the connections are spread over all loops so that one loop does not
+            // end up owning every connection of a burst.
+            let target = self.peers.isEmpty ? self : self.peers[self.nextPeer % self.peers.count]
+            self.nextPeer &+= 1
+            if target === self {
+                self.adopt(fd: fd)
+            } else {
+                target.post(.adopt(fd: fd))
+            }
+        }
+    }
+
+    /// Registers an accepted socket as a connection of this loop.
+    private func adopt(fd: Int32) {
+        let context = self.context
+        if self.isDraining {
+            Glibc.close(fd)
+            context.status.connectionClosed()
+            return
+        }
+        var one: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        let id = self.nextConnectionID
+        self.nextConnectionID += 1
+        do {
+            try self.register(fd: fd, token: id, events: EPOLLIN.rawValue)
+        } catch {
+            context.configuration.logError("\(error)")
+            Glibc.close(fd)
+            context.status.connectionClosed()
+            return
+        }
+        let connection = Connection(
+            id: id,
+            fd: fd,
+            limits: context.configuration.parserLimits,
+            now: self.now,
+            registeredEvents: EPOLLIN.rawValue
+        )
+        connection.deadline = self.now + context.headerTimeout
+        self.connections[id] = connection
+    }
+
+    /// Out of descriptors: frees the reserve, accepts and closes one client so the listener stops firing.
+    private func shedOneConnection() {
+        if self.reserveFD >= 0 { Glibc.close(self.reserveFD) }
+        let fd = csystem_accept4(self.context.listenerFD, Int32(SOCK_CLOEXEC.rawValue))
+        if fd >= 0 { Glibc.close(fd) }
+        self.reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    private func sweepTimers() {
+        var expired: [Connection] = []
+        for connection in self.connections.values where connection.deadline <= self.now {
+            expired.append(connection)
+        }
+        for connection in expired { self.timeOut(connection) }
+    }
+}

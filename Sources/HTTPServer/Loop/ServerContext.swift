@@ -1,0 +1,58 @@
+import Glibc
+import HTTPCore
+import Synchronization
+
+/// What every loop of one server shares: configuration, responder, status, worker pool and listener.
+///
+/// Immutable after creation except for atomics, hence `Sendable`.
+final class ServerContext: Sendable {
+    let configuration: ServerConfiguration
+    let responder: any Responder
+    let status: ServerStatus
+    let pool: WorkerPool
+    let listenerFD: Int32
+    let headerTimeout: UInt64
+    let bodyTimeout: UInt64
+    let idleTimeout: UInt64
+    let lingerTimeout: UInt64
+    /// How often each loop sweeps its connections for expired deadlines.
+    let tick: UInt64
+    /// Opens once every loop has exited.
+    let finished: Latch
+    private let liveLoops = Atomic<Int>(0)
+    /// Set the moment a drain is asked for, before the loops get the message, so that a response computed while its
+    /// loop was busy still learns to close.
+    let drainRequested = Atomic<Bool>(false)
+
+    init(
+        configuration: ServerConfiguration,
+        responder: any Responder,
+        status: ServerStatus,
+        listenerFD: Int32
+    ) throws(SystemCallError) {
+        self.configuration = configuration
+        self.responder = responder
+        self.status = status
+        self.listenerFD = listenerFD
+        self.pool = try WorkerPool(responder: responder)
+        self.finished = try Latch()
+        self.headerTimeout = configuration.headerTimeout.nanoseconds
+        self.bodyTimeout = configuration.bodyTimeout.nanoseconds
+        self.idleTimeout = configuration.idleTimeout.nanoseconds
+        self.lingerTimeout = configuration.lingerTimeout.nanoseconds
+        let shortest = min(self.headerTimeout, self.bodyTimeout, self.idleTimeout, self.lingerTimeout)
+        self.tick = min(max(shortest / 4, 5_000_000), 1_000_000_000)
+    }
+
+    /// Records that a loop started.
+    func loopStarted() { self.liveLoops.add(1, ordering: .relaxed) }
+
+    /// Records that a loop exited; the last one stops the workers, closes the listener and opens ``finished``.
+    func loopExited() {
+        if self.liveLoops.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+            self.pool.stop(workerCount: self.configuration.workerCount)
+            close(self.listenerFD)
+            self.finished.open()
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import HTTPCore
+import Testing
+
+@Suite struct ResponseWriterTests {
+    private func written(
+        _ response: Response, method: HTTPMethod? = .GET, version: HTTPVersion = .http1_1, closing: Bool = false
+    ) -> String {
+        var writer = ResponseWriter()
+        var output: [UInt8] = []
+        writer.write(response, method: method, version: version, closing: closing, epochSeconds: 784_111_777,
+                     into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test func aResponseHasStatusDateLengthAndBody() {
+        let text = self.written(Response(status: 200, headers: ["Content-Type": "text/plain"], body: [UInt8]("hi")))
+        #expect(text == "HTTP/1.1 200 OK\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Type: text/plain\r\n"
+            + "Content-Length: 2\r\n\r\nhi")
+    }
+
+    @Test func headKeepsTheLengthButDropsTheBody() {
+        let text = self.written(Response(status: 200, body: [UInt8]("hello")), method: .HEAD)
+        #expect(text.hasSuffix("Content-Length: 5\r\n\r\n"))
+    }
+
+    @Test(arguments: [204, 304])
+    func noContentAndNotModifiedHaveNoBody(status: Int) {
+        let text = self.written(Response(status: status, body: [UInt8]("ignored")))
+        #expect(!text.contains("Content-Length"))
+        #expect(text.hasSuffix("GMT\r\n\r\n"))
+    }
+
+    @Test func closingAndHTTP10KeepAliveAreAnnounced() {
+        #expect(self.written(Response(status: 200), closing: true).contains("Connection: close\r\n"))
+        #expect(self.written(Response(status: 200), version: .http1_0).contains("Connection: keep-alive\r\n"))
+        #expect(!self.written(Response(status: 200)).contains("Connection"))
+    }
+
+    @Test func theWriterOwnsFramingFieldsAndNeutralisesLineBreaks() {
+        let response = Response(
+            status: 200,
+            headers: ["Content-Length": "99", "Transfer-Encoding": "chunked", "X-Echo": "a\r\nSet-Cookie: x"],
+            body: [UInt8]("abc")
+        )
+        let text = self.written(response)
+        #expect(text.contains("Content-Length: 3\r\n"))
+        #expect(!text.contains("Content-Length: 99"))
+        #expect(!text.contains("chunked"))
+        #expect(text.contains("X-Echo: a  Set-Cookie: x\r\n"))
+    }
+
+    @Test func writeHeadSaysWhetherTheBodyFollows() {
+        var writer = ResponseWriter()
+        var output: [UInt8] = []
+        let response = Response(status: 200, body: [UInt8]("abc"))
+        #expect(writer.writeHead(response, method: .GET, closing: false, epochSeconds: 0, into: &output))
+        #expect(String(decoding: output, as: UTF8.self).hasSuffix("Content-Length: 3\r\n\r\n"))
+        #expect(!writer.writeHead(response, method: .HEAD, closing: false, epochSeconds: 0, into: &output))
+        #expect(!writer.writeHead(Response(status: 204), method: .GET, closing: false, epochSeconds: 0, into: &output))
+    }
+
+    @Test(arguments: [-1, 0, 99, 1000])
+    func anImpossibleStatusIsWrittenAs500(status: Int) {
+        #expect(self.written(Response(status: status)).hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
+    }
+
+    @Test func methodNotAllowedListsTheAllowedMethods() {
+        let text = self.written(.methodNotAllowed(allowed: [.GET, .HEAD, .POST]))
+        #expect(text.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\n"))
+        #expect(text.contains("Allow: GET, HEAD, POST\r\n"))
+    }
+
+    @Test func parseErrorsBecomeTheirStatus() {
+        let text = self.written(Response(parseError: .requestLineTooLong), method: nil, closing: true)
+        #expect(text.hasPrefix("HTTP/1.1 414 URI Too Long\r\n"))
+        #expect(text.contains("Connection: close\r\n"))
+    }
+
+    @Test(arguments: [
+        (0, "Thu, 01 Jan 1970 00:00:00 GMT"),
+        (784_111_777, "Sun, 06 Nov 1994 08:49:37 GMT"),
+        (951_782_400, "Tue, 29 Feb 2000 00:00:00 GMT"),
+        (1_795_982_939, "Sun, 29 Nov 2026 20:08:59 GMT"),
+        (4_102_444_799, "Thu, 31 Dec 2099 23:59:59 GMT"),
+        (-1, "Wed, 31 Dec 1969 23:59:59 GMT"),
+    ])
+    func datesAreIMFFixdate(seconds: Int, expected: String) {
+        #expect(IMFFixdate.format(epochSeconds: seconds) == expected)
+    }
+
+    @Test(arguments: [
+        ("GET / HTTP/1.1\r\nHost: a\r\n\r\n", true),
+        ("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", false),
+        ("GET / HTTP/1.1\r\nHost: a\r\nConnection: Upgrade, CLOSE\r\n\r\n", false),
+        ("GET / HTTP/1.0\r\n\r\n", false),
+        ("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", true),
+        ("GET / HTTP/1.0\r\nConnection: Keep-Alive, close\r\n\r\n", false),
+    ])
+    func keepAliveFollowsVersionAndConnection(raw: String, keepsAlive: Bool) throws {
+        var parser = RequestParser()
+        parser.append([UInt8](raw))
+        guard case .request(let request) = try parser.next() else {
+            Issue.record("no request")
+            return
+        }
+        #expect(request.keepsAlive == keepsAlive)
+    }
+}
