@@ -182,14 +182,57 @@ public struct ResponseWriter: Sendable {
 }
 
 extension Response {
-    /// The response for a request the parser refused: its status, a one-line plain-text body.
+    /// The response for a request the parser refused: its status and an RFC 9457 problem naming the reason.
     ///
     /// - Parameter error: Why the request was refused.
     public init(parseError error: HTTPParseError) {
-        self.init(
-            status: error.status,
-            headers: ["Content-Type": "text/plain; charset=utf-8"],
-            body: Array("\(error.reason)\n".utf8)
-        )
+        self = .problem(status: error.status, type: error.problemType, detail: "The request was refused: \(error.reason).")
+    }
+
+    /// An `application/problem+json` response with `type`, `title` (the status's reason phrase), `status` and
+    /// `detail`, for the answers the server gives on its own (parse errors, timeouts, the connection cap), so that
+    /// a client meets one error format whoever answers.
+    ///
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - type: The problem type, a URI reference such as `/problems/bad-request`.
+    ///   - detail: A sentence about this occurrence.
+    /// - Returns: The response.
+    public static func problem(status: Int, type: String, detail: String) -> Response {
+        var body = #"{"type":"#
+        body += Self.jsonString(type) + #","title":"# + Self.jsonString(ResponseWriter.reasonPhrase(for: status))
+        body += #","status":\#(status),"detail":"# + Self.jsonString(detail) + "}"
+        return Response(status: status, headers: ["Content-Type": "application/problem+json"], body: Array(body.utf8))
+    }
+
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    private static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\u{0}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension HTTPParseError {
+    /// The problem type the server's answer names, e.g. `/problems/header-fields-too-large`.
+    public var problemType: String {
+        switch self.status {
+        case 413: "/problems/payload-too-large"
+        case 414: "/problems/uri-too-long"
+        case 417: "/problems/expectation-failed"
+        case 431: "/problems/header-fields-too-large"
+        case 501: "/problems/not-implemented"
+        case 505: "/problems/version-not-supported"
+        default: "/problems/bad-request"
+        }
     }
 }

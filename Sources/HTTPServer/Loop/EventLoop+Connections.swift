@@ -212,9 +212,9 @@ extension EventLoop {
     func timeOut(_ connection: Connection) {
         switch connection.timerPhase {
         case .head, .body:
-            let timeout = Response(
-                status: 408, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                body: Array("request timeout\n".utf8)
+            let timeout = Response.problem(
+                status: 408, type: "/problems/request-timeout",
+                detail: "The request did not arrive within the server's timeout."
             )
             self.emit(timeout, method: nil, version: .http1_1, closing: true, on: connection)
             self.drive(connection)

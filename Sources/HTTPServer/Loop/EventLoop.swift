@@ -192,9 +192,7 @@ final class EventLoop: @unchecked Sendable {
             }
             guard let fd = accepted else { return }
             if self.isDraining || context.status.openConnections >= context.configuration.maxConnections {
-                let refusal = Array(
-                    "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8
-                )
+                let refusal = Self.refusal
                 _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 Glibc.close(fd)
                 continue
@@ -258,4 +256,19 @@ final class EventLoop: @unchecked Sendable {
         }
         for connection in expired { self.timeOut(connection) }
     }
+}
+
+extension EventLoop {
+    /// What a connection refused at the connection cap or during a drain receives before it is closed: a 503 with
+    /// a problem body, written in full without the response writer (the connection is never registered).
+    static let refusal: [UInt8] = {
+        let problem = Response.problem(
+            status: 503,
+            type: "/problems/unavailable",
+            detail: "The server is at its connection limit or shutting down; retry later or on another replica."
+        )
+        let head = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\n"
+            + "Content-Length: \(problem.body.count)\r\nConnection: close\r\n\r\n"
+        return Array(head.utf8) + problem.body
+    }()
 }
