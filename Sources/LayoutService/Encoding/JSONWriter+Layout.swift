@@ -102,7 +102,6 @@ extension JSONWriter {
                 count += 1
             }
         } else {
-            self.reserveCapacity(forAdditional: layout.elementCount * 150)
             layout.forEachAttribute(contentOffset: contentOffset) { attributes in
                 self.value(attributes)
                 count += 1

@@ -17,7 +17,8 @@ extension LayoutService {
         } catch {
             throw error.apiError(for: request)
         }
-        var writer = JSONWriter()
+        // About 130 bytes per plain cell: room for all of them up front when the whole layout is asked for.
+        var writer = JSONWriter(capacity: request.rect == nil ? prepared.elementCount * 140 : 16 * 1024)
         writer.beginObject()
         writer.key("kind")
         writer.value(kind.rawValue)
