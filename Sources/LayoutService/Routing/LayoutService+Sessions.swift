@@ -86,11 +86,11 @@ extension LayoutService {
     func sessionSupplementary(id: Substring, kind: Substring, section: Int, item: Int) throws -> (Response, elements: Int) {
         let session = try self.session(id)
         let indexPath = IndexPath(section: section, item: item)
-        let elementKind = ElementKind(rawValue: String(kind))
         let offset = session.input.contentOffset
-        let attributes =
+        let attributes = ElementKind(rawValue: String(kind)).flatMap { elementKind in
             session.layout.attributesForSupplementaryElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
-            ?? session.layout.attributesForDecorationElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
+                ?? session.layout.attributesForDecorationElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
+        }
         guard let attributes else {
             throw APIError.notFound(path: "/sessions/\(id)/supplementary/\(kind.prefix(64))/\(section)/\(item)")
         }
