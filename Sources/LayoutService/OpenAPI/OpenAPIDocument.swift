@@ -502,5 +502,6 @@ components:
                     default: {}
                     perSection: {type: boolean}
                     description: {type: string}
+
 """#
 }
