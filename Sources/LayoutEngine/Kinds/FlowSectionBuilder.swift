@@ -152,10 +152,11 @@ struct FlowSectionBuilder {
                 let along = self.alongLine(firstSize)
                 if firstLineCount == 1 { return (Swift.max(0, (available - along) * 0.5), 0) }
                 let gap = (available - Double(firstLineCount) * along) / Double(firstLineCount - 1)
-                return (0, gap)
+                return (0, Swift.max(minimum, gap))
             }
             if itemsInLine == 1 { return (Swift.max(0, (available - sum) * 0.5), 0) }
-            return (0, (available - sum) / Double(itemsInLine - 1))
+            // Mathematically at least the minimum since the line fits; the max absorbs rounding error.
+            return (0, Swift.max(minimum, (available - sum) / Double(itemsInLine - 1)))
         }
     }
 

@@ -1,7 +1,7 @@
 /// Where one element goes and how it looks (UIKit's `UICollectionViewLayoutAttributes`).
 ///
-/// The frame is the untransformed frame, `center ± size / 2`; ``transform`` and ``transform3D`` apply about the
-/// centre. Attributes are plain values: the engine makes them on demand from its compact storage, so holding or
+/// The frame is the untransformed frame (``center`` ± ``size`` / 2); ``transform`` and ``transform3D`` apply
+/// about the centre. Attributes are plain values: the engine makes them on demand from its compact storage, so holding or
 /// dropping them costs nothing elsewhere.
 public struct LayoutAttributes: Hashable, Sendable {
     /// Whether this is a cell, a supplementary view or a decoration view.
@@ -10,10 +10,10 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var kind: ElementKind?
     /// The element's section and item.
     public var indexPath: IndexPath
-    /// The centre of the untransformed frame.
-    public var center: Point
-    /// The untransformed size.
-    public var size: Size
+    /// The untransformed frame. Setting it moves the centre and changes the size.
+    ///
+    /// Stored as is (UIKit stores the centre), so that frames, what the wire carries, round-trip exactly.
+    public var frame: Rect
     /// The 2D transform about the centre. Defaults to the identity.
     public var transform: AffineTransform
     /// The opacity, 0…1. Defaults to 1.
@@ -36,8 +36,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         self.category = category
         self.kind = kind
         self.indexPath = indexPath
-        self.center = frame.center
-        self.size = frame.size
+        self.frame = frame
         self.transform = .identity
         self.alpha = 1
         self.zIndex = 0
@@ -45,19 +44,21 @@ public struct LayoutAttributes: Hashable, Sendable {
         self.transform3DStorage = nil
     }
 
-    /// The untransformed frame: ``center`` ± ``size`` / 2. Setting it moves the centre and changes the size.
-    public var frame: Rect {
-        get {
-            Rect(
-                x: self.center.x - self.size.width * 0.5,
-                y: self.center.y - self.size.height * 0.5,
-                width: self.size.width,
-                height: self.size.height
-            )
-        }
+    /// The centre of the untransformed frame. Setting it moves the frame and keeps its size.
+    public var center: Point {
+        get { self.frame.center }
         set {
-            self.center = newValue.center
-            self.size = newValue.size
+            self.frame.origin = Point(x: newValue.x - self.frame.width * 0.5, y: newValue.y - self.frame.height * 0.5)
+        }
+    }
+
+    /// The untransformed size. Setting it keeps the centre, as in UIKit.
+    public var size: Size {
+        get { self.frame.size }
+        set {
+            let center = self.center
+            self.frame.size = newValue
+            self.center = center
         }
     }
 
@@ -75,7 +76,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// - Returns: Whether all properties are equal.
     public static func == (lhs: LayoutAttributes, rhs: LayoutAttributes) -> Bool {
         lhs.category == rhs.category && lhs.kind == rhs.kind && lhs.indexPath == rhs.indexPath
-            && lhs.center == rhs.center && lhs.size == rhs.size && lhs.transform == rhs.transform
+            && lhs.frame == rhs.frame && lhs.transform == rhs.transform
             && lhs.alpha == rhs.alpha && lhs.zIndex == rhs.zIndex && lhs.isHidden == rhs.isHidden
             && lhs.transform3D == rhs.transform3D
     }
@@ -87,8 +88,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         hasher.combine(self.category)
         hasher.combine(self.kind)
         hasher.combine(self.indexPath)
-        hasher.combine(self.center)
-        hasher.combine(self.size)
+        hasher.combine(self.frame)
         hasher.combine(self.transform)
         hasher.combine(self.alpha)
         hasher.combine(self.zIndex)
@@ -99,7 +99,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// The same attributes mirrored about the vertical line `x = width / 2`.
     func mirrored(inWidth width: Double) -> LayoutAttributes {
         var result = self
-        result.center.x = width - self.center.x
+        result.frame.origin.x = width - self.frame.maxX
         result.transform = self.transform.mirroredHorizontally
         if let box = self.transform3DStorage {
             result.transform3DStorage = Transform3DBox(box.value.mirroredHorizontally)
