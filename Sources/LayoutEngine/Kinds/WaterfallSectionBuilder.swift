@@ -65,8 +65,8 @@ struct WaterfallSectionBuilder {
         var next = [Double](repeating: top, count: columns)
         var bottoms = [Double](repeating: top, count: columns)
         let count = sizes.count
-        var frames = [Rect](repeating: .zero, count: count)
-        frames.withUnsafeMutableBufferPointer { frames in
+        // Written once, never zero-filled first (see FlowSectionBuilder).
+        let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
             next.withUnsafeMutableBufferPointer { next in
                 for item in 0..<count {
                     let column: Int
@@ -87,6 +87,7 @@ struct WaterfallSectionBuilder {
                     bottoms[column] = y + height
                 }
             }
+            initializedCount = count
         }
         let bodyEnd = (bottoms.max() ?? top) + self.inset.bottom
         let header = self.headerHeight > 0 ? Rect(x: 0, y: 0, width: self.width, height: self.headerHeight) : nil

@@ -1,8 +1,8 @@
 /// Where one element goes and how it looks (UIKit's `UICollectionViewLayoutAttributes`).
 ///
 /// The frame is the untransformed frame (``center`` ± ``size`` / 2); ``transform`` and ``transform3D`` apply
-/// about the centre. Attributes are plain values: the engine makes them on demand from its compact storage, so holding or
-/// dropping them costs nothing elsewhere.
+/// about the centre. Attributes are plain values without references (copying one is a memory copy): the engine makes
+/// them on demand from its compact storage, so holding or dropping them costs nothing elsewhere.
 public struct LayoutAttributes: Hashable, Sendable {
     /// Whether this is a cell, a supplementary view or a decoration view.
     public var category: ElementCategory
@@ -22,8 +22,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var zIndex: Int
     /// Whether the element is hidden. Defaults to `false`.
     public var isHidden: Bool
-    // The 3D transform is rare (no seed layout uses one), so it lives out of line and keeps attributes small.
-    private var transform3DStorage: Transform3DBox?
+    /// The 3D transform about the centre. Defaults to the identity.
+    public var transform3D: Transform3D
 
     /// Creates attributes with UIKit's defaults: identity transforms, alpha 1, zIndex 0, shown.
     ///
@@ -41,7 +41,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         self.alpha = 1
         self.zIndex = 0
         self.isHidden = false
-        self.transform3DStorage = nil
+        self.transform3D = .identity
     }
 
     /// The centre of the untransformed frame. Setting it moves the frame and keeps its size.
@@ -62,57 +62,12 @@ public struct LayoutAttributes: Hashable, Sendable {
         }
     }
 
-    /// The 3D transform about the centre. Defaults to the identity.
-    public var transform3D: Transform3D {
-        get { self.transform3DStorage?.value ?? .identity }
-        set { self.transform3DStorage = newValue.isIdentity ? nil : Transform3DBox(newValue) }
-    }
-
-    /// Compares every property.
-    ///
-    /// - Parameters:
-    ///   - lhs: Some attributes.
-    ///   - rhs: Other attributes.
-    /// - Returns: Whether all properties are equal.
-    public static func == (lhs: LayoutAttributes, rhs: LayoutAttributes) -> Bool {
-        lhs.category == rhs.category && lhs.kind == rhs.kind && lhs.indexPath == rhs.indexPath
-            && lhs.frame == rhs.frame && lhs.transform == rhs.transform
-            && lhs.alpha == rhs.alpha && lhs.zIndex == rhs.zIndex && lhs.isHidden == rhs.isHidden
-            && lhs.transform3D == rhs.transform3D
-    }
-
-    /// Hashes every property.
-    ///
-    /// - Parameter hasher: The hasher to feed.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.category)
-        hasher.combine(self.kind)
-        hasher.combine(self.indexPath)
-        hasher.combine(self.frame)
-        hasher.combine(self.transform)
-        hasher.combine(self.alpha)
-        hasher.combine(self.zIndex)
-        hasher.combine(self.isHidden)
-        hasher.combine(self.transform3D)
-    }
-
     /// The same attributes mirrored about the vertical line `x = width / 2`.
     func mirrored(inWidth width: Double) -> LayoutAttributes {
         var result = self
         result.frame.origin.x = width - self.frame.maxX
         result.transform = self.transform.mirroredHorizontally
-        if let box = self.transform3DStorage {
-            result.transform3DStorage = Transform3DBox(box.value.mirroredHorizontally)
-        }
+        if !self.transform3D.isIdentity { result.transform3D = self.transform3D.mirroredHorizontally }
         return result
-    }
-}
-
-/// An immutable box that keeps ``LayoutAttributes`` small when its 3D transform is the identity.
-private final class Transform3DBox: Sendable {
-    let value: Transform3D
-
-    init(_ value: Transform3D) {
-        self.value = value
     }
 }

@@ -1,36 +1,4 @@
 extension PreparedLayout {
-    /// A cell's attributes from its stored frame (relative to its section), with the kind's query-time effects,
-    /// mirrored for right to left. `offset` is in the stored (left-to-right) space.
-    func makeCell(section sectionIndex: Int, item: Int, frame: Rect, offset: Point) -> LayoutAttributes {
-        let origin = self.sections[sectionIndex].origin
-        var attributes = LayoutAttributes(
-            category: .cell,
-            kind: nil,
-            indexPath: IndexPath(section: sectionIndex, item: item),
-            frame: frame.offsetBy(dx: origin.x, dy: origin.y)
-        )
-        switch self.effects {
-        case .none, .pinning:
-            break
-        case .line(let activeDistance, let scaleFactor):
-            let viewportCenterX = offset.x + self.viewport.width * 0.5
-            let distance = abs(attributes.center.x - viewportCenterX)
-            // The seed's formula goes negative beyond (1 + 1/scaleFactor)·activeDistance; clamp it at 0.
-            let scale = Swift.max(0, 1 + scaleFactor * (1 - distance / activeDistance))
-            if scale != 1 { attributes.transform = .scale(x: scale, y: scale) }
-        case .stack(let transforms):
-            if item < transforms.count {
-                attributes.transform = transforms[item]
-            } else {
-                attributes.isHidden = true
-            }
-            attributes.zIndex = self.sections[sectionIndex].frames.count - item
-        case .circle:
-            attributes.zIndex = item
-        }
-        return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
-    }
-
     /// A section's header attributes, where it is drawn at `offset` (stored space), or `nil` if it has none.
     func makeHeader(section sectionIndex: Int, offset: Point) -> LayoutAttributes? {
         let section = self.sections[sectionIndex]

@@ -24,12 +24,12 @@ extension PreparedLayout {
         )
         for position in sections {
             let sectionIndex = self.sectionIndex.element(at: position)
-            let section = self.sections[sectionIndex]
-            guard section.absoluteExtent.intersects(query) else { continue }
-            let local = query.offsetBy(dx: -section.origin.x, dy: -section.origin.y)
-            try self.visit(section: sectionIndex, offset: offset, body) { frame in frame.intersects(local) } cells: {
-                section.index.candidatePositions(from: self.axis.leading(local), to: self.axis.trailing(local))
+            let section = (origin: self.sections[sectionIndex].origin, extent: self.sections[sectionIndex].extent)
+            guard section.extent.offsetBy(dx: section.origin.x, dy: section.origin.y).intersects(query) else {
+                continue
             }
+            let local = query.offsetBy(dx: -section.origin.x, dy: -section.origin.y)
+            try self.visit(section: sectionIndex, rect: local, offset: offset, body)
         }
     }
 
@@ -59,8 +59,7 @@ extension PreparedLayout {
     ) throws(E) {
         let offset = self.storedOffset(contentOffset)
         for sectionIndex in self.sections.indices {
-            let count = self.sections[sectionIndex].frames.count
-            try self.visit(section: sectionIndex, offset: offset, body) { _ in true } cells: { 0..<count }
+            try self.visit(section: sectionIndex, rect: nil, offset: offset, body)
         }
     }
 
@@ -87,13 +86,8 @@ extension PreparedLayout {
         guard self.sections.indices.contains(indexPath.section),
             self.sections[indexPath.section].frames.indices.contains(indexPath.item)
         else { return nil }
-        let section = self.sections[indexPath.section]
-        return self.makeCell(
-            section: indexPath.section,
-            item: indexPath.item,
-            frame: section.frames[indexPath.item],
-            offset: self.storedOffset(contentOffset)
-        )
+        let context = CellContext(layout: self, section: indexPath.section, offset: self.storedOffset(contentOffset))
+        return context.makeCell(item: indexPath.item, frame: self.sections[indexPath.section].frames[indexPath.item])
     }
 
     /// The attributes of a section's header or footer (`layoutAttributesForSupplementaryViewOfKind:atIndexPath:`).
@@ -139,42 +133,53 @@ extension PreparedLayout {
         return self.makeBackground(section: indexPath.section)
     }
 
-    /// Visits one section's elements that pass `test`, in the stable order; `cells` gives the item positions to
-    /// consider.
+    /// Visits one section's elements, in the stable order: all of them when `rect` is `nil`, otherwise those whose
+    /// frame intersects `rect` (given relative to the section's origin).
     private func visit<E: Error>(
         section sectionIndex: Int,
+        rect local: Rect?,
         offset: Point,
-        _ body: (LayoutAttributes) throws(E) -> Void,
-        test: (Rect) -> Bool,
-        cells: () -> Range<Int>
+        _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        let section = self.sections[sectionIndex]
-        if let background = section.background, test(background) {
+        // Read fields one by one: copying a whole SectionLayout would retain all of its arrays.
+        if let background = self.sections[sectionIndex].background, local.map(background.intersects) ?? true {
             if let attributes = self.makeBackground(section: sectionIndex) { try body(attributes) }
         }
-        if section.header != nil, let frame = self.headerFrame(of: section, offset: offset), test(frame) {
-            if let attributes = self.makeHeader(section: sectionIndex, offset: offset) { try body(attributes) }
+        if self.sections[sectionIndex].header != nil,
+            let frame = self.headerFrame(of: self.sections[sectionIndex], offset: offset),
+            local.map(frame.intersects) ?? true,
+            let attributes = self.makeHeader(section: sectionIndex, offset: offset)
+        {
+            try body(attributes)
         }
-        let positions = cells()
-        if section.index.isPermuted {
-            var items: [Int] = []
-            for position in positions {
-                let item = section.index.element(at: position)
-                if test(section.frames[item]) { items.append(item) }
-            }
-            items.sort()
-            for item in items {
-                try body(self.makeCell(section: sectionIndex, item: item, frame: section.frames[item], offset: offset))
-            }
-        } else {
-            try section.frames.withUnsafeBufferPointer { (frames) throws(E) -> Void in
-                for item in positions where test(frames[item]) {
-                    try body(self.makeCell(section: sectionIndex, item: item, frame: frames[item], offset: offset))
+        let frames = self.sections[sectionIndex].frames
+        let context = CellContext(layout: self, section: sectionIndex, offset: offset)
+        if let local {
+            let index = self.sections[sectionIndex].index
+            let positions = index.candidatePositions(from: self.axis.leading(local), to: self.axis.trailing(local))
+            if index.isPermuted {
+                var items: [Int] = []
+                for position in positions {
+                    let item = index.element(at: position)
+                    if frames[item].intersects(local) { items.append(item) }
+                }
+                items.sort()
+                for item in items { try body(context.makeCell(item: item, frame: frames[item])) }
+            } else {
+                for item in positions {
+                    let frame = frames[item]
+                    if frame.intersects(local) { try body(context.makeCell(item: item, frame: frame)) }
                 }
             }
+        } else {
+            for item in frames.indices { try body(context.makeCell(item: item, frame: frames[item])) }
         }
-        if section.footer != nil, let frame = self.footerFrame(of: section, offset: offset), test(frame) {
-            if let attributes = self.makeFooter(section: sectionIndex, offset: offset) { try body(attributes) }
+        if self.sections[sectionIndex].footer != nil,
+            let frame = self.footerFrame(of: self.sections[sectionIndex], offset: offset),
+            local.map(frame.intersects) ?? true,
+            let attributes = self.makeFooter(section: sectionIndex, offset: offset)
+        {
+            try body(attributes)
         }
     }
 }

@@ -56,20 +56,8 @@ struct SectionLayout: Hashable, Sendable {
         self.bodyStart = body.start
         self.bodyEnd = body.end
         self.index = SpatialIndex(frames: frames, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
-        var minX = band.minX
-        var minY = band.minY
-        var maxX = band.maxX
-        var maxY = band.maxY
-        frames.withUnsafeBufferPointer { frames in
-            for frame in frames {
-                minX = Swift.min(minX, frame.minX)
-                minY = Swift.min(minY, frame.minY)
-                maxX = Swift.max(maxX, frame.maxX)
-                maxY = Swift.max(maxY, frame.maxY)
-            }
-        }
-        var extent = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-        for element in [header, footer, background] {
+        var extent = band
+        for element in [self.index.bounds, header, footer, background] {
             if let element { extent = extent.union(element) }
         }
         self.extent = extent

@@ -20,6 +20,8 @@ struct SpatialIndex: Hashable, Sendable {
     private var runningMinLeading: [Double]
     /// The number of elements indexed.
     let count: Int
+    /// The smallest rectangle containing every element, or `nil` when there are none.
+    let bounds: Rect?
 
     /// Indexes `frames` along `axis`.
     ///
@@ -41,20 +43,31 @@ struct SpatialIndex: Hashable, Sendable {
         var maxTrailing = [Double](repeating: -.infinity, count: blockCount)
         var minLeading = [Double](repeating: .infinity, count: blockCount)
         let order = self.order
+        let isPermuted = !order.isEmpty
+        // One pass computes the blocks and the bounds together: at a million items, memory traffic is the cost.
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         frames.withUnsafeBufferPointer { frames in
             var runningMax = -Double.infinity
             for block in 0..<blockCount {
                 let end = Swift.min(frames.count, (block + 1) * Self.blockSize)
                 var blockMin = Double.infinity
                 for position in (block * Self.blockSize)..<end {
-                    let frame = order.isEmpty ? frames[position] : frames[Int(order[position])]
+                    let frame = isPermuted ? frames[Int(order[position])] : frames[position]
                     runningMax = Swift.max(runningMax, axis.trailing(frame))
                     blockMin = Swift.min(blockMin, axis.leading(frame))
+                    minX = Swift.min(minX, frame.minX)
+                    minY = Swift.min(minY, frame.minY)
+                    maxX = Swift.max(maxX, frame.maxX)
+                    maxY = Swift.max(maxY, frame.maxY)
                 }
                 maxTrailing[block] = runningMax
                 minLeading[block] = blockMin
             }
         }
+        self.bounds = frames.isEmpty ? nil : Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         var runningMin = Double.infinity
         for block in stride(from: blockCount - 1, through: 0, by: -1) {
             runningMin = Swift.min(runningMin, minLeading[block])
