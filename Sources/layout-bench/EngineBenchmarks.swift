@@ -10,8 +10,21 @@ enum EngineBenchmarks {
         let itemCount = Self.value(of: "--items", in: arguments) ?? 1_000_000
         let queryCount = Self.value(of: "--queries", in: arguments) ?? 20_000
         let viewport = Size(width: 375, height: 812)
-        print("engine benchmarks: \(itemCount) items, viewport 375×812, \(queryCount) queries per kind (release: swift run -c release layout-bench engine)")
-        print(Self.row("kind", "items", "prepare items/s", "prepare ms", "query µs (median)", "array query µs", "elements/query", "bytes/item"))
+        print(
+            "engine benchmarks: \(itemCount) items, viewport 375×812, \(queryCount) queries per kind (release: swift run -c release layout-bench engine)"
+        )
+        print(
+            Self.row(
+                "kind",
+                "items",
+                "prepare items/s",
+                "prepare ms",
+                "query µs (median)",
+                "array query µs",
+                "elements/query",
+                "bytes/item"
+            )
+        )
         let only = arguments.firstIndex(of: "--kind").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
         for (name, kind, input) in Self.cases(itemCount: itemCount, viewport: viewport)
         where only == nil || only == kind.rawValue {

@@ -50,7 +50,9 @@ import Testing
     }
 
     @Test func aSectionsOnlyLineIsJustifiedAndALoneItemIsCentred() throws {
-        let pair = try self.flow([SectionInput(items: .sizes([Size(width: 100, height: 50), Size(width: 100, height: 50)]))])
+        let pair = try self.flow([
+            SectionInput(items: .sizes([Size(width: 100, height: 50), Size(width: 100, height: 50)]))
+        ])
         #expect(cellFrames(pair).map(\.minX) == [0, 275])
         let single = try self.flow([SectionInput(items: .sizes([Size(width: 100, height: 50)]))])
         #expect(cellFrames(single) == [Rect(137.5, 0, 100, 50)])
@@ -96,18 +98,22 @@ import Testing
         )
         #expect(header1?.frame == Rect(0, 120, 375, 40))
         #expect(layout.contentSize.height == 120 + 40 + 5 + 50 + 5)
-        #expect(all.map(\.category) == [.supplementaryView, .cell, .cell, .supplementaryView, .supplementaryView, .cell])
+        #expect(
+            all.map(\.category) == [.supplementaryView, .cell, .cell, .supplementaryView, .supplementaryView, .cell]
+        )
     }
 
     @Test func horizontalScrollingSwapsTheAxes() throws {
         let layout = try prepare(
             LayoutInput(viewport: Size(width: 375, height: 200), sections: [SectionInput(count: 7)]),
-            .flow({
-                var configuration = FlowLayout.Configuration()
-                configuration.scrollDirection = .horizontal
-                configuration.headerReferenceSize = Size(width: 30, height: 0)
-                return configuration
-            }())
+            .flow(
+                {
+                    var configuration = FlowLayout.Configuration()
+                    configuration.scrollDirection = .horizontal
+                    configuration.headerReferenceSize = Size(width: 30, height: 0)
+                    return configuration
+                }()
+            )
         )
         let frames = cellFrames(layout)
         // Columns of 3 (3 × 50 + 2 × 10 = 170 ≤ 200): leftover 50 over 2 gaps: 25. The header is 30 wide.
@@ -193,11 +199,13 @@ import Testing
         section.footer = Size(width: 0, height: 30)
         let layout = try prepare(
             LayoutInput(viewport: Size(width: 375, height: 300), sections: [section]),
-            .flow({
-                var configuration = FlowLayout.Configuration()
-                configuration.sectionFootersPinToVisibleBounds = true
-                return configuration
-            }())
+            .flow(
+                {
+                    var configuration = FlowLayout.Configuration()
+                    configuration.sectionFootersPinToVisibleBounds = true
+                    return configuration
+                }()
+            )
         )
         let footer = layout.attributesForSupplementaryElement(
             ofKind: .footer,
@@ -225,7 +233,9 @@ import Testing
     }
 
     @Test func anItemWiderThanTheLineIsPlacedAloneAndGrowsTheContent() throws {
-        let layout = try self.flow([SectionInput(items: .sizes([Size(width: 500, height: 10), Size(width: 10, height: 10)]))])
+        let layout = try self.flow([
+            SectionInput(items: .sizes([Size(width: 500, height: 10), Size(width: 10, height: 10)]))
+        ])
         // The second line is the last and its sizes differ from the first: packed to the leading edge.
         #expect(cellFrames(layout) == [Rect(0, 0, 500, 10), Rect(0, 20, 10, 10)])
         #expect(layout.contentSize.width == 500)

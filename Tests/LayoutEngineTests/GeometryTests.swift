@@ -11,7 +11,12 @@ import Testing
     }
 
     @Test func theFrameIsTheCentreAndSize() {
-        var attributes = LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: 0, item: 0), frame: Rect(10, 20, 30, 40))
+        var attributes = LayoutAttributes(
+            category: .cell,
+            kind: nil,
+            indexPath: IndexPath(section: 0, item: 0),
+            frame: Rect(10, 20, 30, 40)
+        )
         #expect(attributes.center == Point(x: 25, y: 40))
         #expect(attributes.alpha == 1 && attributes.zIndex == 0 && !attributes.isHidden)
         attributes.frame = Rect(0, 0, 2, 2)

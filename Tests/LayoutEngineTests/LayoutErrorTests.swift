@@ -35,7 +35,10 @@ import Testing
             var configuration = WaterfallLayout.Configuration()
             configuration.columnCount = columns
             #expect(throws: LayoutError.invalidColumnCount(section: 0, columnCount: columns)) {
-                try prepareLayout(LayoutInput(sections: [SectionInput(count: 1)]), configuration: .waterfall(configuration))
+                try prepareLayout(
+                    LayoutInput(sections: [SectionInput(count: 1)]),
+                    configuration: .waterfall(configuration)
+                )
             }
         }
     }
@@ -118,17 +121,26 @@ import Testing
         var random = SplitMix64(seed: 31337)
         let specials: [Double] = [0, -0.0, 1, -1, 1e308, -1e308, .infinity, -.infinity, .nan, 1e-300, 375, 0.5]
         func value() -> Double {
-            Bool.random(using: &random) ? specials.randomElement(using: &random)! : Double.random(in: -1000...1000, using: &random)
+            Bool.random(using: &random)
+                ? specials.randomElement(using: &random)! : Double.random(in: -1000...1000, using: &random)
         }
         for iteration in 0..<2_000 {
             let sections = (0..<Int.random(in: 0...3, using: &random)).map { _ in
                 var section =
                     Bool.random(using: &random)
                     ? SectionInput(count: Int.random(in: -2...20, using: &random))
-                    : SectionInput(items: .sizes((0..<Int.random(in: 0...10, using: &random)).map { _ in Size(width: value(), height: value()) }))
+                    : SectionInput(
+                        items: .sizes(
+                            (0..<Int.random(in: 0...10, using: &random)).map { _ in
+                                Size(width: value(), height: value())
+                            }
+                        )
+                    )
                 if Bool.random(using: &random) { section.header = Size(width: value(), height: value()) }
                 if Bool.random(using: &random) { section.overrides.sectionInset = EdgeInsets(all: value()) }
-                if Bool.random(using: &random) { section.overrides.columnCount = Int.random(in: -2...2000, using: &random) }
+                if Bool.random(using: &random) {
+                    section.overrides.columnCount = Int.random(in: -2...2000, using: &random)
+                }
                 if Bool.random(using: &random) { section.overrides.minimumLineSpacing = value() }
                 return section
             }
@@ -143,13 +155,21 @@ import Testing
             flow.scrollDirection = Bool.random(using: &random) ? .vertical : .horizontal
             var circle = CircleLayout.Configuration()
             circle.radius = value()
-            let configuration: LayoutConfiguration = [.flow(flow), .waterfall(.init()), .line(.init()), .stack(.init()), .circle(circle)][iteration % 5]
+            let configuration: LayoutConfiguration = [
+                .flow(flow), .waterfall(.init()), .line(.init()), .stack(.init()), .circle(circle),
+            ][iteration % 5]
             guard let layout = try? prepareLayout(input, configuration: configuration) else { continue }
             let rect = Rect(x: value(), y: value(), width: value(), height: value())
             let offset = Point(x: value(), y: value())
             _ = layout.attributes(in: rect, contentOffset: offset)
             _ = layout.allAttributes(contentOffset: offset)
-            _ = layout.attributesForItem(at: IndexPath(section: Int.random(in: -1...3, using: &random), item: Int.random(in: -1...30, using: &random)), contentOffset: offset)
+            _ = layout.attributesForItem(
+                at: IndexPath(
+                    section: Int.random(in: -1...3, using: &random),
+                    item: Int.random(in: -1...30, using: &random)
+                ),
+                contentOffset: offset
+            )
             _ = layout.targetContentOffset(forProposedContentOffset: offset, velocity: Point(x: value(), y: value()))
         }
     }

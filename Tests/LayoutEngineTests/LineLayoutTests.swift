@@ -23,7 +23,10 @@ import Testing
         #expect(isClose(attributes[1].transform.a, second))
         #expect(attributes[3].transform == .scale(x: 0, y: 0))
         // Scrolled by one item, the second item is at the centre.
-        let scrolled = self.layout.attributesForItem(at: IndexPath(section: 0, item: 1), contentOffset: Point(x: 170, y: 0))
+        let scrolled = self.layout.attributesForItem(
+            at: IndexPath(section: 0, item: 1),
+            contentOffset: Point(x: 170, y: 0)
+        )
         #expect(scrolled?.transform == .scale(x: 1.6, y: 1.6))
         #expect(scrolled?.frame == Rect(307.5, 50, 100, 100))
     }
@@ -80,6 +83,9 @@ import Testing
 
     @Test func otherKindsKeepTheProposedOffset() throws {
         let flow = try prepare(LayoutInput(sections: [SectionInput(count: 100)]), .flow(.init()))
-        #expect(flow.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 123), velocity: .zero) == Point(x: 0, y: 123))
+        #expect(
+            flow.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 123), velocity: .zero)
+                == Point(x: 0, y: 123)
+        )
     }
 }

@@ -89,7 +89,15 @@ import Testing
             #expect(expected.count == actual.count)
             for (ltr, rtl) in zip(expected, actual) {
                 #expect(ltr.indexPath == rtl.indexPath && ltr.kind == rtl.kind)
-                #expect(rtl.frame == Rect(x: width - ltr.frame.maxX, y: ltr.frame.minY, width: ltr.size.width, height: ltr.size.height))
+                #expect(
+                    rtl.frame
+                        == Rect(
+                            x: width - ltr.frame.maxX,
+                            y: ltr.frame.minY,
+                            width: ltr.size.width,
+                            height: ltr.size.height
+                        )
+                )
                 let t = ltr.transform
                 #expect(rtl.transform == AffineTransform(a: t.a, b: -t.b, c: -t.c, d: t.d, tx: -t.tx, ty: t.ty))
                 #expect(rtl.isHidden == ltr.isHidden && rtl.zIndex == ltr.zIndex && rtl.alpha == ltr.alpha)
@@ -117,10 +125,62 @@ import Testing
                     // Left to right, a positive velocity moves right; right to left, it moves the other way.
                     let sign = input.layoutDirection == .leftToRight ? 1.0 : -1.0
                     let movesOn =
-                        velocity.x * sign > 0 ? target.x * sign >= proposed.x * sign - 1e-9 : target.x * sign <= proposed.x * sign + 1e-9
-                    #expect(movesOn || !cells.contains { ($0.center.x - input.viewport.width / 2 - proposed.x) * velocity.x >= 0 })
+                        velocity.x * sign > 0
+                        ? target.x * sign >= proposed.x * sign - 1e-9 : target.x * sign <= proposed.x * sign + 1e-9
+                    #expect(
+                        movesOn
+                            || !cells.contains {
+                                ($0.center.x - input.viewport.width / 2 - proposed.x) * velocity.x >= 0
+                            }
+                    )
                 }
             }
         }
+    }
+}
+
+@Suite struct PreparedLayoutStorageTests {
+    @Test(arguments: [LayoutKind.flow, .waterfall, .line])
+    func aLargeLayoutHoldsAtMostFortyEightBytesPerItem(kind: LayoutKind) throws {
+        let layout = try prepare(LayoutInput(sections: [SectionInput(count: 100_000)]), .defaults(for: kind))
+        #expect(layout.heapBytes <= 48 * 100_000)
+        #expect(layout.elementCount == 100_000)
+    }
+
+    @Test func elementQueriesAnswerNilOutsideTheLayout() throws {
+        let layout = try prepare(LayoutInput(sections: [SectionInput(count: 3)]), .flow(.init()))
+        #expect(layout.attributesForItem(at: IndexPath(section: 0, item: 3), contentOffset: .zero) == nil)
+        #expect(layout.attributesForItem(at: IndexPath(section: -1, item: 0), contentOffset: .zero) == nil)
+        #expect(
+            layout.attributesForSupplementaryElement(
+                ofKind: .header,
+                at: IndexPath(section: 0, item: 0),
+                contentOffset: .zero
+            )
+                == nil
+        )
+        #expect(
+            layout.attributesForDecorationElement(
+                ofKind: .background,
+                at: IndexPath(section: 0, item: 0),
+                contentOffset: .zero
+            )
+                == nil
+        )
+        #expect(layout.numberOfSections == 1 && layout.numberOfItems(inSection: 0) == 3)
+        #expect(layout.numberOfItems(inSection: 7) == 0)
+    }
+
+    @Test func elementCountCountsEveryCategory() throws {
+        var configuration = FlowLayout.Configuration()
+        configuration.headerReferenceSize = Size(width: 0, height: 10)
+        configuration.footerReferenceSize = Size(width: 0, height: 10)
+        configuration.sectionBackground = .zero
+        let layout = try prepare(
+            LayoutInput(sections: [SectionInput(count: 3), SectionInput(count: 0)]),
+            .flow(configuration)
+        )
+        #expect(layout.elementCount == 3 + 2 * 3)
+        #expect(layout.allAttributes(contentOffset: .zero).count == layout.elementCount)
     }
 }

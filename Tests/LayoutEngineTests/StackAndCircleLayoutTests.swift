@@ -2,14 +2,17 @@ import LayoutEngine
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct StackAndCircleLayoutTests {
     private let viewport = Size(width: 375, height: 200)
 
     @Test func theStackPilesFiveRotatedCardsAndHidesTheRest() throws {
-        let layout = try prepare(LayoutInput(viewport: self.viewport, sections: [SectionInput(count: 7)]), .stack(.init()))
+        let layout = try prepare(
+            LayoutInput(viewport: self.viewport, sections: [SectionInput(count: 7)]),
+            .stack(.init())
+        )
         let attributes = layout.allAttributes(contentOffset: .zero)
         let angles = [0, -0.2, -0.5, 0.2, 0.5]
         #expect(attributes.count == 7)
@@ -32,13 +35,19 @@ import Glibc
     @Test func seedTwosAnglesAreAConfiguration() throws {
         var configuration = StackLayout.Configuration()
         configuration.angles = [0, 1, 0.05, -1, -0.05]
-        let layout = try prepare(LayoutInput(viewport: self.viewport, sections: [SectionInput(count: 5)]), .stack(configuration))
+        let layout = try prepare(
+            LayoutInput(viewport: self.viewport, sections: [SectionInput(count: 5)]),
+            .stack(configuration)
+        )
         let third = layout.attributesForItem(at: IndexPath(section: 0, item: 3), contentOffset: .zero)
         #expect(third.map { isClose($0.transform.b, sin(-1.0), tolerance: 1e-15) } == true)
     }
 
     @Test func twentyItemsSitEvenlyOnTheCircle() throws {
-        let layout = try prepare(LayoutInput(viewport: self.viewport, sections: [SectionInput(count: 20)]), .circle(.init()))
+        let layout = try prepare(
+            LayoutInput(viewport: self.viewport, sections: [SectionInput(count: 20)]),
+            .circle(.init())
+        )
         let attributes = layout.allAttributes(contentOffset: .zero)
         #expect(attributes.count == 20)
         for (item, element) in attributes.enumerated() {

@@ -44,10 +44,16 @@ import Testing
     }
 
     @Test func renderDirectionsAssignColumnsInTurn() throws {
-        let aspects = [Size(width: 1, height: 3), Size(width: 1, height: 1), Size(width: 1, height: 1), Size(width: 1, height: 1)]
-        let leftToRight = try self.waterfall([SectionInput(items: .sizes(aspects))]) { $0.itemRenderDirection = .leftToRight }
+        let aspects = [
+            Size(width: 1, height: 3), Size(width: 1, height: 1), Size(width: 1, height: 1), Size(width: 1, height: 1),
+        ]
+        let leftToRight = try self.waterfall([SectionInput(items: .sizes(aspects))]) {
+            $0.itemRenderDirection = .leftToRight
+        }
         #expect(cellFrames(leftToRight)[3].minX == 10)
-        let rightToLeft = try self.waterfall([SectionInput(items: .sizes(aspects))]) { $0.itemRenderDirection = .rightToLeft }
+        let rightToLeft = try self.waterfall([SectionInput(items: .sizes(aspects))]) {
+            $0.itemRenderDirection = .rightToLeft
+        }
         #expect(isClose(cellFrames(rightToLeft)[0].minX, 30 + 2 * self.columnWidth))
         #expect(isClose(cellFrames(rightToLeft)[3].minX, 30 + 2 * self.columnWidth))
     }

@@ -4,10 +4,12 @@
 public struct Transform3D: Hashable, Sendable {
     /// The sixteen components, row by row: `m11, m12, m13, m14, m21, …, m44`.
     public var components: [Double] {
-        get { [
-            self.m11, self.m12, self.m13, self.m14, self.m21, self.m22, self.m23, self.m24,
-            self.m31, self.m32, self.m33, self.m34, self.m41, self.m42, self.m43, self.m44,
-        ] }
+        get {
+            [
+                self.m11, self.m12, self.m13, self.m14, self.m21, self.m22, self.m23, self.m24,
+                self.m31, self.m32, self.m33, self.m34, self.m41, self.m42, self.m43, self.m44,
+            ]
+        }
     }
 
     /// Row 1.

@@ -28,14 +28,14 @@ public enum CircleLayout {
         try validateNonNegative(configuration.radius, name: "radius", section: nil)
         let center = Point(x: input.viewport.width * 0.5, y: input.viewport.height * 0.5)
         let radius = configuration.radius
-        let sections = try CenteredSections.build(input, itemSize: configuration.itemSize, sorts: true) {
-            item, size, count in
+        func place(item: Int, size: Size, count: Int) -> Rect {
             let angle = Double(item) * (2 * Double.pi / Double(count))
             let (sin, cos) = Trigonometry.sinCos(angle)
             let x = center.x + radius * cos
             let y = center.y - radius * sin
             return Rect(x: x - size.width * 0.5, y: y - size.height * 0.5, width: size.width, height: size.height)
         }
+        let sections = try CenteredSections.build(input, itemSize: configuration.itemSize, sorts: true, place: place)
         return PreparedLayout(
             kind: .circle,
             input: input,

@@ -29,7 +29,12 @@ public enum StackLayout {
         guard configuration.angles.allSatisfy(\.isFinite) else { throw .invalidParameter(name: "angles", section: nil) }
         let center = Point(x: input.viewport.width * 0.5, y: input.viewport.height * 0.5)
         let sections = try CenteredSections.build(input, itemSize: configuration.itemSize) { _, size, _ in
-            Rect(x: center.x - size.width * 0.5, y: center.y - size.height * 0.5, width: size.width, height: size.height)
+            Rect(
+                x: center.x - size.width * 0.5,
+                y: center.y - size.height * 0.5,
+                width: size.width,
+                height: size.height
+            )
         }
         return PreparedLayout(
             kind: .stack,
