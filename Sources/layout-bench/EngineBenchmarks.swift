@@ -11,7 +11,8 @@ enum EngineBenchmarks {
         let queryCount = Self.value(of: "--queries", in: arguments) ?? 20_000
         let viewport = Size(width: 375, height: 812)
         print(
-            "engine benchmarks: \(itemCount) items, viewport 375×812, \(queryCount) queries per kind (release: swift run -c release layout-bench engine)"
+            "engine benchmarks: \(itemCount) items, viewport 375×812, \(queryCount) queries per kind, medians "
+                + "(jump: random offsets, cold caches; scroll: 16 points per query; array: jump with the array API)"
         )
         print(
             Self.row(
@@ -19,7 +20,8 @@ enum EngineBenchmarks {
                 "items",
                 "prepare items/s",
                 "prepare ms",
-                "query µs (median)",
+                "jump query µs",
+                "scroll query µs",
                 "array query µs",
                 "elements/query",
                 "bytes/item"
@@ -42,6 +44,7 @@ enum EngineBenchmarks {
             }
             let prepare = Self.seconds(Self.median(durations))
             let (visitor, array, elements) = Self.measureQueries(layout, viewport: viewport, count: queryCount)
+            let scroll = Self.measureScrolling(layout, viewport: viewport, count: queryCount)
             let items = input.sections.reduce(0) { $0 + $1.itemCount }
             let bytes = Double(layout.heapBytes) / Double(items)
             print(
@@ -51,6 +54,7 @@ enum EngineBenchmarks {
                     Self.format(Double(items) / prepare / 1e6, digits: 1) + " M",
                     Self.format(prepare * 1e3, digits: 1),
                     Self.format(visitor * 1e6, digits: 3),
+                    Self.format(scroll * 1e6, digits: 3),
                     Self.format(array * 1e6, digits: 3),
                     Self.format(elements, digits: 1),
                     Self.format(bytes, digits: 1)
@@ -84,7 +88,8 @@ enum EngineBenchmarks {
         ]
     }
 
-    /// Median seconds of a viewport query with the visitor and with the array API, and the mean element count.
+    /// Median seconds of a viewport query at random offsets (a jump: cold caches) with the visitor and with the
+    /// array API, and the mean element count.
     private static func measureQueries(
         _ layout: PreparedLayout,
         viewport: Size,
@@ -129,6 +134,28 @@ enum EngineBenchmarks {
         )
     }
 
+    /// Median seconds of a viewport query (visitor) while scrolling: the offset moves 16 points per query, as a
+    /// 60 fps fling does, so caches are as warm as in a real session.
+    private static func measureScrolling(_ layout: PreparedLayout, viewport: Size, count: Int) -> Double {
+        var times: [Duration] = []
+        times.reserveCapacity(count)
+        var checksum = 0.0
+        let isHorizontal = layout.kind == .line
+        let length =
+            isHorizontal ? layout.contentSize.width - viewport.width : layout.contentSize.height - viewport.height
+        for step in 0..<count {
+            let position = length > 0 ? (Double(step) * 16).truncatingRemainder(dividingBy: length) : 0
+            let offset = isHorizontal ? Point(x: position, y: 0) : Point(x: 0, y: position)
+            let start = ContinuousClock.now
+            layout.forEachAttribute(in: Rect(origin: offset, size: viewport), contentOffset: offset) { attributes in
+                checksum += attributes.frame.minY
+            }
+            times.append(ContinuousClock.now - start)
+        }
+        if checksum.isNaN { print("unexpected NaN") }
+        return Self.seconds(Self.median(times))
+    }
+
     private static func median(_ durations: [Duration]) -> Duration {
         let sorted = durations.sorted()
         return sorted.isEmpty ? .zero : sorted[sorted.count / 2]
@@ -152,7 +179,7 @@ enum EngineBenchmarks {
     }
 
     private static func row(_ columns: String...) -> String {
-        let widths = [10, 14, 16, 11, 18, 15, 15, 10]
+        let widths = [10, 14, 16, 11, 14, 16, 15, 15, 10]
         return zip(columns, widths).map { column, width in
             column.count >= width ? column + " " : column + String(repeating: " ", count: width - column.count)
         }.joined()

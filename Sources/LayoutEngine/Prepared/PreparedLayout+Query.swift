@@ -155,9 +155,12 @@ extension PreparedLayout {
         let frames = self.sections[sectionIndex].frames
         let context = CellContext(layout: self, section: sectionIndex, offset: offset)
         if let local {
-            let index = self.sections[sectionIndex].index
-            let positions = index.candidatePositions(from: self.axis.leading(local), to: self.axis.trailing(local))
-            if index.isPermuted {
+            let positions = self.sections[sectionIndex].index.candidatePositions(
+                from: self.axis.leading(local),
+                to: self.axis.trailing(local)
+            )
+            if self.sections[sectionIndex].index.isPermuted {
+                let index = self.sections[sectionIndex].index
                 var items: [Int] = []
                 for position in positions {
                     let item = index.element(at: position)

@@ -2,12 +2,13 @@
 /// edges and a running minimum (from the end) of leading edges per block.
 ///
 /// A query for the band `lo..<hi` skips every block before the first whose running maximum passes `lo` and every
-/// block from the first whose running minimum reaches `hi`: two binary searches, then a scan of the blocks between.
+/// block from the first whose running minimum reaches `hi`: two searches in ``MonotoneSearchTree``s, then a scan of
+/// the blocks between.
 /// The answer is exact for any order of elements; it is also tight (O(log n + k)) when elements come roughly sorted
 /// by their leading edge, which is true of `flow`, `waterfall` and `line` in item order. Other layouts (the circle)
 /// store a permutation sorting their elements by leading edge.
 ///
-/// Memory: two doubles per block of ``blockSize`` elements, plus 4 bytes per element when permuted.
+/// Memory: about 2.3 doubles per block of ``blockSize`` elements (the trees), plus 4 bytes per element when permuted.
 struct SpatialIndex: Hashable, Sendable {
     /// Elements per block.
     static let blockSize = 16
@@ -15,9 +16,9 @@ struct SpatialIndex: Hashable, Sendable {
     /// Position → element, when the elements are permuted; empty means the identity.
     private(set) var order: [Int32]
     /// For each block, the largest trailing edge of all elements up to the end of that block.
-    private var runningMaxTrailing: [Double]
+    private var runningMaxTrailing: MonotoneSearchTree
     /// For each block, the smallest leading edge of all elements from the start of that block on.
-    private var runningMinLeading: [Double]
+    private var runningMinLeading: MonotoneSearchTree
     /// The number of elements indexed.
     let count: Int
     /// The smallest rectangle containing every element, or `nil` when there are none.
@@ -73,8 +74,8 @@ struct SpatialIndex: Hashable, Sendable {
             runningMin = Swift.min(runningMin, minLeading[block])
             minLeading[block] = runningMin
         }
-        self.runningMaxTrailing = maxTrailing
-        self.runningMinLeading = minLeading
+        self.runningMaxTrailing = MonotoneSearchTree(maxTrailing)
+        self.runningMinLeading = MonotoneSearchTree(minLeading)
     }
 
     /// Whether positions map to elements through a permutation (so answers must be re-sorted into item order).
@@ -90,29 +91,18 @@ struct SpatialIndex: Hashable, Sendable {
     ///
     /// - Complexity: O(log n).
     func candidatePositions(from lo: Double, to hi: Double) -> Range<Int> {
-        guard self.count > 0, lo < hi else { return 0..<0 }
-        // First block whose running maximum of trailing edges passes lo.
-        var low = 0
-        var high = self.runningMaxTrailing.count
-        while low < high {
-            let middle = (low + high) / 2
-            if self.runningMaxTrailing[middle] > lo { high = middle } else { low = middle + 1 }
-        }
-        let firstBlock = low
-        // First block from which every leading edge reaches hi.
-        low = firstBlock
-        high = self.runningMinLeading.count
-        while low < high {
-            let middle = (low + high) / 2
-            if self.runningMinLeading[middle] >= hi { high = middle } else { low = middle + 1 }
-        }
+        guard self.count > 0 else { return 0..<0 }
+        // First block whose running maximum of trailing edges passes lo: blocks before it end at or before lo.
+        let firstBlock = self.runningMaxTrailing.partitionPoint { $0 > lo }
+        // First block from which every leading edge reaches hi: blocks from it on start at or after hi.
+        let endBlock = self.runningMinLeading.partitionPoint { $0 >= hi }
         let start = firstBlock * Self.blockSize
-        let end = Swift.min(self.count, low * Self.blockSize)
+        let end = Swift.min(self.count, endBlock * Self.blockSize)
         return start < end ? start..<end : 0..<0
     }
 
     /// The bytes this index holds on the heap.
     var heapBytes: Int {
-        self.order.capacity * 4 + (self.runningMaxTrailing.capacity + self.runningMinLeading.capacity) * 8
+        self.order.capacity * 4 + self.runningMaxTrailing.heapBytes + self.runningMinLeading.heapBytes
     }
 }
