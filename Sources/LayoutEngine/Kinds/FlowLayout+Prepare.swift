@@ -1,0 +1,109 @@
+extension FlowLayout {
+    /// A section's parameters after applying its overrides.
+    struct SectionParameters {
+        var itemSize: Size
+        var lineSpacing: Double
+        var interitemSpacing: Double
+        var inset: EdgeInsets
+        var header: Size
+        var footer: Size
+        var horizontalAlignment: HorizontalAlignment
+        var verticalAlignment: VerticalAlignment
+
+        init(_ configuration: Configuration, section: SectionInput, index: Int) throws(LayoutError) {
+            let overrides = section.overrides
+            self.itemSize = overrides.itemSize ?? configuration.itemSize
+            self.lineSpacing = overrides.minimumLineSpacing ?? configuration.minimumLineSpacing
+            self.interitemSpacing = overrides.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
+            self.inset = overrides.sectionInset ?? configuration.sectionInset
+            self.header = section.header ?? overrides.headerReferenceSize ?? configuration.headerReferenceSize
+            self.footer = section.footer ?? overrides.footerReferenceSize ?? configuration.footerReferenceSize
+            self.horizontalAlignment = overrides.horizontalAlignment ?? configuration.horizontalAlignment
+            self.verticalAlignment = overrides.verticalAlignment ?? configuration.verticalAlignment
+            try validateSize(self.itemSize, name: "itemSize", section: index)
+            try validateNonNegative(self.lineSpacing, name: "minimumLineSpacing", section: index)
+            try validateNonNegative(self.interitemSpacing, name: "minimumInteritemSpacing", section: index)
+            try validateInsets(self.inset, name: "sectionInset", section: index)
+            try validateSize(self.header, name: "headerReferenceSize", section: index)
+            try validateSize(self.footer, name: "footerReferenceSize", section: index)
+        }
+    }
+
+    /// Where a line's items start and how far apart they are, along the line.
+    enum Packing {
+        case justified
+        case start
+        case end
+        case center
+    }
+
+    /// Prepares a flow layout.
+    ///
+    /// - Throws: ``LayoutError`` for a bad parameter or item size.
+    /// - Complexity: O(n).
+    static func prepare(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        itemCount: Int
+    ) throws(LayoutError) -> PreparedLayout {
+        if let background = configuration.sectionBackground {
+            try validateInsets(background, name: "sectionBackground", section: nil)
+        }
+        let isVertical = configuration.scrollDirection == .vertical
+        let crossLength = isVertical ? input.viewport.width : input.viewport.height
+        var sections: [SectionLayout] = []
+        sections.reserveCapacity(input.sections.count)
+        var position = 0.0
+        var crossExtent = crossLength
+        for (index, section) in input.sections.enumerated() {
+            let parameters = try SectionParameters(configuration, section: section, index: index)
+            try section.validateSizes(section: index)
+            let builder = FlowSectionBuilder(
+                parameters: parameters,
+                isVertical: isVertical,
+                crossLength: crossLength,
+                packing: Self.packing(parameters.horizontalAlignment, isVertical: isVertical, input: input),
+                background: configuration.sectionBackground
+            )
+            let origin = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+            let built: FlowSectionBuilder.Result
+            switch section.items {
+            case .count(let count):
+                built = builder.build(UniformItemSizes(size: parameters.itemSize, count: count), origin: origin)
+            case .sizes(let sizes):
+                built = sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
+            }
+            sections.append(built.section)
+            position += built.length
+            crossExtent = Swift.max(crossExtent, built.crossEnd)
+        }
+        let contentSize =
+            isVertical
+            ? Size(width: crossExtent, height: position) : Size(width: position, height: crossExtent)
+        let pinsHeaders = configuration.sectionHeadersPinToVisibleBounds
+        let pinsFooters = configuration.sectionFootersPinToVisibleBounds
+        return PreparedLayout(
+            kind: .flow,
+            input: input,
+            contentSize: contentSize,
+            sections: sections,
+            axis: isVertical ? .vertical : .horizontal,
+            effects: pinsHeaders || pinsFooters ? .pinning(headers: pinsHeaders, footers: pinsFooters) : .none
+        )
+    }
+
+    /// The packing that produces `alignment` once the layout is mirrored for right to left.
+    private static func packing(_ alignment: HorizontalAlignment, isVertical: Bool, input: LayoutInput) -> Packing {
+        // Layouts are computed left to right and mirrored afterwards, so "left" must be computed as the trailing
+        // end when the result will be mirrored; leading and trailing mirror by themselves.
+        let isMirrored = isVertical && input.layoutDirection == .rightToLeft
+        switch alignment {
+        case .justified: return .justified
+        case .center: return .center
+        case .leading: return .start
+        case .trailing: return .end
+        case .left: return isMirrored ? .end : .start
+        case .right: return isMirrored ? .start : .end
+        }
+    }
+}

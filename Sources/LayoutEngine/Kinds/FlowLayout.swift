@@ -1,0 +1,87 @@
+/// `UICollectionViewFlowLayout` (seed 000): items in lines, lines in sections, with headers and footers.
+///
+/// Items fill a line along the in-line axis (x when scrolling vertically, y when scrolling horizontally) and lines
+/// stack along the scroll axis. The first item of a line is always placed; a later item joins if its size plus
+/// ``Configuration/minimumInteritemSpacing`` still fits the line (the width minus the section's insets).
+///
+/// With ``HorizontalAlignment/justified`` (UIKit's behaviour) the leftover space of a line is spread between its
+/// items; a line of one item is centred. The last line of a section with lines above it keeps their grid positions
+/// when every item in the section has the same size, and is otherwise packed to the leading edge with the minimum
+/// spacing; a section's only line is justified like any other line. Items are centred across their line, whose
+/// thickness is its largest item (``VerticalAlignment``). Lines are ``Configuration/minimumLineSpacing`` apart.
+///
+/// Headers span the content's full width above the section's top inset (scrolling horizontally: its full height,
+/// to the left), footers below its bottom inset. An item larger than its line is placed alone at the line's
+/// leading inset, and the content grows to contain it (UIKit leaves this undefined).
+public enum FlowLayout {
+    /// The direction content scrolls in.
+    public enum ScrollDirection: String, Hashable, Sendable, CaseIterable {
+        /// Lines are rows, stacked downward. The default.
+        case vertical
+        /// Lines are columns, stacked rightward; headers sit to the left of their section.
+        case horizontal
+    }
+
+    /// How a line's items spread along it (seed 004's left- and right-aligned application).
+    ///
+    /// Along a vertical-scrolling line, left and right are the screen's; ``leading`` and ``trailing`` follow the
+    /// layout direction. Along a horizontal-scrolling line (a column), left and leading mean top.
+    public enum HorizontalAlignment: String, Hashable, Sendable, CaseIterable {
+        /// UIKit's justification (see ``FlowLayout``). The default.
+        case justified
+        /// Packed to the left with the minimum spacing.
+        case left
+        /// Packed to the right with the minimum spacing.
+        case right
+        /// Packed with the minimum spacing and centred.
+        case center
+        /// Packed to the leading edge (left, or right in right to left).
+        case leading
+        /// Packed to the trailing edge (right, or left in right to left).
+        case trailing
+    }
+
+    /// How items sit across their line, whose thickness is its largest item.
+    public enum VerticalAlignment: String, Hashable, Sendable, CaseIterable {
+        /// Centred across the line (UIKit's behaviour). The default.
+        case center
+        /// Against the line's top (leading) edge.
+        case top
+        /// Against the line's bottom (trailing) edge.
+        case bottom
+    }
+
+    /// Every parameter of a flow layout; defaults are UIKit's.
+    public struct Configuration: Hashable, Sendable {
+        /// The size of items of a `count` section. Defaults to 50 × 50.
+        public var itemSize = Size(width: 50, height: 50)
+        /// The minimum spacing between lines. Defaults to 10.
+        public var minimumLineSpacing: Double = 10
+        /// The minimum spacing between the items of a line. Defaults to 10.
+        public var minimumInteritemSpacing: Double = 10
+        /// Each section's insets. Defaults to zero.
+        public var sectionInset = EdgeInsets.zero
+        /// The scroll direction. Defaults to ``ScrollDirection/vertical``.
+        public var scrollDirection = ScrollDirection.vertical
+        /// The header size of sections that give none; only its height (vertical) or width (horizontal) counts, and
+        /// zero means no header. Defaults to zero.
+        public var headerReferenceSize = Size.zero
+        /// The footer size of sections that give none, as ``headerReferenceSize``. Defaults to zero.
+        public var footerReferenceSize = Size.zero
+        /// Whether headers stay at the top of the viewport while their section is visible. Defaults to `false`.
+        public var sectionHeadersPinToVisibleBounds = false
+        /// Whether footers stay at the bottom of the viewport while their section is visible. Defaults to `false`.
+        public var sectionFootersPinToVisibleBounds = false
+        /// How a line's items spread along it. Defaults to ``HorizontalAlignment/justified``.
+        public var horizontalAlignment = HorizontalAlignment.justified
+        /// How items sit across their line. Defaults to ``VerticalAlignment/center``.
+        public var verticalAlignment = VerticalAlignment.center
+        /// When set, each section gets a ``ElementKind/background`` decoration covering the section between its
+        /// header and footer (its insets included), inset by these insets, behind the cells (zIndex −1).
+        /// Defaults to `nil`: no decoration.
+        public var sectionBackground: EdgeInsets?
+
+        /// Creates the default configuration.
+        public init() {}
+    }
+}

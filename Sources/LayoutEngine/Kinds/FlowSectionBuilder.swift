@@ -1,0 +1,174 @@
+/// Lays out one flow section in line coordinates: `u` along a line, `v` along the scroll axis.
+struct FlowSectionBuilder {
+    struct Result {
+        var section: SectionLayout
+        /// The section's length along the scroll axis.
+        var length: Double
+        /// How far the section reaches across the scroll axis (its widest line plus the trailing inset).
+        var crossEnd: Double
+    }
+
+    let parameters: FlowLayout.SectionParameters
+    let isVertical: Bool
+    let crossLength: Double
+    let packing: FlowLayout.Packing
+    let background: EdgeInsets?
+
+    // Lines accept an item whose end exceeds the available length by this much, absorbing rounding error.
+    private static let tolerance = 1e-9
+
+    private func alongLine(_ size: Size) -> Double { self.isVertical ? size.width : size.height }
+    private func acrossLine(_ size: Size) -> Double { self.isVertical ? size.height : size.width }
+
+    private func rect(u: Double, v: Double, alongLine: Double, acrossLine: Double) -> Rect {
+        self.isVertical
+            ? Rect(x: u, y: v, width: alongLine, height: acrossLine)
+            : Rect(x: v, y: u, width: acrossLine, height: alongLine)
+    }
+
+    /// Builds the section.
+    ///
+    /// - Complexity: O(n).
+    func build<Sizes: ItemSizes>(_ sizes: Sizes, origin: Point) -> Result {
+        let inset = self.parameters.inset
+        let leadingInset = self.isVertical ? inset.left : inset.top
+        let trailingInset = self.isVertical ? inset.right : inset.bottom
+        let topInset = self.isVertical ? inset.top : inset.left
+        let bottomInset = self.isVertical ? inset.bottom : inset.right
+        let available = self.crossLength - leadingInset - trailingInset
+
+        let headerThickness = self.acrossLine(self.parameters.header)
+        let header =
+            headerThickness > 0
+            ? self.rect(u: 0, v: 0, alongLine: self.crossLength, acrossLine: headerThickness) : nil
+        let bodyStart = headerThickness
+        var v = bodyStart + topInset
+        var lineEnd = 0.0
+        let count = sizes.count
+        // Written once, never zero-filled first: at a million items the extra pass would cost a fifth of the time.
+        let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
+            var first = 0
+            var lineIndex = 0
+            var firstLineCount = 0
+            while first < count {
+                // Break: the first item always goes; later ones while they fit with the minimum spacing.
+                let firstSize = sizes[first]
+                var length = self.alongLine(firstSize)
+                var sum = length
+                var thickness = self.acrossLine(firstSize)
+                var end = first + 1
+                while end < count {
+                    let size = sizes[end]
+                    let next = length + self.parameters.interitemSpacing + self.alongLine(size)
+                    guard next <= available + Self.tolerance else { break }
+                    length = next
+                    sum += self.alongLine(size)
+                    thickness = Swift.max(thickness, self.acrossLine(size))
+                    end += 1
+                }
+                let itemsInLine = end - first
+                if lineIndex == 0 { firstLineCount = itemsInLine }
+                let (start, gap) = self.spacing(
+                    available: available,
+                    length: length,
+                    sum: sum,
+                    itemsInLine: itemsInLine,
+                    isLastLine: end == count && lineIndex > 0,
+                    firstLineCount: firstLineCount,
+                    firstSize: firstSize,
+                    sizes: sizes
+                )
+                var u = leadingInset + start
+                for item in first..<end {
+                    let size = sizes[item]
+                    let along = self.alongLine(size)
+                    let across = self.acrossLine(size)
+                    let shift: Double
+                    switch self.parameters.verticalAlignment {
+                    case .center: shift = (thickness - across) * 0.5
+                    case .top: shift = 0
+                    case .bottom: shift = thickness - across
+                    }
+                    frames[item] = self.rect(u: u, v: v + shift, alongLine: along, acrossLine: across)
+                    lineEnd = Swift.max(lineEnd, u + along)
+                    u += along + gap
+                }
+                v += thickness
+                first = end
+                lineIndex += 1
+                if first < count { v += self.parameters.lineSpacing }
+            }
+            initializedCount = count
+        }
+        v += bottomInset
+        let bodyEnd = v
+        let footerThickness = self.acrossLine(self.parameters.footer)
+        let footer =
+            footerThickness > 0
+            ? self.rect(u: 0, v: v, alongLine: self.crossLength, acrossLine: footerThickness) : nil
+        v += footerThickness
+        var background: Rect?
+        if let insets = self.background {
+            let body = self.rect(u: 0, v: bodyStart, alongLine: self.crossLength, acrossLine: bodyEnd - bodyStart)
+            background = Rect(
+                x: body.minX + insets.left,
+                y: body.minY + insets.top,
+                width: Swift.max(0, body.width - insets.left - insets.right),
+                height: Swift.max(0, body.height - insets.top - insets.bottom)
+            )
+        }
+        let section = SectionLayout(
+            origin: origin,
+            frames: frames,
+            header: header,
+            footer: footer,
+            background: background,
+            band: self.rect(u: 0, v: 0, alongLine: self.crossLength, acrossLine: v),
+            body: (bodyStart, bodyEnd),
+            axis: self.isVertical ? .vertical : .horizontal
+        )
+        return Result(section: section, length: v, crossEnd: lineEnd + trailingInset)
+    }
+
+    /// The offset of a line's first item from the leading inset and the gap between its items.
+    private func spacing<Sizes: ItemSizes>(
+        available: Double,
+        length: Double,
+        sum: Double,
+        itemsInLine: Int,
+        isLastLine: Bool,
+        firstLineCount: Int,
+        firstSize: Size,
+        sizes: Sizes
+    ) -> (start: Double, gap: Double) {
+        let minimum = self.parameters.interitemSpacing
+        switch self.packing {
+        case .start: return (0, minimum)
+        case .end: return (Swift.max(0, available - length), minimum)
+        case .center: return (Swift.max(0, (available - length) * 0.5), minimum)
+        case .justified:
+            if isLastLine {
+                // UIKit keeps the grid when every item has the same size, and packs to the leading edge otherwise.
+                guard Self.isUniform(sizes) else { return (0, minimum) }
+                let along = self.alongLine(firstSize)
+                if firstLineCount == 1 { return (Swift.max(0, (available - along) * 0.5), 0) }
+                let gap = (available - Double(firstLineCount) * along) / Double(firstLineCount - 1)
+                return (0, Swift.max(minimum, gap))
+            }
+            if itemsInLine == 1 { return (Swift.max(0, (available - sum) * 0.5), 0) }
+            // Mathematically at least the minimum since the line fits; the max absorbs rounding error.
+            return (0, Swift.max(minimum, (available - sum) / Double(itemsInLine - 1)))
+        }
+    }
+
+    /// Whether every item has the same size: always for a `count` section, by a scan otherwise.
+    ///
+    /// - Complexity: O(n) for listed sizes; called once per section at most.
+    private static func isUniform<Sizes: ItemSizes>(_ sizes: Sizes) -> Bool {
+        if sizes is UniformItemSizes { return true }
+        guard sizes.count > 0 else { return true }
+        let first = sizes[0]
+        for index in 1..<sizes.count where sizes[index] != first { return false }
+        return true
+    }
+}

@@ -1,0 +1,96 @@
+/// `HMWaterfallLayout` (seed 000), with what CHTCollectionViewWaterfallLayout users rely on.
+///
+/// Each section has ``Configuration/columnCount`` columns of width
+/// `(viewport width − left − right − (columns − 1)·columnSpacing) / columns`. An item's size is its aspect ratio:
+/// its height is `column width × height / width` (a `count` section gives squares). Each item goes to the shortest
+/// column, the leftmost on ties (or by ``ItemRenderDirection``). The first item of a column starts at the section's
+/// top inset: the seed also adds the row spacing there, which layoutd does not. The section's height is its
+/// tallest column plus the bottom inset; headers and footers span the width above and below the columns.
+public enum WaterfallLayout {
+    /// Which column an item goes to.
+    public enum ItemRenderDirection: String, Hashable, Sendable, CaseIterable {
+        /// The shortest column, the leftmost on ties (the seed's rule). The default.
+        case shortestFirst
+        /// Item i goes to column i mod columns, left to right.
+        case leftToRight
+        /// Item i goes to column i mod columns, right to left.
+        case rightToLeft
+    }
+
+    /// Every parameter of a waterfall layout; defaults are the seed's.
+    public struct Configuration: Hashable, Sendable {
+        /// The number of columns. Defaults to 3.
+        public var columnCount = 3
+        /// The spacing between columns (the seed's `columnMargin`). Defaults to 10.
+        public var columnSpacing: Double = 10
+        /// The spacing between the items of a column (the seed's `rowMargin`). Defaults to 10.
+        public var rowSpacing: Double = 10
+        /// Each section's insets. Defaults to 10 on every side.
+        public var sectionInset = EdgeInsets(all: 10)
+        /// Which column each item goes to. Defaults to ``ItemRenderDirection/shortestFirst``.
+        public var itemRenderDirection = ItemRenderDirection.shortestFirst
+        /// The header height of sections that give none; zero means no header. Defaults to 0.
+        public var headerHeight: Double = 0
+        /// The footer height of sections that give none; zero means no footer. Defaults to 0.
+        public var footerHeight: Double = 0
+        /// When set, each section gets a ``ElementKind/background`` decoration covering the section between its
+        /// header and footer, inset by these insets, behind the cells (zIndex −1). Defaults to `nil`.
+        public var sectionBackground: EdgeInsets?
+
+        /// Creates the default configuration.
+        public init() {}
+    }
+
+    /// Prepares a waterfall layout.
+    ///
+    /// - Throws: ``LayoutError`` for a bad parameter or item size, or columns that do not fit.
+    /// - Complexity: O(n·c) for c columns.
+    static func prepare(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        itemCount: Int,
+        limits: LayoutLimits
+    ) throws(LayoutError) -> PreparedLayout {
+        if let background = configuration.sectionBackground {
+            try validateInsets(background, name: "sectionBackground", section: nil)
+        }
+        let width = input.viewport.width
+        var sections: [SectionLayout] = []
+        sections.reserveCapacity(input.sections.count)
+        var position = 0.0
+        for (index, section) in input.sections.enumerated() {
+            let overrides = section.overrides
+            var builder = WaterfallSectionBuilder(
+                columnCount: overrides.columnCount ?? configuration.columnCount,
+                columnSpacing: overrides.columnSpacing ?? configuration.columnSpacing,
+                rowSpacing: overrides.rowSpacing ?? configuration.rowSpacing,
+                inset: overrides.sectionInset ?? configuration.sectionInset,
+                direction: overrides.itemRenderDirection ?? configuration.itemRenderDirection,
+                headerHeight: section.header?.height ?? overrides.headerHeight ?? configuration.headerHeight,
+                footerHeight: section.footer?.height ?? overrides.footerHeight ?? configuration.footerHeight,
+                background: configuration.sectionBackground,
+                width: width
+            )
+            try builder.validate(section: index, limits: limits)
+            try section.validateSizes(section: index, requiresPositiveWidth: true)
+            let origin = Point(x: 0, y: position)
+            let built: (section: SectionLayout, length: Double)
+            switch section.items {
+            case .count(let count):
+                built = builder.build(UniformItemSizes(size: Size(width: 1, height: 1), count: count), origin: origin)
+            case .sizes(let sizes):
+                built = sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
+            }
+            sections.append(built.section)
+            position += built.length
+        }
+        return PreparedLayout(
+            kind: .waterfall,
+            input: input,
+            contentSize: Size(width: width, height: position),
+            sections: sections,
+            axis: .vertical,
+            effects: .none
+        )
+    }
+}

@@ -1,0 +1,77 @@
+extension PreparedLayout {
+    /// A section's header attributes, where it is drawn at `offset` (stored space), or `nil` if it has none.
+    func makeHeader(section sectionIndex: Int, offset: Point) -> LayoutAttributes? {
+        let section = self.sections[sectionIndex]
+        guard let frame = self.headerFrame(of: section, offset: offset) else { return nil }
+        var attributes = LayoutAttributes(
+            category: .supplementaryView,
+            kind: .header,
+            indexPath: IndexPath(section: sectionIndex, item: 0),
+            frame: frame.offsetBy(dx: section.origin.x, dy: section.origin.y)
+        )
+        if case .pinning(true, _) = self.effects { attributes.zIndex = ElementEffects.pinnedZIndex }
+        return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
+    }
+
+    /// A section's footer attributes, where it is drawn at `offset` (stored space), or `nil` if it has none.
+    func makeFooter(section sectionIndex: Int, offset: Point) -> LayoutAttributes? {
+        let section = self.sections[sectionIndex]
+        guard let frame = self.footerFrame(of: section, offset: offset) else { return nil }
+        var attributes = LayoutAttributes(
+            category: .supplementaryView,
+            kind: .footer,
+            indexPath: IndexPath(section: sectionIndex, item: 0),
+            frame: frame.offsetBy(dx: section.origin.x, dy: section.origin.y)
+        )
+        if case .pinning(_, true) = self.effects { attributes.zIndex = ElementEffects.pinnedZIndex }
+        return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
+    }
+
+    /// A section's background decoration, or `nil` if the layout adds none.
+    func makeBackground(section sectionIndex: Int) -> LayoutAttributes? {
+        let section = self.sections[sectionIndex]
+        guard let frame = section.background else { return nil }
+        var attributes = LayoutAttributes(
+            category: .decorationView,
+            kind: .background,
+            indexPath: IndexPath(section: sectionIndex, item: 0),
+            frame: frame.offsetBy(dx: section.origin.x, dy: section.origin.y)
+        )
+        attributes.zIndex = ElementEffects.backgroundZIndex
+        return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
+    }
+
+    /// The header's frame relative to its section, pinned to the viewport's leading edge when the layout pins
+    /// headers: it follows the offset but never leaves its section's band (UIKit's behaviour).
+    func headerFrame(of section: SectionLayout, offset: Point) -> Rect? {
+        guard var frame = section.header else { return nil }
+        guard case .pinning(true, _) = self.effects else { return frame }
+        let leading = self.axis.leading(frame)
+        let length = self.axis.trailing(frame) - leading
+        let visibleStart = self.axis.coordinate(offset) - self.axis.coordinate(section.origin)
+        let pinned = Swift.max(leading, Swift.min(visibleStart, section.bodyEnd - length))
+        frame = self.moved(frame, alongAxisTo: pinned)
+        return frame
+    }
+
+    /// The footer's frame relative to its section, pinned to the viewport's trailing edge when the layout pins
+    /// footers: it follows the offset but never leaves its section's band.
+    func footerFrame(of section: SectionLayout, offset: Point) -> Rect? {
+        guard var frame = section.footer else { return nil }
+        guard case .pinning(_, true) = self.effects else { return frame }
+        let leading = self.axis.leading(frame)
+        let length = self.axis.trailing(frame) - leading
+        let viewportLength = self.axis == .vertical ? self.viewport.height : self.viewport.width
+        let visibleEnd = self.axis.coordinate(offset) - self.axis.coordinate(section.origin) + viewportLength
+        let pinned = Swift.min(leading, Swift.max(visibleEnd - length, section.bodyStart))
+        frame = self.moved(frame, alongAxisTo: pinned)
+        return frame
+    }
+
+    private func moved(_ frame: Rect, alongAxisTo leading: Double) -> Rect {
+        switch self.axis {
+        case .vertical: return Rect(x: frame.minX, y: leading, width: frame.width, height: frame.height)
+        case .horizontal: return Rect(x: leading, y: frame.minY, width: frame.width, height: frame.height)
+        }
+    }
+}

@@ -1,0 +1,188 @@
+extension PreparedLayout {
+    /// Calls `body` with the attributes of every element whose frame intersects `rect`, in the layout's stable
+    /// order, without collecting them in an array (`layoutAttributesForElementsInRect:`).
+    ///
+    /// Intersection is ``Rect/intersects(_:)`` on the untransformed frame, as in UIKit. Pinned headers and footers
+    /// are tested where they are drawn at `contentOffset`.
+    ///
+    /// - Parameters:
+    ///   - rect: The rectangle, in content coordinates.
+    ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - body: Called once per element.
+    /// - Throws: Whatever `body` throws.
+    /// - Complexity: O(log n + k) for k elements returned, through the section and item indexes.
+    public func forEachAttribute<E: Error>(
+        in rect: Rect,
+        contentOffset: Point,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        let query = self.storedRect(rect)
+        let offset = self.storedOffset(contentOffset)
+        let sections = self.sectionIndex.candidatePositions(
+            from: self.axis.leading(query),
+            to: self.axis.trailing(query)
+        )
+        for position in sections {
+            let sectionIndex = self.sectionIndex.element(at: position)
+            let section = (origin: self.sections[sectionIndex].origin, extent: self.sections[sectionIndex].extent)
+            guard section.extent.offsetBy(dx: section.origin.x, dy: section.origin.y).intersects(query) else {
+                continue
+            }
+            let local = query.offsetBy(dx: -section.origin.x, dy: -section.origin.y)
+            try self.visit(section: sectionIndex, rect: local, offset: offset, body)
+        }
+    }
+
+    /// The attributes of every element whose frame intersects `rect`, in the layout's stable order.
+    ///
+    /// - Parameters:
+    ///   - rect: The rectangle, in content coordinates.
+    ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    /// - Returns: The elements' attributes.
+    /// - Complexity: O(log n + k) for k elements returned.
+    public func attributes(in rect: Rect, contentOffset: Point) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        self.forEachAttribute(in: rect, contentOffset: contentOffset) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with the attributes of every element, in the layout's stable order.
+    ///
+    /// - Parameters:
+    ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - body: Called once per element.
+    /// - Throws: Whatever `body` throws.
+    /// - Complexity: O(n).
+    public func forEachAttribute<E: Error>(
+        contentOffset: Point,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        let offset = self.storedOffset(contentOffset)
+        for sectionIndex in self.sections.indices {
+            try self.visit(section: sectionIndex, rect: nil, offset: offset, body)
+        }
+    }
+
+    /// The attributes of every element, in the layout's stable order.
+    ///
+    /// - Parameter contentOffset: The viewport's origin, for scroll-dependent attributes.
+    /// - Returns: All elements' attributes.
+    /// - Complexity: O(n).
+    public func allAttributes(contentOffset: Point) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(self.elementCount)
+        self.forEachAttribute(contentOffset: contentOffset) { result.append($0) }
+        return result
+    }
+
+    /// The attributes of one cell (`layoutAttributesForItemAtIndexPath:`).
+    ///
+    /// - Parameters:
+    ///   - indexPath: The cell's index path.
+    ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    /// - Returns: The cell's attributes, or `nil` if there is no such item.
+    /// - Complexity: O(1).
+    public func attributesForItem(at indexPath: IndexPath, contentOffset: Point) -> LayoutAttributes? {
+        guard self.sections.indices.contains(indexPath.section),
+            self.sections[indexPath.section].frames.indices.contains(indexPath.item)
+        else { return nil }
+        let context = CellContext(layout: self, section: indexPath.section, offset: self.storedOffset(contentOffset))
+        return context.makeCell(item: indexPath.item, frame: self.sections[indexPath.section].frames[indexPath.item])
+    }
+
+    /// The attributes of a section's header or footer (`layoutAttributesForSupplementaryViewOfKind:atIndexPath:`).
+    ///
+    /// Supplementary views have item 0: `[section, 0]`.
+    ///
+    /// - Parameters:
+    ///   - kind: ``ElementKind/header`` or ``ElementKind/footer``.
+    ///   - indexPath: `[section, 0]`.
+    ///   - contentOffset: The viewport's origin, for pinned headers and footers.
+    /// - Returns: The element's attributes, or `nil` if there is no such element.
+    /// - Complexity: O(1).
+    public func attributesForSupplementaryElement(
+        ofKind kind: ElementKind,
+        at indexPath: IndexPath,
+        contentOffset: Point
+    ) -> LayoutAttributes? {
+        guard indexPath.item == 0, self.sections.indices.contains(indexPath.section) else { return nil }
+        let offset = self.storedOffset(contentOffset)
+        switch kind {
+        case .header: return self.makeHeader(section: indexPath.section, offset: offset)
+        case .footer: return self.makeFooter(section: indexPath.section, offset: offset)
+        default: return nil
+        }
+    }
+
+    /// The attributes of a decoration view (`layoutAttributesForDecorationViewOfKind:atIndexPath:`).
+    ///
+    /// - Parameters:
+    ///   - kind: ``ElementKind/background``.
+    ///   - indexPath: `[section, 0]`.
+    ///   - contentOffset: The viewport's origin (unused by today's decorations, kept for symmetry).
+    /// - Returns: The element's attributes, or `nil` if there is no such element.
+    /// - Complexity: O(1).
+    public func attributesForDecorationElement(
+        ofKind kind: ElementKind,
+        at indexPath: IndexPath,
+        contentOffset: Point
+    ) -> LayoutAttributes? {
+        guard kind == .background, indexPath.item == 0, self.sections.indices.contains(indexPath.section) else {
+            return nil
+        }
+        return self.makeBackground(section: indexPath.section)
+    }
+
+    /// Visits one section's elements, in the stable order: all of them when `rect` is `nil`, otherwise those whose
+    /// frame intersects `rect` (given relative to the section's origin).
+    private func visit<E: Error>(
+        section sectionIndex: Int,
+        rect local: Rect?,
+        offset: Point,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        // Read fields one by one: copying a whole SectionLayout would retain all of its arrays.
+        if let background = self.sections[sectionIndex].background, local.map(background.intersects) ?? true {
+            if let attributes = self.makeBackground(section: sectionIndex) { try body(attributes) }
+        }
+        if self.sections[sectionIndex].header != nil,
+            let frame = self.headerFrame(of: self.sections[sectionIndex], offset: offset),
+            local.map(frame.intersects) ?? true,
+            let attributes = self.makeHeader(section: sectionIndex, offset: offset)
+        {
+            try body(attributes)
+        }
+        let frames = self.sections[sectionIndex].frames
+        let context = CellContext(layout: self, section: sectionIndex, offset: offset)
+        if let local {
+            let positions = self.sections[sectionIndex].index.candidatePositions(
+                from: self.axis.leading(local),
+                to: self.axis.trailing(local)
+            )
+            if self.sections[sectionIndex].index.isPermuted {
+                let index = self.sections[sectionIndex].index
+                var items: [Int] = []
+                for position in positions {
+                    let item = index.element(at: position)
+                    if frames[item].intersects(local) { items.append(item) }
+                }
+                items.sort()
+                for item in items { try body(context.makeCell(item: item, frame: frames[item])) }
+            } else {
+                for item in positions {
+                    let frame = frames[item]
+                    if frame.intersects(local) { try body(context.makeCell(item: item, frame: frame)) }
+                }
+            }
+        } else {
+            for item in frames.indices { try body(context.makeCell(item: item, frame: frames[item])) }
+        }
+        if self.sections[sectionIndex].footer != nil,
+            let frame = self.footerFrame(of: self.sections[sectionIndex], offset: offset),
+            local.map(frame.intersects) ?? true,
+            let attributes = self.makeFooter(section: sectionIndex, offset: offset)
+        {
+            try body(attributes)
+        }
+    }
+}

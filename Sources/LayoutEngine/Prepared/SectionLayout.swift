@@ -1,0 +1,81 @@
+/// One prepared section: its origin, and its elements' frames relative to that origin.
+///
+/// Keeping frames relative lets a change above a section move it by changing only ``origin`` (issue 5's
+/// invalidation), and keeps the per-item storage at one ``Rect`` (32 bytes).
+struct SectionLayout: Hashable, Sendable {
+    /// The section's origin in content coordinates (left-to-right space).
+    var origin: Point
+    /// The cells' frames, relative to ``origin``, in item order.
+    var frames: [Rect]
+    /// The header's frame relative to ``origin``, if the section has one.
+    var header: Rect?
+    /// The footer's frame relative to ``origin``, if the section has one.
+    var footer: Rect?
+    /// The background decoration's frame relative to ``origin``, if the layout adds one.
+    var background: Rect?
+    /// A rectangle relative to ``origin`` that contains every element of the section wherever it may be drawn
+    /// (including pinned headers and footers, which stay inside the section's band).
+    var extent: Rect
+    /// The index over ``frames``.
+    var index: SpatialIndex
+    /// Where the section's body (between header and footer) starts along the scroll axis, relative to ``origin``:
+    /// the limit of a pinned footer.
+    var bodyStart: Double
+    /// Where the section's body ends along the scroll axis, relative to ``origin``: the limit of a pinned header.
+    var bodyEnd: Double
+
+    /// Builds a section and its index.
+    ///
+    /// - Parameters:
+    ///   - origin: The section's origin.
+    ///   - frames: The cells' frames relative to `origin`.
+    ///   - header: The header's relative frame.
+    ///   - footer: The footer's relative frame.
+    ///   - background: The background's relative frame.
+    ///   - band: The section's own area (its insets included), relative to `origin`.
+    ///   - body: The band between header and footer along the scroll axis, relative to `origin`.
+    ///   - axis: The scroll axis.
+    ///   - sortsByLeadingEdge: Whether the index permutes the cells (see ``SpatialIndex``).
+    /// - Complexity: O(n), or O(n log n) when sorting.
+    init(
+        origin: Point,
+        frames: [Rect],
+        header: Rect?,
+        footer: Rect?,
+        background: Rect?,
+        band: Rect,
+        body: (start: Double, end: Double),
+        axis: Axis,
+        sortsByLeadingEdge: Bool = false
+    ) {
+        self.origin = origin
+        self.frames = frames
+        self.header = header
+        self.footer = footer
+        self.background = background
+        self.bodyStart = body.start
+        self.bodyEnd = body.end
+        self.index = SpatialIndex(frames: frames, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
+        var extent = band
+        for element in [self.index.bounds, header, footer, background] {
+            if let element { extent = extent.union(element) }
+        }
+        self.extent = extent
+    }
+
+    /// The section's extent in content coordinates.
+    var absoluteExtent: Rect {
+        self.extent.offsetBy(dx: self.origin.x, dy: self.origin.y)
+    }
+
+    /// The number of elements: cells, header, footer and background.
+    var elementCount: Int {
+        self.frames.count + (self.header == nil ? 0 : 1) + (self.footer == nil ? 0 : 1)
+            + (self.background == nil ? 0 : 1)
+    }
+
+    /// The bytes this section holds on the heap.
+    var heapBytes: Int {
+        self.frames.capacity * MemoryLayout<Rect>.stride + self.index.heapBytes
+    }
+}
