@@ -1,0 +1,184 @@
+/// A pull reader over a JSON document's bytes: the caller asks for the value it expects, and the reader checks it.
+///
+/// There is no intermediate tree. A decoder walks the document in order, which is fast (no allocation for numbers,
+/// keys up to 16 bytes, or structure) and gives precise errors:
+///
+/// ```swift
+/// var reader = JSONReader(bytes: body)
+/// try reader.beginObject()
+/// while let key = try reader.nextKey() {
+///     switch key {
+///     case "width": width = try reader.readDouble()
+///     default: throw reader.unknownField(key)
+///     }
+/// }
+/// try reader.finish()
+/// ```
+///
+/// Every rule of RFC 8259 is enforced: no trailing commas, no leading zeros, no `NaN`, strings of valid UTF-8 with
+/// no raw control characters, only whitespace after the top-level value (see ``finish()``), and nesting no deeper
+/// than ``maxDepth``. Malformed bytes throw ``JSONError/syntax(offset:message:)``; a value of the wrong kind, or
+/// one the caller rejects through ``shapeError(_:)``, throws ``JSONError/shape(pointer:message:)`` with the JSON
+/// Pointer of the value just read (``currentPointer``).
+package struct JSONReader {
+    /// The document.
+    let bytes: [UInt8]
+    /// The offset of the next byte to read.
+    package internal(set) var offset: Int = 0
+    /// The deepest nesting of objects and arrays accepted.
+    package let maxDepth: Int
+    /// The open containers, for JSON Pointers.
+    package internal(set) var path: JSONPath
+
+    /// Creates a reader positioned before the document's top-level value.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole document, e.g. a request body.
+    ///   - maxDepth: The deepest nesting of objects and arrays accepted. Defaults to 64.
+    package init(bytes: [UInt8], maxDepth: Int = 64) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        self.path = JSONPath(capacity: min(maxDepth, 256))
+    }
+
+    /// Peeks at the kind of the next value without consuming it.
+    ///
+    /// - Returns: The kind, decided by the value's first byte.
+    /// - Throws: ``JSONError/syntax(offset:message:)`` at the end of input or a byte that starts no value.
+    package mutating func kind() throws(JSONError) -> JSONValueKind {
+        self.skipWhitespace()
+        guard self.offset < self.bytes.count else { throw self.syntaxError("unexpected end of input, expected a value") }
+        switch self.bytes[self.offset] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        default: throw self.syntaxError("unexpected \(self.describeByte(at: self.offset)), expected a value")
+        }
+    }
+
+    /// Consumes the `{` that opens an object; then call ``nextKey()`` until it returns `nil`.
+    ///
+    /// - Throws: ``JSONError/shape(pointer:message:)`` if the next value is not an object;
+    ///   ``JSONError/syntax(offset:message:)`` if it is malformed or nested deeper than ``maxDepth``.
+    package mutating func beginObject() throws(JSONError) {
+        try self.expect(.object)
+        try self.open(.objectStart)
+    }
+
+    /// Reads the next member name of the innermost object and the `:` after it.
+    ///
+    /// Read the member's value (or ``skipValue()``) before calling again. After `nil`, ``currentPointer`` names the
+    /// object itself, so that is the moment to throw ``missingField(_:)``.
+    ///
+    /// - Returns: The member name, or `nil` after consuming the closing `}`.
+    /// - Throws: ``JSONError/syntax(offset:message:)`` for a missing comma or colon, a trailing comma, or a bad key.
+    package mutating func nextKey() throws(JSONError) -> JSONKey? {
+        guard let last = self.path.last, last.isObject else { preconditionFailure("nextKey() called outside an object") }
+        self.skipWhitespace()
+        guard self.offset < self.bytes.count else { throw self.syntaxError("unexpected end of input in an object") }
+        var byte = self.bytes[self.offset]
+        if byte == UInt8(ascii: "}") {
+            self.offset += 1
+            self.path.pop()
+            return nil
+        }
+        if last != .objectStart {
+            guard byte == UInt8(ascii: ",") else {
+                throw self.syntaxError("expected ',' or '}' after an object member, got \(self.describeByte(at: self.offset))")
+            }
+            self.offset += 1
+            self.skipWhitespace()
+            guard self.offset < self.bytes.count else { throw self.syntaxError("unexpected end of input in an object") }
+            byte = self.bytes[self.offset]
+        }
+        guard byte == UInt8(ascii: "\"") else {
+            let what = last == .objectStart ? "a member name or '}'" : "a member name after ','"
+            throw self.syntaxError("expected \(what), got \(self.describeByte(at: self.offset))")
+        }
+        let key = try self.scanString { JSONKey(utf8: $0) }
+        self.skipWhitespace()
+        guard self.offset < self.bytes.count, self.bytes[self.offset] == UInt8(ascii: ":") else {
+            throw self.syntaxError("expected ':' after a member name, got \(self.describeByte(at: self.offset))")
+        }
+        self.offset += 1
+        self.path.setLast(.key(key))
+        return key
+    }
+
+    /// Consumes the `[` that opens an array; then call ``nextElement()`` until it returns `false`.
+    ///
+    /// - Throws: ``JSONError/shape(pointer:message:)`` if the next value is not an array;
+    ///   ``JSONError/syntax(offset:message:)`` if it is malformed or nested deeper than ``maxDepth``.
+    package mutating func beginArray() throws(JSONError) {
+        try self.expect(.array)
+        try self.open(.index(-1))
+    }
+
+    /// Moves to the next element of the innermost array, consuming the `,` before it.
+    ///
+    /// - Returns: `true` if an element follows (read it next), `false` after consuming the closing `]`.
+    /// - Throws: ``JSONError/syntax(offset:message:)`` for a missing comma or a trailing comma.
+    package mutating func nextElement() throws(JSONError) -> Bool {
+        guard case .index(let index)? = self.path.last else { preconditionFailure("nextElement() called outside an array") }
+        self.skipWhitespace()
+        guard self.offset < self.bytes.count else { throw self.syntaxError("unexpected end of input in an array") }
+        let byte = self.bytes[self.offset]
+        if byte == UInt8(ascii: "]") {
+            self.offset += 1
+            self.path.pop()
+            return false
+        }
+        if index >= 0 {
+            guard byte == UInt8(ascii: ",") else {
+                throw self.syntaxError("expected ',' or ']' after an array element, got \(self.describeByte(at: self.offset))")
+            }
+            self.offset += 1
+            self.skipWhitespace()
+            if self.offset < self.bytes.count, self.bytes[self.offset] == UInt8(ascii: "]") {
+                throw self.syntaxError("expected a value after ',', got ']' (trailing commas are not allowed)")
+            }
+        }
+        self.path.setLast(.index(index + 1))
+        return true
+    }
+
+    /// Checks that only whitespace follows the top-level value.
+    ///
+    /// - Throws: ``JSONError/syntax(offset:message:)`` at the first other byte.
+    package mutating func finish() throws(JSONError) {
+        precondition(self.path.depth == 0, "finish() called inside an open object or array")
+        self.skipWhitespace()
+        guard self.offset == self.bytes.count else {
+            throw self.syntaxError("unexpected \(self.describeByte(at: self.offset)) after the top-level value")
+        }
+    }
+
+    /// Throws a shape error unless the next value has the expected kind.
+    mutating func expect(_ expected: JSONValueKind) throws(JSONError) {
+        let actual = try self.kind()
+        guard actual == expected else { throw self.shapeError("expected \(expected.name), got \(actual.name)") }
+    }
+
+    /// Consumes the opening bracket and pushes a container, enforcing the depth limit.
+    private mutating func open(_ component: JSONPath.Component) throws(JSONError) {
+        guard self.path.depth < self.maxDepth else {
+            throw self.syntaxError("nesting deeper than \(self.maxDepth) levels")
+        }
+        self.offset += 1
+        self.path.push(component)
+    }
+
+    /// Skips JSON whitespace: space, tab, line feed, carriage return.
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while self.offset < self.bytes.count {
+            switch self.bytes[self.offset] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): self.offset += 1
+            default: return
+            }
+        }
+    }
+}
