@@ -17,8 +17,10 @@ struct JSONNumber {
     var isInteger = true
     /// Whether a non-zero digit beyond the 19th was dropped, so that only a full conversion is exact.
     var isTruncated = false
-    /// The offset and explanation of a grammar violation, if any.
-    var failure: (offset: Int, message: String)? = nil
+    /// The offset of a grammar violation, or `-1`; ``failureMessage`` says what it is.
+    var failureOffset = -1
+    /// What violates the grammar at ``failureOffset``.
+    var failureMessage: StaticString = ""
 
     /// Scans the number that starts at `start` (a `-` or a digit) per RFC 8259's grammar.
     ///
@@ -41,14 +43,16 @@ struct JSONNumber {
             index += 1
         }
         guard let first = digit(at: index) else {
-            number.failure = (index, "expected a digit after '-'")
+            number.failureOffset = index
+            number.failureMessage = "expected a digit after '-'"
             return number
         }
         var digits = 0
         if first == 0 {
             index += 1
             if digit(at: index) != nil {
-                number.failure = (index - 1, "leading zeros are not allowed")
+                number.failureOffset = index - 1
+            number.failureMessage = "leading zeros are not allowed"
                 return number
             }
         } else {
@@ -67,7 +71,8 @@ struct JSONNumber {
             number.isInteger = false
             index += 1
             guard digit(at: index) != nil else {
-                number.failure = (index, "expected a digit after '.'")
+                number.failureOffset = index
+            number.failureMessage = "expected a digit after '.'"
                 return number
             }
             while let value = digit(at: index) {
@@ -92,7 +97,8 @@ struct JSONNumber {
                 index += 1
             }
             guard digit(at: index) != nil else {
-                number.failure = (index, "expected a digit in the exponent")
+                number.failureOffset = index
+            number.failureMessage = "expected a digit in the exponent"
                 return number
             }
             var exponent = 0
@@ -115,16 +121,22 @@ struct JSONNumber {
         if self.significand == 0 { return self.isNegative ? -0.0 : 0.0 }
         guard !self.isTruncated, self.significand <= 1 << 53 else { return nil }
         var value = Double(self.significand)
-        switch self.exponent {
-        case 0: break
-        case 1...22: value *= Self.powersOfTen[self.exponent]
-        case -22 ... -1: value /= Self.powersOfTen[-self.exponent]
-        case 23...(22 + 15):
+        let exponent = self.exponent
+        if exponent == 0 {
+            // Exact already.
+        } else if exponent > 0 && exponent <= 22 {
+            value *= Self.powersOfTen[exponent]
+        } else if exponent < 0 && exponent >= -22 {
+            value /= Self.powersOfTen[-exponent]
+        } else if exponent > 22 && exponent <= 22 + 15 {
             // 123e25 = (123 × 10^3) × 10^22, exact while the first product stays below 2^53.
-            let (scaled, overflow) = self.significand.multipliedReportingOverflow(by: Self.integerPowersOfTen[self.exponent - 22])
+            let (scaled, overflow) = self.significand.multipliedReportingOverflow(
+                by: Self.integerPowersOfTen[exponent - 22]
+            )
             guard !overflow, scaled <= 1 << 53 else { return nil }
             value = Double(scaled) * 1e22
-        default: return nil
+        } else {
+            return nil
         }
         return self.isNegative ? -value : value
     }

@@ -3,7 +3,14 @@ extension JSONReader {
     ///
     /// After ``nextKey()`` returns a key it names that member's value; after ``nextElement()`` returns `true`, that
     /// element; after a container closes, the container itself. Rendered only when asked for, typically by an error.
-    package var currentPointer: String { self.path.pointer }
+    package var currentPointer: String { self.path.pointer(name: self.memberName(at:)) }
+
+    /// Re-reads the member name whose opening quote is at `offset` (it was validated when first read).
+    private func memberName(at offset: Int) -> String {
+        var reader = JSONReader(bytes: self.bytes)
+        reader.offset = offset
+        return (try? reader.scanString { String(decoding: $0, as: UTF8.self) }) ?? ""
+    }
 
     /// A shape error (422) at ``currentPointer``, for a value the decoder rejects.
     ///
@@ -22,7 +29,8 @@ extension JSONReader {
     /// - Parameter key: The unknown member name.
     /// - Returns: ``JSONError/shape(pointer:message:)`` such as `/viewport/depth: unknown field "depth"`.
     package func unknownField(_ key: JSONKey) -> JSONError {
-        .shape(pointer: self.currentPointer, message: "unknown field \"\(key.string)\"")
+        guard case .key(let offset)? = self.path.last else { return self.shapeError("unknown field \"\(key.string)\"") }
+        return self.shapeError("unknown field \"\(self.memberName(at: offset))\"")
     }
 
     /// A shape error for a required member that the object lacks, at the pointer the member would have.
@@ -32,7 +40,7 @@ extension JSONReader {
     /// - Parameter name: The missing member's name.
     /// - Returns: ``JSONError/shape(pointer:message:)`` such as `/viewport/height: missing required field "height"`.
     package func missingField(_ name: String) -> JSONError {
-        .shape(pointer: self.path.pointer(appending: name), message: "missing required field \"\(name)\"")
+        .shape(pointer: self.currentPointer + "/" + JSONPath.escape(name), message: "missing required field \"\(name)\"")
     }
 
     /// A syntax error (400) at a byte offset.

@@ -9,6 +9,18 @@ extension JSONReader {
     /// - Throws: ``JSONError/shape(pointer:message:)`` if the value is not a number or is beyond ±1.8e308;
     ///   ``JSONError/syntax(offset:message:)`` if the number is malformed (`01`, `1.`, `-`, `1e`).
     package mutating func readDouble() throws(JSONError) -> Double {
+        // The common case in one pass; anything unusual is scanned again below with precise errors.
+        let fast: (value: Double, end: Int)? = self.bytes.withUnsafeBufferPointer { buffer in
+            let start = Self.skipWhitespace(in: buffer, from: self.offset)
+            guard start < buffer.count, Self.kind(startingWith: buffer[start]) == .number else { return nil }
+            let number = JSONNumber.scan(buffer, from: start)
+            guard number.failureOffset < 0, let value = number.fastDouble else { return nil }
+            return (value, number.end)
+        }
+        if let fast {
+            self.offset = fast.end
+            return fast.value
+        }
         let number = try self.scanNumber()
         if let value = number.fastDouble { return value }
         return try self.convertSlowly(number)
@@ -88,7 +100,9 @@ extension JSONReader {
         try self.expect(.number)
         let start = self.offset
         let number = self.bytes.withUnsafeBufferPointer { JSONNumber.scan($0, from: start) }
-        if let failure = number.failure { throw self.syntaxError(failure.message, at: failure.offset) }
+        if number.failureOffset >= 0 {
+            throw self.syntaxError("\(number.failureMessage)", at: number.failureOffset)
+        }
         self.offset = number.end
         return number
     }

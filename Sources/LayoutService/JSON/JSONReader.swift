@@ -28,7 +28,7 @@ package struct JSONReader {
     /// The deepest nesting of objects and arrays accepted.
     package let maxDepth: Int
     /// The open containers, for JSON Pointers.
-    package internal(set) var path: JSONPath
+    var path: JSONPath
 
     /// Creates a reader positioned before the document's top-level value.
     ///
@@ -48,15 +48,10 @@ package struct JSONReader {
     package mutating func kind() throws(JSONError) -> JSONValueKind {
         self.skipWhitespace()
         guard self.offset < self.bytes.count else { throw self.syntaxError("unexpected end of input, expected a value") }
-        switch self.bytes[self.offset] {
-        case UInt8(ascii: "{"): return .object
-        case UInt8(ascii: "["): return .array
-        case UInt8(ascii: "\""): return .string
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
-        case UInt8(ascii: "n"): return .null
-        default: throw self.syntaxError("unexpected \(self.describeByte(at: self.offset)), expected a value")
+        guard let kind = Self.kind(startingWith: self.bytes[self.offset]) else {
+            throw self.syntaxError("unexpected \(self.describeByte(at: self.offset)), expected a value")
         }
+        return kind
     }
 
     /// Consumes the `{` that opens an object; then call ``nextKey()`` until it returns `nil`.
@@ -77,6 +72,44 @@ package struct JSONReader {
     /// - Throws: ``JSONError/syntax(offset:message:)`` for a missing comma or colon, a trailing comma, or a bad key.
     package mutating func nextKey() throws(JSONError) -> JSONKey? {
         guard let last = self.path.last, last.isObject else { preconditionFailure("nextKey() called outside an object") }
+        if let (key, quote, end) = self.scanPlainKey(isFirst: last == .objectStart) {
+            self.offset = end
+            self.path.setLast(.key(offset: quote))
+            return key
+        }
+        return try self.nextKeySlowly(isFirst: last == .objectStart)
+    }
+
+    /// The common case of ``nextKey()`` in one pass: `,"name":` (or `"name":` first) with a name of printable
+    /// ASCII and no escapes. Returns the key, the offset of its opening quote and the offset after the colon, or
+    /// `nil` for anything else (`}`, escapes, errors), which the careful path handles.
+    @inline(__always)
+    private func scanPlainKey(isFirst: Bool) -> (JSONKey, Int, Int)? {
+        self.bytes.withUnsafeBufferPointer { buffer in
+            var index = Self.skipWhitespace(in: buffer, from: self.offset)
+            if !isFirst {
+                guard index < buffer.count, buffer[index] == UInt8(ascii: ",") else { return nil }
+                index = Self.skipWhitespace(in: buffer, from: index + 1)
+            }
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+            let quote = index
+            index += 1
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+                index += 1
+            }
+            guard index < buffer.count else { return nil }
+            let key = JSONKey(utf8: UnsafeBufferPointer(rebasing: buffer[quote + 1..<index]))
+            index = Self.skipWhitespace(in: buffer, from: index + 1)
+            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return nil }
+            return (key, quote, index + 1)
+        }
+    }
+
+    /// ``nextKey()`` for every case, with precise errors.
+    private mutating func nextKeySlowly(isFirst: Bool) throws(JSONError) -> JSONKey? {
         self.skipWhitespace()
         guard self.offset < self.bytes.count else { throw self.syntaxError("unexpected end of input in an object") }
         var byte = self.bytes[self.offset]
@@ -85,7 +118,7 @@ package struct JSONReader {
             self.path.pop()
             return nil
         }
-        if last != .objectStart {
+        if !isFirst {
             guard byte == UInt8(ascii: ",") else {
                 throw self.syntaxError("expected ',' or '}' after an object member, got \(self.describeByte(at: self.offset))")
             }
@@ -95,16 +128,17 @@ package struct JSONReader {
             byte = self.bytes[self.offset]
         }
         guard byte == UInt8(ascii: "\"") else {
-            let what = last == .objectStart ? "a member name or '}'" : "a member name after ','"
+            let what = isFirst ? "a member name or '}'" : "a member name after ','"
             throw self.syntaxError("expected \(what), got \(self.describeByte(at: self.offset))")
         }
+        let keyOffset = self.offset
         let key = try self.scanString { JSONKey(utf8: $0) }
         self.skipWhitespace()
         guard self.offset < self.bytes.count, self.bytes[self.offset] == UInt8(ascii: ":") else {
             throw self.syntaxError("expected ':' after a member name, got \(self.describeByte(at: self.offset))")
         }
         self.offset += 1
-        self.path.setLast(.key(key))
+        self.path.setLast(.key(offset: keyOffset))
         return key
     }
 
@@ -156,10 +190,27 @@ package struct JSONReader {
         }
     }
 
-    /// Throws a shape error unless the next value has the expected kind.
+    /// Throws a shape error unless the next value has the expected kind; leaves the reader at its first byte.
+    @inline(__always)
     mutating func expect(_ expected: JSONValueKind) throws(JSONError) {
+        self.skipWhitespace()
+        if self.offset < self.bytes.count, Self.kind(startingWith: self.bytes[self.offset]) == expected { return }
         let actual = try self.kind()
-        guard actual == expected else { throw self.shapeError("expected \(expected.name), got \(actual.name)") }
+        throw self.shapeError("expected \(expected.name), got \(actual.name)")
+    }
+
+    /// The kind of value that `byte` starts, or `nil` if it starts none.
+    @inline(__always)
+    static func kind(startingWith byte: UInt8) -> JSONValueKind? {
+        switch byte {
+        case UInt8(ascii: "{"): .object
+        case UInt8(ascii: "["): .array
+        case UInt8(ascii: "\""): .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
+        case UInt8(ascii: "n"): .null
+        default: nil
+        }
     }
 
     /// Consumes the opening bracket and pushes a container, enforcing the depth limit.
@@ -174,11 +225,19 @@ package struct JSONReader {
     /// Skips JSON whitespace: space, tab, line feed, carriage return.
     @inline(__always)
     mutating func skipWhitespace() {
-        while self.offset < self.bytes.count {
-            switch self.bytes[self.offset] {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): self.offset += 1
-            default: return
+        self.offset = self.bytes.withUnsafeBufferPointer { Self.skipWhitespace(in: $0, from: self.offset) }
+    }
+
+    /// The offset of the first byte at or after `index` that is not JSON whitespace.
+    @inline(__always)
+    static func skipWhitespace(in buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var index = index
+        while index < buffer.count {
+            switch buffer[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
+            default: return index
             }
         }
+        return index
     }
 }
