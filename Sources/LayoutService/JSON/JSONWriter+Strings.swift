@@ -1,40 +1,73 @@
 extension JSONWriter {
-    /// Appends `"string"` with RFC 8259 escapes.
-    mutating func appendQuoted(_ string: String) {
-        var string = string
-        string.withUTF8 { self.appendQuoted($0) }
-    }
-
-    /// Appends `"…"` around `utf8` (valid UTF-8), escaping `"`, `\` and the control characters below U+0020.
+    /// Writes an optional comma, `"`, `utf8` with RFC 8259 escapes, `"`, and an optional colon.
     ///
-    /// Runs of bytes that need no escape are copied at once; short escapes (`\n`, `\t`, …) are used where JSON has
-    /// them, `\u00XX` otherwise.
-    mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
-        self.bytes.append(UInt8(ascii: "\""))
-        var runStart = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            self.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            runStart = index + 1
-            self.bytes.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): self.bytes.append(byte)
-            case 0x0A: self.bytes.append(UInt8(ascii: "n"))
-            case 0x0D: self.bytes.append(UInt8(ascii: "r"))
-            case 0x09: self.bytes.append(UInt8(ascii: "t"))
-            case 0x08: self.bytes.append(UInt8(ascii: "b"))
-            case 0x0C: self.bytes.append(UInt8(ascii: "f"))
-            default:
-                let hex: StaticString = "0123456789ABCDEF"
-                self.bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                hex.withUTF8Buffer { digits in
-                    self.bytes.append(digits[Int(byte >> 4)])
-                    self.bytes.append(digits[Int(byte & 0xF)])
-                }
+    /// Bytes that need no escape are copied as they are; `"`, `\` and the control characters below U+0020 are
+    /// escaped, with the short forms (`\n`, `\t`, …) where JSON has them and `\u00XX` otherwise. Non-ASCII UTF-8
+    /// passes through.
+    mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, comma: Bool, colon: Bool) {
+        // Short strings (every key) reserve for the worst case, six bytes per byte, rather than count first.
+        var maximumCount = utf8.count * 6 + 4
+        if utf8.count > 64 {
+            maximumCount = utf8.count + 4
+            for byte in utf8 where Self.needsEscape(byte) {
+                maximumCount += Self.shortEscape(for: byte) == nil ? 5 : 1
             }
         }
-        self.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        self.bytes.append(UInt8(ascii: "\""))
+        self.write(maximumCount: maximumCount) { output in
+            var written = 0
+            if comma {
+                output[written] = UInt8(ascii: ",")
+                written += 1
+            }
+            output[written] = UInt8(ascii: "\"")
+            written += 1
+            for byte in utf8 {
+                guard Self.needsEscape(byte) else {
+                    output[written] = byte
+                    written += 1
+                    continue
+                }
+                output[written] = UInt8(ascii: "\\")
+                if let short = Self.shortEscape(for: byte) {
+                    output[written + 1] = short
+                    written += 2
+                } else {
+                    let hex: StaticString = "0123456789ABCDEF"
+                    hex.withUTF8Buffer { digits in
+                        output[written + 1] = UInt8(ascii: "u")
+                        output[written + 2] = UInt8(ascii: "0")
+                        output[written + 3] = UInt8(ascii: "0")
+                        output[written + 4] = digits[Int(byte >> 4)]
+                        output[written + 5] = digits[Int(byte & 0xF)]
+                    }
+                    written += 6
+                }
+            }
+            output[written] = UInt8(ascii: "\"")
+            written += 1
+            if colon {
+                output[written] = UInt8(ascii: ":")
+                written += 1
+            }
+            return written
+        }
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// The letter after `\` for escapes JSON abbreviates, else `nil` (then `\u00XX`).
+    private static func shortEscape(for byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+        case 0x0A: UInt8(ascii: "n")
+        case 0x0D: UInt8(ascii: "r")
+        case 0x09: UInt8(ascii: "t")
+        case 0x08: UInt8(ascii: "b")
+        case 0x0C: UInt8(ascii: "f")
+        default: nil
+        }
     }
 }
