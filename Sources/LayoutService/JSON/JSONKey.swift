@@ -22,8 +22,29 @@ package struct JSONKey: Hashable, Sendable {
     ///
     /// - Parameter utf8: The key's bytes, as the reader validated them.
     package init(utf8: UnsafeBufferPointer<UInt8>) {
-        self.utf8Count = utf8.count
-        (self.word0, self.word1, self.word2, self.word3) = Self.pack(utf8)
+        self.init(bytesIn: utf8, from: 0, count: utf8.count)
+    }
+
+    /// Creates a key from `count` bytes of `buffer` at `start`; bytes past them may be read but are ignored.
+    ///
+    /// Reading from a document, the words are loaded eight bytes at a time and masked, so a key costs a few loads.
+    @inline(__always)
+    init(bytesIn buffer: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) {
+        self.utf8Count = count
+        let stored = min(count, Self.inlineCapacity)
+        @inline(__always) func word(_ index: Int) -> UInt64 {
+            let first = index &* 8
+            guard first < stored else { return 0 }
+            let length = min(8, stored &- first)
+            if start &+ first &+ 8 <= buffer.count {
+                let loaded = UInt64(
+                    littleEndian: UnsafeRawPointer(buffer.baseAddress! + (start &+ first)).loadUnaligned(as: UInt64.self)
+                )
+                return length == 8 ? loaded : loaded & ((1 &<< UInt64(length &* 8)) &- 1)
+            }
+            return Self.word(buffer, from: start &+ first, count: length)
+        }
+        (self.word0, self.word1, self.word2, self.word3) = (word(0), word(1), word(2), word(3))
     }
 
     /// Creates a key from a string, e.g. to compare with a key read from a document.
@@ -39,23 +60,35 @@ package struct JSONKey: Hashable, Sendable {
 
     /// The member name as a `String`, ending in `…` if longer than ``inlineCapacity`` bytes.
     package var string: String {
-        withUnsafeBytes(of: (self.word0, self.word1, self.word2, self.word3)) { raw in
+        let words = (
+            self.word0.littleEndian, self.word1.littleEndian, self.word2.littleEndian, self.word3.littleEndian
+        )
+        return withUnsafeBytes(of: words) { raw in
             let text = String(decoding: raw.prefix(self.utf8Count), as: UTF8.self)
             return self.isComplete ? text : text + "…"
         }
     }
 
-    /// Copies up to 32 bytes into four zero-padded words, in memory order.
+    /// Up to 32 bytes as four zero-padded little-endian words: byte `i` is bits `8 × (i % 8)` of word `i / 8`.
     @inlinable @inline(__always)
     static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         let count = min(bytes.count, Self.inlineCapacity)
-        if count > 0, let base = bytes.baseAddress {
-            withUnsafeMutableBytes(of: &words) { raw in
-                raw.baseAddress!.copyMemory(from: base, byteCount: count)
-            }
+        return (
+            Self.word(bytes, from: 0, count: min(count, 8)),
+            Self.word(bytes, from: 8, count: max(0, min(count - 8, 8))),
+            Self.word(bytes, from: 16, count: max(0, min(count - 16, 8))),
+            Self.word(bytes, from: 24, count: max(0, min(count - 24, 8)))
+        )
+    }
+
+    /// `count` (at most 8) bytes at `start` as a little-endian word.
+    @inlinable @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<count {
+            value |= UInt64(bytes[start &+ index]) &<< UInt64(index &* 8)
         }
-        return words
+        return value
     }
 
     /// Whether the key equals a literal, e.g. `key == "width"`; allocates nothing.

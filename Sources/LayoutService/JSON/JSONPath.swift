@@ -20,35 +20,42 @@ struct JSONPath: Hashable, Sendable {
         }
     }
 
-    /// The open containers, outermost first.
-    private(set) var components: [Component] = []
+    /// The open containers but the innermost, outermost first.
+    private var outer: [Component] = []
+    /// The innermost open container, kept out of ``outer`` so that moving to the next key or element, the most
+    /// frequent update, is a store into this value rather than into an array.
+    private(set) var last: Component? = nil
 
     /// Creates an empty path (the document's root).
     ///
     /// - Parameter capacity: The expected deepest nesting, reserved up front.
     init(capacity: Int = 0) {
-        self.components.reserveCapacity(capacity)
+        self.outer.reserveCapacity(capacity)
     }
 
     /// The number of open containers.
-    var depth: Int { self.components.count }
+    var depth: Int { self.last == nil ? 0 : self.outer.count + 1 }
 
-    /// The innermost open container's component, or `nil` at the root.
-    var last: Component? { self.components.last }
+    /// The open containers, outermost first.
+    var components: [Component] { self.last.map { self.outer + [$0] } ?? [] }
 
     /// Opens a container.
+    @inline(__always)
     mutating func push(_ component: Component) {
-        self.components.append(component)
+        if let last = self.last { self.outer.append(last) }
+        self.last = component
     }
 
     /// Closes the innermost container.
+    @inline(__always)
     mutating func pop() {
-        self.components.removeLast()
+        self.last = self.outer.popLast()
     }
 
     /// Replaces the innermost container's component (the next key or index).
+    @inline(__always)
     mutating func setLast(_ component: Component) {
-        self.components[self.components.count - 1] = component
+        self.last = component
     }
 
     /// The RFC 6901 pointer to the value being read, e.g. `/sections/0/items/5/width`; `""` is the whole document.

@@ -72,39 +72,56 @@ package struct JSONReader {
     /// - Throws: ``JSONError/syntax(offset:message:)`` for a missing comma or colon, a trailing comma, or a bad key.
     package mutating func nextKey() throws(JSONError) -> JSONKey? {
         guard let last = self.path.last, last.isObject else { preconditionFailure("nextKey() called outside an object") }
-        if let (key, quote, end) = self.scanPlainKey(isFirst: last == .objectStart) {
+        switch self.scanPlainKey(isFirst: last == .objectStart) {
+        case .key(let key, let quote, let end):
             self.offset = end
             self.path.setLast(.key(offset: quote))
             return key
+        case .endOfObject(let end):
+            self.offset = end
+            self.path.pop()
+            return nil
+        case .other:
+            return try self.nextKeySlowly(isFirst: last == .objectStart)
         }
-        return try self.nextKeySlowly(isFirst: last == .objectStart)
     }
 
-    /// The common case of ``nextKey()`` in one pass: `,"name":` (or `"name":` first) with a name of printable
-    /// ASCII and no escapes. Returns the key, the offset of its opening quote and the offset after the colon, or
-    /// `nil` for anything else (`}`, escapes, errors), which the careful path handles.
+    /// What ``scanPlainKey(isFirst:)`` found.
+    private enum KeyScan {
+        /// A key, the offset of its opening quote, and the offset after its colon.
+        case key(JSONKey, quote: Int, end: Int)
+        /// The closing `}`, and the offset after it.
+        case endOfObject(end: Int)
+        /// Anything else: escapes, non-ASCII, errors.
+        case other
+    }
+
+    /// The common cases of ``nextKey()`` in one pass: `}`, or `,"name":` (`"name":` first) with a name of
+    /// printable ASCII and no escapes. Anything else is left to the careful path.
     @inline(__always)
-    private func scanPlainKey(isFirst: Bool) -> (JSONKey, Int, Int)? {
+    private func scanPlainKey(isFirst: Bool) -> KeyScan {
         self.bytes.withUnsafeBufferPointer { buffer in
             var index = Self.skipWhitespace(in: buffer, from: self.offset)
+            guard index < buffer.count else { return .other }
+            if buffer[index] == UInt8(ascii: "}") { return .endOfObject(end: index + 1) }
             if !isFirst {
-                guard index < buffer.count, buffer[index] == UInt8(ascii: ",") else { return nil }
+                guard buffer[index] == UInt8(ascii: ",") else { return .other }
                 index = Self.skipWhitespace(in: buffer, from: index + 1)
             }
-            guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return .other }
             let quote = index
             index += 1
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") { break }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return .other }
                 index += 1
             }
-            guard index < buffer.count else { return nil }
-            let key = JSONKey(utf8: UnsafeBufferPointer(rebasing: buffer[quote + 1..<index]))
+            guard index < buffer.count else { return .other }
+            let key = JSONKey(bytesIn: buffer, from: quote + 1, count: index - quote - 1)
             index = Self.skipWhitespace(in: buffer, from: index + 1)
-            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return nil }
-            return (key, quote, index + 1)
+            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return .other }
+            return .key(key, quote: quote, end: index + 1)
         }
     }
 
@@ -157,6 +174,28 @@ package struct JSONReader {
     /// - Throws: ``JSONError/syntax(offset:message:)`` for a missing comma or a trailing comma.
     package mutating func nextElement() throws(JSONError) -> Bool {
         guard case .index(let index)? = self.path.last else { preconditionFailure("nextElement() called outside an array") }
+        // The common cases in one pass: `]`, or `,` (nothing before the first element) and the start of a value.
+        let next = self.bytes.withUnsafeBufferPointer { buffer -> Int in
+            var position = Self.skipWhitespace(in: buffer, from: self.offset)
+            guard position < buffer.count else { return -1 }
+            if buffer[position] == UInt8(ascii: "]") { return -2 - position }
+            if index >= 0 {
+                guard buffer[position] == UInt8(ascii: ",") else { return -1 }
+                position = Self.skipWhitespace(in: buffer, from: position + 1)
+            }
+            guard position < buffer.count, Self.kind(startingWith: buffer[position]) != nil else { return -1 }
+            return position
+        }
+        if next >= 0 {
+            self.offset = next
+            self.path.setLast(.index(index + 1))
+            return true
+        }
+        if next <= -2 {
+            self.offset = -2 - next + 1
+            self.path.pop()
+            return false
+        }
         self.skipWhitespace()
         guard self.offset < self.bytes.count else { throw self.syntaxError("unexpected end of input in an array") }
         let byte = self.bytes[self.offset]
