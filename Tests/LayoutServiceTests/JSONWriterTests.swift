@@ -78,15 +78,6 @@ private func text(_ build: (inout JSONWriter) -> Void) -> String {
         } == "{" + json + ":1}")
     }
 
-    @Test func staticStringKeysAndValuesAreEscapedToo() {
-        #expect(text { writer in
-            writer.beginObject()
-            writer.key("a\"b")
-            writer.value("c\nd")
-            writer.endObject()
-        } == #"{"a\"b":"c\nd"}"#)
-    }
-
     @Test func growsPastItsInitialCapacity() throws {
         var writer = JSONWriter(capacity: 1)
         writer.beginArray()

@@ -68,19 +68,22 @@ extension JSONWriter {
     /// that decimal's nearest double is `double` itself; `nil` otherwise.
     @inline(__always)
     static func shortDecimal(_ double: Double) -> (magnitude: UInt64, fractionDigits: Int, isNegative: Bool)? {
+        // Integer conversions rather than `rounded()`, which is a call into libm on baseline x86-64.
         let limit = 9_007_199_254_740_992.0
         let magnitude = double.magnitude
         guard magnitude < limit else { return nil }
-        if magnitude == magnitude.rounded(.towardZero) {
-            return (UInt64(magnitude), 0, double.sign == .minus)
+        let integral = UInt64(magnitude)
+        if Double(integral) == magnitude {
+            return (integral, 0, double.sign == .minus)
         }
         var scale = 1.0
         for fractionDigits in 1...3 {
             scale *= 10
-            let scaled = (magnitude * scale).rounded()
-            guard scaled < limit else { return nil }
-            if scaled / scale == magnitude {
-                var digits = UInt64(scaled)
+            let product = magnitude * scale
+            guard product < limit else { return nil }
+            // Round half up; a candidate off by one in a tie only fails the check below.
+            var digits = UInt64(product + 0.5)
+            if Double(digits) / scale == magnitude {
                 var fractionDigits = fractionDigits
                 while fractionDigits > 0, digits % 10 == 0 {
                     digits /= 10

@@ -53,6 +53,30 @@ extension JSONWriter {
         }
     }
 
+    /// Writes an optional comma, `"`, `utf8` as it is, `"`, and an optional colon; for literals known to need no
+    /// escaping.
+    @inline(__always)
+    mutating func writeVerbatim(_ utf8: UnsafeBufferPointer<UInt8>, comma: Bool, colon: Bool) {
+        assert(!utf8.contains(where: Self.needsEscape), "a JSON literal needs escaping; pass it as a String")
+        self.write(maximumCount: utf8.count + 4) { output in
+            var written = 0
+            if comma {
+                output[0] = UInt8(ascii: ",")
+                written = 1
+            }
+            output[written] = UInt8(ascii: "\"")
+            Self.copy(utf8, to: output + written + 1)
+            written += utf8.count + 1
+            output[written] = UInt8(ascii: "\"")
+            written += 1
+            if colon {
+                output[written] = UInt8(ascii: ":")
+                written += 1
+            }
+            return written
+        }
+    }
+
     @inline(__always)
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")

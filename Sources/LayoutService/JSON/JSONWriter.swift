@@ -68,12 +68,16 @@ package struct JSONWriter {
         self.needsComma = true
     }
 
-    /// Writes a member name and its colon; write the member's value next.
+    /// Writes a member name given as a literal, and its colon; write the member's value next.
     ///
-    /// - Parameter name: The name, escaped as needed; a literal costs no allocation.
+    /// The literal is copied as it is, so it must need no escaping (no `"`, `\\` or control characters), which
+    /// every member name of the wire contract satisfies; debug builds check it. Use ``key(_:)-(String)`` for names
+    /// that come from data.
+    ///
+    /// - Parameter name: The member name.
     package mutating func key(_ name: StaticString) {
         let comma = self.takeSeparator()
-        name.withUTF8Buffer { self.writeQuoted($0, comma: comma, colon: true) }
+        name.withUTF8Buffer { self.writeVerbatim($0, comma: comma, colon: true) }
         self.followsKey = true
     }
 
@@ -90,24 +94,27 @@ package struct JSONWriter {
         self.followsKey = true
     }
 
-    /// Writes a string, escaping `"`, `\` and control characters; other characters pass through as UTF-8.
+    /// Writes a string, escaping `"`, `\\` and control characters; other characters pass through as UTF-8.
     ///
-    /// Generic so that a literal picks the `StaticString` overload.
+    /// Disfavoured so that a literal picks the allocation-free `StaticString` overload.
     ///
     /// - Parameter string: The value.
-    package mutating func value(_ string: some StringProtocol) {
+    @_disfavoredOverload
+    package mutating func value(_ string: String) {
         let comma = self.takeSeparator()
-        var string = String(string)
+        var string = string
         string.withUTF8 { self.writeQuoted($0, comma: comma, colon: false) }
         self.needsComma = true
     }
 
-    /// Writes a string literal, escaped as needed, without allocating.
+    /// Writes a string literal, such as `"cell"`, as it is, without allocating.
+    ///
+    /// Like ``key(_:)-(StaticString)``, the literal must need no escaping; debug builds check it.
     ///
     /// - Parameter string: The value.
     package mutating func value(_ string: StaticString) {
         let comma = self.takeSeparator()
-        string.withUTF8Buffer { self.writeQuoted($0, comma: comma, colon: false) }
+        string.withUTF8Buffer { self.writeVerbatim($0, comma: comma, colon: false) }
         self.needsComma = true
     }
 
