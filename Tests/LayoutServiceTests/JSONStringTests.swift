@@ -52,7 +52,7 @@ private func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
     @Test func everyTruncationIsASyntaxErrorNeverACrash() throws {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("k\u{1}\u{10FFFF}")
+        writer.key(String("k\u{1}\u{10FFFF}"))
         writer.value(String(String.UnicodeScalarView(Self.sample)))
         writer.key("n")
         writer.value(-1.5e-7)
