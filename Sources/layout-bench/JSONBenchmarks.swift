@@ -58,38 +58,56 @@ enum JSONBenchmarks {
         let frames = Self.frames(for: sizes)
 
         var pairs: [(Double, Double)] = []
-        let readSeconds = Self.best(of: runs) { pairs = Self.succeeding { () throws(JSONError) in try Self.readRequest(body) } }
+        let readSeconds = Self.best(of: runs) {
+            pairs = Self.succeeding { () throws(JSONError) in try Self.readRequest(body) }
+        }
         precondition(pairs.count == items && pairs[items - 1].0 == sizes[items - 1].width, "read the wrong values")
         var answer: [UInt8] = []
         let writeSeconds = Self.best(of: runs) { answer = Self.writeAnswer(frames) }
 
         guard !arguments.contains("--no-foundation") else {
             let (readMB, writeMB) = (Double(body.count) / 1e6, Double(answer.count) / 1e6)
-            print("read \(Int(readMB / readSeconds.wall)) MB/s wall, \(Int(readMB / readSeconds.cpu)) MB/s CPU;"
-                + " write \(Int(writeMB / writeSeconds.wall)) MB/s wall, \(Int(writeMB / writeSeconds.cpu)) MB/s CPU")
+            print(
+                "read \(Int(readMB / readSeconds.wall)) MB/s wall, \(Int(readMB / readSeconds.cpu)) MB/s CPU;"
+                    + " write \(Int(writeMB / writeSeconds.wall)) MB/s wall, \(Int(writeMB / writeSeconds.cpu)) MB/s CPU"
+            )
             return
         }
         let data = Data(body)
         var decoded: Request?
-        let foundationReadSeconds = Self.best(of: 1) { decoded = Self.succeeding { try JSONDecoder().decode(Request.self, from: data) } }
+        let foundationReadSeconds = Self.best(of: 1) {
+            decoded = Self.succeeding { try JSONDecoder().decode(Request.self, from: data) }
+        }
         precondition(decoded?.sections[0].items.count == items)
         let codableAnswer = Answer(
-            kind: "flow", contentSize: Size(width: 375, height: frames.last.map { $0.y + $0.height } ?? 0),
+            kind: "flow",
+            contentSize: Size(width: 375, height: frames.last.map { $0.y + $0.height } ?? 0),
             attributes: frames.enumerated().map { index, frame in
                 Attribute(
-                    category: "cell", indexPath: [0, index],
+                    category: "cell",
+                    indexPath: [0, index],
                     frame: .init(x: frame.x, y: frame.y, width: frame.width, height: frame.height),
-                    zIndex: 0, alpha: 1, hidden: false)
-            })
+                    zIndex: 0,
+                    alpha: 1,
+                    hidden: false
+                )
+            }
+        )
         var encoded = Data()
-        let foundationWriteSeconds = Self.best(of: 1) { encoded = Self.succeeding { try JSONEncoder().encode(codableAnswer) } }
+        let foundationWriteSeconds = Self.best(of: 1) {
+            encoded = Self.succeeding { try JSONEncoder().encode(codableAnswer) }
+        }
 
         let readMB = Double(body.count) / 1e6
         let writeMB = Double(answer.count) / 1e6
-        print("JSON, \(items) items: request \(String(format: "%.1f", readMB)) MB, answer \(String(format: "%.1f", writeMB)) MB"
-            + " (Foundation's answer \(String(format: "%.1f", Double(encoded.count) / 1e6)) MB)")
-        print("| operation | layoutd MB/s (wall) | layoutd MB/s (CPU) | Foundation MB/s (wall) | Foundation MB/s (CPU)"
-            + " | ratio (wall) | ratio (CPU) |")
+        print(
+            "JSON, \(items) items: request \(String(format: "%.1f", readMB)) MB, answer \(String(format: "%.1f", writeMB)) MB"
+                + " (Foundation's answer \(String(format: "%.1f", Double(encoded.count) / 1e6)) MB)"
+        )
+        print(
+            "| operation | layoutd MB/s (wall) | layoutd MB/s (CPU) | Foundation MB/s (wall) | Foundation MB/s (CPU)"
+                + " | ratio (wall) | ratio (CPU) |"
+        )
         print("|---|---:|---:|---:|---:|---:|---:|")
         Self.row("read request", megabytes: readMB, ours: readSeconds, foundation: foundationReadSeconds)
         Self.row("write answer", megabytes: writeMB, ours: writeSeconds, foundation: foundationWriteSeconds)
@@ -228,9 +246,11 @@ enum JSONBenchmarks {
     private static func row(_ name: String, megabytes: Double, ours: Timing, foundation: Timing) {
         func rate(_ seconds: Double) -> String { String(format: "%.0f", megabytes / seconds) }
         func ratio(_ ours: Double, _ theirs: Double) -> String { String(format: "%.0f×", theirs / ours) }
-        print("| \(name) | \(rate(ours.wall)) | \(rate(ours.cpu)) | \(String(format: "%.1f", megabytes / foundation.wall))"
-            + " | \(String(format: "%.1f", megabytes / foundation.cpu)) | \(ratio(ours.wall, foundation.wall))"
-            + " | \(ratio(ours.cpu, foundation.cpu)) |")
+        print(
+            "| \(name) | \(rate(ours.wall)) | \(rate(ours.cpu)) | \(String(format: "%.1f", megabytes / foundation.wall))"
+                + " | \(String(format: "%.1f", megabytes / foundation.cpu)) | \(ratio(ours.wall, foundation.wall))"
+                + " | \(ratio(ours.cpu, foundation.cpu)) |"
+        )
     }
 
     /// The best of `runs` timings of `body`: wall-clock seconds and this thread's CPU seconds.

@@ -37,8 +37,10 @@ func writtenText(_ value: Double) -> String {
     @Test(arguments: [
         "0.1", "0.2", "0.30000000000000004", "5e-324", "4.9406564584124654e-324", "2.4703282292062327e-324",
         "2.4703282292062328e-324", "2.2250738585072014e-308", "2.225073858507201e-308", "1.7976931348623157e308",
-        "1.7976931348623158e308", "9007199254740993", "9007199254740992", "9007199254740995", "1e23", "8.98846567431158e307",
-        "123456789012345678901234567890", "0.000001", "1e-7", "3.141592653589793238462643383279", "100000000000000000000000",
+        "1.7976931348623158e308", "9007199254740993", "9007199254740992", "9007199254740995", "1e23",
+        "8.98846567431158e307",
+        "123456789012345678901234567890", "0.000001", "1e-7", "3.141592653589793238462643383279",
+        "100000000000000000000000",
         "1e22", "1e-22", "123e25", "9007199254740991e22", "-0.0", "-2.5e-3", "0.1e1", "1000000000000000000e-18",
         "7.2057594037927933e16", "2.0000000000000004", "1.00000000000000011102230246251565404236316680908203125",
         "1.00000000000000011102230246251565404236316680908203124", "4503599627370496.5", "4503599627370497.5",
@@ -89,7 +91,8 @@ func writtenText(_ value: Double) -> String {
     @Test func shortDecimalsSubnormalsAndExtremesSurviveAWriteAndARead() throws {
         var values: [Double] = [
             0, -0.0, 1, -1, 0.1, 0.2, 0.1 + 0.2, 1e-5, 123.456, .leastNonzeroMagnitude, .leastNormalMagnitude,
-            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 9_007_199_254_740_992, 9_007_199_254_740_991,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 9_007_199_254_740_992,
+            9_007_199_254_740_991,
             -9_007_199_254_740_994, 1e300, 0.1 * 3, 1.0 / 3, 2.0 / 3, Double(Int.max), Double(Int.min),
         ]
         var generator = SeededGenerator(seed: 7)
@@ -105,7 +108,8 @@ func writtenText(_ value: Double) -> String {
 
     @Test(arguments: [
         (120.0, "120"), (-0.0, "-0"), (0, "0"), (0.1, "0.1"), (-1.5, "-1.5"), (1e-5, "1e-05"), (1e16, "1e+16"),
-        (9_007_199_254_740_991, "9007199254740991"), (.leastNonzeroMagnitude, "5e-324"), (.nan, "null"), (.infinity, "null"),
+        (9_007_199_254_740_991, "9007199254740991"), (.leastNonzeroMagnitude, "5e-324"), (.nan, "null"),
+        (.infinity, "null"),
         (-.infinity, "null"), (375, "375"), (667.5, "667.5"),
     ])
     func doublesAreWrittenShortAndIntegralValuesWithoutAFraction(value: Double, text: String) {
@@ -123,8 +127,10 @@ func writtenText(_ value: Double) -> String {
     }
 
     @Test(arguments: [
-        ("3.0", "3.0 must be an integer"), ("3e0", "3e0 must be an integer"), ("9223372036854775808", "9223372036854775808 is out of range"),
-        ("-9223372036854775809", "-9223372036854775809 is out of range"), ("123456789012345678901234", "123456789012345678901234 is out of range"),
+        ("3.0", "3.0 must be an integer"), ("3e0", "3e0 must be an integer"),
+        ("9223372036854775808", "9223372036854775808 is out of range"),
+        ("-9223372036854775809", "-9223372036854775809 is out of range"),
+        ("123456789012345678901234", "123456789012345678901234 is out of range"),
     ])
     func integersWithAFractionOrOutOfRangeAreShapeErrors(text: String, message: String) {
         var reader = JSONReader(bytes: Array("[\(text)]".utf8))
@@ -137,7 +143,9 @@ func writtenText(_ value: Double) -> String {
 
     @Test func integersRoundTripThroughTheWriter() throws {
         var generator = SeededGenerator(seed: 11)
-        for value in [Int.min, Int.max, 0, -1, 9, 10, 99, 100] + (0..<5000).map({ _ in Int(truncatingIfNeeded: generator.next()) }) {
+        for value in [Int.min, Int.max, 0, -1, 9, 10, 99, 100]
+            + (0..<5000).map({ _ in Int(truncatingIfNeeded: generator.next()) })
+        {
             var writer = JSONWriter()
             writer.value(value)
             #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))

@@ -77,7 +77,9 @@ private func readItems(_ json: String) throws(JSONError) -> [Size] {
     }
 
     @Test func keysCompareWithLiteralsAndConvertToStrings() throws {
-        var reader = JSONReader(bytes: Array(#"{"width":1,"a\u0062":2,"minimumInteritemSpacingOfTheLongestKey!":3}"#.utf8))
+        var reader = JSONReader(
+            bytes: Array(#"{"width":1,"a\u0062":2,"minimumInteritemSpacingOfTheLongestKey!":3}"#.utf8)
+        )
         try reader.beginObject()
         let width = try #require(try reader.nextKey())
         #expect(width == "width")

@@ -19,8 +19,10 @@ private func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
 }
 
 @Suite struct JSONStringTests {
-    static let sample: [Unicode.Scalar] = ["a", "\"", "\\", "/", "\u{08}", "\u{0C}", "\n", "\r", "\t", "\u{0}", "\u{1F}",
-        "é", "€", "😀", "\u{FFFF}", "\u{10FFFF}", "~", " "]
+    static let sample: [Unicode.Scalar] = [
+        "a", "\"", "\\", "/", "\u{08}", "\u{0C}", "\n", "\r", "\t", "\u{0}", "\u{1F}",
+        "é", "€", "😀", "\u{FFFF}", "\u{10FFFF}", "~", " ",
+    ]
 
     @Test(arguments: [
         (#""""#, ""), (#""abc""#, "abc"), (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{08}\u{0C}\n\r\t"),
@@ -97,7 +99,8 @@ private func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0...40, using: &generator) {
                 let range: ClosedRange<UInt32> = [0...0x7F, 0x80...0x7FF, 0x800...0xFFFF, 0x10000...0x10FFFF][
-                    Int.random(in: 0...3, using: &generator)]
+                    Int.random(in: 0...3, using: &generator)
+                ]
                 if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &generator)) { scalars.append(scalar) }
             }
             let string = String(scalars)

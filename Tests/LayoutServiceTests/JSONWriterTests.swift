@@ -70,12 +70,14 @@ private func text(_ build: (inout JSONWriter) -> Void) -> String {
     ])
     func escapesOnlyWhatJSONRequires(string: String, json: String) {
         #expect(text { $0.value(string) } == json)
-        #expect(text { writer in
-            writer.beginObject()
-            writer.key(string)
-            writer.value(1)
-            writer.endObject()
-        } == "{" + json + ":1}")
+        #expect(
+            text { writer in
+                writer.beginObject()
+                writer.key(string)
+                writer.value(1)
+                writer.endObject()
+            } == "{" + json + ":1}"
+        )
     }
 
     @Test func growsPastItsInitialCapacity() throws {

@@ -38,7 +38,9 @@ package struct JSONKey: Hashable, Sendable {
             let length = min(8, stored &- first)
             if start &+ first &+ 8 <= buffer.count {
                 let loaded = UInt64(
-                    littleEndian: UnsafeRawPointer(buffer.baseAddress! + (start &+ first)).loadUnaligned(as: UInt64.self)
+                    littleEndian: UnsafeRawPointer(buffer.baseAddress! + (start &+ first)).loadUnaligned(
+                        as: UInt64.self
+                    )
                 )
                 return length == 8 ? loaded : loaded & ((1 &<< UInt64(length &* 8)) &- 1)
             }

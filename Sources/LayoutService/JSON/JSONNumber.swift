@@ -52,7 +52,7 @@ struct JSONNumber {
             index += 1
             if digit(at: index) != nil {
                 number.failureOffset = index - 1
-            number.failureMessage = "leading zeros are not allowed"
+                number.failureMessage = "leading zeros are not allowed"
                 return number
             }
         } else {
@@ -72,7 +72,7 @@ struct JSONNumber {
             index += 1
             guard digit(at: index) != nil else {
                 number.failureOffset = index
-            number.failureMessage = "expected a digit after '.'"
+                number.failureMessage = "expected a digit after '.'"
                 return number
             }
             while let value = digit(at: index) {
@@ -98,7 +98,7 @@ struct JSONNumber {
             }
             guard digit(at: index) != nil else {
                 number.failureOffset = index
-            number.failureMessage = "expected a digit in the exponent"
+                number.failureMessage = "expected a digit in the exponent"
                 return number
             }
             var exponent = 0

@@ -40,7 +40,10 @@ extension JSONReader {
     /// - Parameter name: The missing member's name.
     /// - Returns: ``JSONError/shape(pointer:message:)`` such as `/viewport/height: missing required field "height"`.
     package func missingField(_ name: String) -> JSONError {
-        .shape(pointer: self.currentPointer + "/" + JSONPath.escape(name), message: "missing required field \"\(name)\"")
+        .shape(
+            pointer: self.currentPointer + "/" + JSONPath.escape(name),
+            message: "missing required field \"\(name)\""
+        )
     }
 
     /// A syntax error (400) at a byte offset.

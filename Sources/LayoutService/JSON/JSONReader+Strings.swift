@@ -79,7 +79,8 @@ extension JSONReader {
         case UInt8(ascii: "r"): simple = 0x0D
         case UInt8(ascii: "t"): simple = 0x09
         case UInt8(ascii: "u"): return try self.unescapeUnicode(at: index, into: &scratch)
-        default: throw self.syntaxError("invalid escape '\\' followed by \(self.describeByte(at: index + 1))", at: index)
+        default:
+            throw self.syntaxError("invalid escape '\\' followed by \(self.describeByte(at: index + 1))", at: index)
         }
         scratch.append(simple)
         return index + 2
@@ -91,7 +92,8 @@ extension JSONReader {
         var scalarValue = unit
         var end = index + 6
         if unit >= 0xD800, unit <= 0xDBFF {
-            guard end + 1 < self.bytes.count, self.bytes[end] == UInt8(ascii: "\\"), self.bytes[end + 1] == UInt8(ascii: "u")
+            guard end + 1 < self.bytes.count, self.bytes[end] == UInt8(ascii: "\\"),
+                self.bytes[end + 1] == UInt8(ascii: "u")
             else { throw self.syntaxError("unpaired high surrogate \\u\(self.hexText(unit))", at: index) }
             let low = try self.hex4(at: end + 2)
             guard low >= 0xDC00, low <= 0xDFFF else {
@@ -120,7 +122,10 @@ extension JSONReader {
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
             default:
-                throw self.syntaxError("expected a hexadecimal digit in \\u escape, got \(self.describeByte(at: position))", at: position)
+                throw self.syntaxError(
+                    "expected a hexadecimal digit in \\u escape, got \(self.describeByte(at: position))",
+                    at: position
+                )
             }
             value = value << 4 | UInt32(digit)
         }

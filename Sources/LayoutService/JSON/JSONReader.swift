@@ -47,7 +47,9 @@ package struct JSONReader {
     /// - Throws: ``JSONError/syntax(offset:message:)`` at the end of input or a byte that starts no value.
     package mutating func kind() throws(JSONError) -> JSONValueKind {
         self.skipWhitespace()
-        guard self.offset < self.bytes.count else { throw self.syntaxError("unexpected end of input, expected a value") }
+        guard self.offset < self.bytes.count else {
+            throw self.syntaxError("unexpected end of input, expected a value")
+        }
         guard let kind = Self.kind(startingWith: self.bytes[self.offset]) else {
             throw self.syntaxError("unexpected \(self.describeByte(at: self.offset)), expected a value")
         }
@@ -71,7 +73,9 @@ package struct JSONReader {
     /// - Returns: The member name, or `nil` after consuming the closing `}`.
     /// - Throws: ``JSONError/syntax(offset:message:)`` for a missing comma or colon, a trailing comma, or a bad key.
     package mutating func nextKey() throws(JSONError) -> JSONKey? {
-        guard let last = self.path.last, last.isObject else { preconditionFailure("nextKey() called outside an object") }
+        guard let last = self.path.last, last.isObject else {
+            preconditionFailure("nextKey() called outside an object")
+        }
         switch self.scanPlainKey(isFirst: last == .objectStart) {
         case .key(let key, let quote, let end):
             self.offset = end
@@ -137,7 +141,9 @@ package struct JSONReader {
         }
         if !isFirst {
             guard byte == UInt8(ascii: ",") else {
-                throw self.syntaxError("expected ',' or '}' after an object member, got \(self.describeByte(at: self.offset))")
+                throw self.syntaxError(
+                    "expected ',' or '}' after an object member, got \(self.describeByte(at: self.offset))"
+                )
             }
             self.offset += 1
             self.skipWhitespace()
@@ -173,7 +179,9 @@ package struct JSONReader {
     /// - Returns: `true` if an element follows (read it next), `false` after consuming the closing `]`.
     /// - Throws: ``JSONError/syntax(offset:message:)`` for a missing comma or a trailing comma.
     package mutating func nextElement() throws(JSONError) -> Bool {
-        guard case .index(let index)? = self.path.last else { preconditionFailure("nextElement() called outside an array") }
+        guard case .index(let index)? = self.path.last else {
+            preconditionFailure("nextElement() called outside an array")
+        }
         // The common cases in one pass: `]`, or `,` (nothing before the first element) and the start of a value.
         let next = self.bytes.withUnsafeBufferPointer { buffer -> Int in
             var position = Self.skipWhitespace(in: buffer, from: self.offset)
@@ -206,7 +214,9 @@ package struct JSONReader {
         }
         if index >= 0 {
             guard byte == UInt8(ascii: ",") else {
-                throw self.syntaxError("expected ',' or ']' after an array element, got \(self.describeByte(at: self.offset))")
+                throw self.syntaxError(
+                    "expected ',' or ']' after an array element, got \(self.describeByte(at: self.offset))"
+                )
             }
             self.offset += 1
             self.skipWhitespace()

@@ -25,8 +25,10 @@ extension JSONWriter {
                 }
                 return written
                     + Self.writeDecimal(
-                        magnitude: decimal.magnitude, fractionDigits: decimal.fractionDigits,
-                        isNegative: decimal.isNegative, to: output + written
+                        magnitude: decimal.magnitude,
+                        fractionDigits: decimal.fractionDigits,
+                        isNegative: decimal.isNegative,
+                        to: output + written
                     )
             }
             return
@@ -59,7 +61,10 @@ extension JSONWriter {
             }
             return written
                 + Self.writeDecimal(
-                    magnitude: UInt64(int.magnitude), fractionDigits: 0, isNegative: int < 0, to: output + written
+                    magnitude: UInt64(int.magnitude),
+                    fractionDigits: 0,
+                    isNegative: int < 0,
+                    to: output + written
                 )
         }
     }
