@@ -197,7 +197,7 @@ enum JSONBenchmarks {
 
     /// Writes the answer of DESIGN.md's shape.
     static func writeAnswer(_ frames: [(x: Double, y: Double, width: Double, height: Double)]) -> [UInt8] {
-        var writer = JSONWriter(capacity: frames.count * 130 + 100)
+        var writer = JSONWriter(capacity: frames.count * 160 + 100)
         writer.beginObject()
         writer.key("kind")
         writer.value("flow")
