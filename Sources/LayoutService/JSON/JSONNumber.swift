@@ -113,6 +113,48 @@ struct JSONNumber {
         return number
     }
 
+    /// Reads the commonest numbers, `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 15 digits in all, in one tight
+    /// loop; returns the value and the offset after the number, or `nil` for anything else (exponents, long or
+    /// malformed numbers), which ``scan(_:from:)`` then handles.
+    ///
+    /// Fifteen digits keep the significand below 2^53 and the scale at most 10^15, so the one IEEE division (or
+    /// none) is correctly rounded: Clinger's fast path.
+    @inline(__always)
+    static func readSimple(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
+        var index = start
+        let count = buffer.count
+        let isNegative = index < count && buffer[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        let integerStart = index
+        var significand: UInt64 = 0
+        while index < count {
+            let digit = buffer[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            significand = significand &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        let integerDigits = index - integerStart
+        guard integerDigits > 0, integerDigits <= 15 else { return nil }
+        if integerDigits > 1, buffer[integerStart] == UInt8(ascii: "0") { return nil }
+        var fractionDigits = 0
+        if index < count, buffer[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < count {
+                let digit = buffer[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                significand = significand &* 10 &+ UInt64(digit)
+                index += 1
+            }
+            fractionDigits = index - fractionStart
+            guard fractionDigits > 0, integerDigits + fractionDigits <= 15 else { return nil }
+        }
+        if index < count, buffer[index] | 0x20 == UInt8(ascii: "e") { return nil }
+        var value = Double(significand)
+        if fractionDigits > 0 { value /= Self.powersOfTen[fractionDigits] }
+        return (isNegative ? -value : value, index)
+    }
+
     /// The correctly rounded value when Clinger's fast path applies, else `nil`.
     ///
     /// With a significand below 2^53 and a power of ten that is itself an exact double (10^0…10^22), the product or

@@ -13,6 +13,7 @@ extension JSONReader {
         let fast: (value: Double, end: Int)? = self.bytes.withUnsafeBufferPointer { buffer in
             let start = Self.skipWhitespace(in: buffer, from: self.offset)
             guard start < buffer.count, Self.kind(startingWith: buffer[start]) == .number else { return nil }
+            if let simple = JSONNumber.readSimple(buffer, from: start) { return simple }
             let number = JSONNumber.scan(buffer, from: start)
             guard number.failureOffset < 0, let value = number.fastDouble else { return nil }
             return (value, number.end)
