@@ -80,6 +80,9 @@ extension JSONReader {
 
     /// Consumes the next value, whatever it is, checking that it is well-formed.
     ///
+    /// Strings are validated but not built and numbers are not converted, so `1e999` is skipped without error. The
+    /// recursion is at most ``maxDepth`` deep.
+    ///
     /// - Throws: ``JSONError/syntax(offset:message:)`` if the value is malformed or nested too deeply.
     package mutating func skipValue() throws(JSONError) {
         switch try self.kind() {

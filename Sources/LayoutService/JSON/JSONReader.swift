@@ -1,7 +1,7 @@
 /// A pull reader over a JSON document's bytes: the caller asks for the value it expects, and the reader checks it.
 ///
 /// There is no intermediate tree. A decoder walks the document in order, which is fast (no allocation for numbers,
-/// keys up to 16 bytes, or structure) and gives precise errors:
+/// keys or structure; only ``readString()`` makes a `String`) and gives precise errors:
 ///
 /// ```swift
 /// var reader = JSONReader(bytes: body)
@@ -20,6 +20,10 @@
 /// than ``maxDepth``. Malformed bytes throw ``JSONError/syntax(offset:message:)``; a value of the wrong kind, or
 /// one the caller rejects through ``shapeError(_:)``, throws ``JSONError/shape(pointer:message:)`` with the JSON
 /// Pointer of the value just read (``currentPointer``).
+///
+/// After ``nextKey()`` returns a key, or ``nextElement()`` returns `true`, the caller must consume exactly one value
+/// (a `read…` call, a `begin…` and its loop, or ``skipValue()``). Calling ``nextKey()`` outside an object,
+/// ``nextElement()`` outside an array, or ``finish()`` inside either is a programming error and traps.
 package struct JSONReader {
     /// The document.
     let bytes: [UInt8]
