@@ -118,4 +118,29 @@ func skipDocument(_ bytes: [UInt8]) throws(JSONError) {
         let hostile = Array(String(repeating: "[", count: 1_000_000).utf8)
         #expect(throws: JSONError.self) { try skipDocument(hostile) }
     }
+
+    @Test func randomlyDamagedDocumentsThrowOrParseButNeverTrap() {
+        let valid =
+            Array(
+                #"{"viewport":{"width":375,"height":667.5},"sections":[{"items":[{"width":1e2,"height":-0.25}],"#.utf8
+            )
+            + Array(#""k\u00e9y\n":"v\uD83D\uDE00é","n":[true,false,null,0,-12345678901234567890.5e-3]}]}"#.utf8)
+        let alphabet = Array(#"{}[],:"\/-+.eE0123456789tfnaulsrxu "#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xED, 0xFF]
+        var generator = SeededGenerator(seed: 4)
+        #expect(throws: Never.self) { try parseDocument(valid) }
+        for _ in 0..<5000 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                let byte = alphabet.randomElement(using: &generator)!
+                switch Int.random(in: 0...2, using: &generator) {
+                case 0: bytes[position] = byte
+                case 1: bytes.insert(byte, at: position)
+                default: bytes.remove(at: position)
+                }
+            }
+            _ = try? parseDocument(bytes)
+            _ = try? skipDocument(bytes)
+        }
+    }
 }
