@@ -1,0 +1,229 @@
+/// Writes JSON into a byte buffer, inserting commas and colons itself.
+///
+/// ```swift
+/// var writer = JSONWriter(capacity: 1024)
+/// writer.beginObject()
+/// writer.key("width")
+/// writer.value(375.0)
+/// writer.endObject()
+/// // writer.bytes == Array(#"{"width":375}"#.utf8)
+/// ```
+///
+/// The writer trusts its caller to nest correctly (a ``key(_:)-(StaticString)`` before each member value, matched
+/// begin and end calls); it keeps no stack, so writing costs little more than the bytes themselves. Output has no
+/// whitespace. Doubles are written as the shortest text that reads back to the same bits; see ``value(_:)-(Double)``.
+///
+/// Each call reserves room for its worst case and then stores bytes through a pointer, so a value costs one
+/// capacity check rather than one per byte.
+package struct JSONWriter {
+    /// The output in `storage[0..<length]`; the rest is room to write into.
+    private var storage: [UInt8]
+    /// The number of bytes written.
+    package private(set) var count = 0
+    /// Whether the next value or key is not the first in its container, so needs a comma.
+    private var needsComma = false
+    /// Whether a key was just written, so the next value follows its colon.
+    private var followsKey = false
+
+    /// Creates an empty writer.
+    ///
+    /// - Parameter capacity: Bytes to reserve up front, when the output's size can be estimated; the buffer grows
+    ///   by doubling past it. Defaults to 256.
+    package init(capacity: Int = 256) {
+        self.storage = Self.makeRoom(count: max(capacity, 64))
+    }
+
+    /// The JSON written so far.
+    ///
+    /// Getting it trims the spare room at the end of the buffer and hands the buffer over without copying; writing
+    /// more afterwards is allowed but copies the buffer once if the returned array is still alive.
+    package var bytes: [UInt8] {
+        mutating get {
+            if self.storage.count > self.count { self.storage.removeSubrange(self.count...) }
+            return self.storage
+        }
+    }
+
+    /// Writes `{`.
+    package mutating func beginObject() {
+        self.writeStructural(UInt8(ascii: "{"), separated: true)
+        self.needsComma = false
+    }
+
+    /// Writes `}`.
+    package mutating func endObject() {
+        self.writeStructural(UInt8(ascii: "}"), separated: false)
+        self.needsComma = true
+    }
+
+    /// Writes `[`.
+    package mutating func beginArray() {
+        self.writeStructural(UInt8(ascii: "["), separated: true)
+        self.needsComma = false
+    }
+
+    /// Writes `]`.
+    package mutating func endArray() {
+        self.writeStructural(UInt8(ascii: "]"), separated: false)
+        self.needsComma = true
+    }
+
+    /// Writes a member name given as a literal, and its colon; write the member's value next.
+    ///
+    /// The literal is copied as it is, so it must need no escaping (no `"`, `\\` or control characters), which
+    /// every member name of the wire contract satisfies; debug builds check it. Use ``key(_:)-(String)`` for names
+    /// that come from data.
+    ///
+    /// - Parameter name: The member name.
+    package mutating func key(_ name: StaticString) {
+        let comma = self.takeSeparator()
+        name.withUTF8Buffer { self.writeVerbatim($0, comma: comma, colon: true) }
+        self.followsKey = true
+    }
+
+    /// Writes a member name and its colon; write the member's value next.
+    ///
+    /// Disfavoured so that a literal picks the allocation-free `StaticString` overload.
+    ///
+    /// - Parameter name: The name, escaped as needed.
+    @_disfavoredOverload
+    package mutating func key(_ name: String) {
+        let comma = self.takeSeparator()
+        var name = name
+        name.withUTF8 { self.writeQuoted($0, comma: comma, colon: true) }
+        self.followsKey = true
+    }
+
+    /// Writes a string, escaping `"`, `\\` and control characters; other characters pass through as UTF-8.
+    ///
+    /// Disfavoured so that a literal picks the allocation-free `StaticString` overload.
+    ///
+    /// - Parameter string: The value.
+    @_disfavoredOverload
+    package mutating func value(_ string: String) {
+        let comma = self.takeSeparator()
+        var string = string
+        string.withUTF8 { self.writeQuoted($0, comma: comma, colon: false) }
+        self.needsComma = true
+    }
+
+    /// Writes a string literal, such as `"cell"`, as it is, without allocating.
+    ///
+    /// Like ``key(_:)-(StaticString)``, the literal must need no escaping; debug builds check it.
+    ///
+    /// - Parameter string: The value.
+    package mutating func value(_ string: StaticString) {
+        let comma = self.takeSeparator()
+        string.withUTF8Buffer { self.writeVerbatim($0, comma: comma, colon: false) }
+        self.needsComma = true
+    }
+
+    /// Writes `true` or `false`.
+    ///
+    /// - Parameter bool: The value.
+    package mutating func value(_ bool: Bool) {
+        self.writeLiteral(bool ? "true" : "false")
+    }
+
+    /// Writes `null`.
+    package mutating func null() {
+        self.writeLiteral("null")
+    }
+
+    /// Writes bytes that are already JSON (a whole value), e.g. a cached fragment, as the next value.
+    ///
+    /// - Parameter json: One complete, valid JSON value; it is not checked.
+    package mutating func appendRaw(_ json: some Collection<UInt8>) {
+        let comma = self.takeSeparator()
+        self.write(maximumCount: json.count + 1) { output in
+            var written = 0
+            if comma {
+                output[0] = UInt8(ascii: ",")
+                written = 1
+            }
+            for byte in json {
+                output[written] = byte
+                written += 1
+            }
+            return written
+        }
+        self.needsComma = true
+    }
+
+    /// Whether the next key or value needs a comma before it; resets the after-key state.
+    @inline(__always)
+    mutating func takeSeparator() -> Bool {
+        defer { self.followsKey = false }
+        return self.needsComma && !self.followsKey
+    }
+
+    /// Makes room for `maximumCount` bytes, lets `body` store them at the end, and keeps the `body`'s count.
+    @inline(__always)
+    mutating func write(maximumCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if self.storage.count - self.count < maximumCount { self.grow(toFit: maximumCount) }
+        let start = self.count
+        self.count += self.storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+    }
+
+    @inline(never)
+    private mutating func grow(toFit extra: Int) {
+        var larger = Self.makeRoom(count: max(self.storage.count * 2, self.count + extra))
+        larger.withUnsafeMutableBufferPointer { target in
+            self.storage.withUnsafeBufferPointer { source in
+                target.baseAddress!.update(from: source.baseAddress!, count: self.count)
+            }
+        }
+        self.storage = larger
+    }
+
+    /// A buffer of `count` bytes that are written before they are read, so are not zeroed first: clearing a
+    /// 100 MB answer's buffer would cost as much as a fifth of writing it.
+    private static func makeRoom(count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initializedCount in initializedCount = count }
+    }
+
+    private mutating func writeStructural(_ byte: UInt8, separated: Bool) {
+        let comma = separated && self.takeSeparator()
+        self.write(maximumCount: 2) { output in
+            guard comma else {
+                output[0] = byte
+                return 1
+            }
+            output[0] = UInt8(ascii: ",")
+            output[1] = byte
+            return 2
+        }
+    }
+
+    private mutating func writeLiteral(_ literal: StaticString) {
+        let comma = self.takeSeparator()
+        literal.withUTF8Buffer { utf8 in
+            self.write(maximumCount: utf8.count + 1) { output in
+                var written = 0
+                if comma {
+                    output[0] = UInt8(ascii: ",")
+                    written = 1
+                }
+                Self.copy(utf8, to: output + written)
+                return written + utf8.count
+            }
+        }
+        self.needsComma = true
+    }
+
+    /// Copies `bytes` to `output`, by hand when short: a call to `memmove` costs more than a key's bytes.
+    @inline(__always)
+    static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) {
+        guard bytes.count > 16 else {
+            for index in 0..<bytes.count { output[index] = bytes[index] }
+            return
+        }
+        output.update(from: bytes.baseAddress!, count: bytes.count)
+    }
+
+    /// Marks the current container as holding a value; used by the number writers.
+    @inline(__always)
+    mutating func didWriteValue() {
+        self.needsComma = true
+    }
+}

@@ -1,0 +1,120 @@
+import LayoutService
+import Testing
+
+/// The writer's output as text.
+private func text(_ build: (inout JSONWriter) -> Void) -> String {
+    var writer = JSONWriter(capacity: 0)
+    build(&writer)
+    return String(decoding: writer.bytes, as: UTF8.self)
+}
+
+@Suite struct JSONWriterTests {
+    @Test func insertsCommasAndColons() {
+        let json = text { writer in
+            writer.beginObject()
+            writer.key("kind")
+            writer.value("flow")
+            writer.key("indexPath")
+            writer.beginArray()
+            writer.value(0)
+            writer.value(12)
+            writer.endArray()
+            writer.key("frame")
+            writer.beginObject()
+            writer.key("x")
+            writer.value(0.5)
+            writer.key("y")
+            writer.value(-3.0)
+            writer.endObject()
+            writer.key("empty")
+            writer.beginArray()
+            writer.beginObject()
+            writer.endObject()
+            writer.beginArray()
+            writer.endArray()
+            writer.endArray()
+            writer.key("hidden")
+            writer.value(false)
+            writer.key("alpha")
+            writer.null()
+            writer.key(String("dynamic"))
+            writer.value(String("value"))
+            writer.endObject()
+        }
+        #expect(
+            json == #"{"kind":"flow","indexPath":[0,12],"frame":{"x":0.5,"y":-3},"empty":[{},[]],"hidden":false,"#
+                + #""alpha":null,"dynamic":"value"}"#
+        )
+    }
+
+    @Test func topLevelScalarsAndRawFragments() {
+        #expect(text { $0.value(true) } == "true")
+        #expect(text { $0.null() } == "null")
+        #expect(text { $0.value(-42) } == "-42")
+        let raw = text { writer in
+            writer.beginArray()
+            writer.appendRaw(Array(#"{"a":1}"#.utf8))
+            writer.appendRaw(Array("2".utf8))
+            writer.beginObject()
+            writer.key("b")
+            writer.appendRaw(Array("[3]".utf8))
+            writer.endObject()
+            writer.endArray()
+        }
+        #expect(raw == #"[{"a":1},2,{"b":[3]}]"#)
+    }
+
+    @Test(arguments: [
+        ("plain", #""plain""#), ("q\"b\\s/", #""q\"b\\s/""#), ("\n\r\t\u{08}\u{0C}", #""\n\r\t\b\f""#),
+        ("\u{0}\u{1}\u{1F}", #""\u0000\u0001\u001F""#), ("é€😀", "\"é€😀\""), ("\u{7F}", "\"\u{7F}\""), ("", #""""#),
+    ])
+    func escapesOnlyWhatJSONRequires(string: String, json: String) {
+        #expect(text { $0.value(string) } == json)
+        #expect(
+            text { writer in
+                writer.beginObject()
+                writer.key(string)
+                writer.value(1)
+                writer.endObject()
+            } == "{" + json + ":1}"
+        )
+    }
+
+    @Test func growsPastItsInitialCapacity() throws {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginArray()
+        for index in 0..<10_000 { writer.value(Double(index) + 0.25) }
+        writer.value(String(repeating: "\"", count: 5000))
+        writer.endArray()
+        #expect(writer.count == writer.bytes.count)
+        var reader = JSONReader(bytes: writer.bytes)
+        try reader.beginArray()
+        for index in 0..<10_000 {
+            _ = try reader.nextElement()
+            #expect(try reader.readDouble() == Double(index) + 0.25)
+        }
+        _ = try reader.nextElement()
+        #expect(try reader.readString() == String(repeating: "\"", count: 5000))
+        #expect(try !reader.nextElement())
+        try reader.finish()
+    }
+
+    @Test func bytesCanBeTakenAndWritingContinued() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.value(1)
+        let early = writer.bytes
+        writer.value(2)
+        writer.endArray()
+        #expect(early == Array("[1".utf8))
+        #expect(writer.bytes == Array("[1,2]".utf8))
+    }
+
+    @Test(arguments: [0.5, 0.25, 0.125, 0.1, 0.3, 1.001, 123.456, 99.99, 1e-3, 4503599627370495.5, -7.75])
+    func shortDecimalsAreWrittenDigitByDigitAndReadBackExactly(value: Double) throws {
+        let written = text { $0.value(value) }
+        #expect(written == value.description || (written + ".0") == value.description, "\(written)")
+        var reader = JSONReader(bytes: Array(written.utf8))
+        #expect(try reader.readDouble().bitPattern == value.bitPattern)
+    }
+}
