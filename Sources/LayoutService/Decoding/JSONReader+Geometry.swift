@@ -7,11 +7,16 @@ extension JSONReader {
     /// The largest coordinate magnitude accepted, in points.
     static let maxCoordinate = 1_000_000_000.0
 
+    /// A number as a message shows it: `-1` rather than Swift's `-1.0`.
+    static func format(_ value: Double) -> String {
+        abs(value) < 1e15 && value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
     /// Reads a length: a number from 0 to ``maxLength``.
     mutating func readLength() throws(JSONError) -> Double {
         let value = try self.readDouble()
         guard value >= 0, value <= Self.maxLength else {
-            throw self.shapeError("must be a number from 0 to 10000000, not \(value)")
+            throw self.shapeError("must be a number from 0 to 10000000, not \(Self.format(value))")
         }
         return value
     }
@@ -20,7 +25,7 @@ extension JSONReader {
     mutating func readCoordinate() throws(JSONError) -> Double {
         let value = try self.readDouble()
         guard abs(value) <= Self.maxCoordinate else {
-            throw self.shapeError("must be a number from -1000000000 to 1000000000, not \(value)")
+            throw self.shapeError("must be a number from -1000000000 to 1000000000, not \(Self.format(value))")
         }
         return value
     }
@@ -29,7 +34,7 @@ extension JSONReader {
     mutating func readDouble(in range: ClosedRange<Double>) throws(JSONError) -> Double {
         let value = try self.readDouble()
         guard range.contains(value) else {
-            throw self.shapeError("must be a number from \(range.lowerBound) to \(range.upperBound), not \(value)")
+            throw self.shapeError("must be a number from \(range.lowerBound) to \(range.upperBound), not \(Self.format(value))")
         }
         return value
     }
@@ -38,7 +43,7 @@ extension JSONReader {
     mutating func readInt(in range: ClosedRange<Int>) throws(JSONError) -> Int {
         let value = try self.readInt()
         guard range.contains(value) else {
-            throw self.shapeError("must be an integer from \(range.lowerBound) to \(range.upperBound), not \(value)")
+            throw self.shapeError("must be an integer from \(range.lowerBound) to \(range.upperBound), not \(Self.format(value))")
         }
         return value
     }
