@@ -43,7 +43,7 @@ extension JSONReader {
     mutating func readInt(in range: ClosedRange<Int>) throws(JSONError) -> Int {
         let value = try self.readInt()
         guard range.contains(value) else {
-            throw self.shapeError("must be an integer from \(range.lowerBound) to \(range.upperBound), not \(Self.format(value))")
+            throw self.shapeError("must be an integer from \(range.lowerBound) to \(range.upperBound), not \(value)")
         }
         return value
     }
