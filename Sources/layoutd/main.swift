@@ -5,18 +5,35 @@ import HTTPCore
 import HTTPServer
 import LayoutService
 
-/// Writes one line to standard error in a single `write`, so lines from different loop threads never interleave.
+/// Writes one time-stamped line to standard error in a single `write`, so lines from different loop threads never
+/// interleave.
 @Sendable func logLine(_ line: String) {
-    var bytes = Array(line.utf8)
-    bytes.append(UInt8(ascii: "\n"))
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let stamp = RequestLog.timestamp(epochSeconds: Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9)
+    let bytes = Array("\(stamp) \(line)\n".utf8)
     _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// The process environment, read from `environ` (Foundation stays out of the binary).
+func processEnvironment() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") {
+            variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        entry += 1
+    }
+    return variables
 }
 
 let command: LayoutdCommand
 do {
     command = try LayoutdOptions.parse(
         arguments: Array(CommandLine.arguments.dropFirst()),
-        environment: ProcessEnvironment.current
+        environment: processEnvironment()
     )
 } catch {
     logLine("layoutd: \(error)")

@@ -19,7 +19,10 @@ public enum IMFFixdate {
     }
 
     /// Howard Hinnant's `civil_from_days`: the proleptic Gregorian date of a day count from 1970-01-01.
-    static func civilDate(daysSinceEpoch: Int) -> (year: Int, month: Int, day: Int) {
+    ///
+    /// - Parameter daysSinceEpoch: Days since 1970-01-01; negative for earlier dates.
+    /// - Returns: The year, month (1–12) and day (1–31).
+    public static func civilDate(daysSinceEpoch: Int) -> (year: Int, month: Int, day: Int) {
         let z = daysSinceEpoch + 719_468
         let era = Self.floorDivide(z, 146_097)
         let dayOfEra = z - era * 146_097
