@@ -1,0 +1,4 @@
+-- POST /layout/flow with 20 items: what a page asks while it renders.
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"viewport":{"width":375,"height":667},"sections":[{"count":20}]}'
