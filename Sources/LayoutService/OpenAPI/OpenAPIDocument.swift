@@ -163,7 +163,145 @@ paths:
         "401": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
         "422": {$ref: "#/components/responses/Problem"}
+  /sessions:
+    post:
+      summary: Prepare a layout and keep it as a session
+      description: |
+        The body is a layout request plus `kind`. The session keeps the prepared layout so that queries cost
+        O(log n + k). Sessions are bounded in number and total items (least recently used evicted first) and
+        expire when idle; a gone session answers 404 with type `/problems/session-gone`: create it again.
+      operationId: createSession
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/SessionRequest"}
+      responses:
+        "201":
+          description: Created.
+          headers:
+            Location: {schema: {type: string}, description: "/sessions/{id}"}
+            ETag: {schema: {type: string}, description: The session's version in quotes.}
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/SessionSummary"}
+          links:
+            GetSession: {operationId: getSession, parameters: {id: "$response.body#/id"}}
+            QuerySession: {operationId: querySession, parameters: {id: "$response.body#/id"}}
+            SnapSession: {operationId: snapSession, parameters: {id: "$response.body#/id"}}
+            GetItem: {operationId: getSessionItem, parameters: {id: "$response.body#/id"}}
+            DeleteSession: {operationId: deleteSession, parameters: {id: "$response.body#/id"}}
+        "400": {$ref: "#/components/responses/Problem"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "413": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+    get:
+      summary: The session's summary
+      operationId: getSession
+      responses:
+        "200":
+          description: The summary.
+          headers:
+            ETag: {schema: {type: string}}
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/SessionSummary"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+    delete:
+      summary: Forget the session
+      operationId: deleteSession
+      responses:
+        "204": {description: Deleted.}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}/query:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+    post:
+      summary: The elements in a rect (layoutAttributesForElementsInRect:)
+      description: "`contentOffset` defaults to the session's; it matters for pinned headers and the line layout's scale."
+      operationId: querySession
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/QueryRequest"}
+      responses:
+        "200":
+          description: The elements.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/QueryAnswer"}
+        "400": {$ref: "#/components/responses/Problem"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}/snap:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+    post:
+      summary: Where scrolling should rest (targetContentOffsetForProposedContentOffset:withScrollingVelocity:)
+      operationId: snapSession
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/SnapRequest"}
+      responses:
+        "200":
+          description: The content offset to stop at.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/SnapAnswer"}
+        "400": {$ref: "#/components/responses/Problem"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}/items/{section}/{item}:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+      - {name: section, in: path, required: true, schema: {type: integer, minimum: 0, maximum: 999999999}}
+      - {name: item, in: path, required: true, schema: {type: integer, minimum: 0, maximum: 999999999}}
+    get:
+      summary: One cell (layoutAttributesForItemAtIndexPath:)
+      operationId: getSessionItem
+      responses:
+        "200":
+          description: The cell's attributes.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Attributes"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}/supplementary/{kind}/{section}/{item}:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+      - {name: kind, in: path, required: true, schema: {type: string, enum: [header, footer, background]}}
+      - {name: section, in: path, required: true, schema: {type: integer, minimum: 0, maximum: 999999999}}
+      - {name: item, in: path, required: true, schema: {type: integer, minimum: 0, maximum: 999999999}}
+    get:
+      summary: One header, footer or background (supplementary or decoration view)
+      operationId: getSessionSupplementary
+      responses:
+        "200":
+          description: The element's attributes.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Attributes"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
 components:
+  parameters:
+    SessionID:
+      name: id
+      in: path
+      required: true
+      schema: {type: string, pattern: "^[0-9a-f]{32}$"}
+      description: The session's identifier, 32 hexadecimal digits.
   responses:
     Problem:
       description: An RFC 9457 problem.
@@ -502,6 +640,140 @@ components:
                     default: {}
                     perSection: {type: boolean}
                     description: {type: string}
+    FlowSessionRequest:
+      type: object
+      additionalProperties: false
+      required: [kind, viewport, sections]
+      properties:
+        kind: {type: string, enum: [flow]}
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        config: {$ref: "#/components/schemas/FlowConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/FlowSection"}
+    WaterfallSessionRequest:
+      type: object
+      additionalProperties: false
+      required: [kind, viewport, sections]
+      properties:
+        kind: {type: string, enum: [waterfall]}
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        config: {$ref: "#/components/schemas/WaterfallConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/WaterfallSection"}
+    LineSessionRequest:
+      type: object
+      additionalProperties: false
+      required: [kind, viewport, sections]
+      properties:
+        kind: {type: string, enum: [line]}
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        config: {$ref: "#/components/schemas/LineConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/SimpleSection"}
+    StackSessionRequest:
+      type: object
+      additionalProperties: false
+      required: [kind, viewport, sections]
+      properties:
+        kind: {type: string, enum: [stack]}
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        config: {$ref: "#/components/schemas/StackConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/SimpleSection"}
+    CircleSessionRequest:
+      type: object
+      additionalProperties: false
+      required: [kind, viewport, sections]
+      properties:
+        kind: {type: string, enum: [circle]}
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        config: {$ref: "#/components/schemas/CircleConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/SimpleSection"}
+    SessionRequest:
+      description: A layout request plus the kind, which decides how `config` is read.
+      oneOf:
+        - {$ref: "#/components/schemas/FlowSessionRequest"}
+        - {$ref: "#/components/schemas/WaterfallSessionRequest"}
+        - {$ref: "#/components/schemas/LineSessionRequest"}
+        - {$ref: "#/components/schemas/StackSessionRequest"}
+        - {$ref: "#/components/schemas/CircleSessionRequest"}
+    SessionSummary:
+      type: object
+      required: [id, kind, version, contentSize, sections]
+      properties:
+        id: {type: string, pattern: "^[0-9a-f]{32}$"}
+        kind: {type: string, enum: [flow, waterfall, line, stack, circle]}
+        version: {type: integer, minimum: 1}
+        contentSize: {$ref: "#/components/schemas/AnswerSize"}
+        sections:
+          type: array
+          items: {type: integer, minimum: 0}
+          description: The item count of each section.
+    QueryRequest:
+      type: object
+      additionalProperties: false
+      required: [rect]
+      properties:
+        rect: {$ref: "#/components/schemas/Rect"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+    QueryAnswer:
+      type: object
+      required: [version, contentSize, attributes]
+      properties:
+        version: {type: integer, minimum: 1}
+        contentSize: {$ref: "#/components/schemas/AnswerSize"}
+        attributes:
+          type: array
+          items: {$ref: "#/components/schemas/Attributes"}
+    SnapRequest:
+      type: object
+      additionalProperties: false
+      required: [proposedContentOffset]
+      properties:
+        proposedContentOffset: {$ref: "#/components/schemas/Point"}
+        velocity: {$ref: "#/components/schemas/Point"}
+    SnapAnswer:
+      type: object
+      required: [contentOffset]
+      properties:
+        contentOffset:
+          type: object
+          required: [x, y]
+          properties:
+            x: {type: number}
+            y: {type: number}
+    AnswerSize:
+      type: object
+      required: [width, height]
+      properties:
+        width: {type: number}
+        height: {type: number}
 
 """#
 }
