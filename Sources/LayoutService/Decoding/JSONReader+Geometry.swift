@@ -140,3 +140,17 @@ extension JSONReader {
         return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
     }
 }
+
+extension JSONReader {
+    /// Reads `[section, item]`: exactly two integers from 0 to 999,999,999.
+    mutating func readIndexPath() throws(JSONError) -> IndexPath {
+        try self.beginArray()
+        var parts: [Int] = []
+        while try self.nextElement() {
+            guard parts.count < 2 else { throw self.shapeError("an index path is [section, item]: two integers") }
+            parts.append(try self.readInt(in: 0...999_999_999))
+        }
+        guard parts.count == 2 else { throw self.shapeError("an index path is [section, item]: two integers") }
+        return IndexPath(section: parts[0], item: parts[1])
+    }
+}
