@@ -24,15 +24,31 @@ import Testing
         let layout = try self.flow()
         let path = IndexPath(section: 0, item: 7)
         let moving = try #require(
-            layout.attributesForInteractivelyMovingItem(at: path, targetPosition: Point(x: 300, y: 400), contentOffset: .zero)
+            layout.attributesForInteractivelyMovingItem(
+                at: path,
+                targetPosition: Point(x: 300, y: 400),
+                contentOffset: .zero
+            )
         )
         var expected = try #require(layout.attributesForItem(at: path, contentOffset: .zero))
         expected.frame = Rect(275, 375, 50, 50)
         expected.zIndex = 2_147_483_647
         #expect(moving == expected)
         #expect(PreparedLayout.interactivelyMovingItemZIndex == Int(Int32.max))
-        #expect(layout.attributesForInteractivelyMovingItem(at: IndexPath(section: 0, item: 20), targetPosition: .zero, contentOffset: .zero) == nil)
-        #expect(layout.attributesForInteractivelyMovingItem(at: path, targetPosition: Point(x: .nan, y: 0), contentOffset: .zero) == nil)
+        #expect(
+            layout.attributesForInteractivelyMovingItem(
+                at: IndexPath(section: 0, item: 20),
+                targetPosition: .zero,
+                contentOffset: .zero
+            ) == nil
+        )
+        #expect(
+            layout.attributesForInteractivelyMovingItem(
+                at: path,
+                targetPosition: Point(x: .nan, y: 0),
+                contentOffset: .zero
+            ) == nil
+        )
     }
 
     @Test(arguments: [
@@ -41,11 +57,14 @@ import Testing
         (Point(x: 200, y: 1000), 19),  // below the content: item 19's centre (90, 205) is nearest
         (Point(x: -100, y: -100), 0),  // above and left of everything
         (Point(x: 65, y: 60), 7),  // a frame's top-left corner belongs to it
-        (Point(x: 360, y: 200), 17),  // right of the short last line: item 17 (350, 145) at 55.9, item 19 (90, 205) at 270
+        (Point(x: 360, y: 200), 17),  // beside the last line: item 17 (350, 145) at 55.9, item 19 at 270
     ])
     func targetIndexPathInAFlow(position: Point, item: Int) throws {
         let layout = try self.flow()
-        let answer = layout.targetIndexPathForInteractivelyMovingItem(IndexPath(section: 0, item: 3), position: position)
+        let answer = layout.targetIndexPathForInteractivelyMovingItem(
+            IndexPath(section: 0, item: 3),
+            position: position
+        )
         #expect(answer == IndexPath(section: 0, item: item))
     }
 
@@ -57,7 +76,10 @@ import Testing
     ])
     func targetIndexPathInAWaterfall(position: Point, item: Int) throws {
         let layout = try self.waterfall()
-        let answer = layout.targetIndexPathForInteractivelyMovingItem(IndexPath(section: 0, item: 0), position: position)
+        let answer = layout.targetIndexPathForInteractivelyMovingItem(
+            IndexPath(section: 0, item: 0),
+            position: position
+        )
         #expect(answer == IndexPath(section: 0, item: item))
     }
 
@@ -67,13 +89,25 @@ import Testing
         empty.header = Size(width: 375, height: 40)
         let layout = try self.flow(sections: [SectionInput(count: 20), empty, SectionInput(count: 5)])
         let moving = IndexPath(section: 0, item: 3)
-        #expect(layout.targetIndexPathForInteractivelyMovingItem(moving, position: Point(x: 100, y: 250)) == IndexPath(section: 1, item: 0))
+        #expect(
+            layout.targetIndexPathForInteractivelyMovingItem(moving, position: Point(x: 100, y: 250))
+                == IndexPath(section: 1, item: 0)
+        )
         // Section 2 starts at 270, one justified line of five: x = 0, 81.25, 162.5, 243.75, 325 (31.25 apart).
-        #expect(layout.targetIndexPathForInteractivelyMovingItem(moving, position: Point(x: 90, y: 280)) == IndexPath(section: 2, item: 1))
+        #expect(
+            layout.targetIndexPathForInteractivelyMovingItem(moving, position: Point(x: 90, y: 280))
+                == IndexPath(section: 2, item: 1)
+        )
         // Below everything: section 2 is the nearest; its item 3 (centre 268.75, 295) is nearest to (300, 900).
-        #expect(layout.targetIndexPathForInteractivelyMovingItem(moving, position: Point(x: 300, y: 900)) == IndexPath(section: 2, item: 3))
+        #expect(
+            layout.targetIndexPathForInteractivelyMovingItem(moving, position: Point(x: 300, y: 900))
+                == IndexPath(section: 2, item: 3)
+        )
         // Beside section 0's last line: still section 0.
-        #expect(layout.targetIndexPathForInteractivelyMovingItem(moving, position: Point(x: 500, y: 200)) == IndexPath(section: 0, item: 17))
+        #expect(
+            layout.targetIndexPathForInteractivelyMovingItem(moving, position: Point(x: 500, y: 200))
+                == IndexPath(section: 0, item: 17)
+        )
         // An unknown item stays where it is.
         let unknown = IndexPath(section: 1, item: 0)
         #expect(layout.targetIndexPathForInteractivelyMovingItem(unknown, position: .zero) == unknown)
@@ -94,7 +128,9 @@ import Testing
                     )
                     let answer = layout.targetIndexPathForInteractivelyMovingItem(moving, position: position)
                     #expect(answer.item >= 0 && answer.item <= layout.numberOfItems(inSection: answer.section))
-                    if answer.section == moving.section { #expect(answer.item < layout.numberOfItems(inSection: answer.section)) }
+                    if answer.section == moving.section {
+                        #expect(answer.item < layout.numberOfItems(inSection: answer.section))
+                    }
                     let inSection = cells.filter { $0.indexPath.section == answer.section }
                     guard !inSection.isEmpty else { continue }
                     let containing = inSection.filter {
@@ -129,7 +165,12 @@ import Testing
                 let room = counts[section] + (section == source.section ? 0 : 1)
                 guard room > 0 else { continue }
                 let destination = IndexPath(section: section, item: random.int(0...(room - 1)))
-                let (moved, layout) = try layoutMovingItem(from: source, to: destination, input: input, configuration: configuration)
+                let (moved, layout) = try layoutMovingItem(
+                    from: source,
+                    to: destination,
+                    input: input,
+                    configuration: configuration
+                )
                 #expect(layout == (try prepare(moved, configuration)))
                 // The sizes moved with the item and nothing else changed.
                 var expected = self.sizes(of: input, configuration)
@@ -137,20 +178,42 @@ import Testing
                 expected[destination.section].insert(size, at: destination.item)
                 #expect(self.sizes(of: moved, configuration) == expected)
                 // Moving back gives the same layout.
-                let (_, back) = try layoutMovingItem(from: destination, to: source, input: moved, configuration: configuration)
-                #expect(back.allAttributes(contentOffset: .zero) == (try prepare(input, configuration)).allAttributes(contentOffset: .zero))
+                let (_, back) = try layoutMovingItem(
+                    from: destination,
+                    to: source,
+                    input: moved,
+                    configuration: configuration
+                )
+                #expect(
+                    back.allAttributes(contentOffset: .zero)
+                        == (try prepare(input, configuration)).allAttributes(contentOffset: .zero)
+                )
             }
         }
     }
 
     @Test func countSectionsBecomeListsOnlyWhenSizesDiffer() throws {
-        let input = LayoutInput(sections: [SectionInput(count: 3), SectionInput(count: 2), SectionInput(items: .sizes([Size(width: 80, height: 20)]))])
+        let input = LayoutInput(sections: [
+            SectionInput(count: 3), SectionInput(count: 2), SectionInput(items: .sizes([Size(width: 80, height: 20)])),
+        ])
         let configuration = LayoutConfiguration.flow(.init())
-        let within = try input.movingItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 2), configuration: configuration)
+        let within = try input.movingItem(
+            from: IndexPath(section: 0, item: 0),
+            to: IndexPath(section: 0, item: 2),
+            configuration: configuration
+        )
         #expect(within == input)
-        let across = try input.movingItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 1, item: 2), configuration: configuration)
+        let across = try input.movingItem(
+            from: IndexPath(section: 0, item: 0),
+            to: IndexPath(section: 1, item: 2),
+            configuration: configuration
+        )
         #expect(across.sections[0].items == .count(2) && across.sections[1].items == .count(3))
-        let odd = try input.movingItem(from: IndexPath(section: 2, item: 0), to: IndexPath(section: 1, item: 1), configuration: configuration)
+        let odd = try input.movingItem(
+            from: IndexPath(section: 2, item: 0),
+            to: IndexPath(section: 1, item: 1),
+            configuration: configuration
+        )
         let square = Size(width: 50, height: 50)
         #expect(odd.sections[1].items == .sizes([square, Size(width: 80, height: 20), square]))
         #expect(odd.sections[2].items == .sizes([]))

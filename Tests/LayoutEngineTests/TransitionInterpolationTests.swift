@@ -51,7 +51,19 @@ import Testing
     @Test func aDegenerateEndBorrowsTheOtherEndsAngle() {
         let mixed = AffineTransform.scale(x: 0, y: 0).interpolated(to: .rotation(0.4), progress: 0.5)
         let expected = AffineTransform.rotation(0.4)
-        #expect(isClose(mixed, AffineTransform(a: expected.a / 2, b: expected.b / 2, c: expected.c / 2, d: expected.d / 2, tx: 0, ty: 0)))
+        #expect(
+            isClose(
+                mixed,
+                AffineTransform(
+                    a: expected.a / 2,
+                    b: expected.b / 2,
+                    c: expected.c / 2,
+                    d: expected.d / 2,
+                    tx: 0,
+                    ty: 0
+                )
+            )
+        )
     }
 
     @Test func scalesShearsAndTranslationsInterpolateLinearly() {
@@ -71,7 +83,12 @@ import Testing
     }
 
     @Test func interpolatedAttributesMixFrameAlphaAndZIndex() {
-        var from = LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: 0, item: 1), frame: Rect(0, 0, 100, 100))
+        var from = LayoutAttributes(
+            category: .cell,
+            kind: nil,
+            indexPath: IndexPath(section: 0, item: 1),
+            frame: Rect(0, 0, 100, 100)
+        )
         from.zIndex = 4
         from.alpha = 1
         var to = from
@@ -94,7 +111,12 @@ import Testing
     }
 
     @Test func threeDimensionalTransformsInterpolateComponentwise() {
-        var from = LayoutAttributes(category: .cell, kind: nil, indexPath: IndexPath(section: 0, item: 0), frame: Rect(0, 0, 10, 10))
+        var from = LayoutAttributes(
+            category: .cell,
+            kind: nil,
+            indexPath: IndexPath(section: 0, item: 0),
+            frame: Rect(0, 0, 10, 10)
+        )
         var to = from
         from.transform3D = Transform3D(components: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1])!
         to.transform3D = Transform3D(components: [3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 10, 0, 0, 1])!

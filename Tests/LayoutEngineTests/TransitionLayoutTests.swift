@@ -32,7 +32,10 @@ private let kindPairs: [(LayoutKind, LayoutKind)] = LayoutKind.allCases.flatMap 
 
     @Test(arguments: kindPairs)
     func progressZeroAndOneReproduceTheEndpointsExactly(from: LayoutKind, to: LayoutKind) throws {
-        var random = RandomLayouts(seed: 0x7A5 &+ UInt64(LayoutKind.allCases.firstIndex(of: from)! * 8 + LayoutKind.allCases.firstIndex(of: to)!))
+        var random = RandomLayouts(
+            seed: 0x7A5
+                &+ UInt64(LayoutKind.allCases.firstIndex(of: from)! * 8 + LayoutKind.allCases.firstIndex(of: to)!)
+        )
         for _ in 0..<25 {
             let (current, target) = try self.randomPair(&random, from, to)
             let fromOffset = Point(x: random.double(0...100), y: random.double(0...300))
@@ -40,17 +43,32 @@ private let kindPairs: [(LayoutKind, LayoutKind)] = LayoutKind.allCases.flatMap 
             let start = try TransitionLayout(current: current, target: target, progress: 0)
             let end = try TransitionLayout(current: current, target: target, progress: 1)
             #expect(start.contentSize == current.contentSize && end.contentSize == target.contentSize)
-            #expect(start.attributes(in: nil, fromContentOffset: fromOffset, toContentOffset: toOffset) == current.allAttributes(contentOffset: fromOffset))
-            #expect(end.attributes(in: nil, fromContentOffset: fromOffset, toContentOffset: toOffset) == target.allAttributes(contentOffset: toOffset))
+            #expect(
+                start.attributes(in: nil, fromContentOffset: fromOffset, toContentOffset: toOffset)
+                    == current.allAttributes(contentOffset: fromOffset)
+            )
+            #expect(
+                end.attributes(in: nil, fromContentOffset: fromOffset, toContentOffset: toOffset)
+                    == target.allAttributes(contentOffset: toOffset)
+            )
             let rect = random.rect(in: current.contentSize)
-            #expect(start.attributes(in: rect, fromContentOffset: fromOffset, toContentOffset: toOffset) == current.attributes(in: rect, contentOffset: fromOffset))
-            #expect(end.attributes(in: rect, fromContentOffset: fromOffset, toContentOffset: toOffset) == target.attributes(in: rect, contentOffset: toOffset))
+            #expect(
+                start.attributes(in: rect, fromContentOffset: fromOffset, toContentOffset: toOffset)
+                    == current.attributes(in: rect, contentOffset: fromOffset)
+            )
+            #expect(
+                end.attributes(in: rect, fromContentOffset: fromOffset, toContentOffset: toOffset)
+                    == target.attributes(in: rect, contentOffset: toOffset)
+            )
         }
     }
 
     @Test(arguments: kindPairs)
     func rectQueriesEqualABruteForceFilterOfEveryInterpolatedElement(from: LayoutKind, to: LayoutKind) throws {
-        var random = RandomLayouts(seed: 0xB00 &+ UInt64(LayoutKind.allCases.firstIndex(of: from)! * 8 + LayoutKind.allCases.firstIndex(of: to)!))
+        var random = RandomLayouts(
+            seed: 0xB00
+                &+ UInt64(LayoutKind.allCases.firstIndex(of: from)! * 8 + LayoutKind.allCases.firstIndex(of: to)!)
+        )
         for round in 0..<30 {
             var (current, target) = try self.randomPair(&random, from, to)
             if round % 3 == 0 {
@@ -81,10 +99,14 @@ private let kindPairs: [(LayoutKind, LayoutKind)] = LayoutKind.allCases.flatMap 
             let (input, configuration) = random.layout(kind: to)
             let target = try prepare(input, configuration)
             let transition = try TransitionLayout(current: current, target: target, progress: 0.4)
-            let keys = transition.attributes(in: nil, fromContentOffset: .zero, toContentOffset: .zero).map(ElementKey.init)
+            let keys = transition.attributes(in: nil, fromContentOffset: .zero, toContentOffset: .zero).map(
+                ElementKey.init
+            )
             let currentKeys = current.allAttributes(contentOffset: .zero).map(ElementKey.init)
             let currentSet = Set(currentKeys)
-            let targetOnly = target.allAttributes(contentOffset: .zero).map(ElementKey.init).filter { !currentSet.contains($0) }
+            let targetOnly = target.allAttributes(contentOffset: .zero).map(ElementKey.init).filter {
+                !currentSet.contains($0)
+            }
             #expect(keys == currentKeys + targetOnly)
         }
     }
@@ -103,7 +125,9 @@ private let kindPairs: [(LayoutKind, LayoutKind)] = LayoutKind.allCases.flatMap 
         let (sin, cos) = (0.5877852522924731, 0.8090169943749475)  // sin and cos of π/5
         #expect(isClose(angle, Double.pi / 5))
         let circleCenter = Point(x: 187.5 + 70 * cos, y: 100 - 70 * sin)
-        #expect(isClose(card.center.x, (187.5 + circleCenter.x) / 2) && isClose(card.center.y, (100 + circleCenter.y) / 2))
+        #expect(
+            isClose(card.center.x, (187.5 + circleCenter.x) / 2) && isClose(card.center.y, (100 + circleCenter.y) / 2)
+        )
         #expect(card.size == Size(width: 75, height: 75))
         // Half of −0.5 rad, scale 1: cos 0.25 = 0.96891242171064473, sin 0.25 = 0.24740395925452294.
         #expect(isClose(card.transform.a, 0.96891242171064473) && isClose(card.transform.b, -0.24740395925452294))
@@ -161,7 +185,9 @@ private let kindPairs: [(LayoutKind, LayoutKind)] = LayoutKind.allCases.flatMap 
 
     @Test func progressIsClampedAndNaNIsRefused() throws {
         let layout = try prepare(LayoutInput(sections: [SectionInput(count: 3)]), .flow(.init()))
-        #expect(throws: LayoutError.invalidProgress) { try TransitionLayout(current: layout, target: layout, progress: .nan) }
+        #expect(throws: LayoutError.invalidProgress) {
+            try TransitionLayout(current: layout, target: layout, progress: .nan)
+        }
         #expect(try TransitionLayout(current: layout, target: layout, progress: -2).progress == 0)
         #expect(try TransitionLayout(current: layout, target: layout, progress: .infinity).progress == 1)
     }
@@ -176,14 +202,23 @@ private let kindPairs: [(LayoutKind, LayoutKind)] = LayoutKind.allCases.flatMap 
             for (element, original) in zip(answer, start) {
                 #expect(ElementKey(element) == ElementKey(original))
                 #expect(isClose(element.frame, original.frame, tolerance: 1e-6))
-                #expect(abs(element.transform.a - original.transform.a) < 1e-6 && abs(element.transform.b - original.transform.b) < 1e-6)
+                #expect(
+                    abs(element.transform.a - original.transform.a) < 1e-6
+                        && abs(element.transform.b - original.transform.b) < 1e-6
+                )
             }
         }
     }
 
     @Test func contentSizeInterpolates() throws {
-        let a = try prepare(LayoutInput(viewport: Size(width: 300, height: 400), sections: [SectionInput(count: 40)]), .flow(.init()))
-        let b = try prepare(LayoutInput(viewport: Size(width: 300, height: 400), sections: [SectionInput(count: 40)]), .line(.init()))
+        let a = try prepare(
+            LayoutInput(viewport: Size(width: 300, height: 400), sections: [SectionInput(count: 40)]),
+            .flow(.init())
+        )
+        let b = try prepare(
+            LayoutInput(viewport: Size(width: 300, height: 400), sections: [SectionInput(count: 40)]),
+            .line(.init())
+        )
         let size = try TransitionLayout(current: a, target: b, progress: 0.25).contentSize
         #expect(isClose(size.width, 0.75 * a.contentSize.width + 0.25 * b.contentSize.width))
         #expect(isClose(size.height, 0.75 * a.contentSize.height + 0.25 * b.contentSize.height))

@@ -14,7 +14,8 @@ extension LayoutAttributes {
     ///   - progress: The fraction, 0…1.
     /// - Returns: The interpolated attributes.
     /// - Complexity: O(1).
-    public static func interpolated(from: LayoutAttributes, to: LayoutAttributes, progress: Double) -> LayoutAttributes {
+    public static func interpolated(from: LayoutAttributes, to: LayoutAttributes, progress: Double) -> LayoutAttributes
+    {
         var result = from
         result.frame = Self.interpolatedFrame(from: from.frame, to: to.frame, progress: progress)
         Self.interpolateAppearance(of: &result, from: from, to: to, progress: progress)

@@ -98,7 +98,11 @@ struct TransitionQuery {
             for item in items {
                 let start = startContext.makeCell(item: item, frame: startFrames[item])
                 let end = endContext.makeCell(item: item, frame: endFrames[item])
-                let frame = LayoutAttributes.interpolatedFrame(from: start.frame, to: end.frame, progress: self.progress)
+                let frame = LayoutAttributes.interpolatedFrame(
+                    from: start.frame,
+                    to: end.frame,
+                    progress: self.progress
+                )
                 if let rect = self.rect, !frame.intersects(rect) { continue }
                 var attributes = start
                 attributes.frame = frame
@@ -148,7 +152,12 @@ struct TransitionQuery {
         isInTarget: Bool,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        guard let start = self.current.attributesForSupplementaryElement(ofKind: kind, at: path, contentOffset: self.fromOffset)
+        guard
+            let start = self.current.attributesForSupplementaryElement(
+                ofKind: kind,
+                at: path,
+                contentOffset: self.fromOffset
+            )
         else { return }
         let end =
             isInTarget
@@ -162,10 +171,16 @@ struct TransitionQuery {
         isInCurrent: Bool,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        guard let end = self.target.attributesForSupplementaryElement(ofKind: kind, at: path, contentOffset: self.toOffset)
+        guard
+            let end = self.target.attributesForSupplementaryElement(
+                ofKind: kind,
+                at: path,
+                contentOffset: self.toOffset
+            )
         else { return }
         if isInCurrent,
-            self.current.attributesForSupplementaryElement(ofKind: kind, at: path, contentOffset: self.fromOffset) != nil
+            self.current.attributesForSupplementaryElement(ofKind: kind, at: path, contentOffset: self.fromOffset)
+                != nil
         {
             return
         }
@@ -204,7 +219,12 @@ struct TransitionQuery {
         let size = SpatialIndex.blockSize
         var blocks = 0..<((count + size - 1) / size)
         for isVertical in [true, false] {
-            let start = TransitionBounds(index: startIndex, origin: startOrigin, layout: self.current, isVertical: isVertical)
+            let start = TransitionBounds(
+                index: startIndex,
+                origin: startOrigin,
+                layout: self.current,
+                isVertical: isVertical
+            )
             let end = TransitionBounds(index: endIndex, origin: endOrigin, layout: self.target, isVertical: isVertical)
             let found = TransitionBounds.candidateBlocks(
                 start,
