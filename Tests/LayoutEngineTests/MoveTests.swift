@@ -154,6 +154,19 @@ import Testing
         }
     }
 
+    @Test func overlappingCellsGiveTheFrontmostShownOne() throws {
+        let input = LayoutInput(viewport: Size(width: 375, height: 200), sections: [SectionInput(count: 20)])
+        let moving = IndexPath(section: 0, item: 4)
+        // Every card piles at (187.5, 100); item 0 is on top (zIndex 20), items 5… are hidden.
+        let stack = try prepare(input, .stack(.init()))
+        let onTop = stack.targetIndexPathForInteractivelyMovingItem(moving, position: Point(x: 190, y: 100))
+        #expect(onTop == IndexPath(section: 0, item: 0))
+        // Item 0 (centre 257.5, 100) and item 1 (centre 254.07, 78.37) both cover (255, 90): item 1 is in front.
+        let circle = try prepare(input, .circle(.init()))
+        let front = circle.targetIndexPathForInteractivelyMovingItem(moving, position: Point(x: 255, y: 90))
+        #expect(front == IndexPath(section: 0, item: 1))
+    }
+
     @Test func thePreviewEqualsPreparingTheReorderedInputFromScratch() throws {
         var random = RandomLayouts(seed: 0x30FE)
         for kind in [LayoutKind.flow, .waterfall, .line, .circle] {

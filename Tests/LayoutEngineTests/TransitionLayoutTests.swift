@@ -183,6 +183,35 @@ private let kindPairs: [(LayoutKind, LayoutKind)] = LayoutKind.allCases.flatMap 
         #expect(answer[4].alpha == 0.5)
     }
 
+    @Test func fromOrToNothingEverythingFades() throws {
+        let empty = try prepare(LayoutInput(sections: []), .flow(.init()))
+        let full = try prepare(LayoutInput(sections: [SectionInput(count: 30)]), .waterfall(.init()))
+        let appearing = try TransitionLayout(current: empty, target: full, progress: 0.5)
+        let answer = appearing.attributes(in: nil, fromContentOffset: .zero, toContentOffset: .zero)
+        #expect(answer.count == 30 && answer.allSatisfy { $0.alpha == 0.5 })
+        let rect = Rect(0, 100, 375, 200)
+        #expect(
+            appearing.attributes(in: rect, fromContentOffset: .zero, toContentOffset: .zero)
+                == answer.filter { $0.frame.intersects(rect) }
+        )
+        let vanishing = try TransitionLayout(current: full, target: empty, progress: 0.5)
+        #expect(vanishing.attributes(in: rect, fromContentOffset: .zero, toContentOffset: .zero).count > 0)
+        let nothing = try TransitionLayout(current: empty, target: empty, progress: 0.5)
+        #expect(nothing.attributes(in: nil, fromContentOffset: .zero, toContentOffset: .zero).isEmpty)
+    }
+
+    @Test func rectsWithoutAFiniteExtentFindNothingAndDoNotTrap() throws {
+        let input = LayoutInput(sections: [SectionInput(count: 100)])
+        let transition = try TransitionLayout(
+            current: try prepare(input, .flow(.init())),
+            target: try prepare(input, .line(.init())),
+            progress: 0.5
+        )
+        for rect in [Rect(.nan, 0, 10, 10), Rect(-.infinity, -.infinity, .infinity, .infinity), Rect(0, 0, .nan, 1)] {
+            #expect(transition.attributes(in: rect, fromContentOffset: .zero, toContentOffset: .zero).isEmpty)
+        }
+    }
+
     @Test func progressIsClampedAndNaNIsRefused() throws {
         let layout = try prepare(LayoutInput(sections: [SectionInput(count: 3)]), .flow(.init()))
         #expect(throws: LayoutError.invalidProgress) {
