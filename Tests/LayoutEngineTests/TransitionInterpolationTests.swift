@@ -23,6 +23,27 @@ import Testing
         }
     }
 
+    @Test func decomposedRotationsRecoverTheirAngle() {
+        var random = SplitMix64(seed: 0xA7A2)
+        var angles = [0, 0.25, -0.5, 1, Double.pi / 2, -Double.pi / 2, 3 * Double.pi / 4, -3, 3.14159]
+        for _ in 0..<5000 { angles.append(Double.random(in: -3.14159...3.14159, using: &random)) }
+        for angle in angles {
+            let scale = Double.random(in: 0.01...100, using: &random)
+            var transform = AffineTransform.rotation(angle)
+            transform.a *= scale
+            transform.b *= scale
+            let decomposition = AffineTransform.Decomposition(transform)
+            #expect(abs(decomposition.rotation - angle) <= 4e-16 * Swift.max(1, abs(angle)), "\(angle)")
+            #expect(abs(decomposition.scaleX - scale) <= 1e-14 * scale)
+        }
+        // The x axis turned by π/4, and reflected (a half turn): exact to the last digit.
+        #expect(
+            AffineTransform.Decomposition(AffineTransform(a: 1, b: 1, c: -1, d: 1, tx: 0, ty: 0)).rotation == Double.pi
+                / 4
+        )
+        #expect(AffineTransform.Decomposition(AffineTransform.scale(x: -1, y: 1)).rotation == Double.pi)
+    }
+
     @Test func aRotatedCardTurnsUprightAlongItsAngle() {
         for progress in stride(from: 0.0, through: 1.0, by: 0.125) {
             let mixed = AffineTransform.rotation(-0.5).interpolated(to: .identity, progress: progress)

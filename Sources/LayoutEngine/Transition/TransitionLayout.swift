@@ -42,7 +42,10 @@ public struct TransitionLayout: Hashable, Sendable {
         self.progress = Swift.min(1, Swift.max(0, progress))
     }
 
-    /// The content size, interpolated linearly between the two layouts' (`collectionViewContentSize`).
+    /// The content size, interpolated linearly between the two layouts' (`collectionViewContentSize`): exactly
+    /// the current layout's at progress 0 and the target's at 1.
+    ///
+    /// - Complexity: O(1).
     public var contentSize: Size {
         let t = self.progress
         let from = self.current.contentSize

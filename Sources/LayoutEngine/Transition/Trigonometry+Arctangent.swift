@@ -16,7 +16,9 @@ extension Trigonometry {
     static func atan(_ x: Double) -> Double {
         guard !x.isNaN else { return .nan }
         let magnitude = abs(x)
-        if magnitude >= 0x1p66 { return x < 0 ? -(atanHigh[3] + atanLow[3]) : atanHigh[3] + atanLow[3] }
+        if magnitude >= 0x1p66 {
+            return x < 0 ? -(self.atanHigh[3] + self.atanLow[3]) : self.atanHigh[3] + self.atanLow[3]
+        }
         var reduced = magnitude
         let id: Int
         if magnitude < 0.4375 {
@@ -54,7 +56,7 @@ extension Trigonometry {
                     * (-7.69187620504482999495e-02 + w
                         * (-5.83357013379057348645e-02 + w * -3.65315727442169155270e-02))))
         if id < 0 { return reduced - reduced * (s1 + s2) }
-        let result = atanHigh[id] - ((reduced * (s1 + s2) - atanLow[id]) - reduced)
+        let result = self.atanHigh[id] - ((reduced * (s1 + s2) - self.atanLow[id]) - reduced)
         return x < 0 ? -result : result
     }
 
