@@ -7,7 +7,8 @@ import LayoutEngine
 /// - a viewport-sized (375 × 812) rect query of the flow → waterfall transition at progress 0.5, at random
 ///   offsets over the interpolated content (median µs, elements per query), against one query of every element;
 /// - `targetIndexPathForInteractivelyMovingItem` at random positions inside each layout's content, and below it
-///   (median µs).
+///   (median µs);
+/// - `layoutMovingItem`, the move preview, which prepares the whole reordered input (median ms of 5).
 /// Inputs come from a fixed seed, so runs are comparable.
 enum TransitionBenchmarks {
     /// Runs the benchmarks with command-line style arguments (without the `transition` word).
@@ -32,6 +33,27 @@ enum TransitionBenchmarks {
         for (name, layout) in [("flow", flow), ("waterfall", waterfall)] {
             Self.measureTargetIndexPath(layout, name: name, count: queryCount, generator: &generator)
         }
+        Self.measurePreview(input)
+    }
+
+    /// The move preview is a full prepare of the reordered input: its cost, for a mid-list move in a flow.
+    private static func measurePreview(_ input: LayoutInput) {
+        let count = input.sections.first?.itemCount ?? 0
+        guard count > 1 else { return }
+        var times: [Duration] = []
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            let preview = try? layoutMovingItem(
+                from: IndexPath(section: 0, item: 0),
+                to: IndexPath(section: 0, item: count / 2),
+                input: input,
+                configuration: .flow(.init())
+            )
+            times.append(ContinuousClock.now - start)
+            if preview == nil { print("preview failed") }
+        }
+        let milliseconds = Self.microseconds(Self.median(times)) / 1000
+        print("flow move preview (layoutMovingItem, a full prepare): \(milliseconds) ms")
     }
 
     private static func measureTransition(
