@@ -23,4 +23,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case columnsDoNotFit(section: Int, columnCount: Int)
     /// The input has more items than ``LayoutLimits/maximumItemCount``.
     case tooManyItems(count: Int, limit: Int)
+    /// A transition's progress is NaN (other values are clamped to 0…1).
+    case invalidProgress
+    /// An index path names no item (or, as a move's destination, no place an item can go).
+    case indexPathOutOfRange(section: Int, item: Int)
 }

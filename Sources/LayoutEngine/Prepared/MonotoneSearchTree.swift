@@ -9,7 +9,7 @@ struct MonotoneSearchTree: Hashable, Sendable {
     static let fanout = 8
 
     /// `levels[0]` is the sequence itself; `levels[k + 1]` holds every ``fanout``-th value of `levels[k]`.
-    private let levels: [[Double]]
+    let levels: [[Double]]
 
     /// Builds the tree over `values`, which must be monotone for the predicates it will be searched with.
     ///

@@ -16,9 +16,9 @@ struct SpatialIndex: Hashable, Sendable {
     /// Position → element, when the elements are permuted; empty means the identity.
     private(set) var order: [Int32]
     /// For each block, the largest trailing edge of all elements up to the end of that block.
-    private var runningMaxTrailing: MonotoneSearchTree
+    private(set) var runningMaxTrailing: MonotoneSearchTree
     /// For each block, the smallest leading edge of all elements from the start of that block on.
-    private var runningMinLeading: MonotoneSearchTree
+    private(set) var runningMinLeading: MonotoneSearchTree
     /// The number of elements indexed.
     let count: Int
     /// The smallest rectangle containing every element, or `nil` when there are none.

@@ -40,6 +40,10 @@ extension LayoutError {
             )
         case .tooManyItems(let count, let limit):
             return .tooManyItems(count: count, limit: limit)
+        case .invalidProgress:
+            return .invalidField(pointer: "/progress", reason: "The progress must be a number.")
+        case .indexPathOutOfRange(let section, let item):
+            return .invalidField(pointer: "/indexPath", reason: "There is no item at [\(section), \(item)].")
         }
     }
 

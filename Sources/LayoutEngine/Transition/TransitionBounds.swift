@@ -1,0 +1,93 @@
+/// Bounds, block by block, on where one layout puts a run of elements (one section's cells, or the sections)
+/// along one axis of the answer's coordinates: the tool behind ``TransitionLayout``'s rect queries.
+///
+/// For block `b` of the run's ``SpatialIndex`` (``SpatialIndex/blockSize`` elements in element order),
+/// ``upper(_:)`` is at least the trailing edge of every element in blocks `0...b` and ``lower(_:)`` at most the
+/// leading edge of every element in blocks `b...`; both never decrease with `b`. When the index runs along this
+/// axis in element order (not permuted, not mirrored along it) they are the index's running maximum and minimum;
+/// otherwise both are constants, the run's bounding box.
+struct TransitionBounds {
+    private let runningMaxTrailing: [Double]
+    private let runningMinLeading: [Double]
+    private let offset: Double
+    private let minimum: Double
+    private let maximum: Double
+
+    /// The bounds of the elements `index` covers, placed at `origin` in `layout`, along the vertical axis or not.
+    ///
+    /// - Complexity: O(1).
+    init(index: SpatialIndex, origin: Point, layout: PreparedLayout, isVertical: Bool) {
+        let runsAlong = (layout.axis == .vertical) == isVertical && (isVertical || !layout.isMirrored)
+        if runsAlong && !index.isPermuted {
+            self.runningMaxTrailing = index.runningMaxTrailing.levels[0]
+            self.runningMinLeading = index.runningMinLeading.levels[0]
+            self.offset = isVertical ? origin.y : origin.x
+            self.minimum = 0
+            self.maximum = 0
+            return
+        }
+        self.runningMaxTrailing = []
+        self.runningMinLeading = []
+        self.offset = 0
+        let box = (index.bounds ?? .zero).offsetBy(dx: origin.x, dy: origin.y)
+        if isVertical {
+            self.minimum = box.minY
+            self.maximum = box.maxY
+        } else if layout.isMirrored {
+            self.minimum = layout.contentSize.width - box.maxX
+            self.maximum = layout.contentSize.width - box.minX
+        } else {
+            self.minimum = box.minX
+            self.maximum = box.maxX
+        }
+    }
+
+    /// At least the trailing edge of every element in blocks `0...block`.
+    func upper(_ block: Int) -> Double {
+        self.runningMaxTrailing.isEmpty ? self.maximum : self.offset + self.runningMaxTrailing[block]
+    }
+
+    /// At most the leading edge of every element in blocks `block...`.
+    func lower(_ block: Int) -> Double {
+        self.runningMinLeading.isEmpty ? self.minimum : self.offset + self.runningMinLeading[block]
+    }
+
+    /// The blocks among `0..<blockCount` that may hold an element whose interpolated extent along the axis,
+    /// `(1 − t)·start + t·end`, overlaps `lo..<hi`; every other block certainly holds none.
+    ///
+    /// An interpolated edge is the same mix of the two ends' edges, so it is bounded by the same mix of their
+    /// bounds, and that mix never decreases with the block either: two binary searches find the range.
+    ///
+    /// - Parameters:
+    ///   - start: The bounds at progress 0.
+    ///   - end: The bounds at progress 1.
+    ///   - t: The progress.
+    ///   - lo: The band's leading edge, already widened by the caller's slack.
+    ///   - hi: The band's trailing edge, already widened.
+    ///   - blockCount: The number of blocks both runs have.
+    /// - Complexity: O(log blockCount).
+    static func candidateBlocks(
+        _ start: TransitionBounds,
+        _ end: TransitionBounds,
+        progress t: Double,
+        from lo: Double,
+        to hi: Double,
+        blockCount: Int
+    ) -> Range<Int> {
+        let u = 1 - t
+        let first = Self.partition(blockCount) { u * start.upper($0) + t * end.upper($0) > lo }
+        let last = Self.partition(blockCount) { u * start.lower($0) + t * end.lower($0) >= hi }
+        return first < last ? first..<last : first..<first
+    }
+
+    /// The first index in `0..<count` where `predicate` (false, then true) holds, or `count`.
+    private static func partition(_ count: Int, _ predicate: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
