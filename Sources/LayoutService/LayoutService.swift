@@ -104,6 +104,12 @@ public final class LayoutService: Responder {
             return try self.querySession(id: id, body: request.body)
         case .sessionSnap(let id):
             return try self.snapSession(id: id, body: request.body)
+        case .sessionTransition(let id):
+            return try self.transitionSession(id: id, request: request)
+        case .sessionMove(let id):
+            return try self.moveSession(id: id, body: request.body)
+        case .sessionMoveEnd(let id):
+            return try self.endMoveSession(id: id, request: request)
         case .sessionItem(let id, let section, let item):
             return try self.sessionItem(id: id, section: section, item: item)
         case .sessionSupplementary(let id, let kind, let section, let item):

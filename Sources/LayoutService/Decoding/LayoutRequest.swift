@@ -67,15 +67,33 @@ struct LayoutRequest: Sendable {
 }
 
 extension LayoutRequest {
-    /// Finds the top-level `"kind"` member of a session request, which decides how the rest is read.
+    /// Finds the `"kind"` member of a session request (or of its `member` object, e.g. a transition's `to`),
+    /// which decides how the rest is read.
     ///
     /// Reading stops at the member, so a client that writes `kind` first (as the examples do) pays nothing for
     /// the look-ahead; otherwise the members before it are skipped, not decoded.
     ///
-    /// - Throws: ``JSONError``: malformed JSON, a missing `kind`, or one that is not a kind (422, naming `/kind`).
-    static func findKind(in body: [UInt8], maxDepth: Int) throws(JSONError) -> LayoutKind {
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - maxDepth: The nesting limit.
+    ///   - member: The top-level object member that holds `kind`; `nil` for the top level itself.
+    /// - Returns: The kind, or `nil` when `member` is given but absent (the full read reports it).
+    /// - Throws: ``JSONError``: malformed JSON, a missing `kind`, or one that is not a kind (422, naming it).
+    static func findKind(in body: [UInt8], maxDepth: Int, within member: StaticString? = nil) throws(JSONError) -> LayoutKind? {
         var reader = JSONReader(bytes: body, maxDepth: maxDepth)
         try reader.beginObject()
+        if let member {
+            var found = false
+            while let key = try reader.nextKey() {
+                if key == member {
+                    found = true
+                    break
+                }
+                try reader.skipValue()
+            }
+            guard found, try reader.kind() == .object else { return nil }
+            try reader.beginObject()
+        }
         while let key = try reader.nextKey() {
             guard key == "kind" else {
                 try reader.skipValue()

@@ -49,10 +49,7 @@ extension JSONWriter {
             self.value(kind.rawValue)
         }
         self.key("indexPath")
-        self.beginArray()
-        self.value(attributes.indexPath.section)
-        self.value(attributes.indexPath.item)
-        self.endArray()
+        self.value(attributes.indexPath)
         self.key("frame")
         self.value(attributes.frame)
         self.key("zIndex")

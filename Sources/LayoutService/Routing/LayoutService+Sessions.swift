@@ -5,7 +5,9 @@ import LayoutEngine
 extension LayoutService {
     /// `POST /sessions`: prepares the layout the body describes (a layout request plus `kind`) and keeps it.
     func createSession(_ request: Request) throws -> (Response, elements: Int) {
-        let kind = try LayoutRequest.findKind(in: request.body, maxDepth: self.configuration.maxJSONDepth)
+        guard let kind = try LayoutRequest.findKind(in: request.body, maxDepth: self.configuration.maxJSONDepth) else {
+            throw JSONError.shape(pointer: "/kind", message: "missing required field \"kind\"")
+        }
         let decoded = try LayoutRequest.decode(
             request.body,
             kind: kind,

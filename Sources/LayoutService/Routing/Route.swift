@@ -15,6 +15,9 @@ enum Route: Hashable, Sendable {
     case session(id: Substring)
     case sessionQuery(id: Substring)
     case sessionSnap(id: Substring)
+    case sessionTransition(id: Substring)
+    case sessionMove(id: Substring)
+    case sessionMoveEnd(id: Substring)
     case sessionItem(id: Substring, section: Int, item: Int)
     case sessionSupplementary(id: Substring, kind: Substring, section: Int, item: Int)
 
@@ -31,6 +34,9 @@ enum Route: Hashable, Sendable {
         case .session: "/sessions/{id}"
         case .sessionQuery: "/sessions/{id}/query"
         case .sessionSnap: "/sessions/{id}/snap"
+        case .sessionTransition: "/sessions/{id}/transition"
+        case .sessionMove: "/sessions/{id}/move"
+        case .sessionMoveEnd: "/sessions/{id}/move/end"
         case .sessionItem: "/sessions/{id}/items/{section}/{item}"
         case .sessionSupplementary: "/sessions/{id}/supplementary/{kind}/{section}/{item}"
         }
@@ -40,7 +46,8 @@ enum Route: Hashable, Sendable {
     var methods: [HTTPMethod] {
         switch self {
         case .health, .ready, .metrics, .openAPI, .kinds: [.GET, .HEAD, .OPTIONS]
-        case .layout, .sessions, .sessionQuery, .sessionSnap: [.POST, .OPTIONS]
+        case .layout, .sessions, .sessionQuery, .sessionSnap, .sessionTransition, .sessionMove, .sessionMoveEnd:
+            [.POST, .OPTIONS]
         case .session: [.GET, .HEAD, .DELETE, .OPTIONS]
         case .sessionItem, .sessionSupplementary: [.GET, .HEAD, .OPTIONS]
         }
@@ -94,6 +101,12 @@ enum Route: Hashable, Sendable {
             self = .sessionQuery(id: id)
         case 1 where rest[0] == "snap":
             self = .sessionSnap(id: id)
+        case 1 where rest[0] == "transition":
+            self = .sessionTransition(id: id)
+        case 1 where rest[0] == "move":
+            self = .sessionMove(id: id)
+        case 2 where rest[0] == "move" && rest[1] == "end":
+            self = .sessionMoveEnd(id: id)
         case 3 where rest[0] == "items":
             guard let section = Self.index(rest[1]), let item = Self.index(rest[2]) else { return nil }
             self = .sessionItem(id: id, section: section, item: item)
