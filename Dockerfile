@@ -22,6 +22,6 @@ ENV LAYOUTD_HOST=0.0.0.0 \
     LAYOUTD_PORT=8080
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1:8080/healthz"]
+    CMD ["sh", "-c", "curl -fsS -o /dev/null http://127.0.0.1:${LAYOUTD_PORT}/healthz || exit 1"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/layoutd"]

@@ -7,4 +7,15 @@
 public protocol Responder: Sendable {
     /// Answers one request. Must not throw and must not trap on any request: every failure is a response.
     func respond(to request: Request) -> Response
+
+    /// Whether answering `request` may take long enough to stall its event loop, so that the server should run it
+    /// on the worker pool even though its body is small (a 70-byte request can ask for two million items).
+    ///
+    /// Called on the event loop before ``respond(to:)``; it must be cheap. Defaults to `false`: then only the
+    /// body's size decides.
+    func isExpensive(_ request: Request) -> Bool
+}
+
+extension Responder {
+    public func isExpensive(_ request: Request) -> Bool { false }
 }

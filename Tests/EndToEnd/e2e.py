@@ -217,7 +217,9 @@ def sigterm_during_a_request_finishes_it_and_exits_zero(server):
     big = ('{"viewport":{"width":1024,"height":768},"sections":[{"items":[%s]}]}' % items).encode()
     sock = socket.create_connection(("127.0.0.1", other.port), timeout=30)
     sock.sendall(b"POST /layout/flow HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(big) + big)
-    time.sleep(0.05)
+    # The body is on the wire; give the server time to read it (it computes for longer), so the signal arrives
+    # while the request is in flight rather than while it is still arriving.
+    time.sleep(0.2)
     other.process.send_signal(signal.SIGTERM)
     answer = b""
     while True:

@@ -94,7 +94,9 @@ extension EventLoop {
                     version: request.version,
                     keepsAlive: request.keepsAlive
                 )
-                if request.body.count >= configuration.workerPoolBodyThreshold {
+                if request.body.count >= configuration.workerPoolBodyThreshold
+                    || self.context.responder.isExpensive(request)
+                {
                     connection.headAwaitingWorker = head
                     self.context.pool.submit(.init(loop: self, connectionID: connection.id, request: request))
                     return false

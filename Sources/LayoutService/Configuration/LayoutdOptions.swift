@@ -195,7 +195,7 @@ extension LayoutdOptions {
             let argument = arguments[index]
             index += 1
             if argument == "-h" || argument == "--help" { return .help(Self.helpText) }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard let option = Self.options.first(where: { $0.flag == parts.first }) else {
                 throw OptionsError(description: "unknown option \(argument); see --help")
             }
@@ -219,8 +219,9 @@ extension LayoutdOptions {
         Int(text).flatMap { $0 > 0 ? $0 : nil }
     }
 
+    /// A duration in seconds from 1 ms to a year; anything else is refused rather than overflowing later.
     private static func seconds(_ text: String) -> Double? {
-        Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        Double(text).flatMap { (0.001...31_536_000).contains($0) ? $0 : nil }
     }
 }
 

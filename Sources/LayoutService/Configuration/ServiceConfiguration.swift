@@ -2,6 +2,9 @@
 public struct ServiceConfiguration: Hashable, Sendable {
     /// The most items one layout request may hold, over all its sections. Defaults to 2,000,000.
     public var maxItems = 2_000_000
+    /// Requests asking for more items than this run on the server's worker pool rather than its event loop,
+    /// however small their body. Defaults to 20,000 (about a millisecond of layout).
+    public var workerPoolItemThreshold = 20_000
     /// The deepest nesting of JSON arrays and objects accepted. Defaults to 64.
     public var maxJSONDepth = 64
     /// When set, every route but `/healthz` and `/readyz` needs `Authorization: Bearer <token>`. Defaults to none.

@@ -14,7 +14,7 @@ extension JSONReader {
 
     /// Reads a length: a number from 0 to ``maxLength``.
     mutating func readLength() throws(JSONError) -> Double {
-        let value = try self.readDouble()
+        let value = try self.readDouble() + 0  // -0 becomes 0
         guard value >= 0, value <= Self.maxLength else {
             throw self.shapeError("must be a number from 0 to 10000000, not \(Self.format(value))")
         }
@@ -34,7 +34,10 @@ extension JSONReader {
     mutating func readDouble(in range: ClosedRange<Double>) throws(JSONError) -> Double {
         let value = try self.readDouble()
         guard range.contains(value) else {
-            throw self.shapeError("must be a number from \(range.lowerBound) to \(range.upperBound), not \(Self.format(value))")
+            throw self.shapeError(
+                "must be a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), "
+                    + "not \(Self.format(value))"
+            )
         }
         return value
     }

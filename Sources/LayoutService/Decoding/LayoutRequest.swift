@@ -37,13 +37,15 @@ struct LayoutRequest: Sendable {
         var layoutConfiguration = LayoutConfiguration.defaults(for: kind)
         var rect: Rect?
         var counter = ItemCounter(limit: configuration.maxItems)
+        var seen: Set<String> = []
         try reader.beginObject()
         while let key = try reader.nextKey() {
+            guard seen.insert(key.string).inserted else { throw reader.shapeError("appears twice") }
             switch key {
             case "viewport": viewport = try reader.readSize()
             case "contentOffset": contentOffset = try reader.readPoint()
             case "layoutDirection": direction = try reader.readChoice(LayoutDirection.self)
-            case "rect": rect = try reader.readRect()
+            case "rect" where !takesKindMember: rect = try reader.readRect()
             case "config": layoutConfiguration = try reader.readConfiguration(kind: kind)
             case "sections": sections = try reader.readSections(kind: kind, counter: &counter)
             case "kind" where takesKindMember: try reader.skipValue()
@@ -125,6 +127,8 @@ struct ItemCounter {
 extension JSONReader {
     /// The most sections one request may hold.
     static let maxSections = 10_000
+    /// The narrowest waterfall item: an aspect ratio's width below this would make heights overflow.
+    static let minimumAspectWidth = 0.001
 
     /// Reads the `sections` array.
     mutating func readSections(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> [SectionInput] {
@@ -173,10 +177,10 @@ extension JSONReader {
         while try self.nextElement() {
             counter.add(1)
             let size = try self.readSize()
-            if kind == .waterfall, size.width == 0 {
+            if kind == .waterfall, size.width < Self.minimumAspectWidth {
                 throw JSONError.shape(
                     pointer: self.currentPointer + "/width",
-                    message: "must be greater than 0: a waterfall item's size is its aspect ratio"
+                    message: "must be at least 0.001: a waterfall item's size is its aspect ratio"
                 )
             }
             sizes.append(size)

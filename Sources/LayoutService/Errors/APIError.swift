@@ -7,9 +7,12 @@ import HTTPCore
 public enum APIError: Error, Hashable, Sendable {
     /// The body is not JSON: 400, naming the byte offset where reading stopped.
     case malformedJSON(offset: Int, reason: String)
+    /// A request header has a value the route cannot use: 400, naming the header.
+    case invalidHeader(name: String, reason: String)
     /// The JSON is well formed but a field has the wrong type or value, is missing or is unknown: 422.
     case invalidField(pointer: String, reason: String)
-    /// `POST /layout/{kind}` or `POST /sessions` named a kind the engine does not have: 404, listing the kinds.
+    /// `POST /layout/{kind}` named a kind the engine does not have: 404, listing the kinds. (A `kind` member in a
+    /// body that names no kind is an ``invalidField(pointer:reason:)``, 422, like any other bad value.)
     case unknownKind(String, known: [String])
     /// No route has this path: 404.
     case notFound(path: String)
@@ -31,7 +34,7 @@ public enum APIError: Error, Hashable, Sendable {
     /// The HTTP status code.
     public var status: Int {
         switch self {
-        case .malformedJSON: 400
+        case .malformedJSON, .invalidHeader: 400
         case .invalidField: 422
         case .unknownKind, .notFound: 404
         case .methodNotAllowed: 405
@@ -50,6 +53,7 @@ public enum APIError: Error, Hashable, Sendable {
     public var type: String {
         switch self {
         case .malformedJSON: "/problems/malformed-json"
+        case .invalidHeader: "/problems/invalid-header"
         case .invalidField: "/problems/invalid-field"
         case .unknownKind: "/problems/unknown-kind"
         case .notFound: "/problems/not-found"
@@ -67,6 +71,7 @@ public enum APIError: Error, Hashable, Sendable {
     public var title: String {
         switch self {
         case .malformedJSON: "Malformed JSON"
+        case .invalidHeader: "Invalid header"
         case .invalidField: "Invalid field"
         case .unknownKind: "Unknown layout kind"
         case .notFound: "Not found"
@@ -87,6 +92,8 @@ public enum APIError: Error, Hashable, Sendable {
             "The body is not valid JSON at byte \(offset): \(reason)."
         case .invalidField(_, let reason):
             reason
+        case .invalidHeader(let name, let reason):
+            "The \(name) header \(reason)."
         case .unknownKind(let kind, let known):
             "There is no layout kind '\(kind)'. Known kinds: \(known.joined(separator: ", "))."
         case .notFound(let path):

@@ -34,7 +34,7 @@ extension LayoutError {
             )
         case .columnsDoNotFit(let section, let columnCount):
             return .invalidField(
-                pointer: Self.pointer(parameter: "columnCount", section: section, request: request),
+                pointer: Self.columnsPointer(section: section, request: request),
                 reason: "\(columnCount) columns with their spacing and insets do not fit the viewport's width "
                     + "in section \(section)."
             )
@@ -45,6 +45,25 @@ extension LayoutError {
         case .indexPathOutOfRange(let section, let item):
             return .invalidField(pointer: "/indexPath", reason: "There is no item at [\(section), \(item)].")
         }
+    }
+
+    /// Where columns that do not fit come from: the first of `columnCount`, `columnSpacing` and `sectionInset` that
+    /// the section overrides, else the first that the layout's `config` sets to other than its default, else the
+    /// viewport's width.
+    private static func columnsPointer(section: Int, request: LayoutRequest) -> String {
+        let names = ["columnCount", "columnSpacing", "sectionInset"]
+        if request.input.sections.indices.contains(section),
+            let name = names.first(where: { request.input.sections[section].overrides.overrides($0) })
+        {
+            return "/sections/\(section)/config/\(name)"
+        }
+        if case .waterfall(let configuration) = request.configuration {
+            let defaults = WaterfallLayout.Configuration()
+            if configuration.columnCount != defaults.columnCount { return "/config/columnCount" }
+            if configuration.columnSpacing != defaults.columnSpacing { return "/config/columnSpacing" }
+            if configuration.sectionInset != defaults.sectionInset { return "/config/sectionInset" }
+        }
+        return "/viewport/width"
     }
 
     /// The pointer to a parameter: the section's own `config` when it overrides the parameter, else the layout's.

@@ -191,6 +191,9 @@ paths:
             SnapSession: {operationId: snapSession, parameters: {id: "$response.body#/id"}}
             GetItem: {operationId: getSessionItem, parameters: {id: "$response.body#/id"}}
             DeleteSession: {operationId: deleteSession, parameters: {id: "$response.body#/id"}}
+            TransitionSession: {operationId: transitionSession, parameters: {id: "$response.body#/id"}}
+            MoveSession: {operationId: moveSession, parameters: {id: "$response.body#/id"}}
+            EndMoveSession: {operationId: endMoveSession, parameters: {id: "$response.body#/id"}}
         "400": {$ref: "#/components/responses/Problem"}
         "401": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
@@ -294,8 +297,94 @@ paths:
               schema: {$ref: "#/components/schemas/Attributes"}
         "401": {$ref: "#/components/responses/Problem"}
         "404": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}/transition:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+    post:
+      summary: UICollectionViewTransitionLayout between the session's layout and another kind
+      description: |
+        Centres, sizes and alpha interpolate linearly; affine transforms are decomposed (scale, rotation,
+        translation) and interpolated, so a rotated card turns smoothly upright; an element present or visible at
+        one end only fades. At progress 0 the answer equals the current layout, at 1 the target. `commit: true`
+        makes the target the session's layout (a mutation: `If-Match` applies, the version grows).
+      operationId: transitionSession
+      parameters:
+        - {$ref: "#/components/parameters/IfMatch"}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/TransitionRequest"}
+      responses:
+        "200":
+          description: The interpolated elements.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/TransitionAnswer"}
+        "400": {$ref: "#/components/responses/Problem"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+        "412": {$ref: "#/components/responses/Problem"}
+        "413": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}/move:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+    post:
+      summary: Interactive movement while dragging
+      description: |
+        The moving item's attributes (centre at `position`, zIndex 2147483647: UIKit uses NSIntegerMax, which
+        neither JSON numbers nor CSS z-index can hold), `targetIndexPath` (where it would land), and with a `rect`
+        the elements there laid out as if the item were already at the target.
+      operationId: moveSession
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/MoveRequest"}
+      responses:
+        "200":
+          description: The moving item and its target.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/MoveAnswer"}
+        "400": {$ref: "#/components/responses/Problem"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}/move/end:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+    post:
+      summary: Commit an interactive move
+      operationId: endMoveSession
+      parameters:
+        - {$ref: "#/components/parameters/IfMatch"}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/MoveEndRequest"}
+      responses:
+        "200":
+          description: The session after the move.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/MoveEndAnswer"}
+        "400": {$ref: "#/components/responses/Problem"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+        "412": {$ref: "#/components/responses/Problem"}
+        "413": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/Problem"}
 components:
   parameters:
+    IfMatch:
+      name: If-Match
+      in: header
+      required: false
+      schema: {type: string, pattern: '^(W/)?"?[1-9][0-9]{0,17}"?$'}
+      description: The session version (its ETag) the mutation expects; another version answers 412.
     SessionID:
       name: id
       in: path
@@ -385,6 +474,17 @@ components:
       maxItems: 2000000
       items: {$ref: "#/components/schemas/Size"}
       description: One size per item; for waterfall only its aspect ratio counts.
+    WaterfallItemList:
+      type: array
+      maxItems: 2000000
+      items:
+        type: object
+        additionalProperties: false
+        required: [width, height]
+        properties:
+          width: {type: number, minimum: 0.001, maximum: 10000000}
+          height: {$ref: "#/components/schemas/Length"}
+      description: One aspect ratio per item, as a size; widths below 0.001 would make heights overflow.
     FlowRequest:
       type: object
       additionalProperties: false
@@ -463,7 +563,7 @@ components:
       not: {required: [count, items]}
       properties:
         count: {$ref: "#/components/schemas/ItemCount"}
-        items: {$ref: "#/components/schemas/ItemList"}
+        items: {$ref: "#/components/schemas/WaterfallItemList"}
         header: {$ref: "#/components/schemas/Size"}
         footer: {$ref: "#/components/schemas/Size"}
         config: {$ref: "#/components/schemas/WaterfallSectionConfig"}
@@ -519,7 +619,9 @@ components:
         minimumLineSpacing: {$ref: "#/components/schemas/Length"}
         activeDistance: {type: number, minimum: 0.001, maximum: 10000000, default: 150}
         scaleFactor: {type: number, minimum: 0, maximum: 100, default: 0.6}
-        flickVelocityThreshold: {$ref: "#/components/schemas/Length"}
+        flickVelocityThreshold:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 300
     StackRequest:
       type: object
       additionalProperties: false
@@ -649,7 +751,6 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
-        rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/FlowConfig"}
         sections:
           type: array
@@ -664,7 +765,6 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
-        rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/WaterfallConfig"}
         sections:
           type: array
@@ -679,7 +779,6 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
-        rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/LineConfig"}
         sections:
           type: array
@@ -694,7 +793,6 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
-        rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/StackConfig"}
         sections:
           type: array
@@ -709,7 +807,6 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
-        rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/CircleConfig"}
         sections:
           type: array
@@ -774,6 +871,84 @@ components:
       properties:
         width: {type: number}
         height: {type: number}
+    IndexPath:
+      type: array
+      minItems: 2
+      maxItems: 2
+      items: {type: integer, minimum: 0, maximum: 999999999}
+      description: "[section, item]"
+    TransitionRequest:
+      type: object
+      additionalProperties: false
+      required: [to, progress]
+      properties:
+        to:
+          type: object
+          additionalProperties: false
+          required: [kind]
+          properties:
+            kind: {type: string, enum: [flow, waterfall, line, stack, circle]}
+            config:
+              type: object
+              description: The target kind's config, as in a layout request of that kind.
+        progress: {type: number, minimum: 0, maximum: 1}
+        rect: {$ref: "#/components/schemas/Rect"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        commit: {type: boolean, default: false}
+    TransitionAnswer:
+      type: object
+      required: [version, progress, contentSize, attributes]
+      properties:
+        version: {type: integer, minimum: 1}
+        progress: {type: number}
+        contentSize: {$ref: "#/components/schemas/AnswerSize"}
+        attributes:
+          type: array
+          items: {$ref: "#/components/schemas/Attributes"}
+    MoveRequest:
+      type: object
+      additionalProperties: false
+      required: [indexPath, position]
+      properties:
+        indexPath: {$ref: "#/components/schemas/IndexPath"}
+        position: {$ref: "#/components/schemas/Point"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+    MoveAnswer:
+      type: object
+      required: [version, item, targetIndexPath]
+      properties:
+        version: {type: integer, minimum: 1}
+        item: {$ref: "#/components/schemas/Attributes"}
+        targetIndexPath: {$ref: "#/components/schemas/IndexPath"}
+        attributes:
+          type: array
+          items: {$ref: "#/components/schemas/Attributes"}
+    MoveEndRequest:
+      type: object
+      additionalProperties: false
+      required: [indexPath, targetIndexPath]
+      properties:
+        indexPath: {$ref: "#/components/schemas/IndexPath"}
+        targetIndexPath: {$ref: "#/components/schemas/IndexPath"}
+        rect: {$ref: "#/components/schemas/Rect"}
+    MoveEndAnswer:
+      type: object
+      required: [version, contentSize, moved]
+      properties:
+        version: {type: integer, minimum: 1}
+        contentSize: {$ref: "#/components/schemas/AnswerSize"}
+        moved:
+          type: array
+          items:
+            type: object
+            required: [from, to]
+            properties:
+              from: {$ref: "#/components/schemas/IndexPath"}
+              to: {$ref: "#/components/schemas/IndexPath"}
+        attributes:
+          type: array
+          items: {$ref: "#/components/schemas/Attributes"}
 
 """#
 }

@@ -11,12 +11,7 @@ extension LayoutService {
             throw APIError.unknownKind(name, known: LayoutKind.allCases.map(\.rawValue))
         }
         let request = try LayoutRequest.decode(body, kind: kind, configuration: self.configuration)
-        let prepared: PreparedLayout
-        do {
-            prepared = try prepareLayout(request.input, configuration: request.configuration, limits: self.layoutLimits)
-        } catch {
-            throw error.apiError(for: request)
-        }
+        let prepared = try self.prepare(request.input, configuration: request.configuration)
         // About 130 bytes per plain cell: room for all of them up front when the whole layout is asked for.
         var writer = JSONWriter(capacity: request.rect == nil ? prepared.elementCount * 140 : 16 * 1024)
         writer.beginObject()
@@ -27,6 +22,32 @@ extension LayoutService {
         let count = writer.attributes(of: prepared, in: request.rect, contentOffset: request.input.contentOffset)
         writer.endObject()
         return (.json(writer.bytes), count)
+    }
+
+    /// Prepares a layout, turning the engine's errors into problems that point at the field at fault.
+    ///
+    /// - Parameters:
+    ///   - input: What to lay out.
+    ///   - configuration: The kind and its parameters.
+    ///   - pointerPrefix: Put before pointers into `config`, e.g. `/to` for a transition's target.
+    /// - Throws: ``APIError/invalidField(pointer:reason:)``, also when the content is too large for a double.
+    func prepare(_ input: LayoutInput, configuration: LayoutConfiguration, pointerPrefix: String = "") throws(APIError)
+        -> PreparedLayout
+    {
+        let layout: PreparedLayout
+        do {
+            layout = try prepareLayout(input, configuration: configuration, limits: self.layoutLimits)
+        } catch {
+            let problem = error.apiError(for: LayoutRequest(input: input, configuration: configuration, rect: nil))
+            if case .invalidField(let pointer, let reason) = problem, pointer.hasPrefix("/config") {
+                throw .invalidField(pointer: pointerPrefix + pointer, reason: reason)
+            }
+            throw problem
+        }
+        guard layout.contentSize.width.isFinite, layout.contentSize.height.isFinite else {
+            throw .invalidField(pointer: "/sections", reason: "The content would be larger than a number can hold.")
+        }
+        return layout
     }
 
     /// The engine's limits, from the service's configuration.

@@ -69,6 +69,7 @@ extension LayoutService {
 
     /// `POST /sessions/{id}/move/end` `{indexPath, targetIndexPath, rect?}`: commits the reorder as a move.
     func endMoveSession(id: Substring, request: Request) throws -> (Response, elements: Int) {
+        let expectedVersion = try Self.expectedVersion(request)
         var reader = JSONReader(bytes: request.body, maxDepth: self.configuration.maxJSONDepth)
         var source: IndexPath?
         var destination: IndexPath?
@@ -85,7 +86,7 @@ extension LayoutService {
         guard let source else { throw reader.missingField("indexPath") }
         guard let destination else { throw reader.missingField("targetIndexPath") }
         try reader.finish()
-        let session = try self.sessions.update(String(id), expectedVersion: try Self.expectedVersion(request)) {
+        let session = try self.sessions.update(String(id), expectedVersion: expectedVersion) {
             current in
             let moved = try self.movedLayout(current, from: source, to: destination)
             var next = current

@@ -14,12 +14,7 @@ extension LayoutService {
             configuration: self.configuration,
             takesKindMember: true
         )
-        let layout: PreparedLayout
-        do {
-            layout = try prepareLayout(decoded.input, configuration: decoded.configuration, limits: self.layoutLimits)
-        } catch {
-            throw error.apiError(for: decoded)
-        }
+        let layout = try self.prepare(decoded.input, configuration: decoded.configuration)
         let session = Session(
             id: Session.makeID(),
             version: 1,
@@ -132,14 +127,17 @@ extension LayoutService {
         return session
     }
 
-    /// The version an `If-Match` header names: `"3"`, `W/"3"` or `3`; `nil` without the header.
+    /// The version an `If-Match` header names (`"3"`, `W/"3"` or `3`); `nil` without the header or with `*`.
+    ///
+    /// - Throws: ``APIError/invalidHeader(name:reason:)`` for a value that names no version.
     static func expectedVersion(_ request: Request) throws(APIError) -> Int? {
         guard let header = request.headers["If-Match"] else { return nil }
         var text = header[...]
+        if text == "*" { return nil }
         if text.hasPrefix("W/") { text = text.dropFirst(2) }
         if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = text.dropFirst().dropLast() }
         guard let version = Int(text), version > 0 else {
-            throw .invalidField(pointer: "", reason: "If-Match must name a session version, such as \"3\".")
+            throw .invalidHeader(name: "If-Match", reason: "must name a session version, such as \"3\", or be *")
         }
         return version
     }

@@ -8,6 +8,7 @@ extension LayoutService {
     /// `commit: true` makes the target the session's layout.
     func transitionSession(id: Substring, request: Request) throws -> (Response, elements: Int) {
         let body = request.body
+        let expectedVersion = try Self.expectedVersion(request)
         let maxDepth = self.configuration.maxJSONDepth
         let targetKind = try LayoutRequest.findKind(in: body, maxDepth: maxDepth, within: "to")
         var reader = JSONReader(bytes: body, maxDepth: maxDepth)
@@ -37,7 +38,7 @@ extension LayoutService {
         let current = session.layout
         let targetLayout = try self.prepare(session.input, configuration: target, pointerPrefix: "/to")
         if commits {
-            session = try self.sessions.update(String(id), expectedVersion: try Self.expectedVersion(request)) { current in
+            session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
                 var next = current
                 next.configuration = target
                 next.layout = try self.prepare(current.input, configuration: target, pointerPrefix: "/to")
@@ -64,19 +65,6 @@ extension LayoutService {
         writer.endArray()
         writer.endObject()
         return (Self.json(writer.bytes, session: session), count)
-    }
-
-    /// Prepares `input` with `configuration`, naming fields under `pointerPrefix` when the configuration is at fault.
-    func prepare(_ input: LayoutInput, configuration: LayoutConfiguration, pointerPrefix: String) throws -> PreparedLayout {
-        do {
-            return try prepareLayout(input, configuration: configuration, limits: self.layoutLimits)
-        } catch {
-            let problem = error.apiError(for: LayoutRequest(input: input, configuration: configuration, rect: nil))
-            if case .invalidField(let pointer, let reason) = problem, pointer.hasPrefix("/config") {
-                throw APIError.invalidField(pointer: pointerPrefix + pointer, reason: reason)
-            }
-            throw problem
-        }
     }
 }
 

@@ -16,10 +16,17 @@ struct Session: Sendable {
     /// The session's kind.
     var kind: LayoutKind { self.configuration.kind }
 
-    /// The number of items, which the store's item budget counts.
+    /// The number of items.
     var itemCount: Int {
         (0..<self.layout.numberOfSections).reduce(0) { $0 + self.layout.numberOfItems(inSection: $1) }
     }
+
+    /// What the store's item budget charges: the items plus ``sectionWeight`` per section, since a section's
+    /// records (origin, index, header, footer, background) cost memory even when it holds no item.
+    var budgetWeight: Int { self.itemCount + Self.sectionWeight * self.layout.numberOfSections }
+
+    /// The items one section counts as in the budget.
+    static let sectionWeight = 20
 
     /// Makes a new identifier from the system's random source.
     static func makeID() -> String {

@@ -13,7 +13,8 @@ final class SessionStore: Sendable {
     struct Configuration: Hashable, Sendable {
         /// The most sessions held at once. Defaults to 10,000.
         var maxSessions = 10_000
-        /// The most items held over all sessions. Defaults to 50,000,000.
+        /// The most items held over all sessions, each section counting as ``Session/sectionWeight`` items more.
+        /// Defaults to 50,000,000.
         var maxTotalItems = 50_000_000
         /// How long an unused session lives. Defaults to 15 minutes.
         var idleTimeout: Duration = .seconds(15 * 60)
@@ -60,7 +61,7 @@ final class SessionStore: Sendable {
     /// - Throws: ``APIError/tooManyItems(count:limit:)`` when the session alone is larger than the item budget.
     /// - Complexity: O(number of sessions) when something must be evicted, else amortized O(1).
     func insert(_ session: Session) throws(APIError) {
-        let items = session.itemCount
+        let items = session.budgetWeight
         guard items <= self.configuration.maxTotalItems else {
             throw .tooManyItems(count: items, limit: self.configuration.maxTotalItems)
         }
@@ -126,7 +127,7 @@ final class SessionStore: Sendable {
             }
             var next = try transform(current)
             next.version = current.version + 1
-            let items = next.itemCount
+            let items = next.budgetWeight
             guard items <= self.configuration.maxTotalItems else {
                 throw APIError.tooManyItems(count: items, limit: self.configuration.maxTotalItems)
             }

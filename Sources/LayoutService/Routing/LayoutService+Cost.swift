@@ -1,0 +1,52 @@
+import HTTPCore
+
+extension LayoutService {
+    /// Whether a request may keep a thread busy for long: the server then answers it on its worker pool, so the
+    /// other connections of its event loop are not held up.
+    ///
+    /// A layout or session request whose `count` members add up to more than
+    /// ``ServiceConfiguration/workerPoolItemThreshold`` items is expensive, however small its body (bodies above the
+    /// server's own threshold go to the pool anyway); so is any mutation of a session holding more items than that.
+    /// Queries, lookups and snaps are O(log n + k) and never are.
+    ///
+    /// - Complexity: O(body size) for layout requests, O(1) for session routes.
+    public func isExpensive(_ request: Request) -> Bool {
+        guard request.method == .POST, let route = Route(path: request.path) else { return false }
+        let threshold = self.configuration.workerPoolItemThreshold
+        switch route {
+        case .layout, .sessions:
+            return Self.countedItems(in: request.body, over: threshold)
+        case .sessionTransition(let id), .sessionMove(let id), .sessionMoveEnd(let id):
+            guard Session.isWellFormedID(id), let session = self.sessions.session(String(id)) else { return false }
+            return session.itemCount > threshold
+        default:
+            return false
+        }
+    }
+
+    /// Whether the numbers after `"count":` in `body` add up to more than `threshold`, read without parsing the
+    /// JSON (an item list long enough to matter makes a body big enough for the server's own threshold).
+    static func countedItems(in body: [UInt8], over threshold: Int) -> Bool {
+        let key = Array(#""count""#.utf8)
+        var total = 0
+        return body.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index + key.count <= bytes.count {
+                guard bytes[index] == key[0], bytes[index..<index + key.count].elementsEqual(key) else {
+                    index += 1
+                    continue
+                }
+                index += key.count
+                while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x3A].contains(bytes[index]) { index += 1 }
+                var value = 0
+                while index < bytes.count, (0x30...0x39).contains(bytes[index]), value <= threshold {
+                    value = value * 10 + Int(bytes[index] - 0x30)
+                    index += 1
+                }
+                total += value
+                if total > threshold { return true }
+            }
+            return false
+        }
+    }
+}
