@@ -46,10 +46,7 @@ extension FlowLayout {
         configuration: Configuration,
         itemCount: Int
     ) throws(LayoutError) -> PreparedLayout {
-        if let background = configuration.sectionBackground {
-            try validateInsets(background, name: "sectionBackground", section: nil)
-        }
-        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+        try Self.validate(configuration)
         var sections: [SectionLayout] = []
         sections.reserveCapacity(input.sections.count)
         var crossEnds: [Double] = []
@@ -71,6 +68,16 @@ extension FlowLayout {
         )
     }
 
+    /// Checks the parameters that are not per section.
+    ///
+    /// - Throws: ``LayoutError/invalidParameter(name:section:)``.
+    static func validate(_ configuration: Configuration) throws(LayoutError) {
+        if let background = configuration.sectionBackground {
+            try validateInsets(background, name: "sectionBackground", section: nil)
+        }
+        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+    }
+
     /// The builder of one section, its parameters checked.
     ///
     /// - Throws: ``LayoutError`` for a bad parameter or item size.
@@ -78,12 +85,13 @@ extension FlowLayout {
     static func makeBuilder(
         _ input: LayoutInput,
         configuration: Configuration,
-        section index: Int
+        section index: Int,
+        validatesSizes: Bool = true
     ) throws(LayoutError) -> FlowSectionBuilder {
         let section = input.sections[index]
         let isVertical = configuration.scrollDirection == .vertical
         let parameters = try SectionParameters(configuration, section: section, index: index)
-        try section.validateSizes(section: index)
+        if validatesSizes { try section.validateSizes(section: index) }
         return FlowSectionBuilder(
             parameters: parameters,
             isVertical: isVertical,

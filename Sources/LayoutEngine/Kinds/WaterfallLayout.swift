@@ -87,7 +87,8 @@ public enum WaterfallLayout {
         _ input: LayoutInput,
         configuration: Configuration,
         section index: Int,
-        limits: LayoutLimits
+        limits: LayoutLimits,
+        validatesSizes: Bool = true
     ) throws(LayoutError) -> WaterfallSectionBuilder {
         let section = input.sections[index]
         let overrides = section.overrides
@@ -103,7 +104,7 @@ public enum WaterfallLayout {
             width: input.viewport.width
         )
         try builder.validate(section: index, limits: limits)
-        try section.validateSizes(section: index, requiresPositiveWidth: true)
+        if validatesSizes { try section.validateSizes(section: index, requiresPositiveWidth: true) }
         return builder
     }
 
@@ -120,7 +121,8 @@ public enum WaterfallLayout {
         let origin = Point(x: 0, y: position)
         switch section.items {
         case .count(let count):
-            return builder.build(UniformItemSizes(size: Size(width: 1, height: 1), count: count), origin: origin, resume: resume)
+            let sizes = UniformItemSizes(size: Size(width: 1, height: 1), count: count)
+            return builder.build(sizes, origin: origin, resume: resume)
         case .sizes(let sizes):
             return sizes.withUnsafeBufferPointer {
                 builder.build(ListedItemSizes(sizes: $0), origin: origin, resume: resume)

@@ -40,6 +40,11 @@ extension LayoutError {
             )
         case .tooManyItems(let count, let limit):
             return .tooManyItems(count: count, limit: limit)
+        case .noSuchItem(let section, let item):
+            return .invalidField(
+                pointer: "/sections/\(section)/items/\(item)",
+                reason: "Section \(section) has no item \(item)."
+            )
         }
     }
 
