@@ -82,7 +82,8 @@ public struct InvalidationResult: Hashable, Sendable {
             let attributes: LayoutAttributes
         }
         do throws(Found) {
-            try layout.forEachAttribute(in: Rect(origin: contentOffset, size: layout.viewport), contentOffset: contentOffset) {
+            let viewport = Rect(origin: contentOffset, size: layout.viewport)
+            try layout.forEachAttribute(in: viewport, contentOffset: contentOffset) {
                 (attributes: LayoutAttributes) throws(Found) in
                 if attributes.category == .cell { throw Found(attributes: attributes) }
             }
@@ -99,7 +100,6 @@ public struct InvalidationResult: Hashable, Sendable {
         }
         let isVertical = layout.axis == .vertical
         let delta = isVertical ? moved.frame.minY - anchor.frame.minY : moved.frame.minX - anchor.frame.minX
-        guard delta != 0 else { return .zero }
         let current = isVertical ? contentOffset.y : contentOffset.x
         let contentLength = isVertical ? layout.contentSize.height : layout.contentSize.width
         let viewportLength = isVertical ? layout.viewport.height : layout.viewport.width
