@@ -52,7 +52,7 @@ struct FlowSectionBuilder {
             end = self.layOut(sizes, into: frames, from: start, lineIndex: 0, firstLineCount: 0, lines: &lines)
             initializedCount = count
         }
-        return self.finish(frames: frames, origin: origin, v: end.v, lineEnd: end.lineEnd)
+        return self.finish(frames: frames, origin: origin, v: end.v, lineEnd: end.lineEnd, index: nil)
     }
 
     /// Rebuilds the section from line `lineIndex` on, keeping the frames of the lines before it.
@@ -60,16 +60,18 @@ struct FlowSectionBuilder {
     /// - Parameters:
     ///   - sizes: The items' sizes (as many as `frames`).
     ///   - origin: The section's origin.
-    ///   - frames: The previous frames, reused in place (pass a uniquely referenced array to avoid a copy).
+    ///   - frames: The previous frames, rewritten in place (uniquely referenced, they are not copied).
     ///   - lines: The previous lines; truncated to `lineIndex` and refilled.
     ///   - lineIndex: The first line to lay out again.
-    /// - Complexity: O(n − first item of the line).
+    ///   - changedFrom: Filled with the first item whose frame may have changed.
+    /// - Complexity: O(n − first item of the line), plus the section index's update.
     func rebuild<Sizes: ItemSizes>(
         _ sizes: Sizes,
         origin: Point,
-        frames: consuming [Rect],
+        frames: inout [Rect],
         lines: inout [Line],
-        from lineIndex: Int
+        from lineIndex: Int,
+        index: SpatialIndex
     ) -> Result {
         precondition(frames.count == sizes.count && lines.indices.contains(lineIndex))
         let start = lines[lineIndex]
@@ -77,7 +79,6 @@ struct FlowSectionBuilder {
         lines.removeSubrange(lineIndex...)
         var recorded: [Line]? = lines
         lines = []
-        var frames = frames
         var end = (v: 0.0, lineEnd: 0.0)
         frames.withUnsafeMutableBufferPointer { frames in
             end = self.layOut(
@@ -90,7 +91,9 @@ struct FlowSectionBuilder {
             )
         }
         lines = recorded ?? []
-        return self.finish(frames: frames, origin: origin, v: end.v, lineEnd: end.lineEnd)
+        var updated = index
+        updated.update(frames: frames, axis: self.isVertical ? .vertical : .horizontal, from: start.first)
+        return self.finish(frames: frames, origin: origin, v: end.v, lineEnd: end.lineEnd, index: updated)
     }
 
     private var leadingInset: Double { self.isVertical ? self.parameters.inset.left : self.parameters.inset.top }
@@ -169,7 +172,13 @@ struct FlowSectionBuilder {
     }
 
     /// The section around laid-out frames: footer, background, band and index.
-    private func finish(frames: [Rect], origin: Point, v lastLineEnd: Double, lineEnd: Double) -> Result {
+    private func finish(
+        frames: [Rect],
+        origin: Point,
+        v lastLineEnd: Double,
+        lineEnd: Double,
+        index: SpatialIndex?
+    ) -> Result {
         let bodyStart = self.bodyStart
         let headerThickness = bodyStart
         let header =
@@ -200,7 +209,8 @@ struct FlowSectionBuilder {
             background: background,
             band: self.rect(u: 0, v: 0, alongLine: self.crossLength, acrossLine: v),
             body: (bodyStart, bodyEnd),
-            axis: self.isVertical ? .vertical : .horizontal
+            axis: self.isVertical ? .vertical : .horizontal,
+            index: index
         )
         return Result(section: section, length: v, crossEnd: lineEnd + self.trailingInset)
     }

@@ -108,25 +108,20 @@ public enum WaterfallLayout {
         return builder
     }
 
-    /// Builds one section at `position` along the scroll axis; with `resumingAt`, keeps the frames of the items
-    /// before that item and lays out the rest again.
+    /// Builds one section at `position` along the scroll axis.
     ///
-    /// - Complexity: O(n·c), or O((n − item)·c) plus the scan back when resuming.
+    /// - Complexity: O(n·c).
     static func build(
         _ section: SectionInput,
         with builder: WaterfallSectionBuilder,
-        origin position: Double,
-        resumingAt resume: (frames: [Rect], item: Int)? = nil
+        origin position: Double
     ) -> (section: SectionLayout, length: Double) {
         let origin = Point(x: 0, y: position)
         switch section.items {
         case .count(let count):
-            let sizes = UniformItemSizes(size: Size(width: 1, height: 1), count: count)
-            return builder.build(sizes, origin: origin, resume: resume)
+            return builder.build(UniformItemSizes(size: Size(width: 1, height: 1), count: count), origin: origin)
         case .sizes(let sizes):
-            return sizes.withUnsafeBufferPointer {
-                builder.build(ListedItemSizes(sizes: $0), origin: origin, resume: resume)
-            }
+            return sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
         }
     }
 

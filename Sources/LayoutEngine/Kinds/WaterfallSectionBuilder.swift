@@ -54,51 +54,66 @@ struct WaterfallSectionBuilder {
         self.columnWidth = columnWidth
     }
 
-    /// Builds the section: header, columns, footer. With `resume`, keeps the frames before `resume.item`, finds
-    /// each column's state there by scanning back to the last item of every column, and lays out the rest.
+    /// Builds the section: header, columns, footer.
     ///
-    /// - Complexity: O(n·c), or O((n − item)·c) plus the scan back when resuming.
-    func build<Sizes: ItemSizes>(
-        _ sizes: Sizes,
-        origin: Point,
-        resume: (frames: [Rect], item: Int)? = nil
-    ) -> (section: SectionLayout, length: Double) {
-        let columns = self.columnCount
+    /// - Complexity: O(n·c).
+    func build<Sizes: ItemSizes>(_ sizes: Sizes, origin: Point) -> (section: SectionLayout, length: Double) {
         let top = self.headerHeight + self.inset.top
         // The next free y of each column: its last item's bottom plus the row spacing, or the top inset.
+        var next = [Double](repeating: top, count: self.columnCount)
+        var bottoms = [Double](repeating: top, count: self.columnCount)
+        let count = sizes.count
+        // Written once, never zero-filled first (see FlowSectionBuilder).
+        let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
+            self.place(sizes, into: frames, from: 0, next: &next, bottoms: &bottoms)
+            initializedCount = count
+        }
+        return self.finish(frames: frames, origin: origin, bottoms: bottoms, index: nil)
+    }
+
+    /// Lays the section out again from `item` on, keeping the frames before it: each column's state there is found
+    /// by scanning back to the last item of every column.
+    ///
+    /// - Parameters:
+    ///   - sizes: The items' sizes (as many as `frames`).
+    ///   - origin: The section's origin.
+    ///   - frames: The previous frames, rewritten in place (uniquely referenced, they are not copied).
+    ///   - item: The first item to place again.
+    ///   - index: The previous index over `frames`, updated from `item` on.
+    /// - Complexity: O((n − item)·c) plus the scan back (until every column is seen).
+    func rebuild<Sizes: ItemSizes>(
+        _ sizes: Sizes,
+        origin: Point,
+        frames: inout [Rect],
+        from item: Int,
+        index: SpatialIndex
+    ) -> (section: SectionLayout, length: Double) {
+        let columns = self.columnCount
+        let count = sizes.count
+        precondition(frames.count == count && item >= 0 && item <= count)
+        let top = self.headerHeight + self.inset.top
         var next = [Double](repeating: top, count: columns)
         var bottoms = [Double](repeating: top, count: columns)
-        let count = sizes.count
-        let frames: [Rect]
-        if let resume {
-            precondition(resume.frames.count == count && resume.item >= 0 && resume.item <= count)
-            var found = 0
-            var seen = [Bool](repeating: false, count: columns)
-            var item = resume.item - 1
-            while item >= 0 && found < columns {
-                let frame = resume.frames[item]
-                let column = self.column(ofX: frame.minX)
-                if !seen[column] {
-                    seen[column] = true
-                    found += 1
-                    bottoms[column] = frame.maxY
-                    next[column] = frame.maxY + self.rowSpacing
-                }
-                item -= 1
+        var found = 0
+        var seen = [Bool](repeating: false, count: columns)
+        var previous = item - 1
+        while previous >= 0 && found < columns {
+            let frame = frames[previous]
+            let column = self.column(ofX: frame.minX)
+            if !seen[column] {
+                seen[column] = true
+                found += 1
+                bottoms[column] = frame.maxY
+                next[column] = frame.maxY + self.rowSpacing
             }
-            var resumed = resume.frames
-            resumed.withUnsafeMutableBufferPointer { frames in
-                self.place(sizes, into: frames, from: resume.item, next: &next, bottoms: &bottoms)
-            }
-            frames = resumed
-        } else {
-            // Written once, never zero-filled first (see FlowSectionBuilder).
-            frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
-                self.place(sizes, into: frames, from: 0, next: &next, bottoms: &bottoms)
-                initializedCount = count
-            }
+            previous -= 1
         }
-        return self.finish(frames: frames, origin: origin, bottoms: bottoms)
+        frames.withUnsafeMutableBufferPointer { frames in
+            self.place(sizes, into: frames, from: item, next: &next, bottoms: &bottoms)
+        }
+        var updated = index
+        updated.update(frames: frames, axis: .vertical, from: item)
+        return self.finish(frames: frames, origin: origin, bottoms: bottoms, index: updated)
     }
 
     /// The column whose left edge is `x`.
@@ -143,7 +158,8 @@ struct WaterfallSectionBuilder {
     private func finish(
         frames: [Rect],
         origin: Point,
-        bottoms: [Double]
+        bottoms: [Double],
+        index: SpatialIndex?
     ) -> (section: SectionLayout, length: Double) {
         let top = self.headerHeight + self.inset.top
         let bodyEnd = (bottoms.max() ?? top) + self.inset.bottom
@@ -168,7 +184,8 @@ struct WaterfallSectionBuilder {
             background: background,
             band: Rect(x: 0, y: 0, width: self.width, height: length),
             body: (self.headerHeight, bodyEnd),
-            axis: .vertical
+            axis: .vertical,
+            index: index
         )
         return (section, length)
     }

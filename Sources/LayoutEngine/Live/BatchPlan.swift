@@ -8,8 +8,11 @@ struct BatchPlan {
 
     /// The sections after the update.
     private(set) var sections: [SectionInput] = []
-    /// For each new section, the old section whose input it keeps unchanged (so its layout can be reused).
+    /// For each new section, the old section it continues (so its layout can be reused or resumed), or `nil`.
     private(set) var reused: [Int?] = []
+    /// For each new section, the first item that differs from its old section (items before it are the same, at
+    /// the same index), or `nil` when nothing does.
+    private(set) var firstChanged: [Int?] = []
     /// For each new section, the old section it continues, or `nil` for an inserted section.
     private(set) var continues: [Int?] = []
     /// Each reloaded item's old and new index paths, in new index path order.
@@ -137,6 +140,7 @@ struct BatchPlan {
                 }
                 self.sections.append(insertedSection)
                 self.reused.append(nil)
+                self.firstChanged.append(nil)
                 continue
             }
             let removedItems = (removed[old] ?? []).sorted()
@@ -152,9 +156,14 @@ struct BatchPlan {
             guard !removedItems.isEmpty || !fixedItems.isEmpty || !reloadItems.isEmpty else {
                 self.sections.append(input.sections[old])
                 self.reused.append(old)
+                self.firstChanged.append(nil)
                 continue
             }
-            self.reused.append(nil)
+            self.reused.append(old)
+            // Before the first removal, insertion or reload, new and old items coincide.
+            self.firstChanged.append(
+                [removedItems.first, fixedItems.first?.item, reloadItems.first?.item].compactMap { $0 }.min()
+            )
             var updated = input.sections[old]
             updated.items = self.merge(
                 old: old,

@@ -102,7 +102,20 @@ extension LiveLayout {
         var recomputed = 0
         let firstSection = firstItem.keys.min() ?? sections.count
         for (section, item) in firstItem.sorted(by: { $0.key < $1.key }) {
-            recomputed += self.relayOut(section: section, from: item, sections: &sections, input: input)
+            do {
+                recomputed += try Self.relayOut(
+                    &sections[section],
+                    record: &self.records[section],
+                    section: section,
+                    from: item,
+                    input: input,
+                    configuration: configuration,
+                    limits: self.limits,
+                    validatesSizes: false
+                )
+            } catch {
+                preconditionFailure("the section's parameters were valid when it was prepared: \(error)")
+            }
         }
         var position = 0.0
         if firstSection < sections.count {

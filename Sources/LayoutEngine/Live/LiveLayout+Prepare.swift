@@ -1,4 +1,50 @@
 extension LiveLayout {
+    /// Prepares `input` from scratch, keeping the section records.
+    ///
+    /// - Throws: ``LayoutError``.
+    /// - Complexity: That of ``prepareLayout(_:configuration:limits:)``.
+    static func prepare(
+        _ input: LayoutInput,
+        configuration: LayoutConfiguration,
+        limits: LayoutLimits
+    ) throws(LayoutError) -> (PreparedLayout, [SectionRecord]) {
+        var none: [SectionLayout] = []
+        return try Self.prepare(
+            input,
+            configuration: configuration,
+            limits: limits,
+            previousSections: &none,
+            previousRecords: []
+        )
+    }
+
+    /// Checks everything ``prepare(_:configuration:limits:reused:firstChanged:previousSections:previousRecords:validatesResumed:)``
+    /// would check for the sections it builds or resumes, without building anything.
+    ///
+    /// - Throws: ``LayoutError``.
+    /// - Complexity: O(items of the built and resumed sections + number of sections).
+    static func validate(
+        _ input: LayoutInput,
+        configuration: LayoutConfiguration,
+        limits: LayoutLimits,
+        reused: [Int?],
+        firstChanged: [Int?]
+    ) throws(LayoutError) {
+        _ = try input.validate(limits: limits)
+        for index in input.sections.indices where reused[index] == nil || firstChanged[index] != nil {
+            switch configuration {
+            case .flow(let flow):
+                try FlowLayout.validate(flow)
+                _ = try FlowLayout.makeBuilder(input, configuration: flow, section: index)
+            case .waterfall(let waterfall):
+                try WaterfallLayout.validate(waterfall)
+                _ = try WaterfallLayout.makeBuilder(input, configuration: waterfall, section: index, limits: limits)
+            case .line, .stack, .circle:
+                return
+            }
+        }
+    }
+
     /// Prepares `input`, reusing (moving without recomputing) the sections `reused` names.
     ///
     /// - Parameters:
@@ -7,7 +53,13 @@ extension LiveLayout {
     ///   - limits: Bounds on the input's size.
     ///   - reused: For each new section, the index of an old section of `previous` whose input is identical (so
     ///     its frames are reused and only its origin changes), or `nil` to build it. `nil` builds every section.
-    ///   - previous: The old layout's sections and records.
+    ///   - firstChanged: For each new section continuing an old one, the first item that changed: the section is
+    ///     laid out again from there, its earlier frames kept; `nil` entries (or no array) reuse it as it was.
+    ///   - previousSections: The old layout's sections; the frames of resumed sections are moved out of it, so they
+    ///     are rewritten in place when this array holds their only reference.
+    ///   - previousRecords: The old layout's records.
+    ///   - validatesResumed: Whether to check the sizes of resumed sections (a caller that checked them first
+    ///     passes `false`).
     /// - Returns: The prepared layout and its section records.
     /// - Throws: ``LayoutError``.
     /// - Complexity: O(items of built sections + number of sections) for `flow` and `waterfall`; a full prepare for
@@ -17,7 +69,10 @@ extension LiveLayout {
         configuration: LayoutConfiguration,
         limits: LayoutLimits,
         reused: [Int?]? = nil,
-        previous: (sections: [SectionLayout], records: [SectionRecord])? = nil
+        firstChanged: [Int?]? = nil,
+        previousSections: inout [SectionLayout],
+        previousRecords: [SectionRecord],
+        validatesResumed: Bool = true
     ) throws(LayoutError) -> (PreparedLayout, [SectionRecord]) {
         switch configuration {
         case .flow(let flow):
@@ -30,11 +85,25 @@ extension LiveLayout {
             var position = 0.0
             let isVertical = flow.scrollDirection == .vertical
             for index in input.sections.indices {
-                if let previous, let old = reused?[index] {
-                    var section = previous.sections[old]
+                if let old = reused?[index] {
+                    var section = previousSections[old]
+                    previousSections[old].frames = []
+                    var record = previousRecords[old]
                     section.origin = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+                    if let item = firstChanged?[index] {
+                        _ = try Self.relayOut(
+                            &section,
+                            record: &record,
+                            section: index,
+                            from: item,
+                            input: input,
+                            configuration: configuration,
+                            limits: limits,
+                            validatesSizes: validatesResumed
+                        )
+                    }
                     sections.append(section)
-                    records.append(previous.records[old])
+                    records.append(record)
                 } else {
                     let builder = try FlowLayout.makeBuilder(input, configuration: flow, section: index)
                     var lines: [FlowSectionBuilder.Line]? = []
@@ -61,11 +130,25 @@ extension LiveLayout {
             records.reserveCapacity(input.sections.count)
             var position = 0.0
             for index in input.sections.indices {
-                if let previous, let old = reused?[index] {
-                    var section = previous.sections[old]
+                if let old = reused?[index] {
+                    var section = previousSections[old]
+                    previousSections[old].frames = []
+                    var record = previousRecords[old]
                     section.origin = Point(x: 0, y: position)
+                    if let item = firstChanged?[index] {
+                        _ = try Self.relayOut(
+                            &section,
+                            record: &record,
+                            section: index,
+                            from: item,
+                            input: input,
+                            configuration: configuration,
+                            limits: limits,
+                            validatesSizes: validatesResumed
+                        )
+                    }
                     sections.append(section)
-                    records.append(previous.records[old])
+                    records.append(record)
                 } else {
                     let builder = try WaterfallLayout.makeBuilder(
                         input,

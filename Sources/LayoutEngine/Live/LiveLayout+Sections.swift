@@ -1,87 +1,127 @@
 extension LiveLayout {
     /// Lays out one `flow` or `waterfall` section again from `item` (flow: from the start of the line holding the
-    /// item before it, whose break the item's size decides), in place.
+    /// item before it, whose break the item's size decides), in place: the frames before stay, the array grows or
+    /// shrinks to the section's new item count, and the section's index is updated rather than rebuilt.
     ///
+    /// - Parameters:
+    ///   - layout: The section's previous layout; replaced. Its frames are rewritten without a copy when this is
+    ///     their only reference.
+    ///   - record: The section's record; updated.
+    ///   - index: The section's index in `input`.
+    ///   - item: The first item whose size (or identity) changed; items before it are as they were.
+    ///   - input: The new input.
+    ///   - configuration: The kind (`flow` or `waterfall`).
+    ///   - limits: The limits (for the waterfall's column count).
+    ///   - validatesSizes: Whether to check the section's sizes (already checked by invalidation).
     /// - Returns: The number of cells laid out again.
-    /// - Complexity: O(items from `item` to the section's end), plus the waterfall's scan back.
-    mutating func relayOut(
+    /// - Throws: ``LayoutError`` for a bad size when `validatesSizes`.
+    /// - Complexity: O(items from `item` to the section's end + blocks of the index), plus the waterfall's scan
+    ///   back.
+    static func relayOut(
+        _ layout: inout SectionLayout,
+        record: inout SectionRecord,
         section index: Int,
         from item: Int,
-        sections: inout [SectionLayout],
-        input: LayoutInput
-    ) -> Int {
-        var frames = sections[index].frames
+        input: LayoutInput,
+        configuration: LayoutConfiguration,
+        limits: LayoutLimits,
+        validatesSizes: Bool
+    ) throws(LayoutError) -> Int {
+        let count = input.sections[index].itemCount
+        var frames = layout.frames
+        let sectionIndex = layout.index
+        let origin = layout.origin
         // Leave the array as the only reference to the frames, so that they are rewritten in place.
-        sections[index].frames = []
-        let origin = sections[index].origin
-        let count = frames.count
-        switch self.configuration {
+        layout.frames = []
+        precondition(item >= 0 && item <= Swift.min(count, frames.count))
+        if frames.count > count {
+            frames.removeSubrange(count...)
+        } else if frames.count < count {
+            frames.append(contentsOf: repeatElement(Rect.zero, count: count - frames.count))
+        }
+        switch configuration {
         case .flow(let flow):
-            let builder: FlowSectionBuilder
-            do {
-                builder = try FlowLayout.makeBuilder(input, configuration: flow, section: index, validatesSizes: false)
-            } catch {
-                preconditionFailure("the section's parameters were valid when it was prepared: \(error)")
+            let builder = try FlowLayout.makeBuilder(
+                input,
+                configuration: flow,
+                section: index,
+                validatesSizes: validatesSizes
+            )
+            var lines = record.lines
+            record.lines = []
+            // The line holding the item before: a line's break depends on the size of the item after it, so a
+            // resized first item of a line may move up to the line above.
+            let previous = Swift.max(0, item - 1)
+            var low = 0
+            var high = lines.count
+            while low < high {
+                let middle = (low + high) / 2
+                if lines[middle].first <= previous { low = middle + 1 } else { high = middle }
             }
-            var first = 0
-            do {
-                var lines = self.records[index].lines
-                self.records[index].lines = []
-                // The line holding the item before: a line's break depends on the size of the item after it, so
-                // a resized first item of a line may move up to the line above.
-                let previous = Swift.max(0, item - 1)
-                var low = 0
-                var high = lines.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if lines[middle].first <= previous { low = middle + 1 } else { high = middle }
-                }
-                let line = Swift.max(0, low - 1)
-                first = lines.isEmpty ? 0 : lines[line].first
-                let result: FlowSectionBuilder.Result
-                switch input.sections[index].items {
-                case .count(let count):
-                    let sizes = UniformItemSizes(size: builder.parameters.itemSize, count: count)
-                    result = builder.rebuild(sizes, origin: origin, frames: consume frames, lines: &lines, from: line)
-                case .sizes(let sizes):
-                    result = sizes.withUnsafeBufferPointer {
-                        var moved: [Rect] = []
-                        swap(&moved, &frames)
-                        return builder.rebuild(
-                            ListedItemSizes(sizes: $0),
-                            origin: origin,
-                            frames: moved,
-                            lines: &lines,
-                            from: line
-                        )
-                    }
-                }
-                self.records[index] = SectionRecord(length: result.length, crossEnd: result.crossEnd, lines: lines)
-                sections[index] = result.section
+            let line = Swift.max(0, low - 1)
+            guard !lines.isEmpty else {
+                // An empty section before: build it whole.
+                var recorded: [FlowSectionBuilder.Line]? = []
+                let position = builder.isVertical ? origin.y : origin.x
+                let built = FlowLayout.build(input.sections[index], with: builder, origin: position, lines: &recorded)
+                layout = built.section
+                record = SectionRecord(length: built.length, crossEnd: built.crossEnd, lines: recorded ?? [])
+                return count
             }
+            let first = lines[line].first
+            let result: FlowSectionBuilder.Result
+            switch input.sections[index].items {
+            case .count:
+                let sizes = UniformItemSizes(size: builder.parameters.itemSize, count: count)
+                result = builder.rebuild(
+                    sizes,
+                    origin: origin,
+                    frames: &frames,
+                    lines: &lines,
+                    from: line,
+                    index: sectionIndex
+                )
+            case .sizes(let sizes):
+                result = sizes.withUnsafeBufferPointer {
+                    builder.rebuild(
+                        ListedItemSizes(sizes: $0),
+                        origin: origin,
+                        frames: &frames,
+                        lines: &lines,
+                        from: line,
+                        index: sectionIndex
+                    )
+                }
+            }
+            record = SectionRecord(length: result.length, crossEnd: result.crossEnd, lines: lines)
+            layout = result.section
             return count - first
         case .waterfall(let waterfall):
-            let builder: WaterfallSectionBuilder
-            do {
-                builder = try WaterfallLayout.makeBuilder(
-                    input,
-                    configuration: waterfall,
-                    section: index,
-                    limits: self.limits,
-                    validatesSizes: false
-                )
-            } catch {
-                preconditionFailure("the section's parameters were valid when it was prepared: \(error)")
-            }
-            let origin = sections[index].origin.y
-            let built = WaterfallLayout.build(
-                input.sections[index],
-                with: builder,
-                origin: origin,
-                resumingAt: (consume frames, item)
+            let builder = try WaterfallLayout.makeBuilder(
+                input,
+                configuration: waterfall,
+                section: index,
+                limits: limits,
+                validatesSizes: validatesSizes
             )
-            sections[index] = built.section
-            self.records[index].length = built.length
+            let built: (section: SectionLayout, length: Double)
+            switch input.sections[index].items {
+            case .count:
+                let sizes = UniformItemSizes(size: Size(width: 1, height: 1), count: count)
+                built = builder.rebuild(sizes, origin: origin, frames: &frames, from: item, index: sectionIndex)
+            case .sizes(let sizes):
+                built = sizes.withUnsafeBufferPointer {
+                    builder.rebuild(
+                        ListedItemSizes(sizes: $0),
+                        origin: origin,
+                        frames: &frames,
+                        from: item,
+                        index: sectionIndex
+                    )
+                }
+            }
+            layout = built.section
+            record.length = built.length
             return count - item
         case .line, .stack, .circle:
             preconditionFailure("only flow and waterfall lay out incrementally")

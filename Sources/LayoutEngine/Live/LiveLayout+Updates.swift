@@ -16,40 +16,71 @@ extension LiveLayout {
         let plan = try BatchPlan(updates, input: self.input, configuration: self.configuration)
         var newInput = self.input
         newInput.sections = plan.sections
-        let prepared: PreparedLayout
-        let records: [SectionRecord]
+        let offset = self.input.contentOffset
+        let oldContentSize = self.prepared.contentSize
+        // Disappearing elements first: the old frames of resumed sections are rewritten below.
+        var deletedSections = Set(updates.deleteSections)
+        var leaving: [Int: [Int]] = [:]
+        for indexPath in updates.deleteItems { leaving[indexPath.section, default: []].append(indexPath.item) }
+        for change in updates.reloadItems {
+            leaving[change.indexPath.section, default: []].append(change.indexPath.item)
+        }
+        var disappearing: [LayoutAttributes] = []
+        for section in 0..<self.prepared.numberOfSections {
+            if deletedSections.remove(section) != nil {
+                Self.appendElements(of: section, in: self.prepared, offset: offset, to: &disappearing)
+            } else if let items = leaving[section] {
+                for item in items.sorted() {
+                    let indexPath = IndexPath(section: section, item: item)
+                    Self.appendCell(indexPath, in: self.prepared, offset: offset, to: &disappearing)
+                }
+            }
+        }
+
+        // Check everything first: once resumed sections are rewritten in place, there is no going back.
         do {
-            (prepared, records) = try Self.prepare(
+            try Self.validate(
                 newInput,
                 configuration: self.configuration,
                 limits: self.limits,
                 reused: plan.reused,
-                previous: (self.prepared.sections, self.records)
+                firstChanged: plan.firstChanged
             )
         } catch {
             throw .invalidLayout(error)
         }
-        let old = self.prepared
-        let offset = self.input.contentOffset
-
-        var deletedSections = Set(updates.deleteSections)
-        var leaving: [Int: [Int]] = [:]
-        for indexPath in updates.deleteItems { leaving[indexPath.section, default: []].append(indexPath.item) }
-        for change in updates.reloadItems { leaving[change.indexPath.section, default: []].append(change.indexPath.item) }
-        var disappearing: [LayoutAttributes] = []
-        for section in 0..<old.numberOfSections {
-            if deletedSections.remove(section) != nil {
-                Self.appendElements(of: section, in: old, offset: offset, to: &disappearing)
-            } else if let items = leaving[section] {
-                for item in items.sorted() {
-                    Self.appendCell(IndexPath(section: section, item: item), in: old, offset: offset, to: &disappearing)
-                }
+        let prepared: PreparedLayout
+        let records: [SectionRecord]
+        switch self.configuration {
+        case .flow, .waterfall:
+            var sections = self.takeSections()
+            do {
+                (prepared, records) = try Self.prepare(
+                    newInput,
+                    configuration: self.configuration,
+                    limits: self.limits,
+                    reused: plan.reused,
+                    firstChanged: plan.firstChanged,
+                    previousSections: &sections,
+                    previousRecords: self.records,
+                    validatesResumed: false
+                )
+            } catch {
+                preconditionFailure("the new input was checked: \(error)")
+            }
+        case .line, .stack, .circle:
+            do {
+                (prepared, records) = try Self.prepare(newInput, configuration: self.configuration, limits: self.limits)
+            } catch {
+                throw .invalidLayout(error)
             }
         }
 
         let insertedSections = Set(updates.insertSections.map(\.index))
         var arriving: [Int: [Int]] = [:]
-        for change in updates.insertItems { arriving[change.indexPath.section, default: []].append(change.indexPath.item) }
+        for change in updates.insertItems {
+            arriving[change.indexPath.section, default: []].append(change.indexPath.item)
+        }
         for reload in plan.reloads { arriving[reload.new.section, default: []].append(reload.new.item) }
         var appearing: [LayoutAttributes] = []
         for section in 0..<prepared.numberOfSections {
@@ -68,8 +99,8 @@ extension LiveLayout {
             disappearing: disappearing,
             moved: updates.moveItems,
             contentSizeAdjustment: Size(
-                width: prepared.contentSize.width - old.contentSize.width,
-                height: prepared.contentSize.height - old.contentSize.height
+                width: prepared.contentSize.width - oldContentSize.width,
+                height: prepared.contentSize.height - oldContentSize.height
             )
         )
     }
