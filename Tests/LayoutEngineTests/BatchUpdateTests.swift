@@ -2,7 +2,9 @@ import LayoutEngine
 import Testing
 
 /// A naive model of UIKit's batch semantics, to check the engine against.
-private func reference(_ updates: BatchUpdates, _ input: LayoutInput, _ configuration: LayoutConfiguration) -> LayoutInput {
+private func reference(_ updates: BatchUpdates, _ input: LayoutInput, _ configuration: LayoutConfiguration)
+    -> LayoutInput
+{
     let standard = defaultItemSize(configuration)
     func sizes(_ section: SectionInput) -> [Size] {
         switch section.items {
@@ -77,7 +79,9 @@ private func randomBatch(_ random: inout RandomLayouts, _ input: LayoutInput) ->
         items.removeFirst(reloads)
         let moves = random.int(0...Swift.min(2, items.count))
         for item in items.prefix(moves) {
-            movesIn[targets[random.int(0...(targets.count - 1))], default: []].append(IndexPath(section: old, item: item))
+            movesIn[targets[random.int(0...(targets.count - 1))], default: []].append(
+                IndexPath(section: old, item: item)
+            )
         }
         finalCounts[newOfOld[old]!] = input.sections[old].itemCount - deletes - moves
     }
@@ -87,7 +91,9 @@ private func randomBatch(_ random: inout RandomLayouts, _ input: LayoutInput) ->
         let count = finalCounts[target]! + moved.count + inserts
         var positions = Array(0..<count)
         positions.shuffle(using: &random.generator)
-        for (from, to) in zip(moved, positions) { updates.moveItems.append(.init(from: from, to: IndexPath(section: target, item: to))) }
+        for (from, to) in zip(moved, positions) {
+            updates.moveItems.append(.init(from: from, to: IndexPath(section: target, item: to)))
+        }
         for position in positions.dropFirst(moved.count).prefix(inserts) {
             let size: Size? = random.bool() ? nil : Size(width: random.double(5...60).rounded(), height: 33)
             updates.insertItems.append(.init(indexPath: IndexPath(section: target, item: position), size: size))
@@ -136,7 +142,10 @@ private func randomBatch(_ random: inout RandomLayouts, _ input: LayoutInput) ->
     }
 
     @Test func aCountSectionStaysACountWhenNoInsertionGivesASize() throws {
-        var live = try LiveLayout(input: LayoutInput(sections: [SectionInput(count: 10)]), configuration: .flow(.init()))
+        var live = try LiveLayout(
+            input: LayoutInput(sections: [SectionInput(count: 10)]),
+            configuration: .flow(.init())
+        )
         _ = try live.performBatchUpdates(
             BatchUpdates(
                 deleteItems: [IndexPath(section: 0, item: 3)],
@@ -146,7 +155,9 @@ private func randomBatch(_ random: inout RandomLayouts, _ input: LayoutInput) ->
         )
         #expect(live.input.sections[0].items == .count(10))
         _ = try live.performBatchUpdates(
-            BatchUpdates(insertItems: [.init(indexPath: IndexPath(section: 0, item: 10), size: Size(width: 5, height: 5))])
+            BatchUpdates(insertItems: [
+                .init(indexPath: IndexPath(section: 0, item: 10), size: Size(width: 5, height: 5))
+            ])
         )
         #expect(live.input.sections[0].itemCount == 11)
         guard case .sizes(let sizes) = live.input.sections[0].items else {
@@ -160,7 +171,11 @@ private func randomBatch(_ random: inout RandomLayouts, _ input: LayoutInput) ->
     @Test func insertedAndDeletedSectionsBringTheirHeadersFootersAndBackgrounds() throws {
         var flow = FlowLayout.Configuration()
         flow.sectionBackground = EdgeInsets(all: 2)
-        let section = SectionInput(items: .count(2), header: Size(width: 0, height: 20), footer: Size(width: 0, height: 10))
+        let section = SectionInput(
+            items: .count(2),
+            header: Size(width: 0, height: 20),
+            footer: Size(width: 0, height: 10)
+        )
         var live = try LiveLayout(
             input: LayoutInput(viewport: Size(width: 200, height: 400), sections: [section, section]),
             configuration: .flow(flow)
@@ -173,51 +188,31 @@ private func randomBatch(_ random: inout RandomLayouts, _ input: LayoutInput) ->
                 deleteItems: [IndexPath(section: 1, item: 0)]
             )
         )
-        #expect(result.disappearing.map(\.indexPath) == [[0, 0], [0, 0], [0, 0], [0, 1], [0, 0], [1, 0]].map {
-            IndexPath(section: $0[0], item: $0[1])
-        })
+        #expect(
+            result.disappearing.map(\.indexPath)
+                == [[0, 0], [0, 0], [0, 0], [0, 1], [0, 0], [1, 0]].map {
+                    IndexPath(section: $0[0], item: $0[1])
+                }
+        )
         #expect(result.disappearing.map(\.kind) == [.background, .header, nil, nil, .footer, nil])
-        #expect(result.disappearing[0].frame == old.attributesForDecorationElement(ofKind: .background, at: IndexPath(section: 0, item: 0), contentOffset: .zero)!.frame)
+        #expect(
+            result.disappearing[0].frame
+                == old.attributesForDecorationElement(
+                    ofKind: .background,
+                    at: IndexPath(section: 0, item: 0),
+                    contentOffset: .zero
+                )!.frame
+        )
         #expect(result.appearing.map(\.kind) == [.background, .header, nil, nil, .footer])
         #expect(result.appearing.allSatisfy { $0.indexPath.section == 1 })
-        let header = live.prepared.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(section: 1, item: 0), contentOffset: .zero)!
+        let header = live.prepared.attributesForSupplementaryElement(
+            ofKind: .header,
+            at: IndexPath(section: 1, item: 0),
+            contentOffset: .zero
+        )!
         #expect(result.appearing[1].frame == header.frame)
         // Every section is 20 + one line of 50 + 10 before and after (two items share a line; one remains).
         #expect(result.contentSizeAdjustment == .zero)
         #expect(live.prepared.contentSize.height == 160)
-    }
-
-    static let inconsistent: [(BatchUpdates, UpdateError)] = [
-        (BatchUpdates(deleteSections: [2]), .sectionOutOfRange(list: .deleteSections, position: 0)),
-        (BatchUpdates(deleteSections: [0, 0]), .duplicate(list: .deleteSections, position: 1)),
-        (BatchUpdates(insertSections: [.init(index: 3, section: SectionInput(count: 1))]), .sectionOutOfRange(list: .insertSections, position: 0)),
-        (BatchUpdates(deleteItems: [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 1)]), .duplicate(list: .deleteItems, position: 1)),
-        (BatchUpdates(deleteItems: [IndexPath(section: 0, item: 5)]), .itemOutOfRange(list: .deleteItems, position: 0)),
-        (BatchUpdates(deleteItems: [IndexPath(section: 4, item: 0)]), .itemOutOfRange(list: .deleteItems, position: 0)),
-        (BatchUpdates(insertItems: [.init(indexPath: IndexPath(section: 1, item: 4))]), .itemOutOfRange(list: .insertItems, position: 0)),
-        (BatchUpdates(insertItems: [.init(indexPath: IndexPath(section: 0, item: 0)), .init(indexPath: IndexPath(section: 0, item: 0))]), .duplicate(list: .insertItems, position: 1)),
-        (BatchUpdates(deleteItems: [IndexPath(section: 0, item: 2)], reloadItems: [.init(indexPath: IndexPath(section: 0, item: 2))]), .conflict(list: .reloadItems, position: 0, with: .deleteItems)),
-        (BatchUpdates(deleteItems: [IndexPath(section: 0, item: 2)], moveItems: [.init(from: IndexPath(section: 0, item: 2), to: IndexPath(section: 1, item: 0))]), .conflict(list: .moveItems, position: 0, with: .deleteItems)),
-        (BatchUpdates(reloadItems: [.init(indexPath: IndexPath(section: 0, item: 2))], moveItems: [.init(from: IndexPath(section: 0, item: 2), to: IndexPath(section: 1, item: 0))]), .conflict(list: .moveItems, position: 0, with: .reloadItems)),
-        (BatchUpdates(deleteSections: [0], deleteItems: [IndexPath(section: 0, item: 0)]), .conflict(list: .deleteItems, position: 0, with: .deleteSections)),
-        (BatchUpdates(insertSections: [.init(index: 0, section: SectionInput(count: 1))], insertItems: [.init(indexPath: IndexPath(section: 0, item: 0))]), .conflict(list: .insertItems, position: 0, with: .insertSections)),
-        (BatchUpdates(insertItems: [.init(indexPath: IndexPath(section: 1, item: 0))], moveItems: [.init(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 1, item: 0))]), .conflict(list: .insertItems, position: 0, with: .moveItems)),
-        (BatchUpdates(moveItems: [.init(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 1, item: 1)), .init(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 1, item: 2))]), .duplicate(list: .moveItems, position: 1)),
-        (BatchUpdates(moveItems: [.init(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 1, item: 5))]), .itemOutOfRange(list: .moveItems, position: 0)),
-        (BatchUpdates(deleteItems: [IndexPath(section: 1, item: 0)], expectedItemCounts: [3, 3]), .itemCountMismatch(section: 1, expected: 3, actual: 2)),
-        (BatchUpdates(expectedItemCounts: [3]), .sectionCountMismatch(expected: 1, actual: 2)),
-        (BatchUpdates(insertItems: [.init(indexPath: IndexPath(section: 0, item: 0), size: Size(width: -1, height: 1))]), .invalidLayout(.invalidItemSize(section: 0, item: 0))),
-    ]
-
-    @Test(arguments: 0..<Self.inconsistent.count)
-    func anInconsistentBatchThrowsAndLeavesTheLayoutUntouched(index: Int) throws {
-        let (updates, error) = Self.inconsistent[index]
-        var live = try LiveLayout(
-            input: LayoutInput(sections: [SectionInput(count: 3), SectionInput(count: 3)]),
-            configuration: .flow(.init())
-        )
-        let before = live
-        #expect(throws: error) { try live.performBatchUpdates(updates) }
-        #expect(live == before)
     }
 }

@@ -65,7 +65,10 @@ func defaultItemSize(_ configuration: LayoutConfiguration) -> (SectionInput) -> 
             )
             // A random viewport query agrees too (the indexes were rebuilt).
             let rect = random.rect(in: expected.contentSize)
-            #expect(live.prepared.attributes(in: rect, contentOffset: .zero) == expected.attributes(in: rect, contentOffset: .zero))
+            #expect(
+                live.prepared.attributes(in: rect, contentOffset: .zero)
+                    == expected.attributes(in: rect, contentOffset: .zero)
+            )
         }
     }
 
@@ -96,7 +99,9 @@ func defaultItemSize(_ configuration: LayoutConfiguration) -> (SectionInput) -> 
         )
         #expect(result.recomputedItemCount == 10)
         let expected = try prepare(
-            applying([IndexPath(section: 0, item: 90): Size(width: 1, height: 2)], to: input) { _ in Size(width: 1, height: 1) },
+            applying([IndexPath(section: 0, item: 90): Size(width: 1, height: 2)], to: input) { _ in
+                Size(width: 1, height: 1)
+            },
             .waterfall(.init())
         )
         #expect(live.prepared == expected)
@@ -154,10 +159,14 @@ func defaultItemSize(_ configuration: LayoutConfiguration) -> (SectionInput) -> 
         var live = try LiveLayout(input: input, configuration: .waterfall(.init()))
         let before = live
         #expect(throws: LayoutError.noSuchItem(section: 1, item: 2)) {
-            try live.invalidate(InvalidationContext(itemSizes: [IndexPath(section: 1, item: 2): Size(width: 1, height: 1)]))
+            try live.invalidate(
+                InvalidationContext(itemSizes: [IndexPath(section: 1, item: 2): Size(width: 1, height: 1)])
+            )
         }
         #expect(throws: LayoutError.noSuchItem(section: 2, item: 0)) {
-            try live.invalidate(InvalidationContext(itemSizes: [IndexPath(section: 2, item: 0): Size(width: 1, height: 1)]))
+            try live.invalidate(
+                InvalidationContext(itemSizes: [IndexPath(section: 2, item: 0): Size(width: 1, height: 1)])
+            )
         }
         #expect(throws: LayoutError.invalidItemSize(section: 0, item: 4)) {
             try live.invalidate(

@@ -53,7 +53,11 @@ import Testing
             )
         )
         // Copying `old` above made the invalidation copy the frames instead of rewriting them; the result is the same.
-        let computed = InvalidationResult.contentOffsetAdjustment(from: old, to: live.prepared, contentOffset: Point(x: 0, y: 300))
+        let computed = InvalidationResult.contentOffsetAdjustment(
+            from: old,
+            to: live.prepared,
+            contentOffset: Point(x: 0, y: 300)
+        )
         #expect(computed == result.contentOffsetAdjustment)
         #expect(computed == Point(x: 0, y: 0))
     }
@@ -68,7 +72,9 @@ import Testing
             var isVertical = true
             if case .flow(let flow) = configuration { isVertical = flow.scrollDirection == .vertical }
             let length = isVertical ? old.contentSize.height : old.contentSize.width
-            let position = random.double(0...Swift.max(0, length - (isVertical ? input.viewport.height : input.viewport.width)))
+            let position = random.double(
+                0...Swift.max(0, length - (isVertical ? input.viewport.height : input.viewport.width))
+            )
             let offset = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
             let cells = old.attributes(in: Rect(origin: offset, size: input.viewport), contentOffset: offset)
                 .filter { $0.category == .cell }
@@ -80,7 +86,10 @@ import Testing
             let result = try live.invalidate(
                 InvalidationContext(itemSizes: [IndexPath(section: section, item: item): size], contentOffset: offset)
             )
-            let adjusted = Point(x: offset.x + result.contentOffsetAdjustment.x, y: offset.y + result.contentOffsetAdjustment.y)
+            let adjusted = Point(
+                x: offset.x + result.contentOffsetAdjustment.x,
+                y: offset.y + result.contentOffsetAdjustment.y
+            )
             let moved = live.prepared.attributesForItem(at: anchor.indexPath, contentOffset: adjusted)!
             let maximum = Swift.max(
                 0,

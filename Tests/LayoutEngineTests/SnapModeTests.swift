@@ -47,7 +47,10 @@ import Testing
         // Lines at 0, 60, …; the short items sit at 15, 75, ….
         #expect(items.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 14), velocity: .zero).y == 15)
         #expect(lines.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 14), velocity: .zero).y == 0)
-        #expect(lines.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 16), velocity: Point(x: 0, y: 400)).y == 60)
+        #expect(
+            lines.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 16), velocity: Point(x: 0, y: 400)).y
+                == 60
+        )
     }
 
     @Test func snappingWorksWithNothingInTheProposedRect() throws {
@@ -62,7 +65,10 @@ import Testing
         // Items at 0 and at 3050 (second section), nothing between.
         #expect(layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 1000), velocity: .zero).y == 0)
         #expect(layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 2600), velocity: .zero).y == 3050)
-        #expect(layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 1000), velocity: Point(x: 0, y: 900)).y == 3050)
+        #expect(
+            layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 1000), velocity: Point(x: 0, y: 900)).y
+                == 3050
+        )
     }
 
     @Test func horizontalFlowSnapsAlongXAndMirrorsInRightToLeft() throws {
@@ -73,13 +79,29 @@ import Testing
         var input = LayoutInput(viewport: Size(width: 200, height: 170), sections: [SectionInput(count: 30)])
         let leftToRight = try prepare(input, .flow(flow))
         #expect(leftToRight.contentSize.width == 590)
-        #expect(leftToRight.targetContentOffset(forProposedContentOffset: Point(x: 70, y: 0), velocity: .zero) == Point(x: 60, y: 0))
+        #expect(
+            leftToRight.targetContentOffset(forProposedContentOffset: Point(x: 70, y: 0), velocity: .zero)
+                == Point(x: 60, y: 0)
+        )
         input.layoutDirection = .rightToLeft
         let rightToLeft = try prepare(input, .flow(flow))
         // Mirrored: the column at stored 60 is brought to the viewport's right edge.
-        #expect(rightToLeft.targetContentOffset(forProposedContentOffset: Point(x: 320, y: 0), velocity: .zero) == Point(x: 330, y: 0))
-        #expect(rightToLeft.targetContentOffset(forProposedContentOffset: Point(x: 325, y: 0), velocity: Point(x: 500, y: 0)) == Point(x: 330, y: 0))
-        #expect(rightToLeft.targetContentOffset(forProposedContentOffset: Point(x: 325, y: 0), velocity: Point(x: -500, y: 0)) == Point(x: 270, y: 0))
+        #expect(
+            rightToLeft.targetContentOffset(forProposedContentOffset: Point(x: 320, y: 0), velocity: .zero)
+                == Point(x: 330, y: 0)
+        )
+        #expect(
+            rightToLeft.targetContentOffset(
+                forProposedContentOffset: Point(x: 325, y: 0),
+                velocity: Point(x: 500, y: 0)
+            ) == Point(x: 330, y: 0)
+        )
+        #expect(
+            rightToLeft.targetContentOffset(
+                forProposedContentOffset: Point(x: 325, y: 0),
+                velocity: Point(x: -500, y: 0)
+            ) == Point(x: 270, y: 0)
+        )
     }
 
     @Test(arguments: [SnapMode.item, .line])
@@ -92,15 +114,24 @@ import Testing
             .waterfall(waterfall)
         )
         #expect(layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 100), velocity: .zero).y == 120)
-        #expect(layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 100), velocity: Point(x: 0, y: -300)).y == 10)
+        #expect(
+            layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 100), velocity: Point(x: 0, y: -300)).y
+                == 10
+        )
         #expect(layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 0), velocity: .zero).y == 10)
     }
 
     @Test func noSnapModeAndOtherKindsKeepTheProposedOffset() throws {
         let layout = try self.grid(.none)
-        #expect(layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 85), velocity: .zero) == Point(x: 0, y: 85))
+        #expect(
+            layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 85), velocity: .zero)
+                == Point(x: 0, y: 85)
+        )
         let stack = try prepare(LayoutInput(sections: [SectionInput(count: 3)]), .stack(.init()))
-        #expect(stack.targetContentOffset(forProposedContentOffset: Point(x: 3, y: 85), velocity: .zero) == Point(x: 3, y: 85))
+        #expect(
+            stack.targetContentOffset(forProposedContentOffset: Point(x: 3, y: 85), velocity: .zero)
+                == Point(x: 3, y: 85)
+        )
     }
 
     @Test func snappedOffsetsAreAlwaysItemEdgesOrTheRangeEnds() throws {
@@ -123,9 +154,11 @@ import Testing
             let length = isVertical ? layout.contentSize.height : layout.contentSize.width
             let viewport = isVertical ? input.viewport.height : input.viewport.width
             let maximum = Swift.max(0, length - viewport)
-            let edges = Set(layout.allAttributes(contentOffset: .zero).filter { $0.category == .cell }.map {
-                isVertical ? $0.frame.minY : $0.frame.minX
-            })
+            let edges = Set(
+                layout.allAttributes(contentOffset: .zero).filter { $0.category == .cell }.map {
+                    isVertical ? $0.frame.minY : $0.frame.minX
+                }
+            )
             for _ in 0..<10 {
                 let proposed = random.double(-100...(length + 100))
                 let velocity = random.double(-1000...1000)

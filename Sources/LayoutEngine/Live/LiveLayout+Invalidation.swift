@@ -43,7 +43,9 @@ extension LiveLayout {
         if context.invalidatesEverything || !isIncremental {
             var newInput = self.input
             newInput.viewport = viewport
-            for (indexPath, size) in resized { Self.setSize(size, at: indexPath, in: &newInput, kind: self.configuration) }
+            for (indexPath, size) in resized {
+                Self.setSize(size, at: indexPath, in: &newInput, kind: self.configuration)
+            }
             let (prepared, records) = try Self.prepare(newInput, configuration: self.configuration, limits: self.limits)
             self.replace(input: newInput, prepared: prepared, records: records)
             recomputed = prepared.elementCount
@@ -56,7 +58,11 @@ extension LiveLayout {
         }
         let offsetAdjustment =
             anchor.map {
-                InvalidationResult.adjustment(anchor: $0, in: self.prepared, contentOffset: context.contentOffset ?? .zero)
+                InvalidationResult.adjustment(
+                    anchor: $0,
+                    in: self.prepared,
+                    contentOffset: context.contentOffset ?? .zero
+                )
             } ?? .zero
         let newSize = self.prepared.contentSize
         return InvalidationResult(
@@ -119,7 +125,8 @@ extension LiveLayout {
         }
         var position = 0.0
         if firstSection < sections.count {
-            position = self.prepared.axis == .vertical
+            position =
+                self.prepared.axis == .vertical
                 ? sections[firstSection].origin.y : sections[firstSection].origin.x
         }
         let isVertical = self.prepared.axis == .vertical
@@ -132,19 +139,17 @@ extension LiveLayout {
         }
         switch self.configuration {
         case .flow(let flow):
-            self.prepared = (
-                FlowLayout.assemble(
+            self.prepared =
+                (FlowLayout.assemble(
                     input,
                     configuration: flow,
                     sections: sections,
                     crossEnds: self.records.map(\.crossEnd),
                     contentLength: position
-                )
-            )
+                ))
         case .waterfall(let waterfall):
-            self.prepared = (
-                WaterfallLayout.assemble(input, configuration: waterfall, sections: sections, contentLength: position)
-            )
+            self.prepared =
+                (WaterfallLayout.assemble(input, configuration: waterfall, sections: sections, contentLength: position))
         case .line, .stack, .circle:
             preconditionFailure("only flow and waterfall lay out incrementally")
         }

@@ -18,8 +18,8 @@ extension LiveLayout {
         )
     }
 
-    /// Checks everything ``prepare(_:configuration:limits:reused:firstChanged:previousSections:previousRecords:validatesResumed:)``
-    /// would check for the sections it builds or resumes, without building anything.
+    /// Checks everything preparing with reuse would check for the sections it builds or resumes, without building
+    /// anything.
     ///
     /// - Throws: ``LayoutError``.
     /// - Complexity: O(items of the built and resumed sections + number of sections).

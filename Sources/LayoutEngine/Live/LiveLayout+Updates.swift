@@ -88,7 +88,12 @@ extension LiveLayout {
                 Self.appendElements(of: section, in: prepared, offset: offset, to: &appearing)
             } else if let items = arriving[section] {
                 for item in items.sorted() {
-                    Self.appendCell(IndexPath(section: section, item: item), in: prepared, offset: offset, to: &appearing)
+                    Self.appendCell(
+                        IndexPath(section: section, item: item),
+                        in: prepared,
+                        offset: offset,
+                        to: &appearing
+                    )
                 }
             }
         }
@@ -113,7 +118,8 @@ extension LiveLayout {
         to result: inout [LayoutAttributes]
     ) {
         let first = IndexPath(section: section, item: 0)
-        if let background = layout.attributesForDecorationElement(ofKind: .background, at: first, contentOffset: offset) {
+        if let background = layout.attributesForDecorationElement(ofKind: .background, at: first, contentOffset: offset)
+        {
             result.append(Self.transparent(background))
         }
         if let header = layout.attributesForSupplementaryElement(ofKind: .header, at: first, contentOffset: offset) {

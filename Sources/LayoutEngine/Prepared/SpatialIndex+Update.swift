@@ -1,7 +1,7 @@
 extension SpatialIndex {
     /// Brings the index up to date with `frames` after the elements from `first` on changed, were removed or were
-    /// added (the index must not be permuted), rescanning only the blocks from `first`'s on and, backwards, the few blocks whose running
-    /// minimum the change lowers or raises.
+    /// added (the index must not be permuted), rescanning only the blocks from `first`'s on and, backwards, the few
+    /// blocks whose running minimum the change lowers or raises.
     ///
     /// The result equals a fresh ``init(frames:axis:sortsByLeadingEdge:)`` over `frames`.
     ///
