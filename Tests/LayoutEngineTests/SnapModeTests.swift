@@ -178,4 +178,17 @@ import Testing
             }
         }
     }
+
+    @Test func aNegativeFlickThresholdIsRefused() throws {
+        var flow = FlowLayout.Configuration()
+        flow.flickVelocityThreshold = -1
+        #expect(throws: LayoutError.invalidParameter(name: "flickVelocityThreshold", section: nil)) {
+            try prepareLayout(LayoutInput(sections: [SectionInput(count: 1)]), configuration: .flow(flow))
+        }
+        var waterfall = WaterfallLayout.Configuration()
+        waterfall.flickVelocityThreshold = .nan
+        #expect(throws: LayoutError.invalidParameter(name: "flickVelocityThreshold", section: nil)) {
+            try LiveLayout(input: LayoutInput(sections: [SectionInput(count: 1)]), configuration: .waterfall(waterfall))
+        }
+    }
 }
