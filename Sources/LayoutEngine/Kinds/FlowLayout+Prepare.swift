@@ -46,37 +46,99 @@ extension FlowLayout {
         configuration: Configuration,
         itemCount: Int
     ) throws(LayoutError) -> PreparedLayout {
+        try Self.validate(configuration)
+        var sections: [SectionLayout] = []
+        sections.reserveCapacity(input.sections.count)
+        var crossEnds: [Double] = []
+        var position = 0.0
+        for index in input.sections.indices {
+            var lines: [FlowSectionBuilder.Line]? = nil
+            let builder = try Self.makeBuilder(input, configuration: configuration, section: index)
+            let built = Self.build(input.sections[index], with: builder, origin: position, lines: &lines)
+            sections.append(built.section)
+            crossEnds.append(built.crossEnd)
+            position += built.length
+        }
+        return Self.assemble(
+            input,
+            configuration: configuration,
+            sections: sections,
+            crossEnds: crossEnds,
+            contentLength: position
+        )
+    }
+
+    /// Checks the parameters that are not per section.
+    ///
+    /// - Throws: ``LayoutError/invalidParameter(name:section:)``.
+    static func validate(_ configuration: Configuration) throws(LayoutError) {
         if let background = configuration.sectionBackground {
             try validateInsets(background, name: "sectionBackground", section: nil)
         }
+        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+    }
+
+    /// The builder of one section, its parameters checked.
+    ///
+    /// - Throws: ``LayoutError`` for a bad parameter or item size.
+    /// - Complexity: O(n) for the section's sizes' check.
+    static func makeBuilder(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        section index: Int,
+        validatesSizes: Bool = true
+    ) throws(LayoutError) -> FlowSectionBuilder {
+        let section = input.sections[index]
         let isVertical = configuration.scrollDirection == .vertical
-        let crossLength = isVertical ? input.viewport.width : input.viewport.height
-        var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
-        var position = 0.0
-        var crossExtent = crossLength
-        for (index, section) in input.sections.enumerated() {
-            let parameters = try SectionParameters(configuration, section: section, index: index)
-            try section.validateSizes(section: index)
-            let builder = FlowSectionBuilder(
-                parameters: parameters,
-                isVertical: isVertical,
-                crossLength: crossLength,
-                packing: Self.packing(parameters.horizontalAlignment, isVertical: isVertical, input: input),
-                background: configuration.sectionBackground
+        let parameters = try SectionParameters(configuration, section: section, index: index)
+        if validatesSizes { try section.validateSizes(section: index) }
+        return FlowSectionBuilder(
+            parameters: parameters,
+            isVertical: isVertical,
+            crossLength: isVertical ? input.viewport.width : input.viewport.height,
+            packing: Self.packing(parameters.horizontalAlignment, isVertical: isVertical, input: input),
+            background: configuration.sectionBackground
+        )
+    }
+
+    /// Builds one section whose origin is `position` along the scroll axis.
+    ///
+    /// - Complexity: O(n).
+    static func build(
+        _ section: SectionInput,
+        with builder: FlowSectionBuilder,
+        origin position: Double,
+        lines: inout [FlowSectionBuilder.Line]?
+    ) -> FlowSectionBuilder.Result {
+        let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+        switch section.items {
+        case .count(let count):
+            return builder.build(
+                UniformItemSizes(size: builder.parameters.itemSize, count: count),
+                origin: origin,
+                lines: &lines
             )
-            let origin = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
-            let built: FlowSectionBuilder.Result
-            switch section.items {
-            case .count(let count):
-                built = builder.build(UniformItemSizes(size: parameters.itemSize, count: count), origin: origin)
-            case .sizes(let sizes):
-                built = sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
+        case .sizes(let sizes):
+            return sizes.withUnsafeBufferPointer {
+                builder.build(ListedItemSizes(sizes: $0), origin: origin, lines: &lines)
             }
-            sections.append(built.section)
-            position += built.length
-            crossExtent = Swift.max(crossExtent, built.crossEnd)
         }
+    }
+
+    /// The prepared layout around built sections, whose origins are already in place.
+    ///
+    /// - Complexity: O(number of sections).
+    static func assemble(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        sections: [SectionLayout],
+        crossEnds: [Double],
+        contentLength: Double
+    ) -> PreparedLayout {
+        let isVertical = configuration.scrollDirection == .vertical
+        var crossExtent = isVertical ? input.viewport.width : input.viewport.height
+        for end in crossEnds { crossExtent = Swift.max(crossExtent, end) }
+        let position = contentLength
         let contentSize =
             isVertical
             ? Size(width: crossExtent, height: position) : Size(width: position, height: crossExtent)
@@ -88,7 +150,9 @@ extension FlowLayout {
             contentSize: contentSize,
             sections: sections,
             axis: isVertical ? .vertical : .horizontal,
-            effects: pinsHeaders || pinsFooters ? .pinning(headers: pinsHeaders, footers: pinsFooters) : .none
+            effects: pinsHeaders || pinsFooters ? .pinning(headers: pinsHeaders, footers: pinsFooters) : .none,
+            snapVelocityThreshold: configuration.flickVelocityThreshold,
+            snapMode: configuration.snap
         )
     }
 

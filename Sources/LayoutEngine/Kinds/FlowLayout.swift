@@ -80,6 +80,11 @@ public enum FlowLayout {
         /// header and footer (its insets included), inset by these insets, behind the cells (zIndex −1).
         /// Defaults to `nil`: no decoration.
         public var sectionBackground: EdgeInsets?
+        /// Where scrolling comes to rest. Defaults to ``SnapMode/none``.
+        public var snap = SnapMode.none
+        /// The speed, in points per second, at or above which a release is a flick that never snaps back against
+        /// its direction (with ``snap`` set). Defaults to 300.
+        public var flickVelocityThreshold: Double = 300
 
         /// Creates the default configuration.
         public init() {}

@@ -26,81 +26,165 @@ struct FlowSectionBuilder {
             : Rect(x: v, y: u, width: acrossLine, height: alongLine)
     }
 
+    /// Where a line starts, recorded so that a rebuild (issue 5's invalidation) can resume at any line.
+    struct Line: Hashable, Sendable {
+        /// The line's first item.
+        var first: Int
+        /// The line's leading coordinate along the scroll axis, relative to the section.
+        var v: Double
+        /// How far the lines before it reach along the line (the running maximum of item ends).
+        var lineEndBefore: Double
+    }
+
     /// Builds the section.
     ///
+    /// - Parameters:
+    ///   - sizes: The items' sizes.
+    ///   - origin: The section's origin.
+    ///   - lines: Filled with the section's lines when not `nil`.
     /// - Complexity: O(n).
-    func build<Sizes: ItemSizes>(_ sizes: Sizes, origin: Point) -> Result {
-        let inset = self.parameters.inset
-        let leadingInset = self.isVertical ? inset.left : inset.top
-        let trailingInset = self.isVertical ? inset.right : inset.bottom
-        let topInset = self.isVertical ? inset.top : inset.left
-        let bottomInset = self.isVertical ? inset.bottom : inset.right
-        let available = self.crossLength - leadingInset - trailingInset
+    func build<Sizes: ItemSizes>(_ sizes: Sizes, origin: Point, lines: inout [Line]?) -> Result {
+        let count = sizes.count
+        var end = (v: 0.0, lineEnd: 0.0)
+        let start = Line(first: 0, v: self.bodyStart + self.topInset, lineEndBefore: 0)
+        // Written once, never zero-filled first: at a million items the extra pass would cost a fifth of the time.
+        let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
+            end = self.layOut(sizes, into: frames, from: start, lineIndex: 0, firstLineCount: 0, lines: &lines)
+            initializedCount = count
+        }
+        return self.finish(frames: frames, origin: origin, v: end.v, lineEnd: end.lineEnd, index: nil)
+    }
 
-        let headerThickness = self.acrossLine(self.parameters.header)
+    /// Rebuilds the section from line `lineIndex` on, keeping the frames of the lines before it.
+    ///
+    /// - Parameters:
+    ///   - sizes: The items' sizes (as many as `frames`).
+    ///   - origin: The section's origin.
+    ///   - frames: The previous frames, rewritten in place (uniquely referenced, they are not copied).
+    ///   - lines: The previous lines; truncated to `lineIndex` and refilled.
+    ///   - lineIndex: The first line to lay out again.
+    ///   - changedFrom: Filled with the first item whose frame may have changed.
+    /// - Complexity: O(n − first item of the line), plus the section index's update.
+    func rebuild<Sizes: ItemSizes>(
+        _ sizes: Sizes,
+        origin: Point,
+        frames: inout [Rect],
+        lines: inout [Line],
+        from lineIndex: Int,
+        index: SpatialIndex
+    ) -> Result {
+        precondition(frames.count == sizes.count && lines.indices.contains(lineIndex))
+        let start = lines[lineIndex]
+        let firstLineCount = lineIndex == 0 ? 0 : (lines.count > 1 ? lines[1].first : sizes.count)
+        lines.removeSubrange(lineIndex...)
+        var recorded: [Line]? = lines
+        lines = []
+        var end = (v: 0.0, lineEnd: 0.0)
+        frames.withUnsafeMutableBufferPointer { frames in
+            end = self.layOut(
+                sizes,
+                into: frames,
+                from: start,
+                lineIndex: lineIndex,
+                firstLineCount: firstLineCount,
+                lines: &recorded
+            )
+        }
+        lines = recorded ?? []
+        var updated = index
+        updated.update(frames: frames, axis: self.isVertical ? .vertical : .horizontal, from: start.first)
+        return self.finish(frames: frames, origin: origin, v: end.v, lineEnd: end.lineEnd, index: updated)
+    }
+
+    private var leadingInset: Double { self.isVertical ? self.parameters.inset.left : self.parameters.inset.top }
+    private var trailingInset: Double { self.isVertical ? self.parameters.inset.right : self.parameters.inset.bottom }
+    private var topInset: Double { self.isVertical ? self.parameters.inset.top : self.parameters.inset.left }
+    private var bottomInset: Double { self.isVertical ? self.parameters.inset.bottom : self.parameters.inset.right }
+    private var bodyStart: Double { self.acrossLine(self.parameters.header) }
+
+    /// Lays out the lines from `start` to the end of the section, writing `frames[start.first...]`.
+    private func layOut<Sizes: ItemSizes>(
+        _ sizes: Sizes,
+        into frames: UnsafeMutableBufferPointer<Rect>,
+        from start: Line,
+        lineIndex startLine: Int,
+        firstLineCount startFirstLineCount: Int,
+        lines: inout [Line]?
+    ) -> (v: Double, lineEnd: Double) {
+        let leadingInset = self.leadingInset
+        let available = self.crossLength - leadingInset - self.trailingInset
+        let count = sizes.count
+        var v = start.v
+        var lineEnd = start.lineEndBefore
+        var first = start.first
+        var lineIndex = startLine
+        var firstLineCount = startFirstLineCount
+        while first < count {
+            lines?.append(Line(first: first, v: v, lineEndBefore: lineEnd))
+            // Break: the first item always goes; later ones while they fit with the minimum spacing.
+            let firstSize = sizes[first]
+            var length = self.alongLine(firstSize)
+            var sum = length
+            var thickness = self.acrossLine(firstSize)
+            var end = first + 1
+            while end < count {
+                let size = sizes[end]
+                let next = length + self.parameters.interitemSpacing + self.alongLine(size)
+                guard next <= available + Self.tolerance else { break }
+                length = next
+                sum += self.alongLine(size)
+                thickness = Swift.max(thickness, self.acrossLine(size))
+                end += 1
+            }
+            let itemsInLine = end - first
+            if lineIndex == 0 { firstLineCount = itemsInLine }
+            let (start, gap) = self.spacing(
+                available: available,
+                length: length,
+                sum: sum,
+                itemsInLine: itemsInLine,
+                isLastLine: end == count && lineIndex > 0,
+                firstLineCount: firstLineCount,
+                firstSize: firstSize,
+                sizes: sizes
+            )
+            var u = leadingInset + start
+            for item in first..<end {
+                let size = sizes[item]
+                let along = self.alongLine(size)
+                let across = self.acrossLine(size)
+                let shift: Double
+                switch self.parameters.verticalAlignment {
+                case .center: shift = (thickness - across) * 0.5
+                case .top: shift = 0
+                case .bottom: shift = thickness - across
+                }
+                frames[item] = self.rect(u: u, v: v + shift, alongLine: along, acrossLine: across)
+                lineEnd = Swift.max(lineEnd, u + along)
+                u += along + gap
+            }
+            v += thickness
+            first = end
+            lineIndex += 1
+            if first < count { v += self.parameters.lineSpacing }
+        }
+        return (v, lineEnd)
+    }
+
+    /// The section around laid-out frames: footer, background, band and index.
+    private func finish(
+        frames: [Rect],
+        origin: Point,
+        v lastLineEnd: Double,
+        lineEnd: Double,
+        index: SpatialIndex?
+    ) -> Result {
+        let bodyStart = self.bodyStart
+        let headerThickness = bodyStart
         let header =
             headerThickness > 0
             ? self.rect(u: 0, v: 0, alongLine: self.crossLength, acrossLine: headerThickness) : nil
-        let bodyStart = headerThickness
-        var v = bodyStart + topInset
-        var lineEnd = 0.0
-        let count = sizes.count
-        // Written once, never zero-filled first: at a million items the extra pass would cost a fifth of the time.
-        let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
-            var first = 0
-            var lineIndex = 0
-            var firstLineCount = 0
-            while first < count {
-                // Break: the first item always goes; later ones while they fit with the minimum spacing.
-                let firstSize = sizes[first]
-                var length = self.alongLine(firstSize)
-                var sum = length
-                var thickness = self.acrossLine(firstSize)
-                var end = first + 1
-                while end < count {
-                    let size = sizes[end]
-                    let next = length + self.parameters.interitemSpacing + self.alongLine(size)
-                    guard next <= available + Self.tolerance else { break }
-                    length = next
-                    sum += self.alongLine(size)
-                    thickness = Swift.max(thickness, self.acrossLine(size))
-                    end += 1
-                }
-                let itemsInLine = end - first
-                if lineIndex == 0 { firstLineCount = itemsInLine }
-                let (start, gap) = self.spacing(
-                    available: available,
-                    length: length,
-                    sum: sum,
-                    itemsInLine: itemsInLine,
-                    isLastLine: end == count && lineIndex > 0,
-                    firstLineCount: firstLineCount,
-                    firstSize: firstSize,
-                    sizes: sizes
-                )
-                var u = leadingInset + start
-                for item in first..<end {
-                    let size = sizes[item]
-                    let along = self.alongLine(size)
-                    let across = self.acrossLine(size)
-                    let shift: Double
-                    switch self.parameters.verticalAlignment {
-                    case .center: shift = (thickness - across) * 0.5
-                    case .top: shift = 0
-                    case .bottom: shift = thickness - across
-                    }
-                    frames[item] = self.rect(u: u, v: v + shift, alongLine: along, acrossLine: across)
-                    lineEnd = Swift.max(lineEnd, u + along)
-                    u += along + gap
-                }
-                v += thickness
-                first = end
-                lineIndex += 1
-                if first < count { v += self.parameters.lineSpacing }
-            }
-            initializedCount = count
-        }
-        v += bottomInset
+        var v = lastLineEnd + self.bottomInset
         let bodyEnd = v
         let footerThickness = self.acrossLine(self.parameters.footer)
         let footer =
@@ -125,9 +209,10 @@ struct FlowSectionBuilder {
             background: background,
             band: self.rect(u: 0, v: 0, alongLine: self.crossLength, acrossLine: v),
             body: (bodyStart, bodyEnd),
-            axis: self.isVertical ? .vertical : .horizontal
+            axis: self.isVertical ? .vertical : .horizontal,
+            index: index
         )
-        return Result(section: section, length: v, crossEnd: lineEnd + trailingInset)
+        return Result(section: section, length: v, crossEnd: lineEnd + self.trailingInset)
     }
 
     /// The offset of a line's first item from the leading inset and the gap between its items.

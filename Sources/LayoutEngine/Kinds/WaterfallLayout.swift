@@ -36,6 +36,11 @@ public enum WaterfallLayout {
         /// When set, each section gets a ``ElementKind/background`` decoration covering the section between its
         /// header and footer, inset by these insets, behind the cells (zIndex −1). Defaults to `nil`.
         public var sectionBackground: EdgeInsets?
+        /// Where scrolling comes to rest. Defaults to ``SnapMode/none``.
+        public var snap = SnapMode.none
+        /// The speed, in points per second, at or above which a release is a flick that never snaps back against
+        /// its direction (with ``snap`` set). Defaults to 300.
+        public var flickVelocityThreshold: Double = 300
 
         /// Creates the default configuration.
         public init() {}
@@ -51,46 +56,93 @@ public enum WaterfallLayout {
         itemCount: Int,
         limits: LayoutLimits
     ) throws(LayoutError) -> PreparedLayout {
-        if let background = configuration.sectionBackground {
-            try validateInsets(background, name: "sectionBackground", section: nil)
-        }
-        let width = input.viewport.width
+        try Self.validate(configuration)
         var sections: [SectionLayout] = []
         sections.reserveCapacity(input.sections.count)
         var position = 0.0
-        for (index, section) in input.sections.enumerated() {
-            let overrides = section.overrides
-            var builder = WaterfallSectionBuilder(
-                columnCount: overrides.columnCount ?? configuration.columnCount,
-                columnSpacing: overrides.columnSpacing ?? configuration.columnSpacing,
-                rowSpacing: overrides.rowSpacing ?? configuration.rowSpacing,
-                inset: overrides.sectionInset ?? configuration.sectionInset,
-                direction: overrides.itemRenderDirection ?? configuration.itemRenderDirection,
-                headerHeight: section.header?.height ?? overrides.headerHeight ?? configuration.headerHeight,
-                footerHeight: section.footer?.height ?? overrides.footerHeight ?? configuration.footerHeight,
-                background: configuration.sectionBackground,
-                width: width
-            )
-            try builder.validate(section: index, limits: limits)
-            try section.validateSizes(section: index, requiresPositiveWidth: true)
-            let origin = Point(x: 0, y: position)
-            let built: (section: SectionLayout, length: Double)
-            switch section.items {
-            case .count(let count):
-                built = builder.build(UniformItemSizes(size: Size(width: 1, height: 1), count: count), origin: origin)
-            case .sizes(let sizes):
-                built = sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
-            }
+        for index in input.sections.indices {
+            let builder = try Self.makeBuilder(input, configuration: configuration, section: index, limits: limits)
+            let built = Self.build(input.sections[index], with: builder, origin: position)
             sections.append(built.section)
             position += built.length
         }
-        return PreparedLayout(
+        return Self.assemble(input, configuration: configuration, sections: sections, contentLength: position)
+    }
+
+    /// Checks the parameters that are not per section.
+    ///
+    /// - Throws: ``LayoutError/invalidParameter(name:section:)``.
+    static func validate(_ configuration: Configuration) throws(LayoutError) {
+        if let background = configuration.sectionBackground {
+            try validateInsets(background, name: "sectionBackground", section: nil)
+        }
+        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+    }
+
+    /// The builder of one section, its parameters and sizes checked.
+    ///
+    /// - Throws: ``LayoutError``.
+    /// - Complexity: O(n) for the sizes' check.
+    static func makeBuilder(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        section index: Int,
+        limits: LayoutLimits,
+        validatesSizes: Bool = true
+    ) throws(LayoutError) -> WaterfallSectionBuilder {
+        let section = input.sections[index]
+        let overrides = section.overrides
+        var builder = WaterfallSectionBuilder(
+            columnCount: overrides.columnCount ?? configuration.columnCount,
+            columnSpacing: overrides.columnSpacing ?? configuration.columnSpacing,
+            rowSpacing: overrides.rowSpacing ?? configuration.rowSpacing,
+            inset: overrides.sectionInset ?? configuration.sectionInset,
+            direction: overrides.itemRenderDirection ?? configuration.itemRenderDirection,
+            headerHeight: section.header?.height ?? overrides.headerHeight ?? configuration.headerHeight,
+            footerHeight: section.footer?.height ?? overrides.footerHeight ?? configuration.footerHeight,
+            background: configuration.sectionBackground,
+            width: input.viewport.width
+        )
+        try builder.validate(section: index, limits: limits)
+        if validatesSizes { try section.validateSizes(section: index, requiresPositiveWidth: true) }
+        return builder
+    }
+
+    /// Builds one section at `position` along the scroll axis.
+    ///
+    /// - Complexity: O(n·c).
+    static func build(
+        _ section: SectionInput,
+        with builder: WaterfallSectionBuilder,
+        origin position: Double
+    ) -> (section: SectionLayout, length: Double) {
+        let origin = Point(x: 0, y: position)
+        switch section.items {
+        case .count(let count):
+            return builder.build(UniformItemSizes(size: Size(width: 1, height: 1), count: count), origin: origin)
+        case .sizes(let sizes):
+            return sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
+        }
+    }
+
+    /// The prepared layout around built sections, whose origins are already in place.
+    ///
+    /// - Complexity: O(number of sections).
+    static func assemble(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        sections: [SectionLayout],
+        contentLength: Double
+    ) -> PreparedLayout {
+        PreparedLayout(
             kind: .waterfall,
             input: input,
-            contentSize: Size(width: width, height: position),
+            contentSize: Size(width: input.viewport.width, height: contentLength),
             sections: sections,
             axis: .vertical,
-            effects: .none
+            effects: .none,
+            snapVelocityThreshold: configuration.flickVelocityThreshold,
+            snapMode: configuration.snap
         )
     }
 }

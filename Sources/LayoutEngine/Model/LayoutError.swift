@@ -21,6 +21,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case invalidColumnCount(section: Int?, columnCount: Int)
     /// A waterfall's columns do not fit its width: the column width would be zero or negative.
     case columnsDoNotFit(section: Int, columnCount: Int)
+    /// An index path names no item of the layout (an invalidation context resizing an item that does not exist).
+    case noSuchItem(section: Int, item: Int)
     /// The input has more items than ``LayoutLimits/maximumItemCount``.
     case tooManyItems(count: Int, limit: Int)
     /// A transition's progress is NaN (other values are clamped to 0…1).

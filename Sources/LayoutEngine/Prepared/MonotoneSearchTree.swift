@@ -22,6 +22,9 @@ struct MonotoneSearchTree: Hashable, Sendable {
         self.levels = levels
     }
 
+    /// The sequence itself.
+    var values: [Double] { self.levels[0] }
+
     /// The number of values in the sequence.
     var count: Int { self.levels[0].count }
 

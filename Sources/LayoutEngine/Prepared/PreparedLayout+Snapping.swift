@@ -5,7 +5,12 @@ extension PreparedLayout {
     /// flick (|velocity.x| at or above the configured threshold, in points per second) never snaps back against
     /// its direction: it moves on to the nearest item centre at or beyond the proposed centre in the direction of
     /// motion (or the last one that way). Unlike the seed, this works when no item intersects the proposed rect.
-    /// The answer is clamped to the scrollable range. Other kinds return the proposed offset unchanged.
+    /// The answer is clamped to the scrollable range.
+    ///
+    /// `flow` and `waterfall` snap by their ``SnapMode`` (``FlowLayout/Configuration/snap``,
+    /// ``WaterfallLayout/Configuration/snap``): the nearest item's, line's or page's leading edge comes to the
+    /// viewport's leading edge along the scroll axis, a flick never snaps back against its direction, and the answer
+    /// is clamped to the scrollable range. Other kinds, and ``SnapMode/none``, return the proposed offset unchanged.
     ///
     /// - Parameters:
     ///   - proposed: Where scrolling would stop on its own.
@@ -13,7 +18,10 @@ extension PreparedLayout {
     /// - Returns: The content offset to stop at.
     /// - Complexity: O(log n) (plus the number of empty sections skipped).
     public func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point) -> Point {
-        guard let threshold = self.snapVelocityThreshold, proposed.isFinite else { return proposed }
+        guard let threshold = self.snapVelocityThreshold, proposed.isFinite, velocity.isFinite else { return proposed }
+        guard self.kind == .line else {
+            return self.edgeSnappedOffset(forProposedContentOffset: proposed, velocity: velocity, threshold: threshold)
+        }
         let stored = self.storedOffset(proposed)
         let velocityX = self.isMirrored ? -velocity.x : velocity.x
         let centerX = stored.x + self.viewport.width * 0.5

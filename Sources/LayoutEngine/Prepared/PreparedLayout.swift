@@ -32,8 +32,10 @@ public struct PreparedLayout: Hashable, Sendable {
     let axis: Axis
     /// What queries compute on top of the stored frames.
     let effects: ElementEffects
-    /// The flick threshold of `line` snapping, in points per second; `nil` when the kind does not snap.
+    /// The flick threshold of snapping, in points per second; `nil` when the kind does not snap.
     let snapVelocityThreshold: Double?
+    /// How `flow` and `waterfall` snap; `line` always snaps to centres.
+    let snapMode: SnapMode
 
     /// Assembles a prepared layout from its sections.
     ///
@@ -45,7 +47,8 @@ public struct PreparedLayout: Hashable, Sendable {
         sections: [SectionLayout],
         axis: Axis,
         effects: ElementEffects,
-        snapVelocityThreshold: Double? = nil
+        snapVelocityThreshold: Double? = nil,
+        snapMode: SnapMode = .none
     ) {
         self.kind = kind
         self.contentSize = contentSize
@@ -55,6 +58,7 @@ public struct PreparedLayout: Hashable, Sendable {
         self.axis = axis
         self.effects = effects
         self.snapVelocityThreshold = snapVelocityThreshold
+        self.snapMode = snapMode
         self.sectionIndex = SpatialIndex(frames: sections.map(\.absoluteExtent), axis: axis)
         self.elementCount = sections.reduce(0) { $0 + $1.elementCount }
     }

@@ -36,7 +36,8 @@ struct SectionLayout: Hashable, Sendable {
     ///   - body: The band between header and footer along the scroll axis, relative to `origin`.
     ///   - axis: The scroll axis.
     ///   - sortsByLeadingEdge: Whether the index permutes the cells (see ``SpatialIndex``).
-    /// - Complexity: O(n), or O(n log n) when sorting.
+    ///   - index: The index over `frames` when the caller already has it up to date; `nil` builds it.
+    /// - Complexity: O(n), or O(n log n) when sorting; O(1) with an index.
     init(
         origin: Point,
         frames: [Rect],
@@ -46,7 +47,8 @@ struct SectionLayout: Hashable, Sendable {
         band: Rect,
         body: (start: Double, end: Double),
         axis: Axis,
-        sortsByLeadingEdge: Bool = false
+        sortsByLeadingEdge: Bool = false,
+        index: SpatialIndex? = nil
     ) {
         self.origin = origin
         self.frames = frames
@@ -55,7 +57,7 @@ struct SectionLayout: Hashable, Sendable {
         self.background = background
         self.bodyStart = body.start
         self.bodyEnd = body.end
-        self.index = SpatialIndex(frames: frames, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
+        self.index = index ?? SpatialIndex(frames: frames, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
         var extent = band
         for element in [self.index.bounds, header, footer, background] {
             if let element { extent = extent.union(element) }

@@ -8,21 +8,36 @@
 /// by their leading edge, which is true of `flow`, `waterfall` and `line` in item order. Other layouts (the circle)
 /// store a permutation sorting their elements by leading edge.
 ///
-/// Memory: about 2.3 doubles per block of ``blockSize`` elements (the trees), plus 4 bytes per element when permuted.
+/// Memory: about 6.3 doubles per block of ``blockSize`` elements (the trees and the prefix extremes), plus 4 bytes
+/// per element when permuted.
 struct SpatialIndex: Hashable, Sendable {
+    /// The smallest and largest coordinates of a set of frames.
+    struct Extremes: Hashable, Sendable {
+        var minX: Double
+        var minY: Double
+        var maxX: Double
+        var maxY: Double
+
+        /// The rectangle from the extremes.
+        var rect: Rect { Rect(x: self.minX, y: self.minY, width: self.maxX - self.minX, height: self.maxY - self.minY) }
+    }
+
     /// Elements per block.
     static let blockSize = 16
 
     /// Position → element, when the elements are permuted; empty means the identity.
     private(set) var order: [Int32]
     /// For each block, the largest trailing edge of all elements up to the end of that block.
-    private(set) var runningMaxTrailing: MonotoneSearchTree
+    var runningMaxTrailing: MonotoneSearchTree
     /// For each block, the smallest leading edge of all elements from the start of that block on.
-    private(set) var runningMinLeading: MonotoneSearchTree
+    var runningMinLeading: MonotoneSearchTree
+    /// For each block, the extremes of every element up to the end of that block, so that an update from a block
+    /// on (issue 5's invalidation) rescans only the blocks after it.
+    var prefixExtremes: [Extremes]
     /// The number of elements indexed.
-    let count: Int
+    var count: Int
     /// The smallest rectangle containing every element, or `nil` when there are none.
-    let bounds: Rect?
+    var bounds: Rect?
 
     /// Indexes `frames` along `axis`.
     ///
@@ -50,6 +65,8 @@ struct SpatialIndex: Hashable, Sendable {
         var minY = Double.infinity
         var maxX = -Double.infinity
         var maxY = -Double.infinity
+        var prefixExtremes: [Extremes] = []
+        prefixExtremes.reserveCapacity(blockCount)
         frames.withUnsafeBufferPointer { frames in
             var runningMax = -Double.infinity
             for block in 0..<blockCount {
@@ -66,9 +83,11 @@ struct SpatialIndex: Hashable, Sendable {
                 }
                 maxTrailing[block] = runningMax
                 minLeading[block] = blockMin
+                prefixExtremes.append(Extremes(minX: minX, minY: minY, maxX: maxX, maxY: maxY))
             }
         }
-        self.bounds = frames.isEmpty ? nil : Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        self.prefixExtremes = prefixExtremes
+        self.bounds = prefixExtremes.last?.rect
         var runningMin = Double.infinity
         for block in stride(from: blockCount - 1, through: 0, by: -1) {
             runningMin = Swift.min(runningMin, minLeading[block])
@@ -104,5 +123,6 @@ struct SpatialIndex: Hashable, Sendable {
     /// The bytes this index holds on the heap.
     var heapBytes: Int {
         self.order.capacity * 4 + self.runningMaxTrailing.heapBytes + self.runningMinLeading.heapBytes
+            + self.prefixExtremes.capacity * MemoryLayout<Extremes>.stride
     }
 }

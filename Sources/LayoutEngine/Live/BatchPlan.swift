@@ -1,0 +1,181 @@
+/// A checked batch update: the new sections' input, which old section each continues, and where reloaded items go.
+struct BatchPlan {
+    /// An item placed at a fixed new index: inserted, or moved in.
+    enum Fixed {
+        case insert(Size?)
+        case move(from: IndexPath)
+    }
+
+    /// The sections after the update.
+    private(set) var sections: [SectionInput] = []
+    /// For each new section, the old section it continues (so its layout can be reused or resumed), or `nil`.
+    private(set) var reused: [Int?] = []
+    /// For each new section, the first item that differs from its old section (items before it are the same, at
+    /// the same index), or `nil` when nothing does.
+    private(set) var firstChanged: [Int?] = []
+    /// For each new section, the old section it continues, or `nil` for an inserted section.
+    private(set) var continues: [Int?] = []
+    /// Each reloaded item's old and new index paths, in new index path order.
+    private(set) var reloads: [(old: IndexPath, new: IndexPath)] = []
+
+    /// Records where a reloaded item goes.
+    mutating func recordReload(old: IndexPath, new: IndexPath) {
+        self.reloads.append((old, new))
+    }
+
+    /// Checks `updates` against `input` and computes the new sections.
+    ///
+    /// - Throws: ``UpdateError`` naming the first offending entry.
+    /// - Complexity: O(u log u + Σ items of touched sections) for u updates, plus O(number of sections).
+    init(_ updates: BatchUpdates, input: LayoutInput, configuration: LayoutConfiguration) throws(UpdateError) {
+        let oldCount = input.sections.count
+        var deletedSections = Set<Int>()
+        for (position, section) in updates.deleteSections.enumerated() {
+            guard section >= 0, section < oldCount else {
+                throw .sectionOutOfRange(list: .deleteSections, position: position)
+            }
+            guard deletedSections.insert(section).inserted else {
+                throw .duplicate(list: .deleteSections, position: position)
+            }
+        }
+        let newCount = oldCount - deletedSections.count + updates.insertSections.count
+        var insertedSections: [Int: SectionInput] = [:]
+        for (position, insertion) in updates.insertSections.enumerated() {
+            guard insertion.index >= 0, insertion.index < newCount else {
+                throw .sectionOutOfRange(list: .insertSections, position: position)
+            }
+            guard insertedSections.updateValue(insertion.section, forKey: insertion.index) == nil else {
+                throw .duplicate(list: .insertSections, position: position)
+            }
+        }
+        var nextOld = 0
+        for section in 0..<newCount {
+            if insertedSections[section] != nil {
+                self.continues.append(nil)
+                continue
+            }
+            while deletedSections.contains(nextOld) { nextOld += 1 }
+            self.continues.append(nextOld)
+            nextOld += 1
+        }
+
+        func checkOld(_ indexPath: IndexPath, _ list: UpdateError.List, _ position: Int) throws(UpdateError) {
+            guard indexPath.section >= 0, indexPath.section < oldCount, indexPath.item >= 0,
+                indexPath.item < input.sections[indexPath.section].itemCount
+            else { throw .itemOutOfRange(list: list, position: position) }
+            guard !deletedSections.contains(indexPath.section) else {
+                throw .conflict(list: list, position: position, with: .deleteSections)
+            }
+        }
+        func checkNew(_ indexPath: IndexPath, _ list: UpdateError.List, _ position: Int) throws(UpdateError) {
+            guard indexPath.section >= 0, indexPath.section < newCount, indexPath.item >= 0 else {
+                throw .itemOutOfRange(list: list, position: position)
+            }
+            guard insertedSections[indexPath.section] == nil else {
+                throw .conflict(list: list, position: position, with: .insertSections)
+            }
+        }
+
+        // Old index paths leaving their place (deleted or moved away), by old section.
+        var removed: [Int: [Int]] = [:]
+        var deleted = Set<IndexPath>()
+        for (position, indexPath) in updates.deleteItems.enumerated() {
+            try checkOld(indexPath, .deleteItems, position)
+            guard deleted.insert(indexPath).inserted else { throw .duplicate(list: .deleteItems, position: position) }
+            removed[indexPath.section, default: []].append(indexPath.item)
+        }
+        var reloaded: [IndexPath: Size?] = [:]
+        var reloadsBySection: [Int: [(item: Int, size: Size?)]] = [:]
+        for (position, change) in updates.reloadItems.enumerated() {
+            try checkOld(change.indexPath, .reloadItems, position)
+            guard !deleted.contains(change.indexPath) else {
+                throw .conflict(list: .reloadItems, position: position, with: .deleteItems)
+            }
+            guard reloaded.updateValue(change.size, forKey: change.indexPath) == nil else {
+                throw .duplicate(list: .reloadItems, position: position)
+            }
+            reloadsBySection[change.indexPath.section, default: []].append((change.indexPath.item, change.size))
+        }
+        // Items at fixed new index paths, by new section, with their list and position for errors.
+        var fixed: [Int: [(item: Int, what: Fixed, list: UpdateError.List, position: Int)]] = [:]
+        var movedFrom = Set<IndexPath>()
+        var movedTo = Set<IndexPath>()
+        for (position, move) in updates.moveItems.enumerated() {
+            try checkOld(move.from, .moveItems, position)
+            guard !deleted.contains(move.from) else {
+                throw .conflict(list: .moveItems, position: position, with: .deleteItems)
+            }
+            guard reloaded.index(forKey: move.from) == nil else {
+                throw .conflict(list: .moveItems, position: position, with: .reloadItems)
+            }
+            try checkNew(move.to, .moveItems, position)
+            guard movedFrom.insert(move.from).inserted, movedTo.insert(move.to).inserted else {
+                throw .duplicate(list: .moveItems, position: position)
+            }
+            removed[move.from.section, default: []].append(move.from.item)
+            fixed[move.to.section, default: []].append((move.to.item, .move(from: move.from), .moveItems, position))
+        }
+        var inserted = Set<IndexPath>()
+        for (position, change) in updates.insertItems.enumerated() {
+            try checkNew(change.indexPath, .insertItems, position)
+            guard !movedTo.contains(change.indexPath) else {
+                throw .conflict(list: .insertItems, position: position, with: .moveItems)
+            }
+            guard inserted.insert(change.indexPath).inserted else {
+                throw .duplicate(list: .insertItems, position: position)
+            }
+            fixed[change.indexPath.section, default: []].append(
+                (change.indexPath.item, .insert(change.size), .insertItems, position)
+            )
+        }
+
+        if let expected = updates.expectedItemCounts, expected.count != newCount {
+            throw .sectionCountMismatch(expected: expected.count, actual: newCount)
+        }
+        for section in 0..<newCount {
+            guard let old = self.continues[section] else {
+                let insertedSection = insertedSections[section]!
+                if let expected = updates.expectedItemCounts?[section], expected != insertedSection.itemCount {
+                    throw .itemCountMismatch(section: section, expected: expected, actual: insertedSection.itemCount)
+                }
+                self.sections.append(insertedSection)
+                self.reused.append(nil)
+                self.firstChanged.append(nil)
+                continue
+            }
+            let removedItems = (removed[old] ?? []).sorted()
+            let fixedItems = (fixed[section] ?? []).sorted { $0.item < $1.item }
+            let count = input.sections[old].itemCount - removedItems.count + fixedItems.count
+            for entry in fixedItems where entry.item >= count {
+                throw .itemOutOfRange(list: entry.list, position: entry.position)
+            }
+            if let expected = updates.expectedItemCounts?[section], expected != count {
+                throw .itemCountMismatch(section: section, expected: expected, actual: count)
+            }
+            let reloadItems = (reloadsBySection[old] ?? []).sorted { $0.item < $1.item }
+            guard !removedItems.isEmpty || !fixedItems.isEmpty || !reloadItems.isEmpty else {
+                self.sections.append(input.sections[old])
+                self.reused.append(old)
+                self.firstChanged.append(nil)
+                continue
+            }
+            self.reused.append(old)
+            // Before the first removal, insertion or reload, new and old items coincide.
+            self.firstChanged.append(
+                [removedItems.first, fixedItems.first?.item, reloadItems.first?.item].compactMap { $0 }.min()
+            )
+            var updated = input.sections[old]
+            updated.items = self.merge(
+                old: old,
+                new: section,
+                input: input,
+                configuration: configuration,
+                count: count,
+                removed: removedItems,
+                fixed: fixedItems.map { ($0.item, $0.what) },
+                reloads: reloadItems
+            )
+            self.sections.append(updated)
+        }
+    }
+}

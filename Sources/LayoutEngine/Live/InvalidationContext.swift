@@ -1,0 +1,110 @@
+/// What changed, for ``LiveLayout/invalidate(_:)`` (UIKit's `UICollectionViewLayoutInvalidationContext`).
+public struct InvalidationContext: Hashable, Sendable {
+    /// New sizes of items the client measured (self-sizing cells), by their index path. What a size means is the
+    /// kind's, as in ``SectionInput/Items/sizes(_:)``. Defaults to none.
+    public var itemSizes: [IndexPath: Size]
+    /// The collection view's new bounds size, or `nil` if it did not change. Defaults to `nil`.
+    public var viewport: Size?
+    /// Whether to recompute everything (`invalidateLayout`). Defaults to `false`.
+    public var invalidatesEverything: Bool
+    /// The client's current content offset, for scroll anchoring: with it, the result carries the
+    /// ``InvalidationResult/contentOffsetAdjustment`` that keeps the first visible item where the user sees it.
+    /// Defaults to `nil`: no anchoring.
+    public var contentOffset: Point?
+
+    /// Creates a context.
+    ///
+    /// - Parameters:
+    ///   - itemSizes: New sizes of measured items.
+    ///   - viewport: The new bounds size, if it changed.
+    ///   - invalidatesEverything: Whether to recompute everything.
+    ///   - contentOffset: The current content offset, for scroll anchoring.
+    public init(
+        itemSizes: [IndexPath: Size] = [:],
+        viewport: Size? = nil,
+        invalidatesEverything: Bool = false,
+        contentOffset: Point? = nil
+    ) {
+        self.itemSizes = itemSizes
+        self.viewport = viewport
+        self.invalidatesEverything = invalidatesEverything
+        self.contentOffset = contentOffset
+    }
+}
+
+/// What an invalidation changed.
+public struct InvalidationResult: Hashable, Sendable {
+    /// The new content size minus the old.
+    public var contentSizeAdjustment: Size
+    /// What to add to the context's ``InvalidationContext/contentOffset`` so that the first item visible there
+    /// keeps its on-screen position (see ``contentOffsetAdjustment(from:to:contentOffset:)``); zero without an
+    /// offset in the context.
+    public var contentOffsetAdjustment: Point
+    /// How many cells had their frames computed again (0 when nothing that affects the layout changed).
+    public var recomputedItemCount: Int
+
+    /// Creates a result.
+    ///
+    /// - Parameters:
+    ///   - contentSizeAdjustment: The new content size minus the old.
+    ///   - contentOffsetAdjustment: The scroll anchoring adjustment.
+    ///   - recomputedItemCount: How many cells were laid out again.
+    public init(contentSizeAdjustment: Size, contentOffsetAdjustment: Point, recomputedItemCount: Int) {
+        self.contentSizeAdjustment = contentSizeAdjustment
+        self.contentOffsetAdjustment = contentOffsetAdjustment
+        self.recomputedItemCount = recomputedItemCount
+    }
+
+    /// The scroll anchoring adjustment between two layouts of the same items.
+    ///
+    /// The anchor is the first cell, in the stable order, whose frame intersects the viewport rect at
+    /// `contentOffset` in `old` (`old`'s viewport size). The adjustment moves the offset along the scroll axis by
+    /// that cell's new leading coordinate minus its old one (0 on the other axis), so that it stays where the user
+    /// sees it; the adjusted offset is clamped to `new`'s scrollable range (never below 0, never past the end).
+    /// Without a visible cell, or if the anchor no longer exists, the adjustment is zero.
+    ///
+    /// - Parameters:
+    ///   - old: The layout before the change.
+    ///   - new: The layout after it.
+    ///   - contentOffset: The content offset before the change.
+    /// - Returns: What to add to `contentOffset`.
+    /// - Complexity: O(log n + k) for the k elements in the viewport.
+    public static func contentOffsetAdjustment(from old: PreparedLayout, to new: PreparedLayout, contentOffset: Point)
+        -> Point
+    {
+        guard let anchor = firstVisibleCell(in: old, at: contentOffset) else { return .zero }
+        return adjustment(anchor: anchor, in: new, contentOffset: contentOffset)
+    }
+
+    /// The first cell in the stable order intersecting the viewport at `contentOffset`.
+    static func firstVisibleCell(in layout: PreparedLayout, at contentOffset: Point) -> LayoutAttributes? {
+        struct Found: Error {
+            let attributes: LayoutAttributes
+        }
+        do throws(Found) {
+            let viewport = Rect(origin: contentOffset, size: layout.viewport)
+            try layout.forEachAttribute(in: viewport, contentOffset: contentOffset) {
+                (attributes: LayoutAttributes) throws(Found) in
+                if attributes.category == .cell { throw Found(attributes: attributes) }
+            }
+        } catch {
+            return error.attributes
+        }
+        return nil
+    }
+
+    /// The adjustment that brings `anchor` (old attributes) to its new place in `layout`, clamped.
+    static func adjustment(anchor: LayoutAttributes, in layout: PreparedLayout, contentOffset: Point) -> Point {
+        guard let moved = layout.attributesForItem(at: anchor.indexPath, contentOffset: contentOffset) else {
+            return .zero
+        }
+        let isVertical = layout.axis == .vertical
+        let delta = isVertical ? moved.frame.minY - anchor.frame.minY : moved.frame.minX - anchor.frame.minX
+        let current = isVertical ? contentOffset.y : contentOffset.x
+        let contentLength = isVertical ? layout.contentSize.height : layout.contentSize.width
+        let viewportLength = isVertical ? layout.viewport.height : layout.viewport.width
+        let maximum = Swift.max(0, contentLength - viewportLength)
+        let target = Swift.min(maximum, Swift.max(0, current + delta))
+        return isVertical ? Point(x: 0, y: target - current) : Point(x: target - current, y: 0)
+    }
+}

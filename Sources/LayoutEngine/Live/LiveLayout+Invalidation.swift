@@ -1,0 +1,158 @@
+extension LiveLayout {
+    /// Applies an invalidation context, recomputing only what changed (`invalidateLayoutWithContext:`).
+    ///
+    /// - New item sizes: for `flow` and `waterfall`, each touched section is laid out again from its first resized
+    ///   item (for `flow`, from the start of that item's line; for `waterfall`, each column's state there is found
+    ///   by scanning back to its last item) to its end; later sections keep their frames and only move (their
+    ///   origins change, the small section index is rebuilt). `line`, `stack` and `circle` prepare again. A size
+    ///   equal to the current one changes nothing. A `count` section given a size other than the default becomes a
+    ///   list of sizes.
+    /// - A new viewport: for `flow` and `waterfall`, a change across the scroll axis (the width when scrolling
+    ///   vertically) lays everything out again; a change along it only records the new viewport. `line`, `stack`
+    ///   and `circle` depend on the viewport and prepare again.
+    /// - ``InvalidationContext/invalidatesEverything`` prepares again.
+    ///
+    /// Everything is checked before anything changes: on error the layout is as it was.
+    ///
+    /// - Parameter context: What changed.
+    /// - Returns: The content size adjustment, the scroll anchoring adjustment and how many cells were recomputed.
+    /// - Throws: ``LayoutError/noSuchItem(section:item:)`` for an index path with no item,
+    ///   ``LayoutError/invalidItemSize(section:item:)`` for a bad size, ``LayoutError/invalidViewport``, and
+    ///   whatever preparing again finds (columns that no longer fit a narrower viewport, …).
+    /// - Complexity: O(Σ (items after the first resized one in each touched section) + number of sections) for
+    ///   `flow` and `waterfall` resizes; O(number of sections) for a viewport change along the scroll axis; a full
+    ///   prepare otherwise.
+    public mutating func invalidate(_ context: InvalidationContext) throws(LayoutError) -> InvalidationResult {
+        let oldSize = self.prepared.contentSize
+        let anchor = context.contentOffset.flatMap { InvalidationResult.firstVisibleCell(in: self.prepared, at: $0) }
+        if let viewport = context.viewport, !viewport.isValid { throw .invalidViewport }
+        let resized = try self.checkedResizes(context.itemSizes)
+        let viewport = context.viewport ?? self.input.viewport
+        let old = self.input.viewport
+        let isIncremental: Bool
+        switch self.configuration {
+        case .flow(let flow):
+            let isVertical = flow.scrollDirection == .vertical
+            isIncremental = isVertical ? viewport.width == old.width : viewport.height == old.height
+        case .waterfall:
+            isIncremental = viewport.width == old.width
+        case .line, .stack, .circle:
+            isIncremental = viewport == old && resized.isEmpty
+        }
+        var recomputed = 0
+        if context.invalidatesEverything || !isIncremental {
+            var newInput = self.input
+            newInput.viewport = viewport
+            for (indexPath, size) in resized {
+                Self.setSize(size, at: indexPath, in: &newInput, kind: self.configuration)
+            }
+            let (prepared, records) = try Self.prepare(newInput, configuration: self.configuration, limits: self.limits)
+            self.replace(input: newInput, prepared: prepared, records: records)
+            recomputed = prepared.elementCount
+        } else {
+            let viewportChanged = viewport != old
+            if viewportChanged { self.input.viewport = viewport }
+            if !resized.isEmpty || viewportChanged {
+                recomputed = self.relayOut(resized)
+            }
+        }
+        let offsetAdjustment =
+            anchor.map {
+                InvalidationResult.adjustment(
+                    anchor: $0,
+                    in: self.prepared,
+                    contentOffset: context.contentOffset ?? .zero
+                )
+            } ?? .zero
+        let newSize = self.prepared.contentSize
+        return InvalidationResult(
+            contentSizeAdjustment: Size(width: newSize.width - oldSize.width, height: newSize.height - oldSize.height),
+            contentOffsetAdjustment: offsetAdjustment,
+            recomputedItemCount: recomputed
+        )
+    }
+
+    /// The resizes that change something, in index path order, after checking every one.
+    private func checkedResizes(_ sizes: [IndexPath: Size]) throws(LayoutError) -> [(IndexPath, Size)] {
+        let requiresPositiveWidth = self.configuration.kind == .waterfall
+        var result: [(IndexPath, Size)] = []
+        for indexPath in sizes.keys.sorted() {
+            let size = sizes[indexPath]!
+            let section = indexPath.section
+            guard self.input.sections.indices.contains(section), indexPath.item >= 0,
+                indexPath.item < self.input.sections[section].itemCount
+            else { throw .noSuchItem(section: section, item: indexPath.item) }
+            guard size.isValid, !requiresPositiveWidth || size.width > 0 else {
+                throw .invalidItemSize(section: section, item: indexPath.item)
+            }
+            if Self.size(at: indexPath, in: self.input, kind: self.configuration) != size {
+                result.append((indexPath, size))
+            }
+        }
+        return result
+    }
+
+    /// Lays out again, in place, the touched sections from their first resized item, and moves later sections.
+    ///
+    /// - Returns: The number of cells laid out again.
+    private mutating func relayOut(_ resized: [(IndexPath, Size)]) -> Int {
+        // Apply the sizes to the input, keeping each sizes array uniquely referenced so it changes in place.
+        var firstItem: [Int: Int] = [:]
+        let configuration = self.configuration
+        for (indexPath, size) in resized {
+            Self.setSize(size, at: indexPath, in: &self.input, kind: configuration)
+            firstItem[indexPath.section] = Swift.min(firstItem[indexPath.section] ?? .max, indexPath.item)
+        }
+        let input = self.input
+        var sections = self.takeSections()
+        var recomputed = 0
+        let firstSection = firstItem.keys.min() ?? sections.count
+        for (section, item) in firstItem.sorted(by: { $0.key < $1.key }) {
+            do {
+                recomputed += try Self.relayOut(
+                    &sections[section],
+                    record: &self.records[section],
+                    section: section,
+                    from: item,
+                    input: input,
+                    configuration: configuration,
+                    limits: self.limits,
+                    validatesSizes: false
+                )
+            } catch {
+                preconditionFailure("the section's parameters were valid when it was prepared: \(error)")
+            }
+        }
+        var position = 0.0
+        if firstSection < sections.count {
+            position =
+                self.prepared.axis == .vertical
+                ? sections[firstSection].origin.y : sections[firstSection].origin.x
+        }
+        let isVertical = self.prepared.axis == .vertical
+        for index in firstSection..<sections.count {
+            sections[index].origin = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+            position += self.records[index].length
+        }
+        if firstSection == sections.count {
+            position = self.records.reduce(0) { $0 + $1.length }
+        }
+        switch self.configuration {
+        case .flow(let flow):
+            self.prepared =
+                (FlowLayout.assemble(
+                    input,
+                    configuration: flow,
+                    sections: sections,
+                    crossEnds: self.records.map(\.crossEnd),
+                    contentLength: position
+                ))
+        case .waterfall(let waterfall):
+            self.prepared =
+                (WaterfallLayout.assemble(input, configuration: waterfall, sections: sections, contentLength: position))
+        case .line, .stack, .circle:
+            preconditionFailure("only flow and waterfall lay out incrementally")
+        }
+        return recomputed
+    }
+}

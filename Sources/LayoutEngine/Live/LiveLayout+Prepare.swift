@@ -1,0 +1,176 @@
+extension LiveLayout {
+    /// Prepares `input` from scratch, keeping the section records.
+    ///
+    /// - Throws: ``LayoutError``.
+    /// - Complexity: That of ``prepareLayout(_:configuration:limits:)``.
+    static func prepare(
+        _ input: LayoutInput,
+        configuration: LayoutConfiguration,
+        limits: LayoutLimits
+    ) throws(LayoutError) -> (PreparedLayout, [SectionRecord]) {
+        var none: [SectionLayout] = []
+        return try Self.prepare(
+            input,
+            configuration: configuration,
+            limits: limits,
+            previousSections: &none,
+            previousRecords: []
+        )
+    }
+
+    /// Checks everything preparing with reuse would check for the sections it builds or resumes, without building
+    /// anything.
+    ///
+    /// - Throws: ``LayoutError``.
+    /// - Complexity: O(items of the built and resumed sections + number of sections).
+    static func validate(
+        _ input: LayoutInput,
+        configuration: LayoutConfiguration,
+        limits: LayoutLimits,
+        reused: [Int?],
+        firstChanged: [Int?]
+    ) throws(LayoutError) {
+        _ = try input.validate(limits: limits)
+        for index in input.sections.indices where reused[index] == nil || firstChanged[index] != nil {
+            switch configuration {
+            case .flow(let flow):
+                try FlowLayout.validate(flow)
+                _ = try FlowLayout.makeBuilder(input, configuration: flow, section: index)
+            case .waterfall(let waterfall):
+                try WaterfallLayout.validate(waterfall)
+                _ = try WaterfallLayout.makeBuilder(input, configuration: waterfall, section: index, limits: limits)
+            case .line, .stack, .circle:
+                return
+            }
+        }
+    }
+
+    /// Prepares `input`, reusing (moving without recomputing) the sections `reused` names.
+    ///
+    /// - Parameters:
+    ///   - input: The new input.
+    ///   - configuration: The kind and its parameters.
+    ///   - limits: Bounds on the input's size.
+    ///   - reused: For each new section, the index of an old section of `previous` whose input is identical (so
+    ///     its frames are reused and only its origin changes), or `nil` to build it. `nil` builds every section.
+    ///   - firstChanged: For each new section continuing an old one, the first item that changed: the section is
+    ///     laid out again from there, its earlier frames kept; `nil` entries (or no array) reuse it as it was.
+    ///   - previousSections: The old layout's sections; the frames of resumed sections are moved out of it, so they
+    ///     are rewritten in place when this array holds their only reference.
+    ///   - previousRecords: The old layout's records.
+    ///   - validatesResumed: Whether to check the sizes of resumed sections (a caller that checked them first
+    ///     passes `false`).
+    /// - Returns: The prepared layout and its section records.
+    /// - Throws: ``LayoutError``.
+    /// - Complexity: O(items of built sections + number of sections) for `flow` and `waterfall`; a full prepare for
+    ///   the other kinds.
+    static func prepare(
+        _ input: LayoutInput,
+        configuration: LayoutConfiguration,
+        limits: LayoutLimits,
+        reused: [Int?]? = nil,
+        firstChanged: [Int?]? = nil,
+        previousSections: inout [SectionLayout],
+        previousRecords: [SectionRecord],
+        validatesResumed: Bool = true
+    ) throws(LayoutError) -> (PreparedLayout, [SectionRecord]) {
+        switch configuration {
+        case .flow(let flow):
+            _ = try input.validate(limits: limits)
+            try FlowLayout.validate(flow)
+            var sections: [SectionLayout] = []
+            var records: [SectionRecord] = []
+            sections.reserveCapacity(input.sections.count)
+            records.reserveCapacity(input.sections.count)
+            var position = 0.0
+            let isVertical = flow.scrollDirection == .vertical
+            for index in input.sections.indices {
+                if let old = reused?[index] {
+                    var section = previousSections[old]
+                    previousSections[old].frames = []
+                    var record = previousRecords[old]
+                    section.origin = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+                    if let item = firstChanged?[index] {
+                        _ = try Self.relayOut(
+                            &section,
+                            record: &record,
+                            section: index,
+                            from: item,
+                            input: input,
+                            configuration: configuration,
+                            limits: limits,
+                            validatesSizes: validatesResumed
+                        )
+                    }
+                    sections.append(section)
+                    records.append(record)
+                } else {
+                    let builder = try FlowLayout.makeBuilder(input, configuration: flow, section: index)
+                    var lines: [FlowSectionBuilder.Line]? = []
+                    let built = FlowLayout.build(input.sections[index], with: builder, origin: position, lines: &lines)
+                    sections.append(built.section)
+                    records.append(SectionRecord(length: built.length, crossEnd: built.crossEnd, lines: lines ?? []))
+                }
+                position += records[index].length
+            }
+            let prepared = FlowLayout.assemble(
+                input,
+                configuration: flow,
+                sections: sections,
+                crossEnds: records.map(\.crossEnd),
+                contentLength: position
+            )
+            return (prepared, records)
+        case .waterfall(let waterfall):
+            _ = try input.validate(limits: limits)
+            try WaterfallLayout.validate(waterfall)
+            var sections: [SectionLayout] = []
+            var records: [SectionRecord] = []
+            sections.reserveCapacity(input.sections.count)
+            records.reserveCapacity(input.sections.count)
+            var position = 0.0
+            for index in input.sections.indices {
+                if let old = reused?[index] {
+                    var section = previousSections[old]
+                    previousSections[old].frames = []
+                    var record = previousRecords[old]
+                    section.origin = Point(x: 0, y: position)
+                    if let item = firstChanged?[index] {
+                        _ = try Self.relayOut(
+                            &section,
+                            record: &record,
+                            section: index,
+                            from: item,
+                            input: input,
+                            configuration: configuration,
+                            limits: limits,
+                            validatesSizes: validatesResumed
+                        )
+                    }
+                    sections.append(section)
+                    records.append(record)
+                } else {
+                    let builder = try WaterfallLayout.makeBuilder(
+                        input,
+                        configuration: waterfall,
+                        section: index,
+                        limits: limits
+                    )
+                    let built = WaterfallLayout.build(input.sections[index], with: builder, origin: position)
+                    sections.append(built.section)
+                    records.append(SectionRecord(length: built.length, crossEnd: 0, lines: []))
+                }
+                position += records[index].length
+            }
+            let prepared = WaterfallLayout.assemble(
+                input,
+                configuration: waterfall,
+                sections: sections,
+                contentLength: position
+            )
+            return (prepared, records)
+        case .line, .stack, .circle:
+            return (try prepareLayout(input, configuration: configuration, limits: limits), [])
+        }
+    }
+}

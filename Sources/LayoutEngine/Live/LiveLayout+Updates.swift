@@ -1,0 +1,153 @@
+extension LiveLayout {
+    /// Applies a batch of insertions, deletions, reloads and moves (`performBatchUpdates:`), with UIKit's rules
+    /// (see ``BatchUpdates``), and answers the attributes to animate.
+    ///
+    /// The whole batch is checked first; an inconsistent one throws and leaves the layout as it was. For `flow`
+    /// and `waterfall`, only sections whose items changed (and inserted sections) are laid out; the others keep
+    /// their frames and only move. `line`, `stack` and `circle` prepare again.
+    ///
+    /// - Parameter updates: The batch.
+    /// - Returns: The appearing and disappearing attributes, the moves and the content size adjustment.
+    /// - Throws: ``UpdateError`` naming the list and position of the first inconsistent entry, or
+    ///   ``UpdateError/invalidLayout(_:)`` when the new input is not a valid layout.
+    /// - Complexity: O(u log u + Σ items of touched sections + number of sections) for `flow` and `waterfall`,
+    ///   plus the size of the answer (every element of inserted and deleted sections); a full prepare otherwise.
+    public mutating func performBatchUpdates(_ updates: BatchUpdates) throws(UpdateError) -> UpdateResult {
+        let plan = try BatchPlan(updates, input: self.input, configuration: self.configuration)
+        var newInput = self.input
+        newInput.sections = plan.sections
+        let offset = self.input.contentOffset
+        let oldContentSize = self.prepared.contentSize
+        // Disappearing elements first: the old frames of resumed sections are rewritten below.
+        var deletedSections = Set(updates.deleteSections)
+        var leaving: [Int: [Int]] = [:]
+        for indexPath in updates.deleteItems { leaving[indexPath.section, default: []].append(indexPath.item) }
+        for change in updates.reloadItems {
+            leaving[change.indexPath.section, default: []].append(change.indexPath.item)
+        }
+        var disappearing: [LayoutAttributes] = []
+        for section in 0..<self.prepared.numberOfSections {
+            if deletedSections.remove(section) != nil {
+                Self.appendElements(of: section, in: self.prepared, offset: offset, to: &disappearing)
+            } else if let items = leaving[section] {
+                for item in items.sorted() {
+                    let indexPath = IndexPath(section: section, item: item)
+                    Self.appendCell(indexPath, in: self.prepared, offset: offset, to: &disappearing)
+                }
+            }
+        }
+
+        // Check everything first: once resumed sections are rewritten in place, there is no going back.
+        do {
+            try Self.validate(
+                newInput,
+                configuration: self.configuration,
+                limits: self.limits,
+                reused: plan.reused,
+                firstChanged: plan.firstChanged
+            )
+        } catch {
+            throw .invalidLayout(error)
+        }
+        let prepared: PreparedLayout
+        let records: [SectionRecord]
+        switch self.configuration {
+        case .flow, .waterfall:
+            var sections = self.takeSections()
+            do {
+                (prepared, records) = try Self.prepare(
+                    newInput,
+                    configuration: self.configuration,
+                    limits: self.limits,
+                    reused: plan.reused,
+                    firstChanged: plan.firstChanged,
+                    previousSections: &sections,
+                    previousRecords: self.records,
+                    validatesResumed: false
+                )
+            } catch {
+                preconditionFailure("the new input was checked: \(error)")
+            }
+        case .line, .stack, .circle:
+            do {
+                (prepared, records) = try Self.prepare(newInput, configuration: self.configuration, limits: self.limits)
+            } catch {
+                throw .invalidLayout(error)
+            }
+        }
+
+        let insertedSections = Set(updates.insertSections.map(\.index))
+        var arriving: [Int: [Int]] = [:]
+        for change in updates.insertItems {
+            arriving[change.indexPath.section, default: []].append(change.indexPath.item)
+        }
+        for reload in plan.reloads { arriving[reload.new.section, default: []].append(reload.new.item) }
+        var appearing: [LayoutAttributes] = []
+        for section in 0..<prepared.numberOfSections {
+            if insertedSections.contains(section) {
+                Self.appendElements(of: section, in: prepared, offset: offset, to: &appearing)
+            } else if let items = arriving[section] {
+                for item in items.sorted() {
+                    Self.appendCell(
+                        IndexPath(section: section, item: item),
+                        in: prepared,
+                        offset: offset,
+                        to: &appearing
+                    )
+                }
+            }
+        }
+
+        self.replace(input: newInput, prepared: prepared, records: records)
+        return UpdateResult(
+            appearing: appearing,
+            disappearing: disappearing,
+            moved: updates.moveItems,
+            contentSizeAdjustment: Size(
+                width: prepared.contentSize.width - oldContentSize.width,
+                height: prepared.contentSize.height - oldContentSize.height
+            )
+        )
+    }
+
+    /// Appends a section's every element, in the stable order, with alpha 0.
+    private static func appendElements(
+        of section: Int,
+        in layout: PreparedLayout,
+        offset: Point,
+        to result: inout [LayoutAttributes]
+    ) {
+        let first = IndexPath(section: section, item: 0)
+        if let background = layout.attributesForDecorationElement(ofKind: .background, at: first, contentOffset: offset)
+        {
+            result.append(Self.transparent(background))
+        }
+        if let header = layout.attributesForSupplementaryElement(ofKind: .header, at: first, contentOffset: offset) {
+            result.append(Self.transparent(header))
+        }
+        for item in 0..<layout.numberOfItems(inSection: section) {
+            Self.appendCell(IndexPath(section: section, item: item), in: layout, offset: offset, to: &result)
+        }
+        if let footer = layout.attributesForSupplementaryElement(ofKind: .footer, at: first, contentOffset: offset) {
+            result.append(Self.transparent(footer))
+        }
+    }
+
+    /// Appends one cell with alpha 0.
+    private static func appendCell(
+        _ indexPath: IndexPath,
+        in layout: PreparedLayout,
+        offset: Point,
+        to result: inout [LayoutAttributes]
+    ) {
+        if let cell = layout.attributesForItem(at: indexPath, contentOffset: offset) {
+            result.append(Self.transparent(cell))
+        }
+    }
+
+    private static func transparent(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        var result = attributes
+        result.alpha = 0
+        return result
+    }
+}

@@ -1,0 +1,77 @@
+/// What a session holds: its input, its configuration and limits, and the layout prepared from them, kept up to
+/// date by invalidation (``invalidate(_:)``) and batch updates (``performBatchUpdates(_:)``) that recompute only
+/// what changed.
+///
+/// The stored values are readable; they change only through the mutating methods, which keep them consistent:
+/// ``prepared`` is always what ``prepareLayout(_:configuration:limits:)`` makes of ``input`` and
+/// ``configuration``. For `flow` and `waterfall` the value also keeps, per section, its length and (flow) where
+/// each line starts, so a change can resume mid-section.
+///
+/// A mutation rewrites the touched section's frames in place when this value holds the only reference to them;
+/// mutate the stored value itself (`sessions[id].live.invalidate(…)`), not a copy that shares storage with it, or
+/// the touched section's frames are copied first.
+public struct LiveLayout: Hashable, Sendable {
+    /// The input ``prepared`` was made from.
+    public internal(set) var input: LayoutInput
+    /// The kind and its parameters.
+    public let configuration: LayoutConfiguration
+    /// The bounds every input must respect.
+    public let limits: LayoutLimits
+    /// The prepared layout: what queries read.
+    public internal(set) var prepared: PreparedLayout
+    /// One record per section for `flow` and `waterfall`; empty for the other kinds.
+    var records: [SectionRecord]
+
+    /// Prepares a layout to keep.
+    ///
+    /// - Parameters:
+    ///   - input: The viewport, offset, direction and sections.
+    ///   - configuration: The kind and its parameters.
+    ///   - limits: Bounds on the input's size. Defaults to ``LayoutLimits/init()``.
+    /// - Throws: ``LayoutError``, as ``prepareLayout(_:configuration:limits:)``.
+    /// - Complexity: That of ``prepareLayout(_:configuration:limits:)``.
+    public init(
+        input: LayoutInput,
+        configuration: LayoutConfiguration,
+        limits: LayoutLimits = LayoutLimits()
+    ) throws(LayoutError) {
+        let (prepared, records) = try Self.prepare(input, configuration: configuration, limits: limits)
+        self.input = input
+        self.configuration = configuration
+        self.limits = limits
+        self.prepared = prepared
+        self.records = records
+    }
+
+    /// Replaces the input and everything prepared from it.
+    mutating func replace(input: LayoutInput, prepared: PreparedLayout, records: [SectionRecord]) {
+        self.input = input
+        self.prepared = prepared
+        self.records = records
+    }
+
+    /// Takes the prepared sections out of ``prepared`` so they can be rewritten in place, leaving an empty layout.
+    mutating func takeSections() -> [SectionLayout] {
+        let sections = self.prepared.sections
+        self.prepared = PreparedLayout(
+            kind: self.prepared.kind,
+            input: LayoutInput(sections: []),
+            contentSize: .zero,
+            sections: [],
+            axis: self.prepared.axis,
+            effects: .none
+        )
+        return sections
+    }
+}
+
+/// What `flow` and `waterfall` remember about a prepared section so that later sections can move without being
+/// recomputed and a section can be laid out again from any line.
+struct SectionRecord: Hashable, Sendable {
+    /// The section's length along the scroll axis (the next section starts this much further).
+    var length: Double
+    /// How far the section reaches across the scroll axis (`flow`); 0 for `waterfall`.
+    var crossEnd: Double
+    /// Where each line starts (`flow`); empty for `waterfall`.
+    var lines: [FlowSectionBuilder.Line]
+}

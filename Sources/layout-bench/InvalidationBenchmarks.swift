@@ -1,0 +1,116 @@
+import LayoutEngine
+
+/// In-process benchmarks of a session's mutations: resizing one item (self-sizing invalidation) near the end and
+/// near the start of a 1,000,000-item section, against a full prepare, and a batch deleting one item near the end and
+/// in the middle.
+///
+/// `layout-bench invalidate [--items N] [--runs R]` prints one row per kind (waterfall and flow, listed sizes).
+/// Mutations are applied in place to the session's own value, as the session store does, so that the touched
+/// section's frames are rewritten without a copy. Medians of R runs.
+enum InvalidationBenchmarks {
+    /// Runs the benchmarks with command-line style arguments (without the `invalidate` word).
+    static func run(arguments: [String]) {
+        let itemCount = Self.value(of: "--items", in: arguments) ?? 1_000_000
+        let runs = Swift.max(1, Self.value(of: "--runs", in: arguments) ?? 9)
+        let viewport = Size(width: 375, height: 812)
+        print("invalidation benchmarks: \(itemCount) items in one section, viewport 375×812, medians of \(runs) runs")
+        print(
+            Self.row(
+                "kind",
+                "prepare µs",
+                "resize end µs",
+                "resize start µs",
+                "delete end µs",
+                "delete middle µs",
+                "relaid end/start"
+            )
+        )
+        var generator = BenchmarkRandom(seed: 0x1417)
+        let flowSizes = (0..<itemCount).map { _ in
+            Size(width: Double(40 + generator.next() % 81), height: Double(40 + generator.next() % 81))
+        }
+        let aspects = (0..<itemCount).map { _ in
+            Size(width: Double(100 + generator.next() % 101), height: Double(50 + generator.next() % 251))
+        }
+        let cases: [(LayoutConfiguration, [Size])] = [(.waterfall(.init()), aspects), (.flow(.init()), flowSizes)]
+        for (configuration, sizes) in cases {
+            let input = LayoutInput(viewport: viewport, sections: [SectionInput(items: .sizes(sizes))])
+            guard var live = try? LiveLayout(input: input, configuration: configuration) else {
+                print("\(configuration.kind.rawValue): failed to prepare")
+                continue
+            }
+            let prepare = Self.median(runs) {
+                _ = try? prepareLayout(input, configuration: configuration)
+            }
+            var relaid = (end: 0, start: 0)
+            var flip = false
+            func resize(_ item: Int) -> Int {
+                flip.toggle()
+                let size = flip ? Size(width: 150, height: 260) : Size(width: 120, height: 90)
+                let context = InvalidationContext(itemSizes: [IndexPath(section: 0, item: item): size])
+                return (try? live.invalidate(context))?.recomputedItemCount ?? -1
+            }
+            let end = Self.median(runs) { relaid.end = resize(itemCount - 10) }
+            let start = Self.median(runs) { relaid.start = resize(10) }
+            func delete(_ item: Int) {
+                _ = try? live.performBatchUpdates(BatchUpdates(deleteItems: [IndexPath(section: 0, item: item)]))
+            }
+            let deleteEnd = Self.median(runs) { delete(live.prepared.numberOfItems(inSection: 0) - 20) }
+            let deleteMiddle = Self.median(runs) { delete(live.prepared.numberOfItems(inSection: 0) / 2) }
+            print(
+                Self.row(
+                    configuration.kind.rawValue,
+                    Self.format(prepare),
+                    Self.format(end),
+                    Self.format(start),
+                    Self.format(deleteEnd),
+                    Self.format(deleteMiddle),
+                    "\(relaid.end)/\(relaid.start)"
+                )
+            )
+        }
+    }
+
+    /// The median duration of `runs` calls of `body`, in microseconds.
+    private static func median(_ runs: Int, _ body: () -> Void) -> Double {
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            body()
+            let (seconds, attoseconds) = (ContinuousClock.now - start).components
+            times.append(Double(seconds) * 1e6 + Double(attoseconds) * 1e-12)
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+
+    private static func value(of flag: String, in arguments: [String]) -> Int? {
+        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+        return Int(arguments[index + 1])
+    }
+
+    private static func format(_ microseconds: Double) -> String {
+        microseconds >= 100 ? "\(Int(microseconds.rounded()))" : "\((microseconds * 10).rounded() / 10)"
+    }
+
+    private static func row(_ columns: String...) -> String {
+        columns.map { $0.count >= 17 ? $0 + " " : $0 + String(repeating: " ", count: 17 - $0.count) }.joined()
+    }
+}
+
+/// SplitMix64, so benchmark inputs are the same on every run.
+private struct BenchmarkRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        self.state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        self.state &+= 0x9E37_79B9_7F4A_7C15
+        var z = self.state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
