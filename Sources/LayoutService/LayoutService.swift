@@ -106,6 +106,10 @@ public final class LayoutService: Responder {
             return try self.snapSession(id: id, body: request.body)
         case .sessionTransition(let id):
             return try self.transitionSession(id: id, request: request)
+        case .sessionInvalidate(let id):
+            return try self.invalidateSession(id: id, request: request)
+        case .sessionUpdates(let id):
+            return try self.updateSession(id: id, request: request)
         case .sessionMove(let id):
             return try self.moveSession(id: id, body: request.body)
         case .sessionMoveEnd(let id):

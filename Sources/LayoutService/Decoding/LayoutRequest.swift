@@ -144,7 +144,7 @@ extension JSONReader {
     }
 
     /// Reads one section: `count` or `items`, and for kinds with supplementary views `header`, `footer`, `config`.
-    private mutating func readSection(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> SectionInput {
+    mutating func readSection(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> SectionInput {
         var section = SectionInput(items: .count(0))
         var hasItems = false
         let takesSupplementaries = kind == .flow || kind == .waterfall

@@ -90,19 +90,27 @@ extension JSONWriter {
     ///
     /// - Returns: The number of elements written.
     mutating func attributes(of layout: PreparedLayout, in rect: Rect?, contentOffset: Point) -> Int {
-        var count = 0
         self.key("attributes")
+        if let rect { return self.elements(of: layout, in: rect, contentOffset: contentOffset) }
+        var count = 0
         self.beginArray()
-        if let rect {
-            layout.forEachAttribute(in: rect, contentOffset: contentOffset) { attributes in
-                self.value(attributes)
-                count += 1
-            }
-        } else {
-            layout.forEachAttribute(contentOffset: contentOffset) { attributes in
-                self.value(attributes)
-                count += 1
-            }
+        layout.forEachAttribute(contentOffset: contentOffset) { attributes in
+            self.value(attributes)
+            count += 1
+        }
+        self.endArray()
+        return count
+    }
+
+    /// Writes an array of the elements of `layout` that intersect `rect`.
+    ///
+    /// - Returns: How many were written.
+    mutating func elements(of layout: PreparedLayout, in rect: Rect, contentOffset: Point) -> Int {
+        var count = 0
+        self.beginArray()
+        layout.forEachAttribute(in: rect, contentOffset: contentOffset) { attributes in
+            self.value(attributes)
+            count += 1
         }
         self.endArray()
         return count

@@ -16,7 +16,8 @@ extension LayoutService {
         switch route {
         case .layout, .sessions:
             return Self.countedItems(in: request.body, over: threshold)
-        case .sessionTransition(let id), .sessionMove(let id), .sessionMoveEnd(let id):
+        case .sessionTransition(let id), .sessionInvalidate(let id), .sessionUpdates(let id), .sessionMove(let id),
+            .sessionMoveEnd(let id):
             guard Session.isWellFormedID(id), let session = self.sessions.session(String(id)) else { return false }
             return session.itemCount > threshold
         default:

@@ -34,9 +34,18 @@ extension LayoutService {
     func prepare(_ input: LayoutInput, configuration: LayoutConfiguration, pointerPrefix: String = "") throws(APIError)
         -> PreparedLayout
     {
-        let layout: PreparedLayout
+        try self.makeLiveLayout(input, configuration: configuration, pointerPrefix: pointerPrefix).prepared
+    }
+
+    /// Prepares a layout to keep in a session; see ``prepare(_:configuration:pointerPrefix:)``.
+    func makeLiveLayout(
+        _ input: LayoutInput,
+        configuration: LayoutConfiguration,
+        pointerPrefix: String = ""
+    ) throws(APIError) -> LiveLayout {
+        let live: LiveLayout
         do {
-            layout = try prepareLayout(input, configuration: configuration, limits: self.layoutLimits)
+            live = try LiveLayout(input: input, configuration: configuration, limits: self.layoutLimits)
         } catch {
             let problem = error.apiError(for: LayoutRequest(input: input, configuration: configuration, rect: nil))
             if case .invalidField(let pointer, let reason) = problem, pointer.hasPrefix("/config") {
@@ -44,10 +53,15 @@ extension LayoutService {
             }
             throw problem
         }
+        try Self.checkFinite(live.prepared)
+        return live
+    }
+
+    /// Refuses a layout whose content is too large for a double: its answer would carry `null`s.
+    static func checkFinite(_ layout: PreparedLayout) throws(APIError) {
         guard layout.contentSize.width.isFinite, layout.contentSize.height.isFinite else {
             throw .invalidField(pointer: "/sections", reason: "The content would be larger than a number can hold.")
         }
-        return layout
     }
 
     /// The engine's limits, from the service's configuration.

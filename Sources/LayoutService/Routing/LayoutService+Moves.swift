@@ -86,12 +86,14 @@ extension LayoutService {
         guard let source else { throw reader.missingField("indexPath") }
         guard let destination else { throw reader.missingField("targetIndexPath") }
         try reader.finish()
-        let session = try self.sessions.update(String(id), expectedVersion: expectedVersion) {
-            current in
-            let moved = try self.movedLayout(current, from: source, to: destination)
+        let session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
+            try Self.checkMove(current.layout, from: source, to: destination)
             var next = current
-            next.input = moved.input
-            next.layout = moved.layout
+            do throws(UpdateError) {
+                _ = try next.live.performBatchUpdates(BatchUpdates(moveItems: [.init(from: source, to: destination)]))
+            } catch {
+                throw error.apiError(input: current.input, configuration: current.configuration)
+            }
             return next
         }
         var writer = JSONWriter(capacity: 16 * 1024)
@@ -115,6 +117,18 @@ extension LayoutService {
         }
         writer.endObject()
         return (Self.json(writer.bytes, session: session), count)
+    }
+
+    /// Refuses a move whose source is no item or whose destination is past the end of its section, naming which.
+    private static func checkMove(_ layout: PreparedLayout, from source: IndexPath, to destination: IndexPath) throws(APIError) {
+        guard source.item < layout.numberOfItems(inSection: source.section) else {
+            throw .invalidField(pointer: "/indexPath", reason: "The session has no item at \(source.wire).")
+        }
+        let count = layout.numberOfItems(inSection: destination.section)
+        let limit = destination.section == source.section ? count - 1 : count
+        guard destination.section < layout.numberOfSections, destination.item <= limit else {
+            throw .invalidField(pointer: "/targetIndexPath", reason: "An item cannot move to \(destination.wire).")
+        }
     }
 
     /// The session's input and layout with one item moved, or a 422 naming the index path that does not exist.

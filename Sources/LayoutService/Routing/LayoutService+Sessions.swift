@@ -14,14 +14,8 @@ extension LayoutService {
             configuration: self.configuration,
             takesKindMember: true
         )
-        let layout = try self.prepare(decoded.input, configuration: decoded.configuration)
-        let session = Session(
-            id: Session.makeID(),
-            version: 1,
-            input: decoded.input,
-            configuration: decoded.configuration,
-            layout: layout
-        )
+        let live = try self.makeLiveLayout(decoded.input, configuration: decoded.configuration)
+        let session = Session(id: Session.makeID(), version: 1, live: live)
         try self.sessions.insert(session)
         var response = Self.summary(of: session, status: 201)
         response.headers.add(name: "Location", value: "/sessions/\(session.id)")

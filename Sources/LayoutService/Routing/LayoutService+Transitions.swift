@@ -40,8 +40,7 @@ extension LayoutService {
         if commits {
             session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
                 var next = current
-                next.configuration = target
-                next.layout = try self.prepare(current.input, configuration: target, pointerPrefix: "/to")
+                next.live = try self.makeLiveLayout(current.input, configuration: target, pointerPrefix: "/to")
                 return next
             }
         }

@@ -16,6 +16,8 @@ enum Route: Hashable, Sendable {
     case sessionQuery(id: Substring)
     case sessionSnap(id: Substring)
     case sessionTransition(id: Substring)
+    case sessionInvalidate(id: Substring)
+    case sessionUpdates(id: Substring)
     case sessionMove(id: Substring)
     case sessionMoveEnd(id: Substring)
     case sessionItem(id: Substring, section: Int, item: Int)
@@ -35,6 +37,8 @@ enum Route: Hashable, Sendable {
         case .sessionQuery: "/sessions/{id}/query"
         case .sessionSnap: "/sessions/{id}/snap"
         case .sessionTransition: "/sessions/{id}/transition"
+        case .sessionInvalidate: "/sessions/{id}/invalidate"
+        case .sessionUpdates: "/sessions/{id}/updates"
         case .sessionMove: "/sessions/{id}/move"
         case .sessionMoveEnd: "/sessions/{id}/move/end"
         case .sessionItem: "/sessions/{id}/items/{section}/{item}"
@@ -46,7 +50,8 @@ enum Route: Hashable, Sendable {
     var methods: [HTTPMethod] {
         switch self {
         case .health, .ready, .metrics, .openAPI, .kinds: [.GET, .HEAD, .OPTIONS]
-        case .layout, .sessions, .sessionQuery, .sessionSnap, .sessionTransition, .sessionMove, .sessionMoveEnd:
+        case .layout, .sessions, .sessionQuery, .sessionSnap, .sessionTransition, .sessionInvalidate, .sessionUpdates,
+            .sessionMove, .sessionMoveEnd:
             [.POST, .OPTIONS]
         case .session: [.GET, .HEAD, .DELETE, .OPTIONS]
         case .sessionItem, .sessionSupplementary: [.GET, .HEAD, .OPTIONS]
@@ -103,6 +108,10 @@ enum Route: Hashable, Sendable {
             self = .sessionSnap(id: id)
         case 1 where rest[0] == "transition":
             self = .sessionTransition(id: id)
+        case 1 where rest[0] == "invalidate":
+            self = .sessionInvalidate(id: id)
+        case 1 where rest[0] == "updates":
+            self = .sessionUpdates(id: id)
         case 1 where rest[0] == "move":
             self = .sessionMove(id: id)
         case 2 where rest[0] == "move" && rest[1] == "end":

@@ -6,12 +6,15 @@ struct Session: Sendable {
     let id: String
     /// Increases by one with every mutation; `ETag` and `If-Match` carry it.
     var version: Int
-    /// What the layout was prepared from, kept for invalidation and updates.
-    var input: LayoutInput
+    /// The layout with what it was prepared from, so that invalidation and updates recompute only what changed.
+    var live: LiveLayout
+
+    /// What the layout was prepared from.
+    var input: LayoutInput { self.live.input }
     /// The kind and its parameters.
-    var configuration: LayoutConfiguration
+    var configuration: LayoutConfiguration { self.live.configuration }
     /// The prepared layout every query reads.
-    var layout: PreparedLayout
+    var layout: PreparedLayout { self.live.prepared }
 
     /// The session's kind.
     var kind: LayoutKind { self.configuration.kind }
