@@ -59,6 +59,10 @@ enum KindCatalog {
                           perSection: true, description: "Where items sit across a line thicker than they are."),
                 Parameter(name: "sectionBackground", type: "EdgeInsets", defaultJSON: nil, perSection: false,
                           description: "Adds a background decoration view behind each section, outset by these."),
+                Parameter(name: "snap", type: "none | item | line | page", defaultJSON: #""none""#, perSection: false,
+                          description: "Where scrolling comes to rest: an item's, a line's or a page's leading edge."),
+                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
+                          description: "Points per second from which a snap moves on in the flick's direction."),
             ]
         ),
         Kind(
@@ -83,6 +87,10 @@ enum KindCatalog {
                           description: "Height of a full-width footer below each section's columns."),
                 Parameter(name: "sectionBackground", type: "EdgeInsets", defaultJSON: nil, perSection: false,
                           description: "Adds a background decoration view behind each section, outset by these."),
+                Parameter(name: "snap", type: "none | item | line | page", defaultJSON: #""none""#, perSection: false,
+                          description: "Where scrolling comes to rest: an item's, a line's or a page's leading edge."),
+                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
+                          description: "Points per second from which a snap moves on in the flick's direction."),
             ]
         ),
         Kind(

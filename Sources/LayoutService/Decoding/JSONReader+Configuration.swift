@@ -65,6 +65,8 @@ extension JSONReader {
             case "verticalAlignment":
                 configuration.verticalAlignment = try self.readChoice(FlowLayout.VerticalAlignment.self)
             case "sectionBackground": configuration.sectionBackground = try self.readInsets()
+            case "snap": configuration.snap = try self.readChoice(SnapMode.self)
+            case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
             default: throw self.unknownField(key)
             }
         }
@@ -85,6 +87,8 @@ extension JSONReader {
             case "headerHeight": configuration.headerHeight = try self.readLength()
             case "footerHeight": configuration.footerHeight = try self.readLength()
             case "sectionBackground": configuration.sectionBackground = try self.readInsets()
+            case "snap": configuration.snap = try self.readChoice(SnapMode.self)
+            case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
             default: throw self.unknownField(key)
             }
         }

@@ -194,6 +194,8 @@ paths:
             TransitionSession: {operationId: transitionSession, parameters: {id: "$response.body#/id"}}
             MoveSession: {operationId: moveSession, parameters: {id: "$response.body#/id"}}
             EndMoveSession: {operationId: endMoveSession, parameters: {id: "$response.body#/id"}}
+            InvalidateSession: {operationId: invalidateSession, parameters: {id: "$response.body#/id"}}
+            UpdateSession: {operationId: updateSession, parameters: {id: "$response.body#/id"}}
         "400": {$ref: "#/components/responses/Problem"}
         "401": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
@@ -377,6 +379,67 @@ paths:
         "412": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
         "422": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}/invalidate:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+    post:
+      summary: Invalidation contexts (self-sizing items, bounds changes), recomputing only what changed
+      description: |
+        Resizing items relays out from the first affected line on within their section; later sections only move.
+        A viewport change across the scroll axis relays out; along it, nothing is recomputed. The answer carries
+        `contentSizeAdjustment` and, given `contentOffset`, the `contentOffsetAdjustment` that keeps the first
+        visible item where the user sees it; with a `rect`, the elements there `before` and `after`.
+      operationId: invalidateSession
+      parameters:
+        - {$ref: "#/components/parameters/IfMatch"}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/InvalidateRequest"}
+      responses:
+        "200":
+          description: The session after invalidation.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/InvalidateAnswer"}
+        "400": {$ref: "#/components/responses/Problem"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+        "412": {$ref: "#/components/responses/Problem"}
+        "413": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}/updates:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+    post:
+      summary: Batch updates (performBatchUpdates) with UIKit's rules
+      description: |
+        `deleteItems`, `reloadItems`, `deleteSections` and move sources name old index paths; `insertItems`,
+        `insertSections` and move destinations new ones. An inconsistent batch answers 422 pointing at the entry
+        and leaves the session untouched. `appearing` holds inserted elements at their final frames with alpha 0,
+        `disappearing` deleted ones at their old frames with alpha 0 (with the headers, footers and backgrounds of
+        inserted and deleted sections); with a `rect`, `attributes` holds the new elements there.
+      operationId: updateSession
+      parameters:
+        - {$ref: "#/components/parameters/IfMatch"}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/UpdatesRequest"}
+      responses:
+        "200":
+          description: The session after the batch.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/UpdatesAnswer"}
+        "400": {$ref: "#/components/responses/Problem"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+        "412": {$ref: "#/components/responses/Problem"}
+        "413": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/Problem"}
 components:
   parameters:
     IfMatch:
@@ -514,6 +577,10 @@ components:
       type: object
       additionalProperties: false
       properties:
+        snap: {type: string, enum: [none, item, line, page], default: none}
+        flickVelocityThreshold:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 300
         itemSize: {$ref: "#/components/schemas/Size"}
         sectionInset: {$ref: "#/components/schemas/EdgeInsets"}
         minimumLineSpacing: {$ref: "#/components/schemas/Length"}
@@ -571,6 +638,10 @@ components:
       type: object
       additionalProperties: false
       properties:
+        snap: {type: string, enum: [none, item, line, page], default: none}
+        flickVelocityThreshold:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 300
         columnCount: {type: integer, minimum: 1, maximum: 1000, default: 3}
         columnSpacing: {$ref: "#/components/schemas/Length"}
         rowSpacing: {$ref: "#/components/schemas/Length"}
@@ -946,6 +1017,116 @@ components:
             properties:
               from: {$ref: "#/components/schemas/IndexPath"}
               to: {$ref: "#/components/schemas/IndexPath"}
+        attributes:
+          type: array
+          items: {$ref: "#/components/schemas/Attributes"}
+    SizedIndexPath:
+      type: object
+      additionalProperties: false
+      required: [indexPath]
+      properties:
+        indexPath: {$ref: "#/components/schemas/IndexPath"}
+        size: {$ref: "#/components/schemas/Size"}
+    InvalidateRequest:
+      type: object
+      additionalProperties: false
+      properties:
+        items:
+          type: array
+          maxItems: 100000
+          items:
+            type: object
+            additionalProperties: false
+            required: [indexPath, size]
+            properties:
+              indexPath: {$ref: "#/components/schemas/IndexPath"}
+              size: {$ref: "#/components/schemas/Size"}
+        viewport: {$ref: "#/components/schemas/Size"}
+        everything: {type: boolean, default: false}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        rect: {$ref: "#/components/schemas/Rect"}
+    InvalidateAnswer:
+      type: object
+      required: [version, contentSize, contentSizeAdjustment, contentOffsetAdjustment]
+      properties:
+        version: {type: integer, minimum: 1}
+        contentSize: {$ref: "#/components/schemas/AnswerSize"}
+        contentSizeAdjustment: {$ref: "#/components/schemas/AnswerSize"}
+        contentOffsetAdjustment:
+          type: object
+          required: [x, y]
+          properties:
+            x: {type: number}
+            y: {type: number}
+        before:
+          type: array
+          items: {$ref: "#/components/schemas/Attributes"}
+        after:
+          type: array
+          items: {$ref: "#/components/schemas/Attributes"}
+    UpdatesRequest:
+      type: object
+      additionalProperties: false
+      properties:
+        deleteSections:
+          type: array
+          items: {type: integer, minimum: 0, maximum: 999999999}
+        insertSections:
+          type: array
+          items:
+            type: object
+            additionalProperties: false
+            required: [index, section]
+            properties:
+              index: {type: integer, minimum: 0, maximum: 999999999}
+              section:
+                type: object
+                description: A section as in a layout request of the session's kind.
+        deleteItems:
+          type: array
+          items: {$ref: "#/components/schemas/IndexPath"}
+        insertItems:
+          type: array
+          items: {$ref: "#/components/schemas/SizedIndexPath"}
+        reloadItems:
+          type: array
+          items: {$ref: "#/components/schemas/SizedIndexPath"}
+        moveItems:
+          type: array
+          items:
+            type: object
+            additionalProperties: false
+            required: [from, to]
+            properties:
+              from: {$ref: "#/components/schemas/IndexPath"}
+              to: {$ref: "#/components/schemas/IndexPath"}
+        expectedItemCounts:
+          type: array
+          items: {type: integer, minimum: 0, maximum: 2000000000}
+          description: The data source's item count per section after the batch; checked when given.
+        rect: {$ref: "#/components/schemas/Rect"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+    UpdatesAnswer:
+      type: object
+      required: [version, contentSize, contentSizeAdjustment, moved, appearing, disappearing]
+      properties:
+        version: {type: integer, minimum: 1}
+        contentSize: {$ref: "#/components/schemas/AnswerSize"}
+        contentSizeAdjustment: {$ref: "#/components/schemas/AnswerSize"}
+        moved:
+          type: array
+          items:
+            type: object
+            required: [from, to]
+            properties:
+              from: {$ref: "#/components/schemas/IndexPath"}
+              to: {$ref: "#/components/schemas/IndexPath"}
+        appearing:
+          type: array
+          items: {$ref: "#/components/schemas/Attributes"}
+        disappearing:
+          type: array
+          items: {$ref: "#/components/schemas/Attributes"}
         attributes:
           type: array
           items: {$ref: "#/components/schemas/Attributes"}
