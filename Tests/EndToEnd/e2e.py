@@ -124,6 +124,40 @@ def every_readme_curl_example_answers_as_shown(server):
 
 
 @check
+def the_readme_session_walkthrough_prints_what_it_shows(server):
+    with open(os.path.join(ROOT, "README.md")) as readme:
+        text = readme.read()
+    match = re.search(r"```sh session\n(.*?)```\n+```text\n(.*?)```", text, re.S)
+    expect(match is not None, "README has a session walkthrough followed by its output")
+    script = match.group(1).replace("localhost:8080", f"127.0.0.1:{server.port}")
+    result = subprocess.run(["bash", "-eo", "pipefail", "-c", script], capture_output=True, text=True, timeout=60)
+    expect(result.returncode == 0, f"walkthrough failed: {result.stderr}")
+    expect(result.stdout == match.group(2), f"walkthrough printed:\n{result.stdout}\nREADME shows:\n{match.group(2)}")
+
+
+@check
+def request_ids_cors_and_the_item_limit_hold_over_the_wire(server):
+    status, headers, _ = curl(server.port, "-H", "X-Request-Id: trace-42", url(server.port, "/healthz"))
+    expect(headers.get("x-request-id") == "trace-42", f"request id echoed: {headers}")
+    status, headers, _ = curl(server.port, url(server.port, "/healthz"))
+    expect(re.fullmatch(r"[0-9a-f]{16}", headers.get("x-request-id", "")) is not None, "request id generated")
+    cors = Server(BINARY, "--cors-origins", "https://app.example", "--max-items", "100", "--log-requests", "false")
+    try:
+        status, headers, _ = curl(
+            cors.port, "-X", "OPTIONS", "-H", "Origin: https://app.example",
+            "-H", "Access-Control-Request-Method: POST", url(cors.port, "/sessions"),
+        )
+        expect(status == 204 and headers.get("access-control-allow-origin") == "https://app.example", f"preflight {headers}")
+        expect("POST" in headers.get("access-control-allow-methods", ""), "preflight lists POST")
+        body = '{"viewport":{"width":10,"height":10},"sections":[{"count":101}]}'
+        status, headers, answer = curl(cors.port, "-H", "Origin: https://app.example", url(cors.port, "/layout/flow"), "-d", body)
+        expect(status == 413 and json.loads(answer)["type"] == "/problems/too-many-items", f"item limit: {status}")
+        expect(headers.get("access-control-allow-origin") == "https://app.example", "errors carry CORS headers too")
+    finally:
+        expect(cors.stop() == 0, "server exits 0")
+
+
+@check
 def errors_are_problem_json_with_pointers(server):
     body = '{"viewport":{"width":375,"height":667},"sections":[{"items":[{"width":1,"height":1},{"width":-5,"height":2}]}]}'
     status, headers, answer = curl(server.port, url(server.port, "/layout/flow"), "-d", body)
