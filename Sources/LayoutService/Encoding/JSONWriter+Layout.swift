@@ -39,40 +39,55 @@ extension JSONWriter {
     /// Writes one element as DESIGN.md's wire contract shows it.
     ///
     /// `kind` appears for supplementary and decoration views; `transform` and `transform3D` only when they are not
-    /// the identity, so that most cells stay short.
+    /// the identity, so that most cells stay short. The fixed structure goes out in a few ``fragment(_:)`` copies:
+    /// this runs once per element of every answer.
     mutating func value(_ attributes: LayoutAttributes) {
-        self.beginObject()
-        self.key("category")
-        self.value(attributes.category.rawValue)
-        if let kind = attributes.kind {
-            self.key("kind")
-            self.value(kind.rawValue)
+        switch (attributes.category, attributes.kind) {
+        case (.cell, _): self.fragment(#"{"category":"cell","indexPath":"#)
+        case (.supplementaryView, .header?): self.fragment(#"{"category":"supplementaryView","kind":"header","indexPath":"#)
+        case (.supplementaryView, .footer?): self.fragment(#"{"category":"supplementaryView","kind":"footer","indexPath":"#)
+        case (.decorationView, .background?):
+            self.fragment(#"{"category":"decorationView","kind":"background","indexPath":"#)
+        default:
+            self.beginObject()
+            self.key("category")
+            self.value(attributes.category.rawValue)
+            if let kind = attributes.kind {
+                self.key("kind")
+                self.value(kind.rawValue)
+            }
+            self.key("indexPath")
         }
-        self.key("indexPath")
         self.value(attributes.indexPath)
-        self.key("frame")
-        self.value(attributes.frame)
-        self.key("zIndex")
+        let frame = attributes.frame
+        self.fragment(#""frame":{"x":"#)
+        self.value(frame.minX)
+        self.fragment(#""y":"#)
+        self.value(frame.minY)
+        self.fragment(#""width":"#)
+        self.value(frame.width)
+        self.fragment(#""height":"#)
+        self.value(frame.height)
+        self.endObject()
+        self.fragment(#""zIndex":"#)
         self.value(attributes.zIndex)
-        self.key("alpha")
+        self.fragment(#""alpha":"#)
         self.value(attributes.alpha)
         self.key("hidden")
         self.value(attributes.isHidden)
         if !attributes.transform.isIdentity {
             let transform = attributes.transform
-            self.key("transform")
-            self.beginObject()
-            self.key("a")
+            self.fragment(#""transform":{"a":"#)
             self.value(transform.a)
-            self.key("b")
+            self.fragment(#""b":"#)
             self.value(transform.b)
-            self.key("c")
+            self.fragment(#""c":"#)
             self.value(transform.c)
-            self.key("d")
+            self.fragment(#""d":"#)
             self.value(transform.d)
-            self.key("tx")
+            self.fragment(#""tx":"#)
             self.value(transform.tx)
-            self.key("ty")
+            self.fragment(#""ty":"#)
             self.value(transform.ty)
             self.endObject()
         }

@@ -1,4 +1,5 @@
 import HTTPCore
+import Synchronization
 
 /// The identifier that ties a request to its log line: the client's `X-Request-Id` when it is sane, else a new one.
 enum RequestID {
@@ -6,14 +7,25 @@ enum RequestID {
     static let maxLength = 128
 
     /// The client's `X-Request-Id` if it is 1 to 128 characters of letters, digits, `-`, `_`, `.` and `:`;
-    /// otherwise 16 random hexadecimal digits.
+    /// otherwise 16 hexadecimal digits: a random prefix drawn once per process, then a counter.
+    ///
+    /// Request ids label log lines; they need to be unique, not secret, so they cost an atomic increment rather
+    /// than a system call for random bytes (session ids, which are secrets, do draw random bytes).
     static func make(for request: Request) -> String {
         if let given = request.headers["X-Request-Id"], Self.isAcceptable(given) { return given }
-        var random = SystemRandomNumberGenerator()
-        let value = random.next() as UInt64
+        let value = Self.prefix &+ UInt64(bitPattern: Int64(Self.counter.add(1, ordering: .relaxed).newValue))
         let hex = String(value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
+
+    /// Where this process's generated ids start: random, so that two processes' ids rarely collide.
+    private static let prefix: UInt64 = {
+        var generator = SystemRandomNumberGenerator()
+        return generator.next() & 0xFFFF_FFFF_0000_0000
+    }()
+
+    /// How many ids this process has generated.
+    private static let counter = Atomic<Int>(0)
 
     private static func isAcceptable(_ id: String) -> Bool {
         let bytes = id.utf8
