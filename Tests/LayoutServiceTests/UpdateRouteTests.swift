@@ -129,4 +129,28 @@ import Testing
         #expect(disappearing[0]["alpha"] as? Double == 0)
         #expect(self.call(.GET, "/sessions/\(id)").1["sections"] as? [Int] == [4])
     }
+
+    @Test func queriesDuringMutationsSeeWholeVersionsAndNoUpdateIsLost() async throws {
+        let id = try self.create(#"{"kind":"flow","viewport":{"width":320,"height":480},"sections":[{"count":2000}]}"#)
+        let service = self.service
+        let outcomes = await withTaskGroup(of: (status: Int, version: Int).self, returning: [(status: Int, version: Int)].self) { group in
+            for index in 0..<48 {
+                group.addTask {
+                    let isMutation = index % 3 == 0
+                    let body = isMutation
+                        ? #"{"items":[{"indexPath":[0,\#(index)],"size":{"width":60,"height":\#(20 + index)}}]}"#
+                        : #"{"rect":{"x":0,"y":\#(index * 40),"width":320,"height":480}}"#
+                    let target = "/sessions/\(id)/\(isMutation ? "invalidate" : "query")"
+                    let response = service.respond(to: Request(method: .POST, target: target, body: Array(body.utf8)))
+                    let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+                    return (response.status, json?["version"] as? Int ?? 0)
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.allSatisfy { $0.status == 200 })
+        let versions = outcomes.map(\.version)
+        #expect(versions.allSatisfy { (1...17).contains($0) })
+        #expect(self.call(.GET, "/sessions/\(id)").1["version"] as? Int == 17, "16 invalidations, none lost")
+    }
 }
