@@ -190,6 +190,7 @@ paths:
             QuerySession: {operationId: querySession, parameters: {id: "$response.body#/id"}}
             SnapSession: {operationId: snapSession, parameters: {id: "$response.body#/id"}}
             GetItem: {operationId: getSessionItem, parameters: {id: "$response.body#/id"}}
+            GetSupplementary: {operationId: getSessionSupplementary, parameters: {id: "$response.body#/id"}}
             DeleteSession: {operationId: deleteSession, parameters: {id: "$response.body#/id"}}
             TransitionSession: {operationId: transitionSession, parameters: {id: "$response.body#/id"}}
             MoveSession: {operationId: moveSession, parameters: {id: "$response.body#/id"}}
