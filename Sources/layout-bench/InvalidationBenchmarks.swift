@@ -25,7 +25,7 @@ enum InvalidationBenchmarks {
                 "relaid end/start"
             )
         )
-        var generator = BenchmarkRandom(seed: 0x1417)
+        var generator = BenchmarkGenerator(seed: 0x1417)
         let flowSizes = (0..<itemCount).map { _ in
             Size(width: Double(40 + generator.next() % 81), height: Double(40 + generator.next() % 81))
         }
@@ -95,22 +95,5 @@ enum InvalidationBenchmarks {
 
     private static func row(_ columns: String...) -> String {
         columns.map { $0.count >= 17 ? $0 + " " : $0 + String(repeating: " ", count: 17 - $0.count) }.joined()
-    }
-}
-
-/// SplitMix64, so benchmark inputs are the same on every run.
-private struct BenchmarkRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        self.state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        self.state &+= 0x9E37_79B9_7F4A_7C15
-        var z = self.state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -16,7 +16,7 @@ enum TransitionBenchmarks {
         let itemCount = Self.value(of: "--items", in: arguments) ?? 1_000_000
         let queryCount = Self.value(of: "--queries", in: arguments) ?? 5_000
         let viewport = Size(width: 375, height: 812)
-        var generator = TransitionBenchmarkGenerator(seed: 0x7A45)
+        var generator = BenchmarkGenerator(seed: 0x7A45)
         let sizes = (0..<itemCount).map { _ in
             Size(width: Double(40 + generator.next() % 81), height: Double(40 + generator.next() % 81))
         }
@@ -60,7 +60,7 @@ enum TransitionBenchmarks {
         _ transition: TransitionLayout,
         viewport: Size,
         count: Int,
-        generator: inout TransitionBenchmarkGenerator
+        generator: inout BenchmarkGenerator
     ) {
         let scrollable = Swift.max(0, transition.contentSize.height - viewport.height)
         var times: [Duration] = []
@@ -93,7 +93,7 @@ enum TransitionBenchmarks {
         _ layout: PreparedLayout,
         name: String,
         count: Int,
-        generator: inout TransitionBenchmarkGenerator
+        generator: inout BenchmarkGenerator
     ) {
         let moving = IndexPath(section: 0, item: 0)
         let size = layout.contentSize
@@ -131,22 +131,5 @@ enum TransitionBenchmarks {
     private static func value(of flag: String, in arguments: [String]) -> Int? {
         guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
         return Int(arguments[index + 1])
-    }
-}
-
-/// SplitMix64, so benchmark inputs are the same on every run.
-private struct TransitionBenchmarkGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        self.state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        self.state &+= 0x9E37_79B9_7F4A_7C15
-        var z = self.state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -4,7 +4,7 @@ import LayoutService
 import Testing
 
 /// The session routes through the responder, with a clock the tests move.
-@Suite struct SessionRouteTests {
+@Suite struct SessionRouteTests: ServiceTesting {
     let clock = ManualClock()
     let service: LayoutService
 
@@ -12,19 +12,7 @@ import Testing
         self.service = LayoutService(clock: self.clock)
     }
 
-    func call(_ method: HTTPMethod, _ target: String, _ body: String = "", headers: HTTPHeaders = [:]) -> (Response, [String: Any]) {
-        let response = self.service.respond(to: Request(method: method, target: target, headers: headers, body: Array(body.utf8)))
-        let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
-        return (response, json)
-    }
 
-    func create(_ body: String) throws -> String {
-        let (response, json) = self.call(.POST, "/sessions", body)
-        #expect(response.status == 201, "\(String(decoding: response.body, as: UTF8.self))")
-        let id = try #require(json["id"] as? String)
-        #expect(response.headers["Location"] == "/sessions/\(id)")
-        return id
-    }
 
     static let waterfall = #"{"kind":"waterfall","viewport":{"width":320,"height":480},"sections":[{"count":100},{"count":50}]}"#
 

@@ -4,20 +4,10 @@ import LayoutService
 import Testing
 
 /// `transition`, `move` and `move/end` through the responder.
-@Suite struct TransitionRouteTests {
+@Suite struct TransitionRouteTests: ServiceTesting {
     let service = LayoutService(clock: ManualClock())
 
-    func call(_ method: HTTPMethod, _ target: String, _ body: String = "", headers: HTTPHeaders = [:]) -> (Response, [String: Any]) {
-        let response = self.service.respond(to: Request(method: method, target: target, headers: headers, body: Array(body.utf8)))
-        let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
-        return (response, json)
-    }
 
-    func create(_ body: String) throws -> String {
-        let (response, json) = self.call(.POST, "/sessions", body)
-        #expect(response.status == 201)
-        return try #require(json["id"] as? String)
-    }
 
     static let viewport = #""viewport":{"width":375,"height":667}"#
 

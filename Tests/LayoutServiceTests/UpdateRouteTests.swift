@@ -4,20 +4,10 @@ import LayoutService
 import Testing
 
 /// `invalidate` and `updates` through the responder, checked against stateless layouts of the edited input.
-@Suite struct UpdateRouteTests {
+@Suite struct UpdateRouteTests: ServiceTesting {
     let service = LayoutService(clock: ManualClock())
 
-    func call(_ method: HTTPMethod, _ target: String, _ body: String = "", headers: HTTPHeaders = [:]) -> (Response, [String: Any]) {
-        let response = self.service.respond(to: Request(method: method, target: target, headers: headers, body: Array(body.utf8)))
-        let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
-        return (response, json)
-    }
 
-    func create(_ body: String) throws -> String {
-        let (response, json) = self.call(.POST, "/sessions", body)
-        #expect(response.status == 201)
-        return try #require(json["id"] as? String)
-    }
 
     /// Every element of the session, through a query over its whole content.
     func everything(_ id: String) -> NSArray {

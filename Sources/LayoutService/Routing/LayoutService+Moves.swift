@@ -97,20 +97,8 @@ extension LayoutService {
             return next
         }
         var writer = JSONWriter(capacity: 16 * 1024)
-        writer.beginObject()
-        writer.key("version")
-        writer.value(session.version)
-        writer.key("contentSize")
-        writer.value(session.layout.contentSize)
-        writer.key("moved")
-        writer.beginArray()
-        writer.beginObject()
-        writer.key("from")
-        writer.value(source)
-        writer.key("to")
-        writer.value(destination)
-        writer.endObject()
-        writer.endArray()
+        writer.beginSessionAnswer(session)
+        writer.moves([BatchUpdates.ItemMove(from: source, to: destination)])
         var count = 0
         if let rect {
             count = writer.attributes(of: session.layout, in: rect, contentOffset: session.input.contentOffset)

@@ -52,11 +52,7 @@ extension LayoutService {
         guard let rect else { throw reader.missingField("rect") }
         try reader.finish()
         var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("version")
-        writer.value(session.version)
-        writer.key("contentSize")
-        writer.value(session.layout.contentSize)
+        writer.beginSessionAnswer(session)
         let count = writer.attributes(of: session.layout, in: rect, contentOffset: contentOffset)
         writer.endObject()
         return (Self.json(writer.bytes, session: session), count)
@@ -170,5 +166,31 @@ extension LayoutService {
         var response = Response.json(body, status: status)
         response.headers.add(name: "ETag", value: "\"\(session.version)\"")
         return response
+    }
+}
+
+extension JSONWriter {
+    /// Opens a session answer with its `version` and `contentSize`; the caller writes the rest and closes it.
+    mutating func beginSessionAnswer(_ session: Session) {
+        self.beginObject()
+        self.key("version")
+        self.value(session.version)
+        self.key("contentSize")
+        self.value(session.layout.contentSize)
+    }
+
+    /// Writes `"moved": [{"from": [s, i], "to": [s, i]}, …]`.
+    mutating func moves(_ moves: [BatchUpdates.ItemMove]) {
+        self.key("moved")
+        self.beginArray()
+        for move in moves {
+            self.beginObject()
+            self.key("from")
+            self.value(move.from)
+            self.key("to")
+            self.value(move.to)
+            self.endObject()
+        }
+        self.endArray()
     }
 }

@@ -51,11 +51,7 @@ extension LayoutService {
         guard let result = invalidation else { throw APIError.internalError }
         let offset = context.contentOffset ?? session.input.contentOffset
         var writer = JSONWriter(capacity: 16 * 1024)
-        writer.beginObject()
-        writer.key("version")
-        writer.value(session.version)
-        writer.key("contentSize")
-        writer.value(session.layout.contentSize)
+        writer.beginSessionAnswer(session)
         writer.key("contentSizeAdjustment")
         writer.value(result.contentSizeAdjustment)
         writer.key("contentOffsetAdjustment")
@@ -158,24 +154,10 @@ extension LayoutService {
         guard let result else { throw APIError.internalError }
         let offset = contentOffset ?? session.input.contentOffset
         var writer = JSONWriter(capacity: 16 * 1024)
-        writer.beginObject()
-        writer.key("version")
-        writer.value(session.version)
-        writer.key("contentSize")
-        writer.value(session.layout.contentSize)
+        writer.beginSessionAnswer(session)
         writer.key("contentSizeAdjustment")
         writer.value(result.contentSizeAdjustment)
-        writer.key("moved")
-        writer.beginArray()
-        for move in result.moved {
-            writer.beginObject()
-            writer.key("from")
-            writer.value(move.from)
-            writer.key("to")
-            writer.value(move.to)
-            writer.endObject()
-        }
-        writer.endArray()
+        writer.moves(result.moved)
         writer.key("appearing")
         writer.beginArray()
         for attributes in result.appearing { writer.value(attributes) }
