@@ -36,6 +36,12 @@ public final class LayoutService: Responder {
         self.sessions = SessionStore(configuration: configuration.sessions, clock: clock)
     }
 
+    /// Answers one request: routes it, checks access, runs the route, and turns any failure into a problem.
+    ///
+    /// Safe to call from several threads at once; never traps on client input.
+    ///
+    /// - Parameter request: The parsed request.
+    /// - Returns: The response, with `X-Request-Id` and any CORS headers.
     public func respond(to request: Request) -> Response {
         let start = self.clock.now
         let requestID = RequestID.make(for: request)

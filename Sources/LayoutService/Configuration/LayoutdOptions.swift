@@ -30,7 +30,9 @@ public struct LayoutdOptions: Hashable, Sendable {
 
 /// What a command line asks for: to run with options, or to print help.
 public enum LayoutdCommand: Hashable, Sendable {
+    /// Serve with these options.
     case run(LayoutdOptions)
+    /// Print this text and exit.
     case help(String)
 }
 

@@ -8,6 +8,9 @@ import Synchronization
 /// read one session at once. Writers compute the next session outside the lock and commit it only if the session
 /// still has the version they started from, retrying otherwise: mutations of one session are serialized, and none
 /// is lost. Time comes from an injected clock, so tests move it by hand.
+///
+/// A mutex rather than an actor: the responder is synchronous (the server calls it on its own threads), so the
+/// store must answer without an `await`; the lock is never held across a layout computation.
 final class SessionStore: Sendable {
     /// The store's limits.
     struct Configuration: Hashable, Sendable {
