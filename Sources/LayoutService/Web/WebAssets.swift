@@ -191,7 +191,7 @@ class Refresher {
         try {
             do {
                 this.dirty = false;
-                if (page.demo === this.demo) await track(() => this.demo.refresh());
+                if (page.demo === this.demo && this.demo.sessionId) await track(() => this.demo.refresh());
             } while (this.dirty);
         } finally {
             this.running = false;
@@ -415,7 +415,7 @@ class LineDemo extends Demo {
     }
 
     async snap(velocity) {
-        if (page.demo !== this) return;
+        if (page.demo !== this || !this.sessionId) return;
         const proposed = { x: stage.scrollLeft, y: 0 };
         const answer = await client.snap(this.sessionId, { proposedContentOffset: proposed, velocity });
         if (page.demo !== this || Math.abs(answer.contentOffset.x - stage.scrollLeft) < 0.5) return;
