@@ -327,7 +327,7 @@ class WaterfallDemo extends Demo {
     }
 
     tiles(count) {
-        return Array.from({ length: count }, () => ({ width: 100, height: Math.round(60 + this.random() * 140) }));
+        return Array.from({ length: count }, () => ({ width: 100, height: Math.round(35 + this.random() * 95) }));
     }
 
     sessionRequest(viewport) {
