@@ -294,6 +294,17 @@ def the_browser_logged_no_error(context):
     expect(not entries, f"console errors: {entries}")
 
 
+@check
+def a_gone_session_is_created_again(context):
+    # After the console check: the page's request for the deleted session logs its 404 there.
+    snapshot = context.show("flow")
+    gone = snapshot["sessionId"]
+    context.api("DELETE", f"/sessions/{gone}")
+    context.driver.execute_script("document.getElementById('stage').scrollTop = 120;")
+    snapshot = context.wait_idle(lambda s: s["sessionId"] != gone and s["rect"]["y"] == 120)
+    dom_matches_service(context, snapshot)
+
+
 def make_driver():
     options = Options()
     options.add_argument("--headless=new")

@@ -51,7 +51,7 @@ enum WebAssets {
             contentType: "text/javascript; charset=utf-8",
             text: #"""
 // The demo page: every element's frame, transform, alpha and zIndex come from layoutd, through layout-client.js.
-import { LayoutClient, applyAttributes, elementKey } from './layout-client.js';
+import { LayoutClient, LayoutError, applyAttributes, elementKey } from './layout-client.js';
 
 const params = new URLSearchParams(location.search);
 const client = new LayoutClient({ token: params.get('token') || undefined });
@@ -264,8 +264,19 @@ class Demo {
         await this.refresh();
     }
 
-    /** Queries the visible rect and shows it. */
+    /** Queries the visible rect and shows it; a session the server no longer holds is created again. */
     async refresh() {
+        try {
+            await this.query();
+        } catch (error) {
+            if (!(error instanceof LayoutError) || error.type !== '/problems/session-gone') throw error;
+            await this.createSession();
+            await this.query();
+        }
+    }
+
+    /** Queries the visible rect and shows it. */
+    async query() {
         const rect = visibleRect();
         const contentOffset = { x: rect.x, y: rect.y };
         const started = performance.now();
