@@ -384,6 +384,7 @@ class LineDemo extends Demo {
     installDrag() {
         stage.onpointerdown = (event) => {
             if (page.demo !== this) return;
+            this.suppressClick = false;
             this.drag = { x: event.clientX, start: event.clientX, t: event.timeStamp, velocity: 0, moved: false };
         };
         stage.onpointermove = (event) => {

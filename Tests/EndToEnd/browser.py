@@ -219,6 +219,26 @@ def line_renders_scaled_and_snaps(context):
 
 
 @check
+def a_drag_release_in_line_snaps_and_deletes_nothing(context):
+    snapshot = context.show("line")
+    before = snapshot["itemCount"]
+    stage = context.driver.find_element(By.ID, "stage")
+    start = context.driver.execute_script("return document.getElementById('stage').scrollLeft")
+    actions = ActionChains(context.driver).move_to_element(stage).click_and_hold()
+    for _ in range(6):
+        actions.move_by_offset(-35, 0)
+    actions.release().perform()
+    snapshot = context.wait_idle(lambda s: abs(s["rect"]["x"] - start) > 1)
+    resting = context.driver.execute_script("return document.getElementById('stage').scrollLeft")
+    snapped = context.api(
+        "POST", f"/sessions/{snapshot['sessionId']}/snap", {"proposedContentOffset": {"x": resting, "y": 0}}
+    )["contentOffset"]["x"]
+    expect(abs(snapped - resting) < 1, f"resting at {resting} after a drag, the service would snap to {snapped}")
+    expect(snapshot["itemCount"] == before, f"a drag deleted an item: {before} → {snapshot['itemCount']}")
+    dom_matches_service(context, snapshot)
+
+
+@check
 def a_tap_in_line_deletes_an_item(context):
     snapshot = context.show("line")
     before = context.api("GET", f"/sessions/{snapshot['sessionId']}")["sections"][0]
