@@ -62,7 +62,8 @@ import Testing
     @Test func metricsLabelThePageRoutes() {
         _ = self.service.respond(to: Request(method: .GET, target: "/"))
         _ = self.service.respond(to: Request(method: .GET, target: "/app.js"))
-        let text = String(decoding: self.service.respond(to: Request(method: .GET, target: "/metrics")).body, as: UTF8.self)
+        let metrics = self.service.respond(to: Request(method: .GET, target: "/metrics"))
+        let text = String(decoding: metrics.body, as: UTF8.self)
         #expect(text.contains(#"layoutd_http_requests_total{route="/",method="GET",status="200"} 1"#))
         #expect(text.contains(#"layoutd_http_requests_total{route="/{asset}",method="GET",status="200"} 1"#))
     }
