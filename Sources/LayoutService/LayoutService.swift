@@ -124,6 +124,10 @@ public final class LayoutService: Responder {
             return try self.sessionItem(id: id, section: section, item: item)
         case .sessionSupplementary(let id, let kind, let section, let item):
             return try self.sessionSupplementary(id: id, kind: kind, section: section, item: item)
+        case .webPage:
+            return (Self.webResponse(name: "index.html"), 0)
+        case .webAsset(let name):
+            return (Self.webResponse(name: name), 0)
         }
     }
 }

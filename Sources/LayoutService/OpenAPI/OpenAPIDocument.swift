@@ -67,6 +67,50 @@ paths:
             application/yaml:
               schema: {type: object}
         "401": {$ref: "#/components/responses/Problem"}
+  /:
+    get:
+      summary: The demo page (HTML; its script and style sheet are the routes below)
+      description: Public even when the server runs with an API token.
+      operationId: webPage
+      responses:
+        "200":
+          description: The page.
+          content:
+            text/html:
+              schema: {type: string}
+  /layout-client.js:
+    get:
+      summary: The JavaScript client, an ES module wrapping every route
+      description: Public even when the server runs with an API token.
+      operationId: webClient
+      responses:
+        "200":
+          description: The module.
+          content:
+            text/javascript:
+              schema: {type: string}
+  /app.js:
+    get:
+      summary: The demo page's script, an ES module
+      description: Public even when the server runs with an API token.
+      operationId: webApp
+      responses:
+        "200":
+          description: The module.
+          content:
+            text/javascript:
+              schema: {type: string}
+  /style.css:
+    get:
+      summary: The demo page's style sheet
+      description: Public even when the server runs with an API token.
+      operationId: webStyle
+      responses:
+        "200":
+          description: The style sheet.
+          content:
+            text/css:
+              schema: {type: string}
   /kinds:
     get:
       summary: The layout kinds, what each does, and its parameters with types and defaults

@@ -22,6 +22,10 @@ enum Route: Hashable, Sendable {
     case sessionMoveEnd(id: Substring)
     case sessionItem(id: Substring, section: Int, item: Int)
     case sessionSupplementary(id: Substring, kind: Substring, section: Int, item: Int)
+    /// `GET /`: the demo page.
+    case webPage
+    /// `GET /{asset}`: one of the page's files in ``WebAssets`` (`app.js`, `layout-client.js`, `style.css`).
+    case webAsset(name: String)
 
     /// The path template, e.g. `/layout/{kind}`: the label metrics and logs use.
     var template: String {
@@ -43,13 +47,15 @@ enum Route: Hashable, Sendable {
         case .sessionMoveEnd: "/sessions/{id}/move/end"
         case .sessionItem: "/sessions/{id}/items/{section}/{item}"
         case .sessionSupplementary: "/sessions/{id}/supplementary/{kind}/{section}/{item}"
+        case .webPage: "/"
+        case .webAsset: "/{asset}"
         }
     }
 
     /// The methods the route takes, as listed in `Allow`. `HEAD` goes with every `GET`; `OPTIONS` with every route.
     var methods: [HTTPMethod] {
         switch self {
-        case .health, .ready, .metrics, .openAPI, .kinds: [.GET, .HEAD, .OPTIONS]
+        case .health, .ready, .metrics, .openAPI, .kinds, .webPage, .webAsset: [.GET, .HEAD, .OPTIONS]
         case .layout, .sessions, .sessionQuery, .sessionSnap, .sessionTransition, .sessionInvalidate, .sessionUpdates,
             .sessionMove, .sessionMoveEnd:
             [.POST, .OPTIONS]
@@ -58,10 +64,11 @@ enum Route: Hashable, Sendable {
         }
     }
 
-    /// Whether the route answers without an API token: the health routes, which probes call.
+    /// Whether the route answers without an API token: the health routes, which probes call, and the demo page's
+    /// files (the page's own API calls carry the token).
     var isPublic: Bool {
         switch self {
-        case .health, .ready: true
+        case .health, .ready, .webPage, .webAsset: true
         default: false
         }
     }
@@ -82,6 +89,9 @@ enum Route: Hashable, Sendable {
             case "metrics": self = .metrics
             case "openapi.yaml": self = .openAPI
             case "kinds": self = .kinds
+            case "": self = .webPage
+            case let name where name != "index.html" && WebAssets.files[String(name)] != nil:
+                self = .webAsset(name: String(name))
             default: return nil
             }
         case 2 where segments[0] == "layout" && !segments[1].isEmpty:

@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""The demo page in a real browser: Debian's chromium, headless, driven by selenium and chromium-driver.
+
+Usage: browser.py PATH_TO_LAYOUTD
+
+Starts layoutd on a free port, opens GET / and checks each demo against the service itself: the page renders as many
+element divs as a query of the same session and rect answers, at the same frames (read back from the DOM). Saves a
+screenshot of each demo under .build/screenshots/. Prints one line per check and closes with
+'browser: N passed, M failed'; exits non-zero on a failure.
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import traceback
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCREENSHOTS = os.path.join(ROOT, ".build", "screenshots")
+CHECKS = []
+
+
+def check(function):
+    CHECKS.append(function)
+    return function
+
+
+class Server:
+    def __init__(self, binary, *arguments):
+        self.process = subprocess.Popen(
+            [binary, "--port", "0", "--log-requests", "false", *arguments],
+            stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+        )
+        self.log = []
+        line = self.process.stderr.readline().decode()
+        match = re.search(r"listening on http://[^:]+:(\d+)", line)
+        if not match:
+            raise RuntimeError(f"layoutd did not start: {line!r}")
+        self.port = int(match.group(1))
+        self.reader = threading.Thread(target=self._read_log, daemon=True)
+        self.reader.start()
+
+    def _read_log(self):
+        for line in self.process.stderr:
+            self.log.append(line.decode())
+
+    def stop(self, timeout=15):
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=timeout)
+
+
+class Context:
+    def __init__(self, server, driver):
+        self.server = server
+        self.driver = driver
+        self.base = f"http://127.0.0.1:{server.port}"
+
+    def api(self, method, path, body=None):
+        """Asks the service directly, as the page would, and returns the parsed answer."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return json.loads(response.read() or b"null")
+
+    def snapshot(self):
+        return self.driver.execute_script("return window.layoutdDemo && window.layoutdDemo.snapshot()")
+
+    def wait_idle(self, condition=lambda s: True, timeout=20):
+        """Waits until the page has nothing in flight (twice in a row) and `condition` holds."""
+        deadline = time.time() + timeout
+        calm = 0
+        last = None
+        while time.time() < deadline:
+            last = self.snapshot()
+            if last and last["error"]:
+                raise AssertionError(f"the page reports an error: {last['error']}")
+            if last and last["idle"] and condition(last):
+                calm += 1
+                if calm >= 3:
+                    return last
+            else:
+                calm = 0
+            time.sleep(0.1)
+        raise AssertionError(f"the page did not settle: {last}")
+
+    def show(self, demo):
+        self.driver.find_element(By.CSS_SELECTOR, f'#tabs button[data-demo="{demo}"]').click()
+        return self.wait_idle(lambda s: s["demo"] == demo and s["sessionId"] and s["rect"])
+
+    def dom_elements(self):
+        """Every element div in the stage: its key and its frame from the style the page set."""
+        return self.driver.execute_script(
+            """
+            // Untransformed, shown elements: the box the browser laid out, relative to the content div (the style's
+            // serialization keeps only 6 significant digits). Others: the style the page set.
+            const origin = document.getElementById('content').getBoundingClientRect();
+            return Array.from(document.querySelectorAll('#content > .element')).map(e => {
+                const laidOut = e.style.transform === 'none' && e.style.display !== 'none';
+                const box = e.getBoundingClientRect();
+                return {
+                    key: e.dataset.key,
+                    left: laidOut ? box.left - origin.left : parseFloat(e.style.left),
+                    top: laidOut ? box.top - origin.top : parseFloat(e.style.top),
+                    width: laidOut ? box.width : parseFloat(e.style.width),
+                    height: laidOut ? box.height : parseFloat(e.style.height),
+                    hidden: e.style.display === 'none', opacity: parseFloat(e.style.opacity),
+                    transform: e.style.transform,
+                };
+            });
+            """
+        )
+
+    def screenshot(self, name):
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        self.driver.save_screenshot(os.path.join(SCREENSHOTS, f"{name}.png"))
+
+
+def key_of(attributes):
+    section, item = attributes["indexPath"]
+    if "kind" in attributes:
+        return f"{attributes['category']}/{attributes['kind']}/{section}/{item}"
+    return f"{attributes['category']}/{section}/{item}"
+
+
+def expect(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def dom_matches_service(context, snapshot):
+    """The DOM shows exactly what a query of the same session, rect and offset answers, at the same frames."""
+    answer = context.api(
+        "POST",
+        f"/sessions/{snapshot['sessionId']}/query",
+        {"rect": snapshot["rect"], "contentOffset": snapshot["contentOffset"]},
+    )
+    expected = {key_of(a): a for a in answer["attributes"]}
+    shown = {e["key"]: e for e in context.dom_elements()}
+    expect(len(shown) == len(expected), f"the page shows {len(shown)} elements, the service says {len(expected)}")
+    expect(set(shown) == set(expected), f"different elements: {sorted(set(shown) ^ set(expected))[:6]}")
+    for key, a in expected.items():
+        e = shown[key]
+        frame = a["frame"]
+        for name, value in (("left", frame["x"]), ("top", frame["y"]), ("width", frame["width"]), ("height", frame["height"])):
+            expect(abs(e[name] - value) < 0.05, f"{key} {name}: page {e[name]}, service {value}")
+        expect(e["hidden"] == a["hidden"], f"{key} hidden: page {e['hidden']}, service {a['hidden']}")
+        expect(abs(e["opacity"] - a["alpha"]) < 1e-6, f"{key} alpha: page {e['opacity']}, service {a['alpha']}")
+        if "transform" in a:
+            expect(e["transform"].startswith("matrix("), f"{key} has no matrix(): {e['transform']!r}")
+    return len(expected)
+
+
+@check
+def the_page_and_the_client_are_served(context):
+    with urllib.request.urlopen(context.base + "/", timeout=10) as response:
+        expect(response.headers["Content-Type"] == "text/html; charset=utf-8", "GET / is HTML")
+    with urllib.request.urlopen(context.base + "/layout-client.js", timeout=10) as response:
+        expect(response.headers["Content-Type"] == "text/javascript; charset=utf-8", "the client is JavaScript")
+        with open(os.path.join(ROOT, "web", "layout-client.js"), "rb") as file:
+            expect(response.read() == file.read(), "the client is served verbatim")
+    context.driver.get(context.base + "/")
+    snapshot = context.wait_idle(lambda s: s["demo"] == "waterfall" and s["rect"])
+    expect(context.driver.title == "layoutd", f"title {context.driver.title!r}")
+    expect(snapshot["kind"] == "waterfall", f"first demo is {snapshot['kind']}")
+
+
+@check
+def waterfall_renders_what_the_service_says(context):
+    snapshot = context.show("waterfall")
+    count = dom_matches_service(context, snapshot)
+    expect(count >= 4, f"only {count} tiles on screen")
+    context.screenshot("waterfall")
+    # Three columns: the tiles' x positions take three values.
+    columns = {round(e["left"]) for e in context.dom_elements()}
+    expect(len(columns) == 3, f"columns at {sorted(columns)}")
+
+
+@check
+def waterfall_loads_more_at_the_bottom(context):
+    before = context.api("GET", f"/sessions/{context.snapshot()['sessionId']}")["sections"][0]
+    context.driver.execute_script("const s = document.getElementById('stage'); s.scrollTop = s.scrollHeight;")
+    snapshot = context.wait_idle(lambda s: s["itemCount"] > before)
+    after = context.api("GET", f"/sessions/{snapshot['sessionId']}")["sections"][0]
+    expect(after == snapshot["itemCount"] and after > before, f"items {before} → {after}, page says {snapshot['itemCount']}")
+    context.driver.execute_script("document.getElementById('stage').scrollTop = 0;")
+    dom_matches_service(context, context.wait_idle(lambda s: s["rect"]["y"] == 0))
+
+
+@check
+def line_renders_scaled_and_snaps(context):
+    snapshot = context.show("line")
+    count = dom_matches_service(context, snapshot)
+    expect(count >= 2, f"only {count} photos on screen")
+    context.screenshot("line")
+    # Scrolling to a point between two items comes to rest on one of them through the snap route.
+    context.driver.execute_script("document.getElementById('stage').scrollLeft = 130;")
+    snapshot = context.wait_idle(lambda s: abs(s["rect"]["x"] - 130) > 1)
+    resting = context.driver.execute_script("return document.getElementById('stage').scrollLeft")
+    snapped = context.api(
+        "POST", f"/sessions/{snapshot['sessionId']}/snap", {"proposedContentOffset": {"x": resting, "y": 0}}
+    )["contentOffset"]["x"]
+    expect(abs(snapped - resting) < 1, f"resting at {resting}, the service would snap to {snapped}")
+    expect(resting != 130, "the strip stayed where it was dropped")
+    dom_matches_service(context, snapshot)
+
+
+@check
+def a_drag_release_in_line_snaps_and_deletes_nothing(context):
+    snapshot = context.show("line")
+    before = snapshot["itemCount"]
+    stage = context.driver.find_element(By.ID, "stage")
+    start = context.driver.execute_script("return document.getElementById('stage').scrollLeft")
+    actions = ActionChains(context.driver).move_to_element(stage).click_and_hold()
+    for _ in range(6):
+        actions.move_by_offset(-35, 0)
+    actions.release().perform()
+    snapshot = context.wait_idle(lambda s: abs(s["rect"]["x"] - start) > 1)
+    resting = context.driver.execute_script("return document.getElementById('stage').scrollLeft")
+    snapped = context.api(
+        "POST", f"/sessions/{snapshot['sessionId']}/snap", {"proposedContentOffset": {"x": resting, "y": 0}}
+    )["contentOffset"]["x"]
+    expect(abs(snapped - resting) < 1, f"resting at {resting} after a drag, the service would snap to {snapped}")
+    expect(snapshot["itemCount"] == before, f"a drag deleted an item: {before} → {snapshot['itemCount']}")
+    dom_matches_service(context, snapshot)
+
+
+@check
+def a_tap_in_line_deletes_an_item(context):
+    snapshot = context.show("line")
+    before = context.api("GET", f"/sessions/{snapshot['sessionId']}")["sections"][0]
+    cells = [e for e in context.dom_elements() if e["key"].startswith("cell/")]
+    middle = min(cells, key=lambda e: abs(e["left"] + e["width"] / 2 - snapshot["rect"]["x"] - snapshot["rect"]["width"] / 2))
+    element = context.driver.find_element(By.CSS_SELECTOR, f'#content > .element[data-key="{middle["key"]}"]')
+    ActionChains(context.driver).move_to_element(element).click().perform()
+    snapshot = context.wait_idle(lambda s: s["itemCount"] == before - 1)
+    after = context.api("GET", f"/sessions/{snapshot['sessionId']}")["sections"][0]
+    expect(after == before - 1, f"the session holds {after} items, {before} before the tap")
+    time.sleep(0.5)
+    dom_matches_service(context, context.wait_idle())
+
+
+@check
+def a_background_tap_switches_stack_to_circle(context):
+    snapshot = context.show("stack")
+    expect(snapshot["kind"] == "stack", f"starts as {snapshot['kind']}")
+    dom_matches_service(context, snapshot)
+    context.screenshot("stack")
+    stage = context.driver.find_element(By.ID, "stage")
+    width, height = stage.size["width"], stage.size["height"]
+    ActionChains(context.driver).move_to_element_with_offset(stage, -width // 2 + 12, -height // 2 + 12).click().perform()
+    snapshot = context.wait_idle(lambda s: s["kind"] == "circle")
+    summary = context.api("GET", f"/sessions/{snapshot['sessionId']}")
+    expect(summary["kind"] == "circle", f"the session is a {summary['kind']}")
+    dom_matches_service(context, snapshot)
+    context.screenshot("circle")
+
+
+@check
+def flow_pins_its_headers(context):
+    snapshot = context.show("flow")
+    dom_matches_service(context, snapshot)
+    context.screenshot("flow")
+    context.driver.execute_script("document.getElementById('stage').scrollTop = 300;")
+    snapshot = context.wait_idle(lambda s: s["rect"]["y"] == 300)
+    dom_matches_service(context, snapshot)
+    headers = [e for e in context.dom_elements() if "/header/" in e["key"]]
+    expect(any(abs(e["top"] - 300) < 0.01 for e in headers), f"no header pinned at the top: {headers}")
+
+
+@check
+def a_million_items_keep_the_dom_small(context):
+    snapshot = context.show("million")
+    summary = context.api("GET", f"/sessions/{snapshot['sessionId']}")
+    expect(summary["sections"] == [1000000], f"sections {summary['sections']}")
+    dom_matches_service(context, snapshot)
+    for y in (50_000, 400_000, 1_234_567, 2_000_000):
+        context.driver.execute_script(f"document.getElementById('stage').scrollTop = {y};")
+        snapshot = context.wait_idle(lambda s, y=y: s["rect"]["y"] == y)
+        count = dom_matches_service(context, snapshot)
+        divs = context.driver.execute_script("return document.querySelectorAll('#content > .element').length")
+        expect(0 < divs < 400, f"{divs} divs in the DOM at y = {y}")
+    context.screenshot("million")
+    status = context.driver.find_element(By.ID, "status").text
+    expect("elements on screen" in status and "query" in status and "fps" in status, f"counter: {status!r}")
+
+
+@check
+def a_window_resize_invalidates_the_session(context):
+    snapshot = context.show("waterfall")
+    version = snapshot["version"]
+    context.driver.set_window_size(900, 800)
+    snapshot = context.wait_idle(lambda s: s["version"] > version and s["viewport"]["width"] < 900)
+    dom_matches_service(context, snapshot)
+    context.driver.set_window_size(1280, 900)
+
+
+@check
+def the_browser_logged_no_error(context):
+    entries = [e for e in context.driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+    expect(not entries, f"console errors: {entries}")
+
+
+@check
+def a_gone_session_is_created_again(context):
+    # After the console check: the page's request for the deleted session logs its 404 there.
+    snapshot = context.show("flow")
+    gone = snapshot["sessionId"]
+    context.api("DELETE", f"/sessions/{gone}")
+    context.driver.execute_script("document.getElementById('stage').scrollTop = 120;")
+    snapshot = context.wait_idle(lambda s: s["sessionId"] != gone and s["rect"]["y"] == 120)
+    dom_matches_service(context, snapshot)
+
+
+def make_driver():
+    options = Options()
+    options.add_argument("--headless=new")
+    options.add_argument("--no-sandbox")
+    options.add_argument("--disable-gpu")
+    options.add_argument("--disable-dev-shm-usage")
+    options.add_argument("--window-size=1280,900")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium") or ""):
+        if candidate and os.path.exists(candidate):
+            options.binary_location = candidate
+            break
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    return webdriver.Chrome(options=options, service=Service(driver_path))
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 2
+    server = Server(sys.argv[1])
+    driver = None
+    passed = failed = 0
+    try:
+        driver = make_driver()
+        context = Context(server, driver)
+        for function in CHECKS:
+            try:
+                function(context)
+                passed += 1
+                print(f"ok   {function.__name__}", flush=True)
+            except Exception as error:  # noqa: BLE001 - every failure is reported, then the next check runs
+                failed += 1
+                print(f"FAIL {function.__name__}: {error}", flush=True)
+                if not isinstance(error, AssertionError):
+                    traceback.print_exc()
+                try:
+                    context.screenshot(f"failed-{function.__name__}")
+                except Exception:  # noqa: BLE001
+                    pass
+    finally:
+        if driver is not None:
+            driver.quit()
+        status = server.stop()
+        if status != 0:
+            print(f"FAIL layoutd exited {status}")
+            failed += 1
+    print(f"browser: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
