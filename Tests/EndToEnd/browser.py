@@ -12,14 +12,12 @@ import json
 import os
 import re
 import shutil
-import signal
-import subprocess
 import sys
-import threading
 import time
 import traceback
 import urllib.request
 
+from harness import Server
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
@@ -34,31 +32,6 @@ CHECKS = []
 def check(function):
     CHECKS.append(function)
     return function
-
-
-class Server:
-    def __init__(self, binary, *arguments):
-        self.process = subprocess.Popen(
-            [binary, "--port", "0", "--log-requests", "false", *arguments],
-            stderr=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
-        )
-        self.log = []
-        line = self.process.stderr.readline().decode()
-        match = re.search(r"listening on http://[^:]+:(\d+)", line)
-        if not match:
-            raise RuntimeError(f"layoutd did not start: {line!r}")
-        self.port = int(match.group(1))
-        self.reader = threading.Thread(target=self._read_log, daemon=True)
-        self.reader.start()
-
-    def _read_log(self):
-        for line in self.process.stderr:
-            self.log.append(line.decode())
-
-    def stop(self, timeout=15):
-        self.process.send_signal(signal.SIGTERM)
-        return self.process.wait(timeout=timeout)
 
 
 class Context:
@@ -345,7 +318,7 @@ def main():
     if len(sys.argv) != 2:
         print(__doc__)
         return 2
-    server = Server(sys.argv[1])
+    server = Server(sys.argv[1], "--log-requests", "false")
     driver = None
     passed = failed = 0
     try:

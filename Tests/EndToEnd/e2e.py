@@ -17,6 +17,8 @@ import sys
 import threading
 import time
 
+from harness import Server
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHECKS = []
 
@@ -24,31 +26,6 @@ CHECKS = []
 def check(function):
     CHECKS.append(function)
     return function
-
-
-class Server:
-    def __init__(self, binary, *arguments, env=None):
-        environment = dict(os.environ)
-        environment.update(env or {})
-        self.process = subprocess.Popen(
-            [binary, "--port", "0", *arguments], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=environment
-        )
-        self.log = []
-        line = self.process.stderr.readline().decode()
-        match = re.search(r"listening on http://[^:]+:(\d+)", line)
-        if not match:
-            raise RuntimeError(f"layoutd did not start: {line!r}")
-        self.port = int(match.group(1))
-        self.reader = threading.Thread(target=self._read_log, daemon=True)
-        self.reader.start()
-
-    def _read_log(self):
-        for line in self.process.stderr:
-            self.log.append(line.decode())
-
-    def stop(self, timeout=15):
-        self.process.send_signal(signal.SIGTERM)
-        return self.process.wait(timeout=timeout)
 
 
 def raw(port, data, read_until_close=True, timeout=5):
