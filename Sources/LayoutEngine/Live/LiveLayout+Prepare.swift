@@ -86,22 +86,18 @@ extension LiveLayout {
             let isVertical = flow.scrollDirection == .vertical
             for index in input.sections.indices {
                 if let old = reused?[index] {
-                    var section = previousSections[old]
-                    previousSections[old].frames = []
-                    var record = previousRecords[old]
-                    section.origin = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
-                    if let item = firstChanged?[index] {
-                        _ = try Self.relayOut(
-                            &section,
-                            record: &record,
-                            section: index,
-                            from: item,
-                            input: input,
-                            configuration: configuration,
-                            limits: limits,
-                            validatesSizes: validatesResumed
-                        )
-                    }
+                    let (section, record) = try Self.resume(
+                        old,
+                        as: index,
+                        origin: isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0),
+                        from: firstChanged?[index],
+                        previousSections: &previousSections,
+                        previousRecords: previousRecords,
+                        input: input,
+                        configuration: configuration,
+                        limits: limits,
+                        validatesSizes: validatesResumed
+                    )
                     sections.append(section)
                     records.append(record)
                 } else {
@@ -131,22 +127,18 @@ extension LiveLayout {
             var position = 0.0
             for index in input.sections.indices {
                 if let old = reused?[index] {
-                    var section = previousSections[old]
-                    previousSections[old].frames = []
-                    var record = previousRecords[old]
-                    section.origin = Point(x: 0, y: position)
-                    if let item = firstChanged?[index] {
-                        _ = try Self.relayOut(
-                            &section,
-                            record: &record,
-                            section: index,
-                            from: item,
-                            input: input,
-                            configuration: configuration,
-                            limits: limits,
-                            validatesSizes: validatesResumed
-                        )
-                    }
+                    let (section, record) = try Self.resume(
+                        old,
+                        as: index,
+                        origin: Point(x: 0, y: position),
+                        from: firstChanged?[index],
+                        previousSections: &previousSections,
+                        previousRecords: previousRecords,
+                        input: input,
+                        configuration: configuration,
+                        limits: limits,
+                        validatesSizes: validatesResumed
+                    )
                     sections.append(section)
                     records.append(record)
                 } else {
@@ -172,5 +164,42 @@ extension LiveLayout {
         case .line, .stack, .circle:
             return (try prepareLayout(input, configuration: configuration, limits: limits), [])
         }
+    }
+
+    /// Takes section `old` of the previous layout as section `index` of the new one: moved to `origin`, and laid
+    /// out again from item `first` on when given. Its frames are moved out of `previousSections`, so they are
+    /// rewritten in place when that array held their only reference.
+    ///
+    /// - Throws: ``LayoutError`` from laying the section out again.
+    /// - Complexity: O(1) without `first`; else O(items from `first` to the end of the section).
+    private static func resume(
+        _ old: Int,
+        as index: Int,
+        origin: Point,
+        from first: Int?,
+        previousSections: inout [SectionLayout],
+        previousRecords: [SectionRecord],
+        input: LayoutInput,
+        configuration: LayoutConfiguration,
+        limits: LayoutLimits,
+        validatesSizes: Bool
+    ) throws(LayoutError) -> (SectionLayout, SectionRecord) {
+        var section = previousSections[old]
+        previousSections[old].frames = []
+        var record = previousRecords[old]
+        section.origin = origin
+        if let first {
+            _ = try Self.relayOut(
+                &section,
+                record: &record,
+                section: index,
+                from: first,
+                input: input,
+                configuration: configuration,
+                limits: limits,
+                validatesSizes: validatesSizes
+            )
+        }
+        return (section, record)
     }
 }
