@@ -34,18 +34,39 @@ extension LayoutService {
     func prepare(_ input: LayoutInput, configuration: LayoutConfiguration, pointerPrefix: String = "") throws(APIError)
         -> PreparedLayout
     {
-        try self.makeLiveLayout(input, configuration: configuration, pointerPrefix: pointerPrefix).prepared
+        let layout = try self.mappingLayoutErrors(input, configuration: configuration, pointerPrefix: pointerPrefix) {
+            () throws(LayoutError) in
+            try prepareLayout(input, configuration: configuration, limits: self.layoutLimits)
+        }
+        try Self.checkFinite(layout)
+        return layout
     }
 
-    /// Prepares a layout to keep in a session; see ``prepare(_:configuration:pointerPrefix:)``.
+    /// Prepares a layout to keep in a session, with the records that let invalidation and updates recompute only
+    /// what changed; errors as ``prepare(_:configuration:pointerPrefix:)``.
     func makeLiveLayout(
         _ input: LayoutInput,
         configuration: LayoutConfiguration,
         pointerPrefix: String = ""
     ) throws(APIError) -> LiveLayout {
-        let live: LiveLayout
+        let live = try self.mappingLayoutErrors(input, configuration: configuration, pointerPrefix: pointerPrefix) {
+            () throws(LayoutError) in
+            try LiveLayout(input: input, configuration: configuration, limits: self.layoutLimits)
+        }
+        try Self.checkFinite(live.prepared)
+        return live
+    }
+
+    /// Runs `body`, turning its ``LayoutError`` into the problem that points at the field at fault, with
+    /// `pointerPrefix` before pointers into `config`.
+    private func mappingLayoutErrors<Result>(
+        _ input: LayoutInput,
+        configuration: LayoutConfiguration,
+        pointerPrefix: String,
+        _ body: () throws(LayoutError) -> Result
+    ) throws(APIError) -> Result {
         do {
-            live = try LiveLayout(input: input, configuration: configuration, limits: self.layoutLimits)
+            return try body()
         } catch {
             let problem = error.apiError(for: LayoutRequest(input: input, configuration: configuration, rect: nil))
             if case .invalidField(let pointer, let reason) = problem, pointer.hasPrefix("/config") {
@@ -53,8 +74,6 @@ extension LayoutService {
             }
             throw problem
         }
-        try Self.checkFinite(live.prepared)
-        return live
     }
 
     /// Refuses a layout whose content is too large for a double: its answer would carry `null`s.

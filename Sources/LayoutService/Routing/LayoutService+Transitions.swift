@@ -36,11 +36,20 @@ extension LayoutService {
 
         var session = try self.session(id)
         let current = session.layout
-        let targetLayout = try self.prepare(session.input, configuration: target, pointerPrefix: "/to")
-        if commits {
-            session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
-                var next = current
-                next.live = try self.makeLiveLayout(current.input, configuration: target, pointerPrefix: "/to")
+        // A commit keeps the target, so it is prepared with the records a session needs; the same value is
+        // committed unless another mutation landed in between.
+        let targetLive = commits
+            ? try self.makeLiveLayout(session.input, configuration: target, pointerPrefix: "/to")
+            : nil
+        let targetLayout = try targetLive?.prepared
+            ?? self.prepare(session.input, configuration: target, pointerPrefix: "/to")
+        if let targetLive {
+            let base = session.version
+            session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { latest in
+                var next = latest
+                next.live = latest.version == base
+                    ? targetLive
+                    : try self.makeLiveLayout(latest.input, configuration: target, pointerPrefix: "/to")
                 return next
             }
         }
