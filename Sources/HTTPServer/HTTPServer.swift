@@ -120,16 +120,8 @@ public final class HTTPServer: Sendable {
     /// flight with `Connection: close`, and exits when it has no connection left or the drain deadline
     /// (``ServerConfiguration/drainDeadline``) passes, closing whatever is left. Calling it again shortens nothing.
     public func beginShutdown() {
-        self.status.isReady = false
-        let loops: [EventLoop] = self.state.withLock { state in
-            if case .running(let context, let loops) = state {
-                context.drainRequested.store(true, ordering: .relaxed)
-                return loops
-            }
-            return []
-        }
         let deadline = monotonicNanoseconds() + self.configuration.drainDeadline.nanoseconds
-        for loop in loops { loop.post(.drain(deadline: deadline)) }
+        for loop in self.markDraining() { loop.post(.drain(deadline: deadline)) }
     }
 
     /// Drains gracefully and returns once every loop has exited, within the drain deadline.
@@ -140,14 +132,18 @@ public final class HTTPServer: Sendable {
 
     /// Ends the drain now: every loop closes its remaining connections and exits.
     public func shutdownNow() {
+        for loop in self.markDraining() { loop.post(.drain(deadline: 0)) }
+    }
+
+    /// Turns readiness off and flags the drain for every loop; returns the loops to tell (none if not running).
+    private func markDraining() -> [EventLoop] {
         self.status.isReady = false
-        let loops: [EventLoop] = self.state.withLock { state in
+        return self.state.withLock { state in
             if case .running(let context, let loops) = state {
                 context.drainRequested.store(true, ordering: .relaxed)
                 return loops
             }
             return []
         }
-        for loop in loops { loop.post(.drain(deadline: 0)) }
     }
 }

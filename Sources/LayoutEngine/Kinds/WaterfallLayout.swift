@@ -73,10 +73,10 @@ public enum WaterfallLayout {
     ///
     /// - Throws: ``LayoutError/invalidParameter(name:section:)``.
     static func validate(_ configuration: Configuration) throws(LayoutError) {
-        if let background = configuration.sectionBackground {
-            try validateInsets(background, name: "sectionBackground", section: nil)
-        }
-        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+        try validateScrollingParameters(
+            sectionBackground: configuration.sectionBackground,
+            flickVelocityThreshold: configuration.flickVelocityThreshold
+        )
     }
 
     /// The builder of one section, its parameters and sizes checked.

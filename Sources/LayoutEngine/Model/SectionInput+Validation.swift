@@ -39,3 +39,14 @@ func validateInsets(_ insets: EdgeInsets, name: String, section: Int?) throws(La
 func validateSize(_ size: Size, name: String, section: Int?) throws(LayoutError) {
     guard size.isValid else { throw .invalidParameter(name: name, section: section) }
 }
+
+/// Checks the layout-wide parameters flow and waterfall share: the section background's insets and the flick
+/// threshold of their snapping.
+///
+/// - Throws: ``LayoutError/invalidParameter(name:section:)`` naming the parameter.
+func validateScrollingParameters(sectionBackground: EdgeInsets?, flickVelocityThreshold: Double) throws(LayoutError) {
+    if let sectionBackground {
+        try validateInsets(sectionBackground, name: "sectionBackground", section: nil)
+    }
+    try validateNonNegative(flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+}
