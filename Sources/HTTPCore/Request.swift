@@ -27,12 +27,19 @@ public struct Request: Sendable {
     }
 
     /// The target's path: everything before the first `?`.
+    ///
+    /// - Complexity: O(path length), scanning bytes rather than characters.
     public var path: Substring {
-        self.target.firstIndex(of: "?").map { self.target[..<$0] } ?? self.target[...]
+        self.queryMark.map { self.target[..<$0] } ?? self.target[...]
     }
 
     /// The target's query: everything after the first `?`, or `nil` when there is none.
     public var query: Substring? {
-        self.target.firstIndex(of: "?").map { self.target[self.target.index(after: $0)...] }
+        self.queryMark.map { self.target[self.target.utf8.index(after: $0)...] }
+    }
+
+    /// The index of the first `?`. `?` is ASCII, so its UTF-8 index is also a character boundary.
+    private var queryMark: String.Index? {
+        self.target.utf8.firstIndex(of: UInt8(ascii: "?"))
     }
 }

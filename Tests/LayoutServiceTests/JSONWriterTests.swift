@@ -117,4 +117,39 @@ private func text(_ build: (inout JSONWriter) -> Void) -> String {
         var reader = JSONReader(bytes: Array(written.utf8))
         #expect(try reader.readDouble().bitPattern == value.bitPattern)
     }
+
+    /// The integer digit path must print exactly what `description` prints, for any value it takes: random bit
+    /// patterns across its whole range, layout-like ratios, both ends of the range, powers of two (whose lower
+    /// neighbour is closer) and their neighbours.
+    @Test func computedDigitsMatchTheStandardLibrarysShortestDigits() throws {
+        var generator = SeededGenerator(seed: 0x5EED)
+        var values: [Double] = [0.001, 0.001.nextUp, 9_007_199_254_740_991.5, 4_503_599_627_370_495.5]
+        for exponent in -9...52 {
+            let power = Double(sign: .plus, exponent: exponent, significand: 1)
+            values += [power.nextDown, power.nextUp, power + power.ulp * 3, power * 1.1]
+        }
+        let low = (0.001).bitPattern
+        let high = (9_007_199_254_740_992.0).bitPattern
+        for _ in 0..<80_000 {
+            values.append(Double(bitPattern: UInt64.random(in: low..<high, using: &generator)))
+        }
+        for _ in 0..<40_000 {
+            let numerator = Double(Int.random(in: 1...100_000, using: &generator))
+            let denominator = Double(Int.random(in: 1...1_000, using: &generator))
+            values.append(numerator / denominator * (Bool.random(using: &generator) ? 1 : 0.01))
+        }
+        var mismatches: [String] = []
+        for value in values where value >= 0.001 && value.rounded(.towardZero) != value {
+            for signed in [value, -value] {
+                let written = text { $0.value(signed) }
+                if written != signed.description { mismatches.append("\(signed.description) written as \(written)") }
+            }
+        }
+        #expect(mismatches.count == 0, "\(mismatches.prefix(10).joined(separator: "; "))")
+    }
+
+    @Test(arguments: [0, 7, -7, 9, 10, 99, 100, 101, 999_999, 1_000_000, Int.max, Int.min, Int.min + 1])
+    func integersAreWrittenAsTheirDescription(value: Int) {
+        #expect(text { $0.value(value) } == value.description)
+    }
 }

@@ -24,12 +24,28 @@ import Testing
         #expect(draining.headers["Content-Type"] == "application/problem+json")
     }
 
-    @Test(arguments: ["/nothing", "/layout", "/layout/", "/layout/flow/extra", "//healthz", "/healthz/", "/../etc/passwd"])
+    @Test(arguments: [
+        "/nothing", "/layout", "/layout/", "/layout/flow/extra", "//healthz", "/healthz/", "/../etc/passwd", "/HEALTHZ",
+        "/heal%74hz", "/sessions//query", "/sessions/a/items/0/0/extra", "/sessions/a/supplementary/header/0/0/x/y",
+        "/sessions/a/items/-1/0", "/sessions/a/items/0/1234567890", "/sessions/a/move/begin",
+    ])
     func unknownPathsAreNotFoundProblems(path: String) {
         let response = self.service.respond(to: Request(method: .GET, target: path))
         #expect(response.status == 404)
         #expect(response.headers["Content-Type"] == "application/problem+json")
         #expect(self.body(response).contains(#""type":"/problems/not-found""#))
+    }
+
+    /// Paths compare as bytes: a session id or a query string never changes which route a path takes.
+    @Test func routesMatchWholeSegmentsWhateverTheBytesAround() {
+        #expect(self.service.respond(to: Request(method: .GET, target: "/healthz?probe=1")).status == 200)
+        #expect(self.service.respond(to: Request(method: .GET, target: "/kinds?a/b/c/d/e/f/g")).status == 200)
+        for target in ["/sessions/é/query", "/sessions/%2F/snap", "/sessions/x/items/0/0", "/sessions/x"] {
+            let method: HTTPMethod = target.hasSuffix("query") || target.hasSuffix("snap") ? .POST : .GET
+            let response = self.service.respond(to: Request(method: method, target: target, body: Array("{}".utf8)))
+            #expect(response.status == 404, "\(target)")
+            #expect(self.body(response).contains(#""type":"/problems/session-gone""#), "\(target)")
+        }
     }
 
     @Test func aWrongMethodGets405WithAllow() {

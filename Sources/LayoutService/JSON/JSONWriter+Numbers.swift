@@ -2,11 +2,10 @@ extension JSONWriter {
     /// Writes a number as the shortest text that reads back to exactly the same `Double`.
     ///
     /// Integral values below 2^53 in magnitude, most coordinates, are written as integers (`120`, not `120.0`);
-    /// `-0.0` is written `-0` to keep its sign. Values with up to three decimals that are exactly the double
-    /// nearest to that decimal (`0.5`, `210.25`, `0.1`) are written digit by digit too. Both paths avoid any text
-    /// conversion, and their output reads back exactly because a correct reader computes the same single IEEE
-    /// division that was checked here. Everything else uses the standard library's shortest round-trip digits
-    /// (`0.30000000000000004`, `1e-05`, `5e-324`, `1.7976931348623157e+308`).
+    /// `-0.0` is written `-0` to keep its sign. Other values between 0.001 and 2^53 in magnitude get the shortest
+    /// digits that read back exactly, the same digits as `description`, computed in integers straight into the
+    /// output (``shortestFraction(_:)``). Everything else uses the standard library's shortest round-trip digits
+    /// (`1e-05`, `5e-324`, `1.7976931348623157e+308`).
     ///
     /// JSON has no NaN or infinity. A non-finite value is written as `null`, as JavaScript's `JSON.stringify` does,
     /// rather than trapping: the service validates its inputs so this should never happen, and an answer with a
@@ -17,7 +16,7 @@ extension JSONWriter {
         let comma = self.takeSeparator()
         self.didWriteValue()
         if let decimal = Self.shortDecimal(double) {
-            self.write(maximumCount: 24) { output in
+            self.write(maximumCount: 32) { output in
                 var written = 0
                 if comma {
                     output[0] = UInt8(ascii: ",")
@@ -69,8 +68,8 @@ extension JSONWriter {
         }
     }
 
-    /// `double` as `±magnitude / 10^fractionDigits` with at most three fraction digits and `magnitude` < 2^53, when
-    /// that decimal's nearest double is `double` itself; `nil` otherwise.
+    /// `double` as `±magnitude / 10^fractionDigits`, the shortest such decimal that reads back as `double`, when
+    /// `double` is integral and below 2^53 in magnitude or lies between 0.001 and 2^53; `nil` otherwise.
     @inline(__always)
     static func shortDecimal(_ double: Double) -> (magnitude: UInt64, fractionDigits: Int, isNegative: Bool)? {
         // Integer conversions rather than `rounded()`, which is a call into libm on baseline x86-64.
@@ -81,23 +80,125 @@ extension JSONWriter {
         if Double(integral) == magnitude {
             return (integral, 0, double.sign == .minus)
         }
-        var scale = 1.0
-        for fractionDigits in 1...3 {
-            scale *= 10
-            let product = magnitude * scale
-            guard product < limit else { return nil }
-            // Round half up; a candidate off by one in a tie only fails the check below.
-            var digits = UInt64(product + 0.5)
-            if Double(digits) / scale == magnitude {
-                var fractionDigits = fractionDigits
-                while fractionDigits > 0, digits % 10 == 0 {
-                    digits /= 10
-                    fractionDigits -= 1
-                }
-                return (digits, fractionDigits, double.sign == .minus)
+        guard magnitude >= 0.001, let (digits, fractionDigits) = Self.shortestFraction(magnitude) else { return nil }
+        return (digits, fractionDigits, double.sign == .minus)
+    }
+
+    /// The shortest decimal `digits / 10^fractionDigits` that reads back as `magnitude`, and of those the nearest,
+    /// for a non-integral `magnitude` in [0.001, 2^53): what `description` prints, without making a `String`.
+    ///
+    /// The value is exactly `4m / 2^s` for its significand `m`, and every decimal strictly between its neighbours'
+    /// midpoints (`(4m ± 2) / 2^s`, the lower one closer for a power of two) reads back as the value; a midpoint
+    /// itself does when `m` is even, as readers round ties to even. Everything is exact in integers: numerators
+    /// below 2^56 times powers of ten below 2^64. With `k` fraction digits a decimal fits the interval when some
+    /// multiple of `2^s` lies between the scaled ends; if `k` digits fit, `k + 1` do, so the first `k` that fits is
+    /// the shortest. `nil` in the rare case that needs more than 19 fraction digits.
+    ///
+    /// - Complexity: O(1): two checks for most values, at most about twenty for values with few digits.
+    static func shortestFraction(_ magnitude: Double) -> (digits: UInt64, fractionDigits: Int)? {
+        let significand = magnitude.significandBitPattern | (1 << 52)
+        let exponent = Int(magnitude.exponentBitPattern) - 1075  // magnitude = significand · 2^exponent, -62...-1
+        let value = significand << 2
+        let bounds = Bounds(
+            low: magnitude.significandBitPattern == 0 ? value - 1 : value - 2,
+            high: value + 2,
+            inclusive: significand & 1 == 0,
+            shift: UInt64(2 - exponent)
+        )
+        // 10^-k is below the gap between neighbours, 2^exponent, once k > -exponent·log10(2): that many digits
+        // almost always fit (the narrower gap below a power of two may need one more).
+        let likely = ((-exponent) &* 78_913) >> 18 + 1
+        var fractionDigits = likely
+        var found = bounds.candidates(fractionDigits: likely - 1)
+        if found != nil {
+            // A value with few digits: search upward from one digit.
+            fractionDigits = 1
+            found = bounds.candidates(fractionDigits: 1)
+            while found == nil {
+                fractionDigits += 1
+                found = bounds.candidates(fractionDigits: fractionDigits)
+            }
+        } else {
+            found = bounds.candidates(fractionDigits: likely)
+            while found == nil, fractionDigits < 19 {
+                fractionDigits += 1
+                found = bounds.candidates(fractionDigits: fractionDigits)
             }
         }
-        return nil
+        guard let (first, last) = found, let nearest = bounds.nearest(to: value, fractionDigits: fractionDigits) else {
+            return nil
+        }
+        return (min(max(nearest, first), last), fractionDigits)
+    }
+
+    /// The interval of decimals that read back as one value, as numerators over `2^shift`.
+    private struct Bounds {
+        let low: UInt64
+        let high: UInt64
+        let inclusive: Bool
+        /// 3...64.
+        let shift: UInt64
+
+        /// The first and last numerators `n` of decimals `n / 10^fractionDigits` inside the interval; `nil` when
+        /// there is none (or, never for the values taken here, when they would not fit in 64 bits).
+        @inline(__always)
+        func candidates(fractionDigits: Int) -> (first: UInt64, last: UInt64)? {
+            let scale = JSONWriter.powerOfTen(fractionDigits)
+            guard let low = self.divide(self.low.multipliedFullWidth(by: scale)),
+                let high = self.divide(self.high.multipliedFullWidth(by: scale))
+            else { return nil }
+            let first = low.remainder == 0 && self.inclusive ? low.quotient : low.quotient &+ 1
+            let last = high.remainder == 0 && !self.inclusive ? high.quotient &- 1 : high.quotient
+            return first <= last ? (first, last) : nil
+        }
+
+        /// The numerator of the decimal with `fractionDigits` digits nearest to `value / 2^shift`, a tie going to
+        /// the even one (as `description` does: `.25` lies as near `.2` as `.3`).
+        @inline(__always)
+        func nearest(to value: UInt64, fractionDigits: Int) -> UInt64? {
+            guard let scaled = self.divide(value.multipliedFullWidth(by: JSONWriter.powerOfTen(fractionDigits))) else {
+                return nil
+            }
+            let half: UInt64 = 1 &<< (self.shift &- 1)
+            let roundsUp = scaled.remainder > half || (scaled.remainder == half && scaled.quotient & 1 == 1)
+            return roundsUp ? scaled.quotient &+ 1 : scaled.quotient
+        }
+
+        /// `product / 2^shift` and its remainder, or `nil` when the quotient needs more than 64 bits.
+        @inline(__always)
+        private func divide(_ product: (high: UInt64, low: UInt64)) -> (quotient: UInt64, remainder: UInt64)? {
+            if self.shift == 64 { return (product.high, product.low) }
+            guard product.high &>> self.shift == 0 else { return nil }
+            let quotient = product.high &<< (64 &- self.shift) | product.low &>> self.shift
+            return (quotient, product.low & ((1 &<< self.shift) &- 1))
+        }
+    }
+
+    /// 10^`exponent` for `exponent` in 0...19.
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
     }
 
     /// Stores `-`, the digits of `magnitude` with a `.` before the last `fractionDigits` of them (zero-padded so
@@ -109,27 +210,56 @@ extension JSONWriter {
         isNegative: Bool,
         to output: UnsafeMutablePointer<UInt8>
     ) -> Int {
-        var digitCount = 1
-        var probe = magnitude
-        while probe >= 10 {
-            probe /= 10
-            digitCount += 1
+        var integerPart = magnitude
+        var fraction: UInt64 = 0
+        if fractionDigits > 0 {
+            (integerPart, fraction) = magnitude.quotientAndRemainder(dividingBy: Self.powerOfTen(fractionDigits))
         }
-        digitCount = max(digitCount, fractionDigits + 1)
-        let length = (isNegative ? 1 : 0) + digitCount + (fractionDigits > 0 ? 1 : 0)
-        var position = length - 1
-        var remaining = magnitude
-        for index in 0..<digitCount {
-            if fractionDigits > 0, index == fractionDigits {
-                output[position] = UInt8(ascii: ".")
-                position -= 1
-            }
-            let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
-            output[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
-            position -= 1
-            remaining = quotient
-        }
+        let integerDigits = Self.decimalDigitCount(integerPart)
+        let sign = isNegative ? 1 : 0
+        let length = sign + integerDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)
         if isNegative { output[0] = UInt8(ascii: "-") }
+        Self.storeDigits(integerPart, count: integerDigits, endingAt: output + sign + integerDigits)
+        if fractionDigits > 0 {
+            output[sign + integerDigits] = UInt8(ascii: ".")
+            Self.storeDigits(fraction, count: fractionDigits, endingAt: output + length)
+        }
         return length
     }
+
+    /// The number of decimal digits of `value`, at least one.
+    @inline(__always)
+    private static func decimalDigitCount(_ value: UInt64) -> Int {
+        // log10(2) ≈ 1233 / 4096: an estimate from the bit length, then one correction.
+        let bits = 64 - (value | 1).leadingZeroBitCount
+        let estimate = (bits &* 1233) >> 12
+        return max(1, estimate + (value >= Self.powerOfTen(estimate) ? 1 : 0))
+    }
+
+    /// Stores the last `count` decimal digits of `value`, leading zeros included, in the bytes before `end`, two
+    /// at a time.
+    @inline(__always)
+    private static func storeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        let pairs = Self.digitPairs.utf8Start
+        var remaining = value
+        var position = end
+        var left = count
+        while left >= 2 {
+            let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
+            position -= 2
+            position[0] = pairs[Int(pair) &* 2]
+            position[1] = pairs[Int(pair) &* 2 &+ 1]
+            remaining = quotient
+            left -= 2
+        }
+        if left == 1 {
+            (position - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+        }
+    }
+
+    /// "00", "01", … "99" in one literal: the two digits of `n` start at byte `2n`.
+    private static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
 }

@@ -74,27 +74,37 @@ enum Route: Hashable, Sendable {
     }
 
     /// The route for `path`, or `nil` when there is none.
+    ///
+    /// - Complexity: O(path length); segments are found and compared as bytes, with no Unicode processing.
     init?(path: Substring) {
-        guard path.first == "/" else { return nil }
-        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        if segments[0] == "sessions" {
+        guard path.utf8.first == UInt8(ascii: "/"), let segments = Self.segments(of: path.dropFirst()) else {
+            return nil
+        }
+        if segments[0].hasBytes("sessions") {
             self.init(sessionSegments: segments.dropFirst())
             return
         }
         switch segments.count {
         case 1:
-            switch segments[0] {
-            case "healthz": self = .health
-            case "readyz": self = .ready
-            case "metrics": self = .metrics
-            case "openapi.yaml": self = .openAPI
-            case "kinds": self = .kinds
-            case "": self = .webPage
-            case let name where name != "index.html" && WebAssets.files[String(name)] != nil:
+            let name = segments[0]
+            if name.hasBytes("healthz") {
+                self = .health
+            } else if name.hasBytes("readyz") {
+                self = .ready
+            } else if name.hasBytes("metrics") {
+                self = .metrics
+            } else if name.hasBytes("openapi.yaml") {
+                self = .openAPI
+            } else if name.hasBytes("kinds") {
+                self = .kinds
+            } else if name.isEmpty {
+                self = .webPage
+            } else if !name.hasBytes("index.html"), WebAssets.files[String(name)] != nil {
                 self = .webAsset(name: String(name))
-            default: return nil
+            } else {
+                return nil
             }
-        case 2 where segments[0] == "layout" && !segments[1].isEmpty:
+        case 2 where segments[0].hasBytes("layout") && !segments[1].isEmpty:
             self = .layout(kind: String(segments[1]))
         default:
             return nil
@@ -108,33 +118,66 @@ enum Route: Hashable, Sendable {
             return
         }
         guard !id.isEmpty else { return nil }
-        let rest = Array(segments.dropFirst())
-        switch rest.count {
-        case 0:
+        let rest = segments.dropFirst()
+        guard let action = rest.first else {
             self = .session(id: id)
-        case 1 where rest[0] == "query":
+            return
+        }
+        let arguments = Array(rest.dropFirst())
+        switch arguments.count {
+        case 0 where action.hasBytes("query"):
             self = .sessionQuery(id: id)
-        case 1 where rest[0] == "snap":
+        case 0 where action.hasBytes("snap"):
             self = .sessionSnap(id: id)
-        case 1 where rest[0] == "transition":
+        case 0 where action.hasBytes("transition"):
             self = .sessionTransition(id: id)
-        case 1 where rest[0] == "invalidate":
+        case 0 where action.hasBytes("invalidate"):
             self = .sessionInvalidate(id: id)
-        case 1 where rest[0] == "updates":
+        case 0 where action.hasBytes("updates"):
             self = .sessionUpdates(id: id)
-        case 1 where rest[0] == "move":
+        case 0 where action.hasBytes("move"):
             self = .sessionMove(id: id)
-        case 2 where rest[0] == "move" && rest[1] == "end":
+        case 1 where action.hasBytes("move") && arguments[0].hasBytes("end"):
             self = .sessionMoveEnd(id: id)
-        case 3 where rest[0] == "items":
-            guard let section = Self.index(rest[1]), let item = Self.index(rest[2]) else { return nil }
+        case 2 where action.hasBytes("items"):
+            guard let section = Self.index(arguments[0]), let item = Self.index(arguments[1]) else { return nil }
             self = .sessionItem(id: id, section: section, item: item)
-        case 4 where rest[0] == "supplementary" && !rest[1].isEmpty:
-            guard let section = Self.index(rest[2]), let item = Self.index(rest[3]) else { return nil }
-            self = .sessionSupplementary(id: id, kind: rest[1], section: section, item: item)
+        case 3 where action.hasBytes("supplementary") && !arguments[0].isEmpty:
+            guard let section = Self.index(arguments[1]), let item = Self.index(arguments[2]) else { return nil }
+            self = .sessionSupplementary(id: id, kind: arguments[0], section: section, item: item)
         default:
             return nil
         }
+    }
+
+    /// The longest path, in segments, that any route has: `/sessions/{id}/supplementary/{kind}/{section}/{item}`.
+    private static let maximumSegmentCount = 6
+
+    /// `path` split at every `/`, empty segments kept; `nil` when it has more segments than any route.
+    private static func segments(of path: Substring) -> [Substring]? {
+        var path = path
+        // Offsets of the slashes, found in the contiguous UTF-8 bytes (a request's target is always native).
+        var slashes: [Int] = []
+        slashes.reserveCapacity(Self.maximumSegmentCount)
+        let withinLimit = path.withUTF8 { bytes in
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") {
+                guard slashes.count < Self.maximumSegmentCount - 1 else { return false }
+                slashes.append(offset)
+            }
+            return true
+        }
+        guard withinLimit else { return nil }
+        var segments: [Substring] = []
+        segments.reserveCapacity(slashes.count + 1)
+        var start = path.startIndex
+        for offset in slashes {
+            // `/` is ASCII: its UTF-8 indices are character boundaries.
+            let slash = path.utf8.index(path.startIndex, offsetBy: offset)
+            segments.append(path[start..<slash])
+            start = path.utf8.index(after: slash)
+        }
+        segments.append(path[start...])
+        return segments
     }
 
     /// A path segment that is a section or item index: 1 to 9 decimal digits.
@@ -143,5 +186,14 @@ enum Route: Hashable, Sendable {
             return nil
         }
         return Int(segment)
+    }
+}
+
+extension Substring {
+    /// Whether the UTF-8 bytes equal `literal`'s: paths compare as bytes, without Unicode equivalence.
+    fileprivate func hasBytes(_ literal: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        return self.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(expected) }
+            ?? self.utf8.elementsEqual(expected)
     }
 }
