@@ -63,12 +63,15 @@ export class LayoutError extends Error {
 /** A client for one layoutd server. */
 export class LayoutClient {
     /**
-     * @param {{baseURL?: string, token?: string}} [options] `baseURL` defaults to the page's own origin ('');
-     *   `token` is sent as `Authorization: Bearer <token>` when set.
+     * @param {{baseURL?: string, token?: string, fetch?: typeof fetch}} [options] `baseURL` defaults to the page's
+     *   own origin (''); `token` is sent as `Authorization: Bearer <token>` when set; `fetch` replaces the global
+     *   one (a script may count requests or bring its own connection pool).
      */
-    constructor({ baseURL = '', token } = {}) {
+    constructor({ baseURL = '', token, fetch: fetchFunction } = {}) {
         this.baseURL = baseURL.replace(/\/$/, '');
         this.token = token || undefined;
+        /** @type {typeof fetch} */
+        this.fetch = fetchFunction || ((input, init) => globalThis.fetch(input, init));
     }
 
     /**
@@ -86,7 +89,7 @@ export class LayoutClient {
         if (body !== undefined) headers['Content-Type'] = 'application/json';
         if (this.token) headers['Authorization'] = `Bearer ${this.token}`;
         if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`;
-        const response = await fetch(this.baseURL + path, {
+        const response = await this.fetch(this.baseURL + path, {
             method,
             headers,
             body: body === undefined ? undefined : JSON.stringify(body),
