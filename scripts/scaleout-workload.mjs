@@ -62,6 +62,11 @@ function expectVersion(session, answer, what) {
     }
 }
 
+function recordError(error) {
+    stats.errors += 1;
+    if (stats.errorSamples.length < 5) stats.errorSamples.push(`${error.status || ''} ${error.type || ''} ${error.message}`);
+}
+
 async function operate(sessions) {
     const session = pick(sessions);
     const roll = random();
@@ -103,8 +108,15 @@ async function virtualClient() {
         try {
             await operate(sessions);
         } catch (error) {
-            stats.errors += 1;
-            if (stats.errorSamples.length < 5) stats.errorSamples.push(`${error.status || ''} ${error.type || ''} ${error.message}`);
+            recordError(error);
+        }
+    }
+    // Touch every session once more, so that each one the killed replica held has been found gone and recreated.
+    for (const session of sessions) {
+        try {
+            expectVersion(session, await session.get(), 'final get');
+        } catch (error) {
+            recordError(error);
         }
     }
     stats.recreations += sessions.reduce((sum, session) => sum + session.recreations, 0);
