@@ -28,7 +28,22 @@ import Testing
         #expect(options.service.corsOrigins == ["https://a.example", "https://b.example"])
     }
 
-    @Test(arguments: [["--port", "70000"], ["--port"], ["--bogus"], ["--threads", "0"], ["--header-timeout", "-1"]])
+    @Test func theSessionIdentifierHeaderIsOffUnlessNamed() throws {
+        guard case .run(let defaults) = try LayoutdOptions.parse(arguments: [], environment: [:]),
+            case .run(let named) = try LayoutdOptions.parse(
+                arguments: [], environment: ["LAYOUTD_SESSION_ID_HEADER": "Layoutd-Session-Id"])
+        else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(defaults.service.sessionIDHeader == nil)
+        #expect(named.service.sessionIDHeader == "Layoutd-Session-Id")
+    }
+
+    @Test(arguments: [
+        ["--port", "70000"], ["--port"], ["--bogus"], ["--threads", "0"], ["--header-timeout", "-1"],
+        ["--session-id-header", "Bad Header:"],
+    ])
     func badArgumentsAreRefusedWithAReason(arguments: [String]) {
         #expect(throws: OptionsError.self) { try LayoutdOptions.parse(arguments: arguments, environment: [:]) }
     }

@@ -151,6 +151,14 @@ extension LayoutdOptions {
             return true
         },
         Option(
+            flag: "--session-id-header", variable: "LAYOUTD_SESSION_ID_HEADER", valueName: "NAME",
+            help: "header a proxy sets to name new sessions (none)"
+        ) {
+            guard $1.isEmpty || $1.utf8.allSatisfy(isHeaderNameByte) else { return false }
+            $0.service.sessionIDHeader = $1.isEmpty ? nil : $1
+            return true
+        },
+        Option(
             flag: "--log-requests", variable: "LAYOUTD_LOG_REQUESTS", valueName: "BOOL",
             help: "one log line per request on stderr (true)"
         ) {
@@ -215,6 +223,16 @@ extension LayoutdOptions {
             }
         }
         return .run(result)
+    }
+
+    /// Whether `byte` may appear in a header name: letters, digits and `-`, `_`, `.`.
+    private static func isHeaderNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default: false
+        }
     }
 
     private static func positive(_ text: String) -> Int? {

@@ -11,6 +11,12 @@ public struct ServiceConfiguration: Hashable, Sendable {
     public var apiToken: String?
     /// Origins allowed to call the API from a browser (`*` allows any). Defaults to none: no CORS headers are sent.
     public var corsOrigins: [String] = []
+    /// The request header from which `POST /sessions` takes the new session's identifier (32 lowercase hexadecimal
+    /// digits), so that a load balancer routing `/sessions/{id}` by a hash of the id can create each session on the
+    /// replica that hash picks. A missing or malformed value, or one naming a live session, gets a random
+    /// identifier instead. Set it only behind a proxy that overwrites the header on every request. Defaults to
+    /// none: identifiers are always random.
+    public var sessionIDHeader: String?
     /// Whether one line per request is logged. Defaults to `true`.
     public var logsRequests = true
     /// The most sessions held at once. Defaults to 10,000.

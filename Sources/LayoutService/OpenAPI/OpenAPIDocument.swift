@@ -214,6 +214,12 @@ paths:
         The body is a layout request plus `kind`. The session keeps the prepared layout so that queries cost
         O(log n + k). Sessions are bounded in number and total items (least recently used evicted first) and
         expire when idle; a gone session answers 404 with type `/problems/session-gone`: create it again.
+
+        Behind a load balancer that routes `/sessions/{id}` by a hash of the id, the server may be started with
+        `--session-id-header NAME`: the balancer hashes this request on a fresh random key, sends the key in that
+        header, and the session takes it as its id (when it is 32 lowercase hexadecimal digits and no live session
+        has it), so the session lives on the replica its later requests reach. Clients do not send the header; the
+        balancer overwrites it. Without the setting the header is ignored and ids are random.
       operationId: createSession
       requestBody:
         required: true

@@ -15,11 +15,27 @@ extension LayoutService {
             takesKindMember: true
         )
         let live = try self.makeLiveLayout(decoded.input, configuration: decoded.configuration)
-        let session = Session(id: Session.makeID(), version: 1, live: live)
-        try self.sessions.insert(session)
+        var session = Session(id: self.proposedSessionID(request) ?? Session.makeID(), version: 1, live: live)
+        if try !self.sessions.insert(session) {
+            session = Session(id: Session.makeID(), version: 1, live: live)
+            try self.sessions.insert(session)
+        }
         var response = Self.summary(of: session, status: 201)
         response.headers.add(name: "Location", value: "/sessions/\(session.id)")
         return (response, 0)
+    }
+
+    /// The identifier a proxy chose for a new session: the value of the ``ServiceConfiguration/sessionIDHeader``
+    /// when one is configured and the value has an identifier's shape; `nil` otherwise (a random one is made).
+    ///
+    /// A proxy that routes `/sessions/{id}` by a hash of the id hashes the create request on a fresh random key and
+    /// sends that key here, so the session lands on the replica its later requests are routed to. A taken
+    /// identifier is never reused: ``createSession(_:)`` then makes a random one.
+    func proposedSessionID(_ request: Request) -> String? {
+        guard let name = self.configuration.sessionIDHeader, let value = request.headers[name],
+            Session.isWellFormedID(Substring(value))
+        else { return nil }
+        return value
     }
 
     /// `GET /sessions/{id}`: the session's summary.

@@ -59,21 +59,29 @@ final class SessionStore: Sendable {
         }
     }
 
-    /// Adds a session, evicting the least recently used ones until the limits hold.
+    /// Adds a session under an identifier no live session has, evicting the least recently used ones until the
+    /// limits hold.
     ///
+    /// A live session is never replaced: when its identifier is taken (possible only for identifiers a proxy
+    /// proposes, see ``ServiceConfiguration/sessionIDHeader``), nothing changes and the call returns `false`.
+    ///
+    /// - Returns: Whether the session was added.
     /// - Throws: ``APIError/tooManyItems(count:limit:)`` when the session alone is larger than the item budget.
     /// - Complexity: O(number of sessions) when something must be evicted, else amortized O(1).
-    func insert(_ session: Session) throws(APIError) {
+    @discardableResult
+    func insert(_ session: Session) throws(APIError) -> Bool {
         let items = session.budgetWeight
         guard items <= self.configuration.maxTotalItems else {
             throw .tooManyItems(count: items, limit: self.configuration.maxTotalItems)
         }
         let now = self.now()
-        self.state.withLock { state in
+        return self.state.withLock { state in
             Self.dropExpired(&state, now: now, idleTimeout: self.configuration.idleTimeout)
+            guard state.entries[session.id] == nil else { return false }
             state.entries[session.id] = Entry(session: session, items: items, lastUsed: now)
             state.totalItems += items
             self.evict(&state, keeping: session.id)
+            return true
         }
     }
 

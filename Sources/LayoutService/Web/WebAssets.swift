@@ -847,12 +847,15 @@ export class LayoutError extends Error {
 /** A client for one layoutd server. */
 export class LayoutClient {
     /**
-     * @param {{baseURL?: string, token?: string}} [options] `baseURL` defaults to the page's own origin ('');
-     *   `token` is sent as `Authorization: Bearer <token>` when set.
+     * @param {{baseURL?: string, token?: string, fetch?: typeof fetch}} [options] `baseURL` defaults to the page's
+     *   own origin (''); `token` is sent as `Authorization: Bearer <token>` when set; `fetch` replaces the global
+     *   one (a script may count requests or bring its own connection pool).
      */
-    constructor({ baseURL = '', token } = {}) {
+    constructor({ baseURL = '', token, fetch: fetchFunction } = {}) {
         this.baseURL = baseURL.replace(/\/$/, '');
         this.token = token || undefined;
+        /** @type {typeof fetch} */
+        this.fetch = fetchFunction || ((input, init) => globalThis.fetch(input, init));
     }
 
     /**
@@ -870,7 +873,7 @@ export class LayoutClient {
         if (body !== undefined) headers['Content-Type'] = 'application/json';
         if (this.token) headers['Authorization'] = `Bearer ${this.token}`;
         if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`;
-        const response = await fetch(this.baseURL + path, {
+        const response = await this.fetch(this.baseURL + path, {
             method,
             headers,
             body: body === undefined ? undefined : JSON.stringify(body),
@@ -1019,6 +1022,152 @@ export class LayoutClient {
      */
     endMove(id, body, options) {
         return this.request('POST', `/sessions/${id}/move/end`, body, options);
+    }
+}
+
+/**
+ * A session that outlives its server: it keeps the request it was created from and the mutations committed since,
+ * and when an answer says the session is gone (404 `/problems/session-gone`: deleted, expired, evicted, or its
+ * replica went away behind a load balancer), it creates the session again, replays those mutations in the order
+ * their answers arrived, and retries the call once. The caller sees the answer, never the loss; the new session has
+ * the same items, layout and version as the lost one.
+ *
+ *   const session = await LayoutSession.open(client, { kind: 'flow', viewport, sections: [{ count: 1000 }] });
+ *   const answer = await session.query({ rect });
+ *
+ * Mutations (`invalidate`, `update`, `endMove`, `transition` with `commit: true`) are kept until {@link rebase}
+ * replaces them by a request describing the current state.
+ */
+export class LayoutSession {
+    /**
+     * @param {LayoutClient} client
+     * @param {SessionRequest} request what the session is created from
+     */
+    constructor(client, request) {
+        this.client = client;
+        /** @type {SessionRequest} */
+        this.request = request;
+        /** @type {string | null} the current id; it changes when the session is created again */
+        this.id = null;
+        /** @type {number} the session's version, from the last answer that carried one */
+        this.version = 0;
+        /** @type {SessionSummary | null} the last create's answer */
+        this.summary = null;
+        /** @type {{method: string, args: any[]}[]} mutations committed since the request, replayed on recreation */
+        this.mutations = [];
+        /** @type {number} how many times the session was created again */
+        this.recreations = 0;
+        /** @type {Promise<void> | null} */
+        this.creating = null;
+    }
+
+    /**
+     * Creates a session and returns its handle.
+     * @param {LayoutClient} client @param {SessionRequest} request @returns {Promise<LayoutSession>}
+     */
+    static async open(client, request) {
+        const session = new LayoutSession(client, request);
+        await session.create();
+        return session;
+    }
+
+    /** Creates the session from the kept request and replays the kept mutations. @returns {Promise<void>} */
+    async create() {
+        const summary = await this.client.createSession(this.request);
+        this.summary = summary;
+        this.version = summary.version;
+        for (const { method, args } of this.mutations) {
+            const answer = await /** @type {any} */ (this.client)[method](summary.id, ...args);
+            if (answer && typeof answer.version === 'number') this.version = answer.version;
+        }
+        this.id = summary.id;
+    }
+
+    /**
+     * Forgets the kept mutations: `request` now describes the session as it is (e.g. after updates the caller
+     * folded into its own model), so a recreation starts from it alone.
+     * @param {SessionRequest} request
+     */
+    rebase(request) {
+        this.request = request;
+        this.mutations = [];
+    }
+
+    /**
+     * Calls a {@link LayoutClient} session method; on session-gone, creates the session again (once for every
+     * caller that saw the same id go) and retries.
+     * @param {string} method a LayoutClient method taking the id, then `args`
+     * @param {any[]} args the method's other arguments
+     * @param {boolean} [mutates] whether a success is kept for replay (without its If-Match)
+     * @returns {Promise<any>}
+     */
+    async call(method, args, mutates = false) {
+        for (let attempt = 0; ; attempt += 1) {
+            const id = this.id;
+            try {
+                const answer = await /** @type {any} */ (this.client)[method](id, ...args);
+                if (answer && typeof answer.version === 'number') this.version = answer.version;
+                if (mutates) this.mutations.push({ method, args: [args[0]] });
+                return answer;
+            } catch (error) {
+                if (attempt > 0 || !(error instanceof LayoutError) || error.type !== '/problems/session-gone') throw error;
+                if (this.id === id) {
+                    if (!this.creating) {
+                        this.recreations += 1;
+                        this.creating = this.create().finally(() => { this.creating = null; });
+                    }
+                    await this.creating;
+                }
+            }
+        }
+    }
+
+    /** `query`: the elements in a rect. @param {{rect: Rect, contentOffset?: Point}} body @returns {Promise<QueryAnswer>} */
+    query(body) { return this.call('query', [body]); }
+
+    /** `snap`. @param {{proposedContentOffset: Point, velocity?: Point}} body @returns {Promise<{contentOffset: Point}>} */
+    snap(body) { return this.call('snap', [body]); }
+
+    /** `invalidate`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    invalidate(body, options) { return this.call('invalidate', [body, options], true); }
+
+    /** `updates`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    update(body, options) { return this.call('update', [body, options], true); }
+
+    /**
+     * `transition`; kept for replay when it commits.
+     * @param {{to: {kind: string, config?: object}, progress: number, rect?: Rect, contentOffset?: Point,
+     *   commit?: boolean}} body
+     * @param {MutationOptions} [options]
+     * @returns {Promise<any>}
+     */
+    transition(body, options) { return this.call('transition', [body, options], body.commit === true); }
+
+    /** `move` while dragging. @param {object} body @returns {Promise<any>} */
+    move(body) { return this.call('move', [body]); }
+
+    /** `move/end`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    endMove(body, options) { return this.call('endMove', [body, options], true); }
+
+    /** One cell. @param {number} section @param {number} item @returns {Promise<Attributes>} */
+    item(section, item) { return this.call('item', [section, item]); }
+
+    /**
+     * One header, footer or background.
+     * @param {string} kind @param {number} section @param {number} item @returns {Promise<Attributes>}
+     */
+    supplementary(kind, section, item) { return this.call('supplementary', [kind, section, item]); }
+
+    /** The summary. @returns {Promise<SessionSummary>} */
+    get() { return this.call('getSession', []); }
+
+    /** Deletes the session on the server; a gone one counts as deleted. @returns {Promise<void>} */
+    async close() {
+        try {
+            await this.client.deleteSession(/** @type {string} */ (this.id));
+        } catch (error) {
+            if (!(error instanceof LayoutError) || error.type !== '/problems/session-gone') throw error;
+        }
     }
 }
 

@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Three layoutd replicas behind nginx on loopback, a mixed workload through nginx, one replica killed mid-run.
+
+Uses deploy/nginx.conf and deploy/layoutd-servers.conf as they are (only the addresses change), and the JavaScript
+client (web/layout-client.js) for the workload (scripts/scaleout-workload.mjs, run by node). Reports the requests
+served, the errors the clients saw after recreating lost sessions (none expected), whether exactly the killed
+replica's sessions were recreated, and the share of sessions remapped when a fourth replica joins. Exits 1 when any
+of these is off.
+
+    scripts/scaleout.py [--binary PATH] [--seconds 20] [--clients 12] [--sessions-per-client 4] [--probe-sessions 3000]
+    scripts/scaleout.py --short        # the CI version: about 15 seconds
+    scripts/scaleout.py --signal TERM  # the replica drains (a rolling update) rather than crashes
+
+Needs nginx (Debian's nginx-light) and node.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEADER = "Layoutd-Session-Id"
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def http(method, url, body=None):
+    """(status, parsed JSON or None) of one request."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            text = response.read()
+            return response.status, json.loads(text) if text else None
+    except urllib.error.HTTPError as error:
+        text = error.read()
+        try:
+            return error.code, json.loads(text)
+        except ValueError:
+            return error.code, None
+
+
+class Replica:
+    def __init__(self, binary, port):
+        self.port = port
+        self.process = subprocess.Popen(
+            [binary, "--port", str(port), "--threads", "1", "--session-id-header", HEADER, "--log-requests", "false"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        line = self.process.stderr.readline().decode()
+        if "listening" not in line:
+            raise RuntimeError(f"replica on {port} did not start: {line!r}")
+        threading.Thread(target=lambda: self.process.stderr.read(), daemon=True).start()
+
+    def sessions(self):
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/metrics", timeout=5) as response:
+            match = re.search(rb"^layoutd_sessions (\d+)$", response.read(), re.M)
+            return int(match.group(1))
+
+    def requests(self, route):
+        """Requests this replica answered on `route`."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/metrics", timeout=5) as response:
+            pattern = rb'^layoutd_http_requests_total\{route="' + re.escape(route.encode()) + rb'".*\} (\d+)$'
+            return sum(int(count) for count in re.findall(pattern, response.read(), re.M))
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            self.process.wait(timeout=15)
+
+
+class Nginx:
+    """nginx in its own prefix directory, running deploy/nginx.conf with the replicas' addresses."""
+
+    def __init__(self, port, replica_ports):
+        self.prefix = tempfile.mkdtemp(prefix="layoutd-nginx-")
+        self.port = port
+        binary = shutil.which("nginx") or "/usr/sbin/nginx"
+        with open(os.path.join(ROOT, "deploy", "nginx.conf")) as file:
+            site = file.read()
+        site, count = re.subn(r"(?m)^(\s*)listen 8080;", rf"\g<1>listen 127.0.0.1:{port};", site)
+        assert count == 1, "deploy/nginx.conf must listen on 8080"
+        with open(os.path.join(self.prefix, "layoutd.conf"), "w") as file:
+            file.write(site)
+        self.write_servers(replica_ports)
+        for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+            os.makedirs(os.path.join(self.prefix, "tmp", name))
+        user = "user root;\n" if os.geteuid() == 0 else ""
+        main = f"""{user}worker_processes 2;
+daemon off;
+pid nginx.pid;
+error_log error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path tmp/body;
+    proxy_temp_path tmp/proxy;
+    fastcgi_temp_path tmp/fastcgi;
+    uwsgi_temp_path tmp/uwsgi;
+    scgi_temp_path tmp/scgi;
+    include layoutd.conf;
+}}
+"""
+        self.conf = os.path.join(self.prefix, "nginx.conf")
+        with open(self.conf, "w") as file:
+            file.write(main)
+        self.command = [binary, "-p", self.prefix + "/", "-c", self.conf]
+        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(100):
+            try:
+                if http("GET", f"http://127.0.0.1:{port}/healthz")[0] == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("nginx did not start: " + self.process.stderr.read1().decode())
+
+    def write_servers(self, replica_ports):
+        """deploy/layoutd-servers.conf with its addresses replaced by these ports, one server line each."""
+        with open(os.path.join(ROOT, "deploy", "layoutd-servers.conf")) as file:
+            template = re.search(r"(?m)^server 127\.0\.0\.1:\d+ (.*)$", file.read()).group(1)
+        with open(os.path.join(self.prefix, "layoutd-servers.conf"), "w") as file:
+            for port in replica_ports:
+                file.write(f"server 127.0.0.1:{port} {template}\n")
+
+    def reload(self, replica_ports, newcomer):
+        """Rewrites the replicas and reloads; returns once round-robin traffic reaches `newcomer`."""
+        self.write_servers(replica_ports)
+        subprocess.run(self.command + ["-s", "reload"], check=True, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            for _ in range(len(replica_ports)):
+                http("GET", f"http://127.0.0.1:{self.port}/kinds")
+            if newcomer.requests("/kinds"):
+                return
+            time.sleep(0.1)
+        raise RuntimeError("nginx did not pick up the new replica")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGQUIT)
+            self.process.wait(timeout=15)
+        shutil.rmtree(self.prefix, ignore_errors=True)
+
+
+def remapped_share(base, replicas, nginx, binary, count):
+    """Creates `count` sessions through nginx on three replicas, adds a fourth, and returns the share that moved."""
+    ids = []
+    for index in range(count):
+        status, answer = http("POST", f"{base}/sessions", {"kind": "flow", "viewport": {"width": 100, "height": 100},
+                                                           "sections": [{"count": 1 + index % 5}]})
+        assert status == 201, (status, answer)
+        ids.append(answer["id"])
+    unreachable = sum(http("GET", f"{base}/sessions/{id}")[0] != 200 for id in ids)
+    assert unreachable == 0, f"{unreachable} sessions not found right after their creation"
+    spread = [replica.sessions() for replica in replicas]
+    replicas.append(Replica(binary, free_port()))
+    nginx.reload([replica.port for replica in replicas], replicas[-1])
+    statuses = [http("GET", f"{base}/sessions/{id}")[0] for id in ids]
+    moved = statuses.count(404)
+    assert moved + statuses.count(200) == count, f"unexpected statuses {set(statuses)}"
+    return moved / count, spread
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default=None)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--clients", type=int, default=12)
+    parser.add_argument("--sessions-per-client", type=int, default=4)
+    parser.add_argument("--probe-sessions", type=int, default=3000)
+    parser.add_argument("--signal", choices=["KILL", "TERM"], default="KILL",
+                        help="how the replica goes away: a crash, or a graceful drain")
+    parser.add_argument("--short", action="store_true", help="the CI version: 8 s, 8 clients, 900 probe sessions")
+    options = parser.parse_args()
+    if options.short:
+        options.seconds, options.clients, options.probe_sessions = 8, 8, 900
+    binary = options.binary or os.path.join(
+        subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                       capture_output=True, text=True).stdout.strip(), "layoutd")
+
+    replicas = [Replica(binary, free_port()) for _ in range(3)]
+    nginx = None
+    failures = []
+    try:
+        nginx = Nginx(free_port(), [replica.port for replica in replicas])
+        workload = subprocess.Popen(
+            ["node", os.path.join(ROOT, "scripts", "scaleout-workload.mjs"), f"http://127.0.0.1:{nginx.port}",
+             str(options.seconds), str(options.clients), str(options.sessions_per_client)],
+            stdout=subprocess.PIPE, text=True,
+        )
+        time.sleep(options.seconds * 0.4)
+        victim = replicas[1]
+        lost = victim.sessions()
+        victim.stop(getattr(signal, "SIG" + options.signal))
+        output, _ = workload.communicate(timeout=options.seconds + 120)
+        if workload.returncode != 0:
+            raise RuntimeError(f"the workload failed ({workload.returncode})")
+        print(f"scaleout: 3 replicas behind nginx, {options.clients} clients for {options.seconds:g} s, "
+              f"replica on port {victim.port} stopped (SIG{options.signal}) at {options.seconds * 0.4:g} s")
+        failures += report_workload(json.loads(output), lost)
+
+        # The fourth replica: first bring back the killed one (empty) and start nginx afresh, so that no replica is
+        # still marked failed, then three become four.
+        nginx.stop()
+        replicas[1] = Replica(binary, victim.port)
+        nginx = Nginx(free_port(), [replica.port for replica in replicas])
+        try:
+            share, spread = remapped_share(f"http://127.0.0.1:{nginx.port}", replicas, nginx, binary,
+                                           options.probe_sessions)
+            print(f"  fourth replica joins: {share:.1%} of {options.probe_sessions} sessions remapped "
+                  f"(consistent hashing: about 1/4; spread over three before: {spread})")
+            if not 0.10 <= share <= 0.40:
+                failures.append(f"{share:.1%} remapped, not about a quarter")
+        except AssertionError as error:
+            failures.append(f"remapping: {error}")
+    finally:
+        if nginx:
+            nginx.stop()
+        for replica in replicas:
+            replica.stop()
+    if any(replica.process.returncode != 0 for replica in (replicas[0], replicas[2])):
+        failures.append("a surviving replica did not exit cleanly")
+    print("scaleout: " + ("FAILED: " + "; ".join(failures) if failures else "ok"))
+    return 1 if failures else 0
+
+
+def report_workload(stats, lost):
+    """Prints the workload's counts; returns what is wrong with them."""
+    print(f"  requests served through nginx: {stats['requests']} ({stats['operations']} operations), "
+          f"by status: {json.dumps(dict(sorted(stats['byStatus'].items())))}")
+    print(f"  sessions: {stats['sessions']}; held by the stopped replica: {lost}; recreated by the clients: "
+          f"{stats['recreations']}")
+    print(f"  errors seen by clients after recreation: {stats['errors']} {stats['errorSamples']}")
+    print(f"  versions inconsistent after replay: {stats['inconsistencies']} {stats['inconsistencySamples']}")
+    failures = []
+    if stats["errors"]:
+        failures.append("clients saw errors")
+    if stats["inconsistencies"]:
+        failures.append("a replayed session's version differs")
+    if stats["recreations"] != lost:
+        failures.append(f"{stats['recreations']} recreations for {lost} lost sessions")
+    return failures
+
+
+if __name__ == "__main__":
+    sys.exit(main())
