@@ -42,9 +42,11 @@ public enum CoverLayout {
             let inset = self.sectionInset
             switch self.scrollDirection {
             case .vertical:
-                return Size(width: Swift.max(0, viewport.width - inset.left - inset.right), height: viewport.height * 0.6)
+                let width = Swift.max(0, viewport.width - inset.left - inset.right)
+                return Size(width: width, height: viewport.height * 0.6)
             case .horizontal:
-                return Size(width: viewport.width * 0.6, height: Swift.max(0, viewport.height - inset.top - inset.bottom))
+                let height = Swift.max(0, viewport.height - inset.top - inset.bottom)
+                return Size(width: viewport.width * 0.6, height: height)
             }
         }
     }
@@ -79,7 +81,9 @@ public enum CoverLayout {
             case .count(let count):
                 built = Self.build(UniformItemSizes(size: itemSize, count: count), inset, spacing, isVertical)
             case .sizes(let sizes):
-                built = sizes.withUnsafeBufferPointer { Self.build(ListedItemSizes(sizes: $0), inset, spacing, isVertical) }
+                built = sizes.withUnsafeBufferPointer {
+                    Self.build(ListedItemSizes(sizes: $0), inset, spacing, isVertical)
+                }
             }
             let drift = built.maximumLength + spacing
             let band =

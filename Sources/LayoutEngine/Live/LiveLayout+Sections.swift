@@ -132,14 +132,19 @@ extension LiveLayout {
     static func size(at indexPath: IndexPath, in input: LayoutInput, kind configuration: LayoutConfiguration) -> Size {
         switch input.sections[indexPath.section].items {
         case .count:
-            return Self.defaultSize(of: input.sections[indexPath.section], kind: configuration, viewport: input.viewport)
+            let section = input.sections[indexPath.section]
+            return Self.defaultSize(of: section, kind: configuration, viewport: input.viewport)
         case .sizes(let sizes): return sizes[indexPath.item]
         }
     }
 
     /// The size of the items of a `count` section: the kind's item size (with the section's override), or a
     /// square for `waterfall`, whose sizes are aspect ratios.
-    static func defaultSize(of section: SectionInput, kind configuration: LayoutConfiguration, viewport: Size) -> Size {
+    static func defaultSize(
+        of section: SectionInput,
+        kind configuration: LayoutConfiguration,
+        viewport: Size
+    ) -> Size {
         switch configuration {
         case .flow(let flow): return section.overrides.itemSize ?? flow.itemSize
         case .waterfall: return Size(width: 1, height: 1)
@@ -163,7 +168,11 @@ extension LiveLayout {
         let section = indexPath.section
         switch input.sections[section].items {
         case .count(let count):
-            let standard = Self.defaultSize(of: input.sections[section], kind: configuration, viewport: input.viewport)
+            let standard = Self.defaultSize(
+                of: input.sections[section],
+                kind: configuration,
+                viewport: input.viewport
+            )
             guard size != standard else { return }
             var sizes = [Size](repeating: standard, count: count)
             sizes[indexPath.item] = size

@@ -60,8 +60,8 @@ public enum LayoutConfiguration: Hashable, Sendable {
 ///   - limits: Bounds on the input's size. Defaults to ``LayoutLimits/init()``.
 /// - Returns: The prepared layout.
 /// - Throws: ``LayoutError`` naming the section and item of the first bad value found.
-/// - Complexity: O(n) for `flow`, `waterfall`, `line`, `stack`, `cover`, `rotary` and `pagecover`; O(n·c) for a waterfall of c columns (c is
-///   small); O(n log n) for `circle`, whose index sorts its items.
+/// - Complexity: O(n) for `flow`, `waterfall`, `line`, `stack`, `cover`, `rotary` and `pagecover`; O(n·c) for a
+///   waterfall of c columns (c is small); O(n log n) for `circle`, whose index sorts its items.
 public func prepareLayout(
     _ input: LayoutInput,
     configuration: LayoutConfiguration,

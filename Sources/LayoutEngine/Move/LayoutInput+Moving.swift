@@ -43,7 +43,8 @@ extension LayoutInput {
         let moved: Size
         switch self.sections[source.section].items {
         case .count(let count):
-            moved = LiveLayout.defaultSize(of: self.sections[source.section], kind: configuration, viewport: self.viewport)
+            let section = self.sections[source.section]
+            moved = LiveLayout.defaultSize(of: section, kind: configuration, viewport: self.viewport)
             result.sections[source.section].items = .count(count - 1)
         case .sizes(var sizes):
             moved = sizes.remove(at: source.item)

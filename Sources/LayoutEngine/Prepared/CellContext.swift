@@ -137,7 +137,12 @@ struct CellContext {
     }
 
     /// Pins, shrinks, dims or hides a `cover` card whose leading edge has passed the top line.
-    private static func cover(_ attributes: inout LayoutAttributes, _ cover: CoverEffects, isVertical: Bool, topLine: Double) {
+    private static func cover(
+        _ attributes: inout LayoutAttributes,
+        _ cover: CoverEffects,
+        isVertical: Bool,
+        topLine: Double
+    ) {
         let leading = isVertical ? attributes.frame.minY : attributes.frame.minX
         guard leading < topLine else { return }
         let length = isVertical ? attributes.frame.height : attributes.frame.width

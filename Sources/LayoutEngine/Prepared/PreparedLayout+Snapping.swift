@@ -1,8 +1,8 @@
 extension PreparedLayout {
     /// Where scrolling should come to rest (`targetContentOffsetForProposedContentOffset:withScrollingVelocity:`).
     ///
-    /// For `line` and `rotary`, the item centre nearest the proposed viewport centre is brought to the viewport's centre. A
-    /// flick (|velocity.x| at or above the configured threshold, in points per second) never snaps back against
+    /// For `line` and `rotary`, the item centre nearest the proposed viewport centre is brought to the viewport's
+    /// centre. A flick (|velocity.x| at or above the configured threshold, in points per second) never snaps back against
     /// its direction: it moves on to the nearest item centre at or beyond the proposed centre in the direction of
     /// motion (or the last one that way). Unlike the seed, this works when no item intersects the proposed rect.
     /// The answer is clamped to the scrollable range.

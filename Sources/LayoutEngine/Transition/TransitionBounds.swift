@@ -40,9 +40,11 @@ struct TransitionBounds {
         var box = (index.bounds ?? .zero).offsetBy(dx: origin.x, dy: origin.y)
         if alongScroll {
             // In stored space, before the mirror below.
-            box = isVertical
-                ? Rect(x: box.minX, y: box.minY - drift.before, width: box.width, height: box.height + drift.before + drift.after)
-                : Rect(x: box.minX - drift.before, y: box.minY, width: box.width + drift.before + drift.after, height: box.height)
+            let length = (isVertical ? box.height : box.width) + drift.before + drift.after
+            box =
+                isVertical
+                ? Rect(x: box.minX, y: box.minY - drift.before, width: box.width, height: length)
+                : Rect(x: box.minX - drift.before, y: box.minY, width: length, height: box.height)
         }
         if isVertical {
             self.minimum = box.minY

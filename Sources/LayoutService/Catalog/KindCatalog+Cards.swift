@@ -10,12 +10,14 @@ extension KindCatalog {
             parameters: [
                 Parameter(name: "itemSize", type: "Size", defaultJSON: nil, perSection: false,
                           description: "Size of cards given by count; by default the viewport's width less the "
-                              + "insets by 0.6 of its height (horizontal: 0.6 of its width by its height less the insets)."),
+                              + "insets by 0.6 of its height (horizontal: 0.6 of its width by its height less the "
+                              + "insets)."),
                 Parameter(name: "minimumLineSpacing", type: "number", defaultJSON: "10", perSection: false,
                           description: "Space between cards."),
                 Parameter(name: "sectionInset", type: "EdgeInsets",
                           defaultJSON: #"{"top":0,"left":0,"bottom":0,"right":0}"#, perSection: false,
-                          description: "Space around each section's cards; the top line is the offset plus the top inset."),
+                          description: "Space around each section's cards; the top line is the offset plus the top "
+                              + "inset."),
                 Parameter(name: "scrollDirection", type: "vertical | horizontal", defaultJSON: #""vertical""#,
                           perSection: false, description: "Horizontal does the same sideways, from the left inset."),
                 Parameter(name: "shrink", type: "number", defaultJSON: "0.1", perSection: false,
