@@ -54,3 +54,20 @@ import Testing
         #expect(layout.targetContentOffset(forProposedContentOffset: Point(x: 1300, y: 0), velocity: .zero).x == 1200)
     }
 }
+
+@Suite struct CardLayoutExtremeTests {
+    @Test(arguments: LayoutKind.allCases.filter { [.cover, .rotary, .pagecover].contains($0) })
+    func tinyAndHugeValuesNeitherTrapNorGiveNaN(kind: LayoutKind) throws {
+        for viewport in [Size(width: .leastNonzeroMagnitude, height: .leastNonzeroMagnitude), Size(width: 0, height: 0), Size(width: 1e7, height: 1e7)] {
+            let layout = try prepare(LayoutInput(viewport: viewport, sections: [SectionInput(count: 5)]), .defaults(for: kind))
+            for offset in [Point(x: 1e9, y: 1e9), Point(x: -1e9, y: -1e9), Point(x: .leastNonzeroMagnitude, y: 0)] {
+                for attributes in layout.allAttributes(contentOffset: offset) {
+                    #expect(!attributes.alpha.isNaN && !attributes.frame.minX.isNaN && !attributes.frame.minY.isNaN)
+                    #expect(attributes.transform3D.components.allSatisfy { $0.isFinite })
+                }
+                _ = layout.attributes(in: Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9), contentOffset: offset)
+                _ = layout.targetContentOffset(forProposedContentOffset: offset, velocity: Point(x: 1e6, y: 1e6))
+            }
+        }
+    }
+}

@@ -52,7 +52,7 @@ struct CellContext {
         case .pageCover(let pageWidth, let maximumOffset):
             // The offset is clamped to the pages, so a bounce past either end turns nothing.
             let x = Swift.min(maximumOffset, Swift.max(0, offset.x))
-            let page = pageWidth > 0 ? Int((x / pageWidth).rounded(.down)) : -2
+            let page = pageWidth > 0 ? Self.pageIndex((x / pageWidth).rounded(.down)) : -2
             self.mode = .pageCover(pageWidth: pageWidth, pinnedPage: page + 1, pinnedX: x)
         }
         self.activeDistance = activeDistance
@@ -127,13 +127,18 @@ struct CellContext {
             let distance = Swift.min(1_000_000, abs(progress))
             attributes.zIndex = distance.isNaN ? 0 : -Int((distance * 1000).rounded())
         case .pageCover(let pageWidth, let pinnedPage, let pinnedX):
-            if pageWidth > 0, Int((attributes.frame.minX / pageWidth).rounded()) == pinnedPage {
+            if pageWidth > 0, Self.pageIndex((attributes.frame.minX / pageWidth).rounded()) == pinnedPage {
                 attributes.frame.origin.x = pinnedX
                 attributes.zIndex = -1
             }
         }
         if mirrors, let width = self.mirrorWidth { return attributes.mirrored(inWidth: width) }
         return attributes
+    }
+
+    /// A page number from a whole number of pages, clamped so that no ratio (a subnormal page width) can trap.
+    private static func pageIndex(_ pages: Double) -> Int {
+        pages.isNaN ? -2 : Int(Swift.min(1e15, Swift.max(-1e15, pages)))
     }
 
     /// Pins, shrinks, dims or hides a `cover` card whose leading edge has passed the top line.
