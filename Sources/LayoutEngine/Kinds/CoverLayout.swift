@@ -114,8 +114,7 @@ public enum CoverLayout {
             spacing: spacing,
             shrink: configuration.shrink,
             dim: configuration.dim,
-            maximumLength: maximumLength,
-            firstItems: firstItems
+            maximumLength: maximumLength
         )
         return PreparedLayout(
             kind: .cover,
@@ -124,7 +123,7 @@ public enum CoverLayout {
                 ? Size(width: crossExtent, height: position) : Size(width: position, height: crossExtent),
             sections: sections,
             axis: isVertical ? .vertical : .horizontal,
-            effects: .cover(effects),
+            effects: .cover(effects, firstItems: firstItems),
             snapVelocityThreshold: configuration.flickVelocityThreshold,
             snapMode: .item
         )

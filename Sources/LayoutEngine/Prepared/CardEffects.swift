@@ -12,8 +12,6 @@ struct CoverEffects: Hashable, Sendable {
     /// The largest card length along the scroll axis: with ``spacing``, how far a pinned card may be drawn past
     /// its stored frame.
     var maximumLength: Double
-    /// The number of items in the sections before each section, so that zIndex counts items across sections.
-    var firstItems: [Int]
 }
 
 /// What `rotary` computes at query time: the parameters of ``ElementEffects/rotary(_:)``.

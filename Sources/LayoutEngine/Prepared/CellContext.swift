@@ -43,10 +43,10 @@ struct CellContext {
             transforms = stackTransforms
         case .circle:
             self.mode = .circle
-        case .cover(let cover):
+        case .cover(let cover, let firstItems):
             let isVertical = layout.axis == .vertical
             let topLine = (isVertical ? offset.y : offset.x) + cover.leadingInset
-            self.mode = .cover(cover, isVertical: isVertical, topLine: topLine, firstItem: cover.firstItems[section])
+            self.mode = .cover(cover, isVertical: isVertical, topLine: topLine, firstItem: firstItems[section])
         case .rotary(let rotary):
             self.mode = .rotary(rotary)
         case .pageCover(let pageWidth, let maximumOffset):

@@ -10,8 +10,9 @@ enum ElementEffects: Hashable, Sendable {
     case stack(transforms: [AffineTransform])
     /// `circle`'s stacking: zIndex = item.
     case circle
-    /// `cover`'s pinning, shrinking and dimming of cards past the top line (see ``CoverEffects``).
-    case cover(CoverEffects)
+    /// `cover`'s pinning, shrinking and dimming of cards past the top line (see ``CoverEffects``); `firstItems`
+    /// holds the number of items before each section, so that zIndex counts items across sections.
+    case cover(CoverEffects, firstItems: [Int])
     /// `rotary`'s 3-D turn, scale and fade of cards away from the viewport's centre (see ``RotaryEffects``).
     case rotary(RotaryEffects)
     /// `pagecover`'s page turn: the page after the one under the viewport's leading edge stays put beneath it.
@@ -23,7 +24,7 @@ enum ElementEffects: Hashable, Sendable {
     /// drawn; prepared sections include them in their extents. Zero for every kind whose cells stay in place.
     var drift: (before: Double, after: Double) {
         switch self {
-        case .cover(let cover): return (0, cover.maximumLength + cover.spacing)
+        case .cover(let cover, _): return (0, cover.maximumLength + cover.spacing)
         case .pageCover(let pageWidth, _): return (pageWidth, 0)
         case .none, .pinning, .line, .stack, .circle, .rotary: return (0, 0)
         }

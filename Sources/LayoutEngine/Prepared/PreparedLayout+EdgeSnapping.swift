@@ -14,7 +14,7 @@ extension PreparedLayout {
         if self.isMirrored && self.axis == .horizontal { axisVelocity = -axisVelocity }
         // `cover` brings edges to its top line, the leading inset past the viewport's edge.
         var line = 0.0
-        if case .cover(let cover) = self.effects { line = cover.leadingInset }
+        if case .cover(let cover, _) = self.effects { line = cover.leadingInset }
         let position = self.axis.coordinate(stored) + line
         let viewportLength = self.axis == .vertical ? self.viewport.height : self.viewport.width
         let contentLength = self.axis == .vertical ? self.contentSize.height : self.contentSize.width

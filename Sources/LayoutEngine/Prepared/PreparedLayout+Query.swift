@@ -162,6 +162,7 @@ extension PreparedLayout {
                 to: self.axis.trailing(local) + drift.before
             )
             if context.movesCells {
+                // The kinds that move cells (cover, pagecover) keep their index in item order, never permuted.
                 for item in positions where context.drawnFrame(item: item, frame: frames[item]).intersects(local) {
                     try body(context.makeCell(item: item, frame: frames[item]))
                 }
