@@ -85,6 +85,9 @@ enum EngineBenchmarks {
             // measured at the scale they are used at (a photo pile, a ring), not a million.
             ("count", .stack, input(SectionInput(count: Swift.min(itemCount, 1_000)))),
             ("count", .circle, input(SectionInput(count: Swift.min(itemCount, 1_000)))),
+            ("count", .cover, input(SectionInput(count: itemCount))),
+            ("count", .rotary, input(SectionInput(count: itemCount))),
+            ("count", .pagecover, input(SectionInput(count: itemCount))),
         ]
     }
 
@@ -100,7 +103,7 @@ enum EngineBenchmarks {
         let scrollableX = Swift.max(0, layout.contentSize.width - viewport.width)
         let offsets = (0..<count).map { _ in
             let fraction = Double(generator.next() % 1_000_000) / 1_000_000
-            return layout.kind == .line
+            return Self.scrollsHorizontally(layout.kind)
                 ? Point(x: (scrollableX * fraction).rounded(), y: 0)
                 : Point(x: 0, y: (scrollable * fraction).rounded())
         }
@@ -140,7 +143,7 @@ enum EngineBenchmarks {
         var times: [Duration] = []
         times.reserveCapacity(count)
         var checksum = 0.0
-        let isHorizontal = layout.kind == .line
+        let isHorizontal = Self.scrollsHorizontally(layout.kind)
         let length =
             isHorizontal ? layout.contentSize.width - viewport.width : layout.contentSize.height - viewport.height
         for step in 0..<count {
@@ -154,6 +157,11 @@ enum EngineBenchmarks {
         }
         if checksum.isNaN { print("unexpected NaN") }
         return Self.seconds(Self.median(times))
+    }
+
+    /// Whether a kind's default configuration scrolls sideways.
+    private static func scrollsHorizontally(_ kind: LayoutKind) -> Bool {
+        [.line, .rotary, .pagecover].contains(kind)
     }
 
     private static func median(_ durations: [Duration]) -> Duration {

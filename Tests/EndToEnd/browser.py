@@ -23,6 +23,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCREENSHOTS = os.path.join(ROOT, ".build", "screenshots")
@@ -252,6 +253,29 @@ def flow_pins_its_headers(context):
     dom_matches_service(context, snapshot)
     headers = [e for e in context.dom_elements() if "/header/" in e["key"]]
     expect(any(abs(e["top"] - 300) < 0.01 for e in headers), f"no header pinned at the top: {headers}")
+
+
+@check
+def the_card_kinds_render_what_the_service_says(context):
+    snapshot = context.show("cards")
+    for kind in ["cover", "rotary", "pagecover"]:
+        if kind != "cover":
+            Select(context.driver.find_element(By.ID, "card-kind")).select_by_visible_text(kind)
+            snapshot = context.wait_idle(lambda s: s["kind"] == kind and s["rect"])
+        expect(dom_matches_service(context, snapshot) >= 2, f"{kind}: too few cards on screen")
+        # Scrolled to where the service's snap rests, cards are pinned (cover, pagecover) or turned (rotary).
+        vertical = kind == "cover"
+        proposed = {"x": 0, "y": 700} if vertical else {"x": 700, "y": 0}
+        target = context.api("POST", f"/sessions/{snapshot['sessionId']}/snap", {"proposedContentOffset": proposed})
+        x, y = target["contentOffset"]["x"], target["contentOffset"]["y"]
+        expect(x + y > 0, f"{kind}: the snap for {proposed} is the origin")
+        context.driver.execute_script(f"document.getElementById('stage').scrollTo({x}, {y});")
+        snapshot = context.wait_idle(lambda s: abs(s["rect"]["x"] - x) < 1 and abs(s["rect"]["y"] - y) < 1)
+        dom_matches_service(context, snapshot)
+        if kind == "rotary":
+            shown = context.dom_elements()
+            expect(any(e["transform"].startswith("matrix3d(") for e in shown), "no card is turned in 3-D")
+        context.screenshot(f"cards-{kind}")
 
 
 @check

@@ -245,6 +245,25 @@ def sigterm_during_a_request_finishes_it_and_exits_zero(server):
     expect(code == 0, f"exit code {code}")
 
 
+@check
+def card_kinds_snap_through_their_sessions(server):
+    """cover, rotary and pagecover sessions over curl: each snaps its own way."""
+    cases = [
+        ('{"kind":"cover","viewport":{"width":300,"height":400},"sections":[{"count":10}],'
+         '"config":{"itemSize":{"width":300,"height":190}}}', '{"proposedContentOffset":{"x":0,"y":290}}', {"x": 0, "y": 200}),
+        ('{"kind":"rotary","viewport":{"width":300,"height":400},"sections":[{"count":10}]}',
+         '{"proposedContentOffset":{"x":300,"y":0}}', {"x": 220, "y": 0}),
+        ('{"kind":"pagecover","viewport":{"width":300,"height":400},"sections":[{"count":5}]}',
+         '{"proposedContentOffset":{"x":310,"y":0},"velocity":{"x":900,"y":0}}', {"x": 600, "y": 0}),
+    ]
+    for create, snap, expected in cases:
+        status, _, body = curl(server.port, "-d", create, url(server.port, "/sessions"))
+        expect(status == 201, f"session created: {status} {body[:200]!r}")
+        session = json.loads(body)["id"]
+        status, _, body = curl(server.port, "-d", snap, url(server.port, f"/sessions/{session}/snap"))
+        expect(status == 200 and json.loads(body)["contentOffset"] == expected, f"snap: {status} {body!r}")
+
+
 def main():
     global BINARY
     BINARY = sys.argv[1]

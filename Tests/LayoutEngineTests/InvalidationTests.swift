@@ -19,7 +19,7 @@ func applying(_ sizes: [IndexPath: Size], to input: LayoutInput, defaultSize: (S
 }
 
 /// The size a `count` section's items have, as a kind reads it.
-func defaultItemSize(_ configuration: LayoutConfiguration) -> (SectionInput) -> Size {
+func defaultItemSize(_ configuration: LayoutConfiguration, viewport: Size) -> (SectionInput) -> Size {
     { section in
         switch configuration {
         case .flow(let flow): return section.overrides.itemSize ?? flow.itemSize
@@ -27,12 +27,15 @@ func defaultItemSize(_ configuration: LayoutConfiguration) -> (SectionInput) -> 
         case .line(let line): return section.overrides.itemSize ?? line.itemSize
         case .stack(let stack): return section.overrides.itemSize ?? stack.itemSize
         case .circle(let circle): return section.overrides.itemSize ?? circle.itemSize
+        case .cover(let cover): return cover.resolvedItemSize(viewport: viewport)
+        case .rotary(let rotary): return rotary.itemSize
+        case .pagecover: return viewport
         }
     }
 }
 
 @Suite struct InvalidationTests {
-    @Test(arguments: [LayoutKind.flow, .waterfall, .line, .stack, .circle])
+    @Test(arguments: [LayoutKind.flow, .waterfall, .line, .stack, .circle, .cover, .rotary, .pagecover])
     func resizingItemsEqualsPreparingTheResizedInputFromScratch(kind: LayoutKind) throws {
         for seed in 0..<150 as Range<UInt64> {
             var random = RandomLayouts(seed: seed &* 7919 &+ UInt64(kind.rawValue.count))
@@ -51,7 +54,7 @@ func defaultItemSize(_ configuration: LayoutConfiguration) -> (SectionInput) -> 
             }
             let before = live.prepared
             let result = try live.invalidate(InvalidationContext(itemSizes: sizes))
-            let expectedInput = applying(sizes, to: input, defaultSize: defaultItemSize(configuration))
+            let expectedInput = applying(sizes, to: input, defaultSize: defaultItemSize(configuration, viewport: input.viewport))
             let expected = try prepare(expectedInput, configuration)
             #expect(live.prepared.allAttributes(contentOffset: .zero) == expected.allAttributes(contentOffset: .zero))
             #expect(live.prepared.contentSize == expected.contentSize)

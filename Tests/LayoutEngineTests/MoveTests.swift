@@ -273,6 +273,9 @@ import Testing
                 case .line(let line): size = section.overrides.itemSize ?? line.itemSize
                 case .stack(let stack): size = section.overrides.itemSize ?? stack.itemSize
                 case .circle(let circle): size = section.overrides.itemSize ?? circle.itemSize
+                case .cover(let cover): size = cover.resolvedItemSize(viewport: input.viewport)
+                case .rotary(let rotary): size = rotary.itemSize
+                case .pagecover: size = input.viewport
                 }
                 return [Size](repeating: size, count: count)
             }

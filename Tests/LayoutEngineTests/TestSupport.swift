@@ -116,6 +116,27 @@ struct RandomLayouts {
             var circle = CircleLayout.Configuration()
             circle.radius = self.double(0...150)
             configuration = .circle(circle)
+        case .cover:
+            var cover = CoverLayout.Configuration()
+            cover.scrollDirection = self.bool() ? .horizontal : .vertical
+            cover.sectionInset = EdgeInsets(
+                top: self.double(0...20).rounded(),
+                left: self.double(0...20).rounded(),
+                bottom: self.double(0...20).rounded(),
+                right: self.double(0...20).rounded()
+            )
+            cover.minimumLineSpacing = self.double(0...20).rounded()
+            if self.bool() { cover.itemSize = Size(width: self.double(20...200).rounded(), height: self.double(20...200).rounded()) }
+            cover.shrink = self.double(0...1)
+            cover.dim = self.double(0...1)
+            configuration = .cover(cover)
+        case .rotary:
+            var rotary = RotaryLayout.Configuration()
+            rotary.minimumLineSpacing = self.double(0...40).rounded()
+            rotary.maxAngle = self.double(-2...2)
+            configuration = .rotary(rotary)
+        case .pagecover:
+            configuration = .pagecover(.init())
         }
         return (LayoutInput(viewport: viewport, layoutDirection: direction, sections: sections), configuration)
     }

@@ -41,13 +41,42 @@ public enum LineLayout {
         }
         guard configuration.scaleFactor.isFinite else { throw .invalidParameter(name: "scaleFactor", section: nil) }
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+        let (sections, length) = try Self.buildStrip(
+            input,
+            itemSize: configuration.itemSize,
+            spacing: configuration.minimumLineSpacing
+        )
+        return PreparedLayout(
+            kind: .line,
+            input: input,
+            contentSize: Size(width: length, height: input.viewport.height),
+            sections: sections,
+            axis: .horizontal,
+            effects: .line(activeDistance: configuration.activeDistance, scaleFactor: configuration.scaleFactor),
+            snapVelocityThreshold: configuration.flickVelocityThreshold
+        )
+    }
+
+    /// Lays out the sections of a horizontal strip, as `line` and `rotary` share it: items `spacing` apart,
+    /// centred vertically, the first and last item of each section centrable. With `readsOverrides`, a section's
+    /// own item size and spacing win.
+    ///
+    /// - Returns: The sections and the strip's length.
+    /// - Throws: ``LayoutError`` for a bad size or spacing.
+    /// - Complexity: O(n).
+    static func buildStrip(
+        _ input: LayoutInput,
+        itemSize: Size,
+        spacing: Double,
+        readsOverrides: Bool = true
+    ) throws(LayoutError) -> ([SectionLayout], Double) {
         let viewport = input.viewport
         var sections: [SectionLayout] = []
         sections.reserveCapacity(input.sections.count)
         var position = 0.0
         for (index, section) in input.sections.enumerated() {
-            let itemSize = section.overrides.itemSize ?? configuration.itemSize
-            let spacing = section.overrides.minimumLineSpacing ?? configuration.minimumLineSpacing
+            let itemSize = readsOverrides ? section.overrides.itemSize ?? itemSize : itemSize
+            let spacing = readsOverrides ? section.overrides.minimumLineSpacing ?? spacing : spacing
             try validateSize(itemSize, name: "itemSize", section: index)
             try validateNonNegative(spacing, name: "minimumLineSpacing", section: index)
             try section.validateSizes(section: index)
@@ -63,15 +92,7 @@ public enum LineLayout {
             sections.append(built.0)
             position += built.1
         }
-        return PreparedLayout(
-            kind: .line,
-            input: input,
-            contentSize: Size(width: position, height: viewport.height),
-            sections: sections,
-            axis: .horizontal,
-            effects: .line(activeDistance: configuration.activeDistance, scaleFactor: configuration.scaleFactor),
-            snapVelocityThreshold: configuration.flickVelocityThreshold
-        )
+        return (sections, position)
     }
 
     private static func build<Sizes: ItemSizes>(

@@ -17,7 +17,7 @@ extension BatchPlan {
         reloads: [(item: Int, size: Size?)]
     ) -> SectionInput.Items {
         let oldSection = input.sections[old]
-        let standard = LiveLayout.defaultSize(of: oldSection, kind: configuration)
+        let standard = LiveLayout.defaultSize(of: oldSection, kind: configuration, viewport: input.viewport)
         let oldCount = oldSection.itemCount
         var staysCount = false
         if case .count = oldSection.items {

@@ -123,7 +123,7 @@ extension LiveLayout {
             layout = built.section
             record.length = built.length
             return count - item
-        case .line, .stack, .circle:
+        case .line, .stack, .circle, .cover, .rotary, .pagecover:
             preconditionFailure("only flow and waterfall lay out incrementally")
         }
     }
@@ -131,20 +131,29 @@ extension LiveLayout {
     /// The size of an item as its kind reads it: listed, or the default of a `count` section.
     static func size(at indexPath: IndexPath, in input: LayoutInput, kind configuration: LayoutConfiguration) -> Size {
         switch input.sections[indexPath.section].items {
-        case .count: return Self.defaultSize(of: input.sections[indexPath.section], kind: configuration)
+        case .count:
+            let section = input.sections[indexPath.section]
+            return Self.defaultSize(of: section, kind: configuration, viewport: input.viewport)
         case .sizes(let sizes): return sizes[indexPath.item]
         }
     }
 
     /// The size of the items of a `count` section: the kind's item size (with the section's override), or a
     /// square for `waterfall`, whose sizes are aspect ratios.
-    static func defaultSize(of section: SectionInput, kind configuration: LayoutConfiguration) -> Size {
+    static func defaultSize(
+        of section: SectionInput,
+        kind configuration: LayoutConfiguration,
+        viewport: Size
+    ) -> Size {
         switch configuration {
         case .flow(let flow): return section.overrides.itemSize ?? flow.itemSize
         case .waterfall: return Size(width: 1, height: 1)
         case .line(let line): return section.overrides.itemSize ?? line.itemSize
         case .stack(let stack): return section.overrides.itemSize ?? stack.itemSize
         case .circle(let circle): return section.overrides.itemSize ?? circle.itemSize
+        case .cover(let cover): return cover.resolvedItemSize(viewport: viewport)
+        case .rotary(let rotary): return rotary.itemSize
+        case .pagecover: return viewport
         }
     }
 
@@ -159,7 +168,11 @@ extension LiveLayout {
         let section = indexPath.section
         switch input.sections[section].items {
         case .count(let count):
-            let standard = Self.defaultSize(of: input.sections[section], kind: configuration)
+            let standard = Self.defaultSize(
+                of: input.sections[section],
+                kind: configuration,
+                viewport: input.viewport
+            )
             guard size != standard else { return }
             var sizes = [Size](repeating: standard, count: count)
             sizes[indexPath.item] = size

@@ -10,6 +10,12 @@ public enum LayoutConfiguration: Hashable, Sendable {
     case stack(StackLayout.Configuration)
     /// A circle layout.
     case circle(CircleLayout.Configuration)
+    /// A card cover layout.
+    case cover(CoverLayout.Configuration)
+    /// A rotary (3-D carousel) layout.
+    case rotary(RotaryLayout.Configuration)
+    /// A page cover layout.
+    case pagecover(PageCoverLayout.Configuration)
 
     /// The kind this configuration prepares.
     public var kind: LayoutKind {
@@ -19,6 +25,9 @@ public enum LayoutConfiguration: Hashable, Sendable {
         case .line: return .line
         case .stack: return .stack
         case .circle: return .circle
+        case .cover: return .cover
+        case .rotary: return .rotary
+        case .pagecover: return .pagecover
         }
     }
 
@@ -33,6 +42,9 @@ public enum LayoutConfiguration: Hashable, Sendable {
         case .line: return .line(.init())
         case .stack: return .stack(.init())
         case .circle: return .circle(.init())
+        case .cover: return .cover(.init())
+        case .rotary: return .rotary(.init())
+        case .pagecover: return .pagecover(.init())
         }
     }
 }
@@ -48,8 +60,8 @@ public enum LayoutConfiguration: Hashable, Sendable {
 ///   - limits: Bounds on the input's size. Defaults to ``LayoutLimits/init()``.
 /// - Returns: The prepared layout.
 /// - Throws: ``LayoutError`` naming the section and item of the first bad value found.
-/// - Complexity: O(n) for `flow`, `waterfall`, `line` and `stack`; O(n·c) for a waterfall of c columns (c is
-///   small); O(n log n) for `circle`, whose index sorts its items.
+/// - Complexity: O(n) for `flow`, `waterfall`, `line`, `stack`, `cover`, `rotary` and `pagecover`; O(n·c) for a
+///   waterfall of c columns (c is small); O(n log n) for `circle`, whose index sorts its items.
 public func prepareLayout(
     _ input: LayoutInput,
     configuration: LayoutConfiguration,
@@ -63,5 +75,8 @@ public func prepareLayout(
     case .line(let line): return try LineLayout.prepare(input, configuration: line, itemCount: itemCount)
     case .stack(let stack): return try StackLayout.prepare(input, configuration: stack, itemCount: itemCount)
     case .circle(let circle): return try CircleLayout.prepare(input, configuration: circle, itemCount: itemCount)
+    case .cover(let cover): return try CoverLayout.prepare(input, configuration: cover)
+    case .rotary(let rotary): return try RotaryLayout.prepare(input, configuration: rotary)
+    case .pagecover(let pagecover): return try PageCoverLayout.prepare(input, configuration: pagecover)
     }
 }

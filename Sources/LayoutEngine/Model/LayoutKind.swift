@@ -10,4 +10,10 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
     case stack
     /// `HMCircleLayout`: items evenly on a circle. See ``CircleLayout``.
     case circle
+    /// Seed 004's card cover: cards pinned at the top, covered by the next. See ``CoverLayout``.
+    case cover
+    /// Seed 004's card rotation: a strip of cards turning in 3-D. See ``RotaryLayout``.
+    case rotary
+    /// Seed 004's reader page turn: the next page waits beneath the turning one. See ``PageCoverLayout``.
+    case pagecover
 }

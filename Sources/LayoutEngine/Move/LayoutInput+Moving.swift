@@ -43,7 +43,8 @@ extension LayoutInput {
         let moved: Size
         switch self.sections[source.section].items {
         case .count(let count):
-            moved = Self.defaultItemSize(of: self.sections[source.section], configuration: configuration)
+            let section = self.sections[source.section]
+            moved = LiveLayout.defaultSize(of: section, kind: configuration, viewport: self.viewport)
             result.sections[source.section].items = .count(count - 1)
         case .sizes(var sizes):
             moved = sizes.remove(at: source.item)
@@ -51,7 +52,11 @@ extension LayoutInput {
         }
         switch self.sections[destination.section].items {
         case .count(let count):
-            let size = Self.defaultItemSize(of: self.sections[destination.section], configuration: configuration)
+            let size = LiveLayout.defaultSize(
+                of: self.sections[destination.section],
+                kind: configuration,
+                viewport: self.viewport
+            )
             if moved == size {
                 result.sections[destination.section].items = .count(count + 1)
             } else {
@@ -64,18 +69,6 @@ extension LayoutInput {
             result.sections[destination.section].items = .sizes(sizes)
         }
         return result
-    }
-
-    /// The size a `count` section's items have for this kind, as the input gives sizes: the item size (with the
-    /// section's override), or for `waterfall`, whose sizes are aspect ratios, a square.
-    static func defaultItemSize(of section: SectionInput, configuration: LayoutConfiguration) -> Size {
-        switch configuration {
-        case .flow(let flow): return section.overrides.itemSize ?? flow.itemSize
-        case .waterfall: return Size(width: 1, height: 1)
-        case .line(let line): return section.overrides.itemSize ?? line.itemSize
-        case .stack(let stack): return section.overrides.itemSize ?? stack.itemSize
-        case .circle(let circle): return section.overrides.itemSize ?? circle.itemSize
-        }
     }
 }
 

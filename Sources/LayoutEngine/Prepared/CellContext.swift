@@ -6,6 +6,9 @@ struct CellContext {
         case line
         case stack
         case circle
+        case cover(CoverEffects, isVertical: Bool, topLine: Double, firstItem: Int)
+        case rotary(RotaryEffects)
+        case pageCover(pageWidth: Double, pinnedPage: Int, pinnedX: Double)
     }
 
     private let section: Int
@@ -40,10 +43,42 @@ struct CellContext {
             transforms = stackTransforms
         case .circle:
             self.mode = .circle
+        case .cover(let cover, let firstItems):
+            let isVertical = layout.axis == .vertical
+            let topLine = (isVertical ? offset.y : offset.x) + cover.leadingInset
+            self.mode = .cover(cover, isVertical: isVertical, topLine: topLine, firstItem: firstItems[section])
+        case .rotary(let rotary):
+            self.mode = .rotary(rotary)
+        case .pageCover(let pageWidth, let maximumOffset):
+            // The offset is clamped to the pages, so a bounce past either end turns nothing.
+            let x = Swift.min(maximumOffset, Swift.max(0, offset.x))
+            let page = pageWidth > 0 ? Self.pageIndex((x / pageWidth).rounded(.down)) : -2
+            self.mode = .pageCover(pageWidth: pageWidth, pinnedPage: page + 1, pinnedX: x)
         }
         self.activeDistance = activeDistance
         self.scaleFactor = scaleFactor
         self.transforms = transforms
+    }
+
+    /// Whether cells of this section may be drawn away from their stored frames, so a rect query must test
+    /// ``drawnFrame(item:frame:)`` rather than the stored frame.
+    var movesCells: Bool {
+        switch self.mode {
+        case .cover, .pageCover: return true
+        case .plain, .line, .stack, .circle, .rotary: return false
+        }
+    }
+
+    /// Where a cell is drawn, relative to its section, in stored (left-to-right) space: its stored frame, or
+    /// for `cover` and `pagecover` where the content offset moves it.
+    ///
+    /// - Complexity: O(1).
+    func drawnFrame(item: Int, frame: Rect) -> Rect {
+        guard self.movesCells else { return frame }
+        return self.makeCell(item: item, frame: frame, mirrors: false).frame.offsetBy(
+            dx: -self.origin.x,
+            dy: -self.origin.y
+        )
     }
 
     /// A cell's attributes from its frame relative to the section, with the kind's query-time effects, mirrored
@@ -52,6 +87,11 @@ struct CellContext {
     /// - Complexity: O(1).
     @inline(__always)
     func makeCell(item: Int, frame: Rect) -> LayoutAttributes {
+        self.makeCell(item: item, frame: frame, mirrors: true)
+    }
+
+    @inline(__always)
+    private func makeCell(item: Int, frame: Rect, mirrors: Bool) -> LayoutAttributes {
         var attributes = LayoutAttributes(
             category: .cell,
             kind: nil,
@@ -75,8 +115,54 @@ struct CellContext {
             attributes.zIndex = self.itemCount - item
         case .circle:
             attributes.zIndex = item
+        case .cover(let cover, let isVertical, let topLine, let firstItem):
+            Self.cover(&attributes, cover, isVertical: isVertical, topLine: topLine)
+            attributes.zIndex = firstItem + item
+        case .rotary(let rotary):
+            let progress = (attributes.frame.midX - self.viewportCenterX) / (attributes.frame.width + rotary.spacing)
+            let c = Swift.min(1, Swift.max(-1, progress))
+            attributes.transform3D = rotary.transform(progress: c)
+            attributes.alpha = 1 - rotary.alphaFalloff * abs(c)
+            // The nearest card on top: zIndex falls by one per thousandth of a card's pitch from the centre.
+            let distance = Swift.min(1_000_000, abs(progress))
+            attributes.zIndex = distance.isNaN ? 0 : -Int((distance * 1000).rounded())
+        case .pageCover(let pageWidth, let pinnedPage, let pinnedX):
+            if pageWidth > 0, Self.pageIndex((attributes.frame.minX / pageWidth).rounded()) == pinnedPage {
+                attributes.frame.origin.x = pinnedX
+                attributes.zIndex = -1
+            }
         }
-        if let width = self.mirrorWidth { return attributes.mirrored(inWidth: width) }
+        if mirrors, let width = self.mirrorWidth { return attributes.mirrored(inWidth: width) }
         return attributes
+    }
+
+    /// A page number from a whole number of pages, clamped so that no ratio (a subnormal page width) can trap.
+    private static func pageIndex(_ pages: Double) -> Int {
+        pages.isNaN ? -2 : Int(Swift.min(1e15, Swift.max(-1e15, pages)))
+    }
+
+    /// Pins, shrinks, dims or hides a `cover` card whose leading edge has passed the top line.
+    private static func cover(
+        _ attributes: inout LayoutAttributes,
+        _ cover: CoverEffects,
+        isVertical: Bool,
+        topLine: Double
+    ) {
+        let leading = isVertical ? attributes.frame.minY : attributes.frame.minX
+        guard leading < topLine else { return }
+        let length = isVertical ? attributes.frame.height : attributes.frame.width
+        let pitch = length + cover.spacing
+        let progress = pitch > 0 ? Swift.min(1, (topLine - leading) / pitch) : 1
+        let scale = 1 - cover.shrink * progress
+        if scale != 1 { attributes.transform = .scale(x: scale, y: scale) }
+        attributes.alpha = 1 - cover.dim * progress
+        if progress >= 1 {
+            // Fully covered: hidden where it is, so that it scrolls away with the content.
+            attributes.isHidden = true
+        } else if isVertical {
+            attributes.frame.origin.y = topLine
+        } else {
+            attributes.frame.origin.x = topLine
+        }
     }
 }

@@ -10,6 +10,25 @@ enum ElementEffects: Hashable, Sendable {
     case stack(transforms: [AffineTransform])
     /// `circle`'s stacking: zIndex = item.
     case circle
+    /// `cover`'s pinning, shrinking and dimming of cards past the top line (see ``CoverEffects``); `firstItems`
+    /// holds the number of items before each section, so that zIndex counts items across sections.
+    case cover(CoverEffects, firstItems: [Int])
+    /// `rotary`'s 3-D turn, scale and fade of cards away from the viewport's centre (see ``RotaryEffects``).
+    case rotary(RotaryEffects)
+    /// `pagecover`'s page turn: the page after the one under the viewport's leading edge stays put beneath it.
+    case pageCover(pageWidth: Double, maximumOffset: Double)
+
+    /// How far, along the scroll axis, a cell may be drawn before (`before`) or after (`after`) its stored frame.
+    ///
+    /// Rect queries widen their search of the stored frames by these amounts, then test where each candidate is
+    /// drawn; prepared sections include them in their extents. Zero for every kind whose cells stay in place.
+    var drift: (before: Double, after: Double) {
+        switch self {
+        case .cover(let cover, _): return (0, cover.maximumLength + cover.spacing)
+        case .pageCover(let pageWidth, _): return (pageWidth, 0)
+        case .none, .pinning, .line, .stack, .circle, .rotary: return (0, 0)
+        }
+    }
 
     /// The zIndex UIKit gives headers and footers that may float above the cells.
     static let pinnedZIndex = 1024

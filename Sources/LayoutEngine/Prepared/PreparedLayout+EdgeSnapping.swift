@@ -12,7 +12,10 @@ extension PreparedLayout {
         let stored = self.storedOffset(proposed)
         var axisVelocity = self.axis.coordinate(velocity)
         if self.isMirrored && self.axis == .horizontal { axisVelocity = -axisVelocity }
-        let position = self.axis.coordinate(stored)
+        // `cover` brings edges to its top line, the leading inset past the viewport's edge.
+        var line = 0.0
+        if case .cover(let cover, _) = self.effects { line = cover.leadingInset }
+        let position = self.axis.coordinate(stored) + line
         let viewportLength = self.axis == .vertical ? self.viewport.height : self.viewport.width
         let contentLength = self.axis == .vertical ? self.contentSize.height : self.contentSize.width
         let maximum = Swift.max(0, contentLength - viewportLength)
@@ -38,7 +41,7 @@ extension PreparedLayout {
             chosen = edges.before ?? edges.after
         }
         // With no edge at all (no items), the proposed offset is only clamped.
-        let target = Swift.min(maximum, Swift.max(0, chosen ?? position))
+        let target = Swift.min(maximum, Swift.max(0, (chosen ?? position) - line))
         let result = self.axis == .vertical ? Point(x: stored.x, y: target) : Point(x: target, y: stored.y)
         return self.storedOffset(result)
     }

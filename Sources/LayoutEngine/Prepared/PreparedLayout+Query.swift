@@ -155,11 +155,18 @@ extension PreparedLayout {
         let frames = self.sections[sectionIndex].frames
         let context = CellContext(layout: self, section: sectionIndex, offset: offset)
         if let local {
+            // Cells drawn away from their stored frames (cover, pagecover) are searched that much wider.
+            let drift = self.effects.drift
             let positions = self.sections[sectionIndex].index.candidatePositions(
-                from: self.axis.leading(local),
-                to: self.axis.trailing(local)
+                from: self.axis.leading(local) - drift.after,
+                to: self.axis.trailing(local) + drift.before
             )
-            if self.sections[sectionIndex].index.isPermuted {
+            if context.movesCells {
+                // The kinds that move cells (cover, pagecover) keep their index in item order, never permuted.
+                for item in positions where context.drawnFrame(item: item, frame: frames[item]).intersects(local) {
+                    try body(context.makeCell(item: item, frame: frames[item]))
+                }
+            } else if self.sections[sectionIndex].index.isPermuted {
                 let index = self.sections[sectionIndex].index
                 var items: [Int] = []
                 for position in positions {

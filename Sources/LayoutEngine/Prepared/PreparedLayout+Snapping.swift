@@ -1,8 +1,8 @@
 extension PreparedLayout {
     /// Where scrolling should come to rest (`targetContentOffsetForProposedContentOffset:withScrollingVelocity:`).
     ///
-    /// For `line`, the item centre nearest the proposed viewport centre is brought to the viewport's centre. A
-    /// flick (|velocity.x| at or above the configured threshold, in points per second) never snaps back against
+    /// For `line` and `rotary`, the item centre nearest the proposed viewport centre is brought to the viewport's
+    /// centre. A flick (|velocity.x| at or above the configured threshold, in points per second) never snaps back against
     /// its direction: it moves on to the nearest item centre at or beyond the proposed centre in the direction of
     /// motion (or the last one that way). Unlike the seed, this works when no item intersects the proposed rect.
     /// The answer is clamped to the scrollable range.
@@ -10,7 +10,9 @@ extension PreparedLayout {
     /// `flow` and `waterfall` snap by their ``SnapMode`` (``FlowLayout/Configuration/snap``,
     /// ``WaterfallLayout/Configuration/snap``): the nearest item's, line's or page's leading edge comes to the
     /// viewport's leading edge along the scroll axis, a flick never snaps back against its direction, and the answer
-    /// is clamped to the scrollable range. Other kinds, and ``SnapMode/none``, return the proposed offset unchanged.
+    /// is clamped to the scrollable range. `cover` snaps the same way by item, to the top line (the viewport's
+    /// leading edge plus the leading section inset); `pagecover` by page. Other kinds, and ``SnapMode/none``,
+    /// return the proposed offset unchanged.
     ///
     /// - Parameters:
     ///   - proposed: Where scrolling would stop on its own.
@@ -19,7 +21,7 @@ extension PreparedLayout {
     /// - Complexity: O(log n) (plus the number of empty sections skipped).
     public func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point) -> Point {
         guard let threshold = self.snapVelocityThreshold, proposed.isFinite, velocity.isFinite else { return proposed }
-        guard self.kind == .line else {
+        guard self.kind == .line || self.kind == .rotary else {
             return self.edgeSnappedOffset(forProposedContentOffset: proposed, velocity: velocity, threshold: threshold)
         }
         let stored = self.storedOffset(proposed)

@@ -10,18 +10,25 @@ struct TransitionBounds {
     private let runningMaxTrailing: [Double]
     private let runningMinLeading: [Double]
     private let offset: Double
+    /// How far cells may be drawn before and after their stored frames, added to the running bounds.
+    private let drift: (before: Double, after: Double)
     private let minimum: Double
     private let maximum: Double
 
     /// The bounds of the elements `index` covers, placed at `origin` in `layout`, along the vertical axis or not.
     ///
+    /// Along the layout's scroll axis the bounds are widened by its ``ElementEffects/drift``, so that cells drawn
+    /// away from their stored frames (`cover`, `pagecover`) stay inside them.
+    ///
     /// - Complexity: O(1).
     init(index: SpatialIndex, origin: Point, layout: PreparedLayout, isVertical: Bool) {
-        let runsAlong = (layout.axis == .vertical) == isVertical && (isVertical || !layout.isMirrored)
-        if runsAlong && !index.isPermuted {
+        let alongScroll = (layout.axis == .vertical) == isVertical
+        let drift = alongScroll ? layout.effects.drift : (before: 0.0, after: 0.0)
+        if alongScroll && (isVertical || !layout.isMirrored) && !index.isPermuted {
             self.runningMaxTrailing = index.runningMaxTrailing.levels[0]
             self.runningMinLeading = index.runningMinLeading.levels[0]
             self.offset = isVertical ? origin.y : origin.x
+            self.drift = drift
             self.minimum = 0
             self.maximum = 0
             return
@@ -29,7 +36,16 @@ struct TransitionBounds {
         self.runningMaxTrailing = []
         self.runningMinLeading = []
         self.offset = 0
-        let box = (index.bounds ?? .zero).offsetBy(dx: origin.x, dy: origin.y)
+        self.drift = (0, 0)
+        var box = (index.bounds ?? .zero).offsetBy(dx: origin.x, dy: origin.y)
+        if alongScroll {
+            // In stored space, before the mirror below.
+            let length = (isVertical ? box.height : box.width) + drift.before + drift.after
+            box =
+                isVertical
+                ? Rect(x: box.minX, y: box.minY - drift.before, width: box.width, height: length)
+                : Rect(x: box.minX - drift.before, y: box.minY, width: length, height: box.height)
+        }
         if isVertical {
             self.minimum = box.minY
             self.maximum = box.maxY
@@ -44,12 +60,12 @@ struct TransitionBounds {
 
     /// At least the trailing edge of every element in blocks `0...block`.
     func upper(_ block: Int) -> Double {
-        self.runningMaxTrailing.isEmpty ? self.maximum : self.offset + self.runningMaxTrailing[block]
+        self.runningMaxTrailing.isEmpty ? self.maximum : self.offset + self.runningMaxTrailing[block] + self.drift.after
     }
 
     /// At most the leading edge of every element in blocks `block...`.
     func lower(_ block: Int) -> Double {
-        self.runningMinLeading.isEmpty ? self.minimum : self.offset + self.runningMinLeading[block]
+        self.runningMinLeading.isEmpty ? self.minimum : self.offset + self.runningMinLeading[block] - self.drift.before
     }
 
     /// The blocks among `0..<blockCount` that may hold an element whose interpolated extent along the axis,

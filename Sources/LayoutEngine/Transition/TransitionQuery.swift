@@ -266,9 +266,10 @@ struct TransitionQuery {
         let origin = layout.sections[section].origin
         let index = layout.sections[section].index
         let local = layout.storedRect(rect).offsetBy(dx: -origin.x, dy: -origin.y)
+        let drift = layout.effects.drift
         let positions = index.candidatePositions(
-            from: layout.axis.leading(local) - self.slack,
-            to: layout.axis.trailing(local) + self.slack
+            from: layout.axis.leading(local) - self.slack - drift.after,
+            to: layout.axis.trailing(local) + self.slack + drift.before
         )
         if index.isPermuted {
             var items = positions.map { index.element(at: $0) }.filter { $0 >= start }

@@ -129,7 +129,7 @@ enum KindCatalog {
                           description: "Radius of the circle through the items' centres."),
             ]
         ),
-    ]
+    ] + Self.cardKinds
 
     /// The body of `GET /kinds`, built once.
     static let json: [UInt8] = {

@@ -13,6 +13,9 @@ extension JSONReader {
         case .line: .line(try self.readLineConfiguration())
         case .stack: .stack(try self.readStackConfiguration())
         case .circle: .circle(try self.readCircleConfiguration())
+        case .cover: .cover(try self.readCoverConfiguration())
+        case .rotary: .rotary(try self.readRotaryConfiguration())
+        case .pagecover: .pagecover(try self.readPageCoverConfiguration())
         }
     }
 

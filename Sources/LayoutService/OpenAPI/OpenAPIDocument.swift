@@ -10,7 +10,7 @@ info:
   version: 0.1.0
   description: |
     Collection-view layouts as an HTTP service: UIKit's `UICollectionViewLayout` family (flow, waterfall, line,
-    stack, circle) computed on the server. Send the sections you want to show and your viewport; get back every
+    stack, circle, and seed 004's cover, rotary and pagecover) computed on the server. Send the sections you want to show and your viewport; get back every
     element's frame, transform, alpha, zIndex and hidden flag.
 
     Coordinates are points, origin top-left, y down. Numbers are JSON numbers. Every error is
@@ -181,6 +181,36 @@ paths:
           application/json:
             schema: {$ref: "#/components/schemas/CircleRequest"}
       responses: *layoutResponses
+  /layout/cover:
+    post:
+      summary: Cards that stay at the top line, shrinking and dimming, while the next card covers them
+      operationId: layoutCover
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/CoverRequest"}
+      responses: *layoutResponses
+  /layout/rotary:
+    post:
+      summary: A strip of cards that turn in 3-D away from the centre
+      operationId: layoutRotary
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/RotaryRequest"}
+      responses: *layoutResponses
+  /layout/pagecover:
+    post:
+      summary: Viewport-sized pages; the turning page uncovers the next one waiting beneath it
+      operationId: layoutPagecover
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/PagecoverRequest"}
+      responses: *layoutResponses
   /layout/{kind}:
     post:
       summary: Any other name is not a kind
@@ -190,7 +220,7 @@ paths:
         - name: kind
           in: path
           required: true
-          schema: {type: string, pattern: "^[a-z]{1,20}$", not: {enum: [flow, waterfall, line, stack, circle]}}
+          schema: {type: string, pattern: "^[a-z]{1,20}$", not: {enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover]}}
       requestBody:
         required: false
         content:
@@ -788,6 +818,93 @@ components:
       properties:
         itemSize: {$ref: "#/components/schemas/Size"}
         radius: {$ref: "#/components/schemas/Length"}
+    CoverRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, sections]
+      properties:
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        config: {$ref: "#/components/schemas/CoverConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/SimpleSection"}
+    RotaryRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, sections]
+      properties:
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        config: {$ref: "#/components/schemas/RotaryConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/SimpleSection"}
+    PagecoverRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, sections]
+      properties:
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        config: {$ref: "#/components/schemas/PagecoverConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/SimpleSection"}
+    CoverConfig:
+      type: object
+      additionalProperties: false
+      properties:
+        itemSize:
+          allOf: [{$ref: "#/components/schemas/Size"}]
+          description: >-
+            Size of cards given by count. Defaults to the viewport's width less the left and right insets by 0.6 of
+            its height (horizontal: 0.6 of its width by its height less the top and bottom insets).
+        minimumLineSpacing:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 10
+        sectionInset:
+          allOf: [{$ref: "#/components/schemas/EdgeInsets"}]
+          description: Space around each section's cards; the top line is the content offset plus the top inset.
+        scrollDirection: {type: string, enum: [vertical, horizontal], default: vertical}
+        shrink: {type: number, minimum: 0, maximum: 1, default: 0.1}
+        dim: {type: number, minimum: 0, maximum: 1, default: 0.4}
+        flickVelocityThreshold:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 300
+    RotaryConfig:
+      type: object
+      additionalProperties: false
+      properties:
+        itemSize:
+          allOf: [{$ref: "#/components/schemas/Size"}]
+          description: Size of cards given by count. Defaults to 200 × 280.
+        minimumLineSpacing:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 20
+        scaleFalloff: {type: number, minimum: 0, maximum: 1, default: 0.2}
+        maxAngle: {type: number, minimum: -1000, maximum: 1000, default: 0.7853981633974483}
+        perspective: {type: number, minimum: 0.001, maximum: 10000000, default: 500}
+        alphaFalloff: {type: number, minimum: 0, maximum: 1, default: 0.3}
+        flickVelocityThreshold:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 300
+    PagecoverConfig:
+      type: object
+      additionalProperties: false
+      properties:
+        flickVelocityThreshold:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 300
     AffineTransform:
       type: object
       required: [a, b, c, d, tx, ty]
@@ -826,7 +943,9 @@ components:
           minItems: 16
           maxItems: 16
           items: {type: number}
-          description: CATransform3D's m11…m44, row by row; present only when not the identity.
+          description: >-
+            CATransform3D's m11…m44, row by row, which is also CSS `matrix3d()`'s argument order (a browser applies
+            them as they come); present only when not the identity.
     LayoutAnswer:
       type: object
       required: [kind, contentSize, attributes]
@@ -934,6 +1053,48 @@ components:
           type: array
           maxItems: 10000
           items: {$ref: "#/components/schemas/SimpleSection"}
+    CoverSessionRequest:
+      type: object
+      additionalProperties: false
+      required: [kind, viewport, sections]
+      properties:
+        kind: {type: string, enum: [cover]}
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        config: {$ref: "#/components/schemas/CoverConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/SimpleSection"}
+    RotarySessionRequest:
+      type: object
+      additionalProperties: false
+      required: [kind, viewport, sections]
+      properties:
+        kind: {type: string, enum: [rotary]}
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        config: {$ref: "#/components/schemas/RotaryConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/SimpleSection"}
+    PagecoverSessionRequest:
+      type: object
+      additionalProperties: false
+      required: [kind, viewport, sections]
+      properties:
+        kind: {type: string, enum: [pagecover]}
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        config: {$ref: "#/components/schemas/PagecoverConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/SimpleSection"}
     SessionRequest:
       description: A layout request plus the kind, which decides how `config` is read.
       oneOf:
@@ -942,12 +1103,15 @@ components:
         - {$ref: "#/components/schemas/LineSessionRequest"}
         - {$ref: "#/components/schemas/StackSessionRequest"}
         - {$ref: "#/components/schemas/CircleSessionRequest"}
+        - {$ref: "#/components/schemas/CoverSessionRequest"}
+        - {$ref: "#/components/schemas/RotarySessionRequest"}
+        - {$ref: "#/components/schemas/PagecoverSessionRequest"}
     SessionSummary:
       type: object
       required: [id, kind, version, contentSize, sections]
       properties:
         id: {type: string, pattern: "^[0-9a-f]{32}$"}
-        kind: {type: string, enum: [flow, waterfall, line, stack, circle]}
+        kind: {type: string, enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover]}
         version: {type: integer, minimum: 1}
         contentSize: {$ref: "#/components/schemas/AnswerSize"}
         sections:
@@ -1009,7 +1173,7 @@ components:
           additionalProperties: false
           required: [kind]
           properties:
-            kind: {type: string, enum: [flow, waterfall, line, stack, circle]}
+            kind: {type: string, enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover]}
             config:
               type: object
               description: The target kind's config, as in a layout request of that kind.

@@ -33,6 +33,7 @@ enum WebAssets {
     <button data-demo="line">Line</button>
     <button data-demo="stack">Stack ↔ Circle</button>
     <button data-demo="flow">Flow with headers</button>
+    <button data-demo="cards">Cards</button>
     <button data-demo="million">A million items</button>
   </nav>
 </header>
@@ -214,6 +215,7 @@ class Demo {
         this.rect = null;
         this.contentOffset = null;
         this.refresher = new Refresher(this);
+        this.snapTimer = 0;
     }
 
     hint() {
@@ -280,9 +282,11 @@ class Demo {
         const rect = visibleRect();
         const contentOffset = { x: rect.x, y: rect.y };
         const started = performance.now();
-        const answer = await client.query(this.sessionId, { rect, contentOffset });
+        const id = this.sessionId;
+        const answer = await client.query(id, { rect, contentOffset });
         page.queryMs = performance.now() - started;
-        if (page.demo !== this) return;
+        // A session replaced meanwhile (the cards demo switching kinds) answers for a layout no longer shown.
+        if (page.demo !== this || id !== this.sessionId) return;
         this.scroll = contentOffset;
         this.rect = rect;
         this.contentOffset = contentOffset;
@@ -301,6 +305,27 @@ class Demo {
     }
 
     onClick(_event) {}
+
+    /** Asks the session where to come to rest once scrolling pauses for 120 ms (`snap`). */
+    scheduleSnap(velocity) {
+        if (this.snapTimer) clearTimeout(this.snapTimer);
+        else page.pending += 1;
+        this.snapTimer = setTimeout(() => {
+            this.snapTimer = 0;
+            track(() => this.snap(velocity)).finally(() => {
+                page.pending -= 1;
+            });
+        }, 120);
+    }
+
+    async snap(velocity) {
+        if (page.demo !== this || !this.sessionId) return;
+        const proposed = { x: stage.scrollLeft, y: stage.scrollTop };
+        const answer = await client.snap(this.sessionId, { proposedContentOffset: proposed, velocity });
+        const { x, y } = answer.contentOffset;
+        if (page.demo !== this || (Math.abs(x - stage.scrollLeft) < 0.5 && Math.abs(y - stage.scrollTop) < 0.5)) return;
+        stage.scrollTo({ left: x, top: y, behavior: 'smooth' });
+    }
 
     /** A bounds change: the session keeps its items; the visible item stays in place. */
     async resize() {
@@ -379,7 +404,6 @@ class LineDemo extends Demo {
     constructor() {
         super('line');
         this.ids = Array.from({ length: 40 }, (_, i) => i);
-        this.snapTimer = 0;
         this.drag = null;
         this.deleting = false;
     }
@@ -412,25 +436,6 @@ class LineDemo extends Demo {
     onScroll() {
         super.onScroll();
         if (!this.drag && !this.deleting) this.scheduleSnap({ x: 0, y: 0 });
-    }
-
-    scheduleSnap(velocity) {
-        if (this.snapTimer) clearTimeout(this.snapTimer);
-        else page.pending += 1;
-        this.snapTimer = setTimeout(() => {
-            this.snapTimer = 0;
-            track(() => this.snap(velocity)).finally(() => {
-                page.pending -= 1;
-            });
-        }, 120);
-    }
-
-    async snap(velocity) {
-        if (page.demo !== this || !this.sessionId) return;
-        const proposed = { x: stage.scrollLeft, y: 0 };
-        const answer = await client.snap(this.sessionId, { proposedContentOffset: proposed, velocity });
-        if (page.demo !== this || Math.abs(answer.contentOffset.x - stage.scrollLeft) < 0.5) return;
-        stage.scrollTo({ left: answer.contentOffset.x, behavior: 'smooth' });
     }
 
     installDrag() {
@@ -634,6 +639,68 @@ class FlowDemo extends Demo {
     }
 }
 
+/** Seed 004's card kinds, one session at a time: cards that cover each other, a 3-D carousel, a page turn. */
+class CardsDemo extends Demo {
+    constructor() {
+        super('cards');
+        this.cardKind = 'cover';
+    }
+
+    hint() {
+        return {
+            cover: 'Card cover: a card reaching the top stays there, shrinking and dimming as the next one slides over it.',
+            rotary: 'Card rotation: the strip turns its cards in 3-D (transform3D as CSS matrix3d()); it snaps to a card.',
+            pagecover: 'Page turn: scroll sideways; the turning page uncovers the next one, waiting beneath it.',
+        }[this.cardKind];
+    }
+
+    stageClass() {
+        return this.cardKind === 'cover' ? '' : 'horizontal';
+    }
+
+    sessionRequest(viewport) {
+        const configs = {
+            cover: { sectionInset: { top: 12, left: 12, bottom: 12, right: 12 }, minimumLineSpacing: 12 },
+            rotary: { itemSize: { width: 200, height: Math.min(280, Math.max(80, viewport.height - 40)) } },
+            pagecover: {},
+        };
+        const count = this.cardKind === 'pagecover' ? 12 : 30;
+        return { kind: this.cardKind, viewport, sections: [{ count }], config: configs[this.cardKind] };
+    }
+
+    decorate(element, a) {
+        element.style.background = color(a.indexPath[1] * 5 + 2);
+        element.textContent = `${this.cardKind === 'pagecover' ? 'page' : 'card'} ${a.indexPath[1]}`;
+    }
+
+    onScroll() {
+        super.onScroll();
+        this.scheduleSnap({ x: 0, y: 0 });
+    }
+
+    buildControls() {
+        const label = document.createElement('label');
+        label.innerHTML = 'kind <select id="card-kind"><option>cover</option><option>rotary</option>' +
+            '<option>pagecover</option></select>';
+        controls.append(label);
+        const select = /** @type {HTMLSelectElement} */ (label.querySelector('select'));
+        select.value = this.cardKind;
+        select.onchange = () => {
+            this.cardKind = select.value;
+            stage.className = `stage ${this.stageClass()}`;
+            hint.textContent = this.hint();
+            for (const element of elements.values()) element.remove();
+            elements.clear();
+            stage.scrollTo(0, 0);
+            track(async () => {
+                await this.createSession();
+                setContentSize(this.contentSize);
+                await this.refresh();
+            });
+        };
+    }
+}
+
 class MillionDemo extends Demo {
     constructor() {
         super('million');
@@ -703,6 +770,7 @@ const demos = {
     line: new LineDemo(),
     stack: new StackCircleDemo(),
     flow: new FlowDemo(),
+    cards: new CardsDemo(),
     million: new MillionDemo(),
 };
 
@@ -1237,7 +1305,7 @@ main { flex: 1; display: flex; flex-direction: column; min-height: 0; padding: 8
 .stage { scrollbar-gutter: stable; }
 .stage.horizontal { overflow-x: auto; overflow-y: hidden; scrollbar-width: none; }
 .stage.fixed { overflow: hidden; cursor: pointer; }
-.content { position: relative; }
+.content { position: relative; isolation: isolate; }  /* negative zIndex stays above the stage's background */
 .element { position: absolute; display: flex; align-items: center; justify-content: center; border-radius: 6px;
   color: rgba(255, 255, 255, 0.95); font-weight: 600; font-size: 12px; overflow: hidden; user-select: none; }
 .element.cell { box-shadow: 0 1px 3px rgba(0, 0, 0, 0.25); }

@@ -1,0 +1,171 @@
+/// Seed 004's 卡片覆盖 (card cover): a list of cards where each card, reaching the top, stays there and is covered
+/// by the next.
+///
+/// Cards are stacked along the scroll axis, ``Configuration/minimumLineSpacing`` apart, inside each section's
+/// ``Configuration/sectionInset``; sections follow one another. The top line is the content offset plus the top
+/// inset (the left inset scrolling horizontally). At query time a card whose natural leading edge has passed the
+/// top line is pinned to it; with its covering progress `p = min(1, distance past the line / (card length +
+/// spacing))` it shrinks (scale `1 − shrink·p`) and dims (alpha `1 − dim·p`), while the next card, whose zIndex is
+/// one higher (items are counted across sections), slides over it. A fully covered card (p = 1) is hidden and
+/// left at its natural place, so that it scrolls away with the content. Snapping brings the nearest card's natural
+/// leading edge to the top line. Section overrides are not read.
+public enum CoverLayout {
+    /// Every parameter of a cover layout.
+    public struct Configuration: Hashable, Sendable {
+        /// The size of cards of a `count` section; `nil` means the viewport's width less the left and right
+        /// insets by 0.6 of its height (scrolling horizontally: 0.6 of its width by its height less the top and
+        /// bottom insets). Defaults to `nil`.
+        public var itemSize: Size?
+        /// The spacing between cards. Defaults to 10.
+        public var minimumLineSpacing: Double = 10
+        /// The space around each section's cards. Defaults to zero.
+        public var sectionInset = EdgeInsets.zero
+        /// The scroll direction. Defaults to ``FlowLayout/ScrollDirection/vertical``.
+        public var scrollDirection = FlowLayout.ScrollDirection.vertical
+        /// The scale a fully covered card loses, 0…1. Defaults to 0.1.
+        public var shrink: Double = 0.1
+        /// The opacity a fully covered card loses, 0…1. Defaults to 0.4.
+        public var dim: Double = 0.4
+        /// The speed, in points per second, at or above which a release is a flick that moves on to the next
+        /// card in its direction instead of snapping back. Defaults to 300.
+        public var flickVelocityThreshold: Double = 300
+
+        /// Creates the default configuration.
+        public init() {}
+
+        /// The size of cards of a `count` section in `viewport`: ``itemSize``, or the default it stands for.
+        ///
+        /// - Parameter viewport: The viewport's size.
+        /// - Returns: The card size.
+        public func resolvedItemSize(viewport: Size) -> Size {
+            if let itemSize = self.itemSize { return itemSize }
+            let inset = self.sectionInset
+            switch self.scrollDirection {
+            case .vertical:
+                let width = Swift.max(0, viewport.width - inset.left - inset.right)
+                return Size(width: width, height: viewport.height * 0.6)
+            case .horizontal:
+                let height = Swift.max(0, viewport.height - inset.top - inset.bottom)
+                return Size(width: viewport.width * 0.6, height: height)
+            }
+        }
+    }
+
+    /// Prepares a cover layout.
+    ///
+    /// - Throws: ``LayoutError`` for a bad parameter or item size.
+    /// - Complexity: O(n).
+    static func prepare(_ input: LayoutInput, configuration: Configuration) throws(LayoutError) -> PreparedLayout {
+        let itemSize = configuration.resolvedItemSize(viewport: input.viewport)
+        let spacing = configuration.minimumLineSpacing
+        let inset = configuration.sectionInset
+        try validateSize(itemSize, name: "itemSize", section: nil)
+        try validateNonNegative(spacing, name: "minimumLineSpacing", section: nil)
+        try validateInsets(inset, name: "sectionInset", section: nil)
+        try validateFraction(configuration.shrink, name: "shrink")
+        try validateFraction(configuration.dim, name: "dim")
+        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+        let isVertical = configuration.scrollDirection == .vertical
+        var sections: [SectionLayout] = []
+        sections.reserveCapacity(input.sections.count)
+        var firstItems: [Int] = []
+        firstItems.reserveCapacity(input.sections.count)
+        var position = 0.0
+        var items = 0
+        var maximumLength = 0.0
+        var crossExtent = isVertical ? input.viewport.width : input.viewport.height
+        for (index, section) in input.sections.enumerated() {
+            try section.validateSizes(section: index)
+            let built: Built
+            switch section.items {
+            case .count(let count):
+                built = Self.build(UniformItemSizes(size: itemSize, count: count), inset, spacing, isVertical)
+            case .sizes(let sizes):
+                built = sizes.withUnsafeBufferPointer {
+                    Self.build(ListedItemSizes(sizes: $0), inset, spacing, isVertical)
+                }
+            }
+            let drift = built.maximumLength + spacing
+            let band =
+                isVertical
+                ? Rect(x: 0, y: 0, width: built.crossEnd, height: built.length + drift)
+                : Rect(x: 0, y: 0, width: built.length + drift, height: built.crossEnd)
+            sections.append(
+                SectionLayout(
+                    origin: isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0),
+                    frames: built.frames,
+                    header: nil,
+                    footer: nil,
+                    background: nil,
+                    // A pinned card is drawn up to its length plus the spacing past its stored frame.
+                    band: band,
+                    body: (0, built.length),
+                    axis: isVertical ? .vertical : .horizontal
+                )
+            )
+            firstItems.append(items)
+            items += built.frames.count
+            position += built.length
+            maximumLength = Swift.max(maximumLength, built.maximumLength)
+            crossExtent = Swift.max(crossExtent, built.crossEnd)
+        }
+        let effects = CoverEffects(
+            leadingInset: isVertical ? inset.top : inset.left,
+            spacing: spacing,
+            shrink: configuration.shrink,
+            dim: configuration.dim,
+            maximumLength: maximumLength
+        )
+        return PreparedLayout(
+            kind: .cover,
+            input: input,
+            contentSize: isVertical
+                ? Size(width: crossExtent, height: position) : Size(width: position, height: crossExtent),
+            sections: sections,
+            axis: isVertical ? .vertical : .horizontal,
+            effects: .cover(effects, firstItems: firstItems),
+            snapVelocityThreshold: configuration.flickVelocityThreshold,
+            snapMode: .item
+        )
+    }
+
+    /// One section's cards, relative to its origin.
+    private struct Built {
+        var frames: [Rect]
+        /// The section's length along the scroll axis, insets included.
+        var length: Double
+        /// Where the section ends across the scroll axis, its trailing inset included.
+        var crossEnd: Double
+        /// The longest card along the scroll axis.
+        var maximumLength: Double
+    }
+
+    private static func build<Sizes: ItemSizes>(
+        _ sizes: Sizes,
+        _ inset: EdgeInsets,
+        _ spacing: Double,
+        _ isVertical: Bool
+    ) -> Built {
+        let count = sizes.count
+        var frames = [Rect](repeating: .zero, count: count)
+        var along = isVertical ? inset.top : inset.left
+        let across = isVertical ? inset.left : inset.top
+        var crossEnd = 0.0
+        var maximumLength = 0.0
+        for item in 0..<count {
+            let size = sizes[item]
+            let length = isVertical ? size.height : size.width
+            let thickness = isVertical ? size.width : size.height
+            frames[item] =
+                isVertical
+                ? Rect(x: across, y: along, width: size.width, height: size.height)
+                : Rect(x: along, y: across, width: size.width, height: size.height)
+            along += length + (item + 1 < count ? spacing : 0)
+            crossEnd = Swift.max(crossEnd, across + thickness)
+            maximumLength = Swift.max(maximumLength, length)
+        }
+        along += isVertical ? inset.bottom : inset.right
+        crossEnd += isVertical ? inset.right : inset.bottom
+        return Built(frames: frames, length: along, crossEnd: crossEnd, maximumLength: maximumLength)
+    }
+}

@@ -1,0 +1,69 @@
+/// Seed 004's 小说阅读器：覆盖翻页 (a novel reader's cover page turn): pages the size of the viewport that turn
+/// by uncovering the next one.
+///
+/// Every item is a page of the viewport's size (item sizes are ignored), side by side: page k of all sections
+/// counted together sits at `x = k·viewport width`, and the content is `pages × viewport width` wide. At content
+/// offset x (clamped to the pages, so a bounce turns nothing), with `c = ⌊x / width⌋` the page under the
+/// viewport's leading edge, page c moves with the finger (its natural place) while page c + 1 stays still
+/// beneath it, pinned at x with zIndex −1 (the others have 0): turning reveals the next page instead of sliding it
+/// in. Snapping comes to rest on a whole page; a flick turns to the page beyond the proposed offset in its
+/// direction. Right to left mirrors everything, so pages turn the other way.
+public enum PageCoverLayout {
+    /// Every parameter of a page cover layout.
+    public struct Configuration: Hashable, Sendable {
+        /// The speed, in points per second, at or above which a release is a flick that turns the page in its
+        /// direction instead of settling back. Defaults to 300.
+        public var flickVelocityThreshold: Double = 300
+
+        /// Creates the default configuration.
+        public init() {}
+    }
+
+    /// Prepares a page cover layout.
+    ///
+    /// - Throws: ``LayoutError`` for a bad parameter or item size.
+    /// - Complexity: O(n).
+    static func prepare(_ input: LayoutInput, configuration: Configuration) throws(LayoutError) -> PreparedLayout {
+        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+        let page = input.viewport
+        var sections: [SectionLayout] = []
+        sections.reserveCapacity(input.sections.count)
+        var pages = 0
+        for (index, section) in input.sections.enumerated() {
+            try section.validateSizes(section: index)
+            let count = section.itemCount
+            var frames = [Rect](repeating: .zero, count: count)
+            for item in 0..<count {
+                frames[item] = Rect(x: Double(item) * page.width, y: 0, width: page.width, height: page.height)
+            }
+            let length = Double(count) * page.width
+            sections.append(
+                SectionLayout(
+                    origin: Point(x: Double(pages) * page.width, y: 0),
+                    frames: frames,
+                    header: nil,
+                    footer: nil,
+                    background: nil,
+                    // A section's first page may be pinned over the previous section's last page.
+                    band: count > 0
+                        ? Rect(x: -page.width, y: 0, width: length + page.width, height: page.height)
+                        : Rect(x: 0, y: 0, width: 0, height: page.height),
+                    body: (0, length),
+                    axis: .horizontal
+                )
+            )
+            pages += count
+        }
+        let width = Double(pages) * page.width
+        return PreparedLayout(
+            kind: .pagecover,
+            input: input,
+            contentSize: Size(width: width, height: page.height),
+            sections: sections,
+            axis: .horizontal,
+            effects: .pageCover(pageWidth: page.width, maximumOffset: Swift.max(0, width - page.width)),
+            snapVelocityThreshold: configuration.flickVelocityThreshold,
+            snapMode: .page
+        )
+    }
+}
