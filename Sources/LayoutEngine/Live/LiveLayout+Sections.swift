@@ -1,6 +1,6 @@
 extension LiveLayout {
     /// Lays out one `flow` or `waterfall` section again from `item` (flow: from the start of the line holding the
-    /// item before it, whose break the item's size decides), in place: the frames before stay, the array grows or
+    /// item before it, whose break the item's size decides; `justified`: the whole section), in place: the frames before stay, the array grows or
     /// shrinks to the section's new item count, and the section's index is updated rather than rebuilt.
     ///
     /// - Parameters:
@@ -123,8 +123,16 @@ extension LiveLayout {
             layout = built.section
             record.length = built.length
             return count - item
+        case .justified(let justified):
+            // A row's breaks depend on every item from the section's start: the section is built again whole.
+            let builder = try JustifiedLayout.makeBuilder(input, configuration: justified)
+            if validatesSizes { try JustifiedLayout.validateSizes(of: input.sections[index], section: index) }
+            let built = JustifiedLayout.build(input.sections[index], with: builder, origin: origin.y)
+            layout = built.section
+            record = SectionRecord(built.summary)
+            return count
         case .line, .stack, .circle:
-            preconditionFailure("only flow and waterfall lay out incrementally")
+            preconditionFailure("only flow, waterfall and justified lay out incrementally")
         }
     }
 
@@ -141,7 +149,7 @@ extension LiveLayout {
     static func defaultSize(of section: SectionInput, kind configuration: LayoutConfiguration) -> Size {
         switch configuration {
         case .flow(let flow): return section.overrides.itemSize ?? flow.itemSize
-        case .waterfall: return Size(width: 1, height: 1)
+        case .waterfall, .justified: return Size(width: 1, height: 1)
         case .line(let line): return section.overrides.itemSize ?? line.itemSize
         case .stack(let stack): return section.overrides.itemSize ?? stack.itemSize
         case .circle(let circle): return section.overrides.itemSize ?? circle.itemSize

@@ -10,6 +10,8 @@ public enum LayoutConfiguration: Hashable, Sendable {
     case stack(StackLayout.Configuration)
     /// A circle layout.
     case circle(CircleLayout.Configuration)
+    /// A justified (photo rows) layout.
+    case justified(JustifiedLayout.Configuration)
 
     /// The kind this configuration prepares.
     public var kind: LayoutKind {
@@ -19,6 +21,7 @@ public enum LayoutConfiguration: Hashable, Sendable {
         case .line: return .line
         case .stack: return .stack
         case .circle: return .circle
+        case .justified: return .justified
         }
     }
 
@@ -33,6 +36,7 @@ public enum LayoutConfiguration: Hashable, Sendable {
         case .line: return .line(.init())
         case .stack: return .stack(.init())
         case .circle: return .circle(.init())
+        case .justified: return .justified(.init())
         }
     }
 }
@@ -63,5 +67,6 @@ public func prepareLayout(
     case .line(let line): return try LineLayout.prepare(input, configuration: line, itemCount: itemCount)
     case .stack(let stack): return try StackLayout.prepare(input, configuration: stack, itemCount: itemCount)
     case .circle(let circle): return try CircleLayout.prepare(input, configuration: circle, itemCount: itemCount)
+    case .justified(let justified): return try JustifiedLayout.prepare(input, configuration: justified)
     }
 }

@@ -10,4 +10,6 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
     case stack
     /// `HMCircleLayout`: items evenly on a circle. See ``CircleLayout``.
     case circle
+    /// flickr/justified-layout: rows of photos filling the width at a target height. See ``JustifiedLayout``.
+    case justified
 }

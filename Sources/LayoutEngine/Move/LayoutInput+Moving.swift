@@ -71,7 +71,7 @@ extension LayoutInput {
     static func defaultItemSize(of section: SectionInput, configuration: LayoutConfiguration) -> Size {
         switch configuration {
         case .flow(let flow): return section.overrides.itemSize ?? flow.itemSize
-        case .waterfall: return Size(width: 1, height: 1)
+        case .waterfall, .justified: return Size(width: 1, height: 1)
         case .line(let line): return section.overrides.itemSize ?? line.itemSize
         case .stack(let stack): return section.overrides.itemSize ?? stack.itemSize
         case .circle(let circle): return section.overrides.itemSize ?? circle.itemSize

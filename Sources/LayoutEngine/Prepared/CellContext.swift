@@ -6,6 +6,7 @@ struct CellContext {
         case line
         case stack
         case circle
+        case justified
     }
 
     private let section: Int
@@ -17,6 +18,8 @@ struct CellContext {
     private let scaleFactor: Double
     private let transforms: [AffineTransform]
     private let mirrorWidth: Double?
+    /// `justified`: items from this index on are hidden.
+    private let shownCount: Int
 
     /// Gathers the context of one section of `layout` at a content offset in stored (left-to-right) space.
     init(layout: PreparedLayout, section: Int, offset: Point) {
@@ -28,6 +31,7 @@ struct CellContext {
         var activeDistance = 1.0
         var scaleFactor = 0.0
         var transforms: [AffineTransform] = []
+        var shownCount = Int.max
         switch layout.effects {
         case .none, .pinning:
             self.mode = .plain
@@ -40,7 +44,11 @@ struct CellContext {
             transforms = stackTransforms
         case .circle:
             self.mode = .circle
+        case .justified(let shownItemCounts, _):
+            self.mode = .justified
+            shownCount = shownItemCounts[section]
         }
+        self.shownCount = shownCount
         self.activeDistance = activeDistance
         self.scaleFactor = scaleFactor
         self.transforms = transforms
@@ -75,6 +83,8 @@ struct CellContext {
             attributes.zIndex = self.itemCount - item
         case .circle:
             attributes.zIndex = item
+        case .justified:
+            attributes.isHidden = item >= self.shownCount
         }
         if let width = self.mirrorWidth { return attributes.mirrored(inWidth: width) }
         return attributes

@@ -10,6 +10,9 @@ enum ElementEffects: Hashable, Sendable {
     case stack(transforms: [AffineTransform])
     /// `circle`'s stacking: zIndex = item.
     case circle
+    /// `justified`'s left-out items: in section s, items from `shownItemCounts[s]` on are hidden. `widowCount` is
+    /// the sum of the sections' widow counts, which ``PreparedLayout/widowCount`` tells.
+    case justified(shownItemCounts: [Int], widowCount: Int)
 
     /// The zIndex UIKit gives headers and footers that may float above the cells.
     static let pinnedZIndex = 1024

@@ -13,6 +13,7 @@ extension JSONReader {
         case .line: .line(try self.readLineConfiguration())
         case .stack: .stack(try self.readStackConfiguration())
         case .circle: .circle(try self.readCircleConfiguration())
+        case .justified: .justified(try self.readJustifiedConfiguration())
         }
     }
 

@@ -19,6 +19,7 @@ extension LayoutService {
         writer.value(kind.rawValue)
         writer.key("contentSize")
         writer.value(prepared.contentSize)
+        writer.widowCount(of: prepared)
         let count = writer.attributes(of: prepared, in: request.rect, contentOffset: request.input.contentOffset)
         writer.endObject()
         return (.json(writer.bytes), count)
