@@ -85,6 +85,7 @@ enum EngineBenchmarks {
             // measured at the scale they are used at (a photo pile, a ring), not a million.
             ("count", .stack, input(SectionInput(count: Swift.min(itemCount, 1_000)))),
             ("count", .circle, input(SectionInput(count: Swift.min(itemCount, 1_000)))),
+            ("sizes", .justified, input(SectionInput(items: .sizes(aspects)))),
         ]
     }
 
