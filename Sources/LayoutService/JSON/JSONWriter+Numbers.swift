@@ -33,7 +33,23 @@ extension JSONWriter {
             }
             return
         }
+        if let (offset, length) = self.recentNumbers.lookUp(double) {
+            // The earlier text lies `distance` bytes before the end of the output, wholly before it.
+            let distance = self.count - offset
+            self.write(maximumCount: length + 1) { output in
+                var written = 0
+                if comma {
+                    output[0] = UInt8(ascii: ",")
+                    written = 1
+                }
+                for index in 0..<length { output[written + index] = (output - distance)[index] }
+                return written + length
+            }
+            return
+        }
         var text = double.isFinite ? double.description : "null"
+        let offset = self.count + (comma ? 1 : 0)
+        let length = text.utf8.count
         text.withUTF8 { utf8 in
             self.write(maximumCount: utf8.count + 1) { output in
                 var written = 0
@@ -45,6 +61,7 @@ extension JSONWriter {
                 return written + utf8.count
             }
         }
+        self.recentNumbers.remember(double, offset: offset, length: length)
     }
 
     /// Writes an integer.
