@@ -7,8 +7,8 @@
 //   node scripts/bench-justified.js /path/to/justified-layout http://127.0.0.1:8090 [items] [--skip-published]
 //
 // /path/to/justified-layout is the library's folder (lib/index.js and lib/row.js; not part of this repository).
-// The fixed copy is written to a temporary folder. Each figure is the median of several runs (the published
-// library, which takes tens of seconds, runs once).
+// The fixed copy is written to a temporary folder. The fixed library and layoutd alternate for 11 rounds, each
+// figure their median; the published library, which takes tens of seconds, runs once at the end.
 'use strict';
 
 const fs = require('fs');
@@ -38,16 +38,11 @@ function median(values) {
     return sorted[Math.floor(sorted.length / 2)];
 }
 
-function timeLibrary(folder, runs) {
+function timeLibrary(folder) {
     const layout = require(path.join(folder, 'lib', 'index.js'));
-    const times = [];
-    let answer;
-    for (let run = 0; run < runs; run++) {
-        const start = process.hrtime.bigint();
-        answer = layout(items, { containerWidth });
-        times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-    return { ms: median(times), answer };
+    const start = process.hrtime.bigint();
+    layout(items, { containerWidth });
+    return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 // The fixed copy: the two accumulations of every row's boxes become pushes.
@@ -64,32 +59,46 @@ const fixed = source
 if (fixed === source) throw new Error('the concatenations to fix were not found');
 fs.writeFileSync(path.join(fixedFolder, 'lib', 'index.js'), fixed);
 
-const fixedResult = timeLibrary(fixedFolder, 7);
-console.log(`library, concatenation fixed: ${fixedResult.ms.toFixed(1)} ms (median of 7)`);
-
 const request = JSON.stringify({ viewport: { width: containerWidth, height: 800 }, sections: [{ items }] });
 const requestFile = path.join(fixedFolder, 'request.json');
 const answerFile = path.join(fixedFolder, 'answer.json');
 fs.writeFileSync(requestFile, request);
-const times = [];
-for (let run = 0; run < 11; run++) {
+function post(output) {
     const seconds = execFileSync('curl', [
-        '-s', '-o', answerFile, '-w', '%{time_total}', '--data-binary', `@${requestFile}`,
+        '-s', '-o', output, '-w', '%{time_total}', '--data-binary', `@${requestFile}`,
         `${baseURL}/layout/justified`,
     ]).toString();
-    times.push(Number(seconds) * 1000);
+    return Number(seconds) * 1000;
 }
+
+// Rounds alternate the two, so that the machine's load (other processes) weighs on both alike.
+const fixedLayout = require(path.join(fixedFolder, 'lib', 'index.js'));
+const libraryTimes = [];
+const layoutdTimes = [];
+let libraryAnswer;
+for (let round = 0; round < 11; round++) {
+    const start = process.hrtime.bigint();
+    libraryAnswer = fixedLayout(items, { containerWidth });
+    libraryTimes.push(Number(process.hrtime.bigint() - start) / 1e6);
+    layoutdTimes.push(post('/dev/null'));
+}
+const libraryMs = median(libraryTimes);
+const layoutdMs = median(layoutdTimes);
+post(answerFile);
 const answer = JSON.parse(fs.readFileSync(answerFile, 'utf8'));
 const height = answer.contentSize && answer.contentSize.height;
+console.log(`library, concatenation fixed: ${libraryMs.toFixed(1)} ms (median of 11)`);
 console.log(
-    `layoutd over HTTP, JSON both ways: ${median(times).toFixed(1)} ms (median of 11; request ` +
+    `layoutd over HTTP, JSON both ways: ${layoutdMs.toFixed(1)} ms (median of 11, curl's time_total; request ` +
         `${(request.length / 1e6).toFixed(1)} MB, answer ${(fs.statSync(answerFile).size / 1e6).toFixed(1)} MB)`
 );
-const same = Math.abs(height - fixedResult.answer.containerHeight) < 1e-6;
-console.log(`container height: layoutd ${height}, library ${fixedResult.answer.containerHeight} (${same ? 'same' : 'DIFFERENT'})`);
+console.log(`layoutd / fixed library: ${(layoutdMs / libraryMs).toFixed(2)}`);
+const same = Math.abs(height - libraryAnswer.containerHeight) < 1e-6 && answer.widowCount === libraryAnswer.widowCount;
+console.log(
+    `container height: layoutd ${height}, library ${libraryAnswer.containerHeight} (${same ? 'same' : 'DIFFERENT'})`
+);
 
 if (!skipPublished) {
-    const published = timeLibrary(libraryFolder, 1);
-    console.log(`library as published: ${published.ms.toFixed(1)} ms (one run)`);
+    console.log(`library as published: ${timeLibrary(libraryFolder).toFixed(1)} ms (one run)`);
 }
 fs.rmSync(fixedFolder, { recursive: true, force: true });

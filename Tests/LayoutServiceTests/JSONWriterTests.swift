@@ -135,4 +135,45 @@ private func text(_ build: (inout JSONWriter) -> Void) -> String {
         let expected = "[" + texts.joined(separator: ",") + "]"
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
     }
+
+    @Test func longNumbersAreWrittenAsDescriptionWritesThem() throws {
+        // Random bit patterns across and around the fast range (2^-7 to 2^40), their neighbours, and layout-like
+        // values: every one must come out as `description` writes it.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state
+        }
+        var values: [Double] = []
+        for _ in 0..<60_000 {
+            let exponent = Int(next() % 60) - 12
+            let value = Double(sign: next() % 4 == 0 ? .minus : .plus, exponent: exponent,
+                               significand: 1 + Double(next() >> 12) / 0x1p52)
+            values += [value, value.nextUp, value.nextDown]
+            let layoutLike = Double(next() % 4000) / Double(next() % 997 + 1) * Double(next() % 640 + 1)
+            values.append(layoutLike)
+        }
+        var inRange = 0
+        var fast = 0
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+        defer { buffer.deallocate() }
+        for value in values where value.isFinite {
+            let written = text { $0.value(value) }
+            if abs(value) >= 0x1p-7 && abs(value) < 0x1p40 && value != value.rounded() {
+                inRange += 1
+                if JSONWriter.writeShortestDigits(abs(value), isNegative: false, to: buffer) != nil { fast += 1 }
+            }
+            if abs(value) >= 0x1p-7 && abs(value) < 0x1p40 {
+                let expected = value == value.rounded() ? String(Int(value)) : value.description
+                #expect(written == expected)
+                if written != expected { return }
+            } else {
+                // Outside, a short decimal may be another of equally short texts that read back the same.
+                var reader = JSONReader(bytes: Array(written.utf8))
+                #expect(try reader.readDouble().bitPattern == value.bitPattern, "\(written)")
+            }
+        }
+        // The fast digits, not the fallback, wrote nearly all of them.
+        #expect(inRange > 100_000 && Double(fast) > 0.99 * Double(inRange), "\(fast) of \(inRange)")
+    }
 }

@@ -158,7 +158,9 @@ import Testing
             for parameter in try #require(kind["parameters"] as? [[String: Any]]) {
                 let parameterName = try #require(parameter["name"] as? String)
                 let value = try parameter["default"].map { try JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed) }
-                let valueText = value.map { String(decoding: $0, as: UTF8.self) } ?? #"{"top":1,"left":1,"bottom":1,"right":1}"#
+                // Parameters that are off unless given: a sample value of their type.
+                let sample = parameter["type"] as? String == "integer" ? "3" : #"{"top":1,"left":1,"bottom":1,"right":1}"#
+                let valueText = value.map { String(decoding: $0, as: UTF8.self) } ?? sample
                 let body = #"{"viewport":{"width":375,"height":667},"sections":[{"count":2}],"config":{"\#(parameterName)":\#(valueText)}}"#
                 #expect(self.post(name, body).status == 200, "\(name).\(parameterName)")
                 if parameter["perSection"] as? Bool == true {

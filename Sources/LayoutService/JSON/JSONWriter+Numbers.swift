@@ -5,8 +5,11 @@ extension JSONWriter {
     /// `-0.0` is written `-0` to keep its sign. Values with up to three decimals that are exactly the double
     /// nearest to that decimal (`0.5`, `210.25`, `0.1`) are written digit by digit too. Both paths avoid any text
     /// conversion, and their output reads back exactly because a correct reader computes the same single IEEE
-    /// division that was checked here. Everything else uses the standard library's shortest round-trip digits
-    /// (`0.30000000000000004`, `1e-05`, `5e-324`, `1.7976931348623157e+308`).
+    /// division that was checked here. Other numbers from 2^-7 to 2^40 get their shortest digits from
+    /// ``writeShortestDigits(_:isNegative:to:)``, the same as `description`'s without making a `String`, and a
+    /// number written shortly before is copied from its earlier text (``RecentNumbers``). Everything else uses the
+    /// standard library's shortest round-trip digits (`0.30000000000000004`, `1e-05`, `5e-324`,
+    /// `1.7976931348623157e+308`).
     ///
     /// JSON has no NaN or infinity. A non-finite value is written as `null`, as JavaScript's `JSON.stringify` does,
     /// rather than trapping: the service validates its inputs so this should never happen, and an answer with a
@@ -47,8 +50,21 @@ extension JSONWriter {
             }
             return
         }
-        var text = double.isFinite ? double.description : "null"
         let offset = self.count + (comma ? 1 : 0)
+        var shortest = 0
+        self.write(maximumCount: 50) { output in
+            let start = comma ? 1 : 0
+            guard let count = Self.writeShortestDigits(double.magnitude, isNegative: double.sign == .minus, to: output + start)
+            else { return 0 }
+            if comma { output[0] = UInt8(ascii: ",") }
+            shortest = count
+            return start + count
+        }
+        if shortest > 0 {
+            self.recentNumbers.remember(double, offset: offset, length: shortest)
+            return
+        }
+        var text = double.isFinite ? double.description : "null"
         let length = text.utf8.count
         text.withUTF8 { utf8 in
             self.write(maximumCount: utf8.count + 1) { output in
