@@ -292,6 +292,9 @@ private struct RowPlacer<Sizes: ItemSizes> {
         case .justify:
             itemWidthSum -= self.spacing + self.left
             let errorWidthPerItem = (itemWidthSum - self.width) / Double(count)
+            // Every cumulative error then rounds to (±)0 and changes nothing: the common case of a full row, whose
+            // widths already fill it up to floating-point noise.
+            if abs(errorWidthPerItem) * Double(count) < 0.5 { return }
             if count == 1 {
                 self.frames[self.rowStart].size.width -= Self.roundedAsJavaScript(errorWidthPerItem)
                 return
