@@ -46,7 +46,11 @@ import Testing
     }
 
     @Test func sectionsStackAsBlocksWithTheirHeadersAndFooters() throws {
-        let first = SectionInput(items: .count(4), header: Size(width: 0, height: 40), footer: Size(width: 0, height: 20))
+        let first = SectionInput(
+            items: .count(4),
+            header: Size(width: 0, height: 40),
+            footer: Size(width: 0, height: 20)
+        )
         let input = LayoutInput(
             viewport: Size(width: 1060, height: 800),
             sections: [first, SectionInput(count: 0), SectionInput(count: 3)]
@@ -67,7 +71,10 @@ import Testing
         var configuration = JustifiedLayout.Configuration()
         configuration.forceAspectRatio = 1
         let sizes = [Size(width: 30, height: 10), Size(width: 1, height: 9), Size(width: 5, height: 5)]
-        let input = LayoutInput(viewport: Size(width: 1060, height: 800), sections: [SectionInput(items: .sizes(sizes))])
+        let input = LayoutInput(
+            viewport: Size(width: 1060, height: 800),
+            sections: [SectionInput(items: .sizes(sizes))]
+        )
         let forced = try prepare(input, .justified(configuration))
         #expect(cellFrames(forced) == cellFrames(try prepare(self.squares(3, width: 1060), .justified(.init()))))
     }
@@ -80,7 +87,10 @@ import Testing
         // Rows of one 380-point square every 390 points from y = 10.
         let target = layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 590), velocity: .zero)
         #expect(target == Point(x: 0, y: 400))
-        let flick = layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 410), velocity: Point(x: 0, y: 900))
+        let flick = layout.targetContentOffset(
+            forProposedContentOffset: Point(x: 0, y: 410),
+            velocity: Point(x: 0, y: 900)
+        )
         #expect(flick == Point(x: 0, y: 790))
     }
 
@@ -101,7 +111,8 @@ import Testing
         #expect(throws: LayoutError.invalidParameter(name: "fullWidthBreakoutRowCadence", section: nil)) {
             try prepare(input, .justified(configuration))
         }
-        let flat = LayoutInput(sections: [SectionInput(items: .sizes([Size(width: 3, height: 2), Size(width: 3, height: 0)]))])
+        let sizes = [Size(width: 3, height: 2), Size(width: 3, height: 0)]
+        let flat = LayoutInput(sections: [SectionInput(items: .sizes(sizes))])
         #expect(throws: LayoutError.invalidItemSize(section: 0, item: 1)) {
             try prepare(flat, .justified(.init()))
         }
@@ -131,12 +142,13 @@ import Testing
             sections: [SectionInput(count: 10), SectionInput(count: 1000)]
         )
         var live = try LiveLayout(input: input, configuration: .justified(.init()))
-        let later = try #require(live.prepared.attributesForItem(at: IndexPath(section: 1, item: 500), contentOffset: .zero))
+        let probe = IndexPath(section: 1, item: 500)
+        let later = try #require(live.prepared.attributesForItem(at: probe, contentOffset: .zero))
         let result = try live.invalidate(
             InvalidationContext(itemSizes: [IndexPath(section: 0, item: 3): Size(width: 2, height: 1)])
         )
         #expect(result.recomputedItemCount == 10)
-        let moved = try #require(live.prepared.attributesForItem(at: IndexPath(section: 1, item: 500), contentOffset: .zero))
+        let moved = try #require(live.prepared.attributesForItem(at: probe, contentOffset: .zero))
         #expect(moved.frame == later.frame.offsetBy(dx: 0, dy: result.contentSizeAdjustment.height))
         #expect(result.contentSizeAdjustment.height != 0)
     }

@@ -116,10 +116,15 @@ public enum JustifiedLayout {
         if let cadence = configuration.fullWidthBreakoutRowCadence, cadence < 1 {
             throw .invalidParameter(name: "fullWidthBreakoutRowCadence", section: nil)
         }
-        try validateScrollingParameters(sectionBackground: nil, flickVelocityThreshold: configuration.flickVelocityThreshold)
+        try validateScrollingParameters(
+            sectionBackground: nil,
+            flickVelocityThreshold: configuration.flickVelocityThreshold
+        )
         let padding = configuration.containerPadding
         let rowWidth = input.viewport.width - padding.left - padding.right
-        guard rowWidth > 0, rowWidth < .infinity else { throw .invalidParameter(name: "containerPadding", section: nil) }
+        guard rowWidth > 0, rowWidth < .infinity else {
+            throw .invalidParameter(name: "containerPadding", section: nil)
+        }
         return JustifiedSectionBuilder(configuration: configuration, containerWidth: input.viewport.width)
     }
 

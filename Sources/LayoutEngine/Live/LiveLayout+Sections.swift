@@ -1,7 +1,8 @@
 extension LiveLayout {
     /// Lays out one `flow` or `waterfall` section again from `item` (flow: from the start of the line holding the
-    /// item before it, whose break the item's size decides; `justified`: the whole section), in place: the frames before stay, the array grows or
-    /// shrinks to the section's new item count, and the section's index is updated rather than rebuilt.
+    /// item before it, whose break the item's size decides), in place: the frames before stay, the array grows or
+    /// shrinks to the section's new item count, and the section's index is updated rather than rebuilt. A
+    /// `justified` section is built again whole (a row's breaks depend on every item before it).
     ///
     /// - Parameters:
     ///   - layout: The section's previous layout; replaced. Its frames are rewritten without a copy when this is

@@ -3,8 +3,8 @@ extension LiveLayout {
     /// (see ``BatchUpdates``), and answers the attributes to animate.
     ///
     /// The whole batch is checked first; an inconsistent one throws and leaves the layout as it was. For `flow`,
-    /// `waterfall` and `justified`, only sections whose items changed (and inserted sections) are laid out; the others keep
-    /// their frames and only move. `line`, `stack` and `circle` prepare again.
+    /// `waterfall` and `justified`, only sections whose items changed (and inserted sections) are laid out; the
+    /// others keep their frames and only move. `line`, `stack` and `circle` prepare again.
     ///
     /// - Parameter updates: The batch.
     /// - Returns: The appearing and disappearing attributes, the moves and the content size adjustment.

@@ -54,7 +54,8 @@ extension JSONWriter {
         var shortest = 0
         self.write(maximumCount: 50) { output in
             let start = comma ? 1 : 0
-            guard let count = Self.writeShortestDigits(double.magnitude, isNegative: double.sign == .minus, to: output + start)
+            let digits = output + start
+            guard let count = Self.writeShortestDigits(double.magnitude, isNegative: double.sign == .minus, to: digits)
             else { return 0 }
             if comma { output[0] = UInt8(ascii: ",") }
             shortest = count
