@@ -145,7 +145,7 @@ private func text(_ build: (inout JSONWriter) -> Void) -> String {
             return state
         }
         var values: [Double] = []
-        for _ in 0..<60_000 {
+        for _ in 0..<40_000 {
             let exponent = Int(next() % 60) - 12
             let value = Double(sign: next() % 4 == 0 ? .minus : .plus, exponent: exponent,
                                significand: 1 + Double(next() >> 12) / 0x1p52)

@@ -93,4 +93,27 @@ import Testing
         #expect(queried.count == 14)
         #expect(NSArray(array: queried).isEqual(to: stateless))
     }
+
+    @Test func transitionsAndMovesWorkWithJustifiedAtEitherEnd() throws {
+        let id = try self.create(#"{"kind":"flow","viewport":{"width":400,"height":800},"sections":[{"count":6}]}"#)
+        let (halfway, json) = self.call(
+            .POST, "/sessions/\(id)/transition", #"{"to":{"kind":"justified","config":{"boxSpacing":4}},"progress":0.5}"#
+        )
+        #expect(halfway.status == 200)
+        #expect((json["attributes"] as? [Any])?.count == 6)
+        let (committed, _) = self.call(
+            .POST, "/sessions/\(id)/transition", #"{"to":{"kind":"justified"},"progress":1,"commit":true}"#
+        )
+        #expect(committed.status == 200)
+        let summary = self.call(.GET, "/sessions/\(id)").1
+        #expect(summary["kind"] as? String == "justified")
+        #expect(summary["contentSize"] as? [String: Double] == ["width": 400, "height": 10 + 6 * 390])
+        // One square a row, 390 points apart: dragging item 0 to the fourth row targets item 3.
+        let (move, moved) = self.call(
+            .POST, "/sessions/\(id)/move", #"{"indexPath":[0,0],"position":{"x":200,"y":1370}}"#
+        )
+        #expect(move.status == 200)
+        #expect(moved["targetIndexPath"] as? [Int] == [0, 3])
+        #expect(self.call(.POST, "/sessions/\(id)/move/end", #"{"indexPath":[0,0],"targetIndexPath":[0,3]}"#).0.status == 200)
+    }
 }
