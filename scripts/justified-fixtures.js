@@ -3,14 +3,16 @@
 // JustifiedFixtureTests hold layoutd's `justified` kind to (1e-6, rounding included).
 //
 // The library is not part of this repository. To regenerate, put its source somewhere (its lib/index.js and
-// lib/row.js are all it needs; v4.1.0 has no dependencies) and run:
+// lib/row.js are all it needs: the fixtures come from v4.0.0, flickr/justified-layout at commit 92607e8, which has
+// no dependencies) and run:
 //
 //   node scripts/justified-fixtures.js /path/to/justified-layout [output.json]
 //
 // where /path/to/justified-layout is the package's folder (it must hold lib/index.js). The cases are seeded, so the
 // same library gives the same file. Each case holds the layoutd request (the library's config, minus
 // containerWidth, is layoutd's `config` as it is: the names and shapes are the same; the container's width is the
-// viewport's), and the library's answer: containerHeight, widowCount and one [left, top, width, height] per laid-out box.
+// viewport's), and the library's answer: containerHeight, widowCount and one [left, top, width, height] per
+// laid-out box.
 'use strict';
 
 const path = require('path');
