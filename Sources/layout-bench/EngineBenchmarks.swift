@@ -88,6 +88,7 @@ enum EngineBenchmarks {
             ("count", .cover, input(SectionInput(count: itemCount))),
             ("count", .rotary, input(SectionInput(count: itemCount))),
             ("count", .pagecover, input(SectionInput(count: itemCount))),
+            ("sizes", .justified, input(SectionInput(items: .sizes(aspects)))),
         ]
     }
 

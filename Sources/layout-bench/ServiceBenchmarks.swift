@@ -32,7 +32,7 @@ enum ServiceBenchmarks {
         body.append(contentsOf: "]}]}".utf8)
         var answerBytes = 0
         var best = Double.infinity
-        for kind in ["flow", "waterfall"] {
+        for kind in ["flow", "waterfall", "justified"] {
             let large = Request(method: .POST, target: "/layout/\(kind)", body: body)
             best = .infinity
             for _ in 0..<3 {

@@ -23,7 +23,7 @@ func defaultItemSize(_ configuration: LayoutConfiguration, viewport: Size) -> (S
     { section in
         switch configuration {
         case .flow(let flow): return section.overrides.itemSize ?? flow.itemSize
-        case .waterfall: return Size(width: 1, height: 1)
+        case .waterfall, .justified: return Size(width: 1, height: 1)
         case .line(let line): return section.overrides.itemSize ?? line.itemSize
         case .stack(let stack): return section.overrides.itemSize ?? stack.itemSize
         case .circle(let circle): return section.overrides.itemSize ?? circle.itemSize
@@ -35,7 +35,7 @@ func defaultItemSize(_ configuration: LayoutConfiguration, viewport: Size) -> (S
 }
 
 @Suite struct InvalidationTests {
-    @Test(arguments: [LayoutKind.flow, .waterfall, .line, .stack, .circle, .cover, .rotary, .pagecover])
+    @Test(arguments: [LayoutKind.flow, .waterfall, .line, .stack, .circle, .cover, .rotary, .pagecover, .justified])
     func resizingItemsEqualsPreparingTheResizedInputFromScratch(kind: LayoutKind) throws {
         for seed in 0..<150 as Range<UInt64> {
             var random = RandomLayouts(seed: seed &* 7919 &+ UInt64(kind.rawValue.count))
@@ -120,7 +120,7 @@ func defaultItemSize(_ configuration: LayoutConfiguration, viewport: Size) -> (S
         #expect(live.input == input)
     }
 
-    @Test(arguments: [LayoutKind.flow, .waterfall])
+    @Test(arguments: [LayoutKind.flow, .waterfall, .justified])
     func aViewportChangeAcrossTheScrollAxisLaysOutAgainAndAlongItRecomputesNothing(kind: LayoutKind) throws {
         for seed in 0..<40 as Range<UInt64> {
             var random = RandomLayouts(seed: seed &+ 1000)

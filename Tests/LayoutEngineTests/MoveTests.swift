@@ -269,7 +269,7 @@ import Testing
                 let size: Size
                 switch configuration {
                 case .flow(let flow): size = section.overrides.itemSize ?? flow.itemSize
-                case .waterfall: size = Size(width: 1, height: 1)
+                case .waterfall, .justified: size = Size(width: 1, height: 1)
                 case .line(let line): size = section.overrides.itemSize ?? line.itemSize
                 case .stack(let stack): size = section.overrides.itemSize ?? stack.itemSize
                 case .circle(let circle): size = section.overrides.itemSize ?? circle.itemSize

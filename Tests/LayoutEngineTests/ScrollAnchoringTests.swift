@@ -62,7 +62,7 @@ import Testing
         #expect(computed == Point(x: 0, y: 0))
     }
 
-    @Test(arguments: [LayoutKind.flow, .waterfall])
+    @Test(arguments: [LayoutKind.flow, .waterfall, .justified])
     func theFirstVisibleItemKeepsItsOnScreenPosition(kind: LayoutKind) throws {
         for seed in 0..<100 as Range<UInt64> {
             var random = RandomLayouts(seed: seed &* 31 &+ 5)

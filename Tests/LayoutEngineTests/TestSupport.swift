@@ -137,8 +137,32 @@ struct RandomLayouts {
             configuration = .rotary(rotary)
         case .pagecover:
             configuration = .pagecover(.init())
+        case .justified:
+            configuration = .justified(self.justifiedConfiguration())
         }
         return (LayoutInput(viewport: viewport, layoutDirection: direction, sections: sections), configuration)
+    }
+
+    /// A random justified configuration: every parameter varied, snapping included.
+    mutating func justifiedConfiguration() -> JustifiedLayout.Configuration {
+        var justified = JustifiedLayout.Configuration()
+        justified.containerPadding = EdgeInsets(
+            top: self.double(0...20).rounded(),
+            left: self.double(0...20).rounded(),
+            bottom: self.double(0...20).rounded(),
+            right: self.double(0...20).rounded()
+        )
+        justified.horizontalSpacing = self.double(0...12).rounded()
+        justified.verticalSpacing = self.double(0...12).rounded()
+        justified.targetRowHeight = self.double(40...200)
+        justified.targetRowHeightTolerance = self.double(0...0.5)
+        if self.int(0...4) == 0 { justified.maxNumRows = self.int(1...4) }
+        if self.int(0...6) == 0 { justified.forceAspectRatio = self.double(0.5...2) }
+        justified.showWidows = self.int(0...3) != 0
+        if self.int(0...3) == 0 { justified.fullWidthBreakoutRowCadence = self.int(1...3) }
+        justified.widowLayoutStyle = JustifiedLayout.WidowLayoutStyle.allCases.randomElement(using: &self.generator)!
+        justified.snap = SnapMode.allCases.randomElement(using: &self.generator)!
+        return justified
     }
 
     /// A random rectangle around and inside `size`.

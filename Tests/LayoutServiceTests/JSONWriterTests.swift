@@ -118,6 +118,24 @@ private func text(_ build: (inout JSONWriter) -> Void) -> String {
         #expect(try reader.readDouble().bitPattern == value.bitPattern)
     }
 
+    @Test func repeatedLongNumbersAreCopiedFromTheirFirstText() {
+        // 1/3, 2/3, … repeat in every order, across buffer growth and a `bytes` taken midway.
+        let values: [Double] = (0..<3000).map { index in
+            let third = Double((index * 7919) % 23 + 1) / 3
+            return index % 5 == 0 ? third + 1e-9 : third
+        }
+        var writer = JSONWriter(capacity: 64)
+        writer.beginArray()
+        for (index, value) in values.enumerated() {
+            writer.value(value)
+            if index == 1500 { _ = writer.bytes }
+        }
+        writer.endArray()
+        let texts: [String] = values.map { value in value == value.rounded() ? String(Int(value)) : value.description }
+        let expected = "[" + texts.joined(separator: ",") + "]"
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+    }
+
     /// The integer digit path must print exactly what `description` prints, for any value it takes: random bit
     /// patterns across its whole range, layout-like ratios, both ends of the range, powers of two (whose lower
     /// neighbour is closer) and their neighbours.

@@ -159,7 +159,11 @@ import Testing
                 let parameterName = try #require(parameter["name"] as? String)
                 let value = try parameter["default"].map { try JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed) }
                 // A parameter without a default is off unless given: give it a value of its type.
-                let given = parameter["type"] as? String == "Size" ? #"{"width":10,"height":10}"# : #"{"top":1,"left":1,"bottom":1,"right":1}"#
+                let given = switch parameter["type"] as? String {
+                case "Size": #"{"width":10,"height":10}"#
+                case "integer": "3"
+                default: #"{"top":1,"left":1,"bottom":1,"right":1}"#
+                }
                 let valueText = value.map { String(decoding: $0, as: UTF8.self) } ?? given
                 let body = #"{"viewport":{"width":375,"height":667},"sections":[{"count":2}],"config":{"\#(parameterName)":\#(valueText)}}"#
                 #expect(self.post(name, body).status == 200, "\(name).\(parameterName)")

@@ -3,13 +3,13 @@ extension LiveLayout {
     ///
     /// - New item sizes: for `flow` and `waterfall`, each touched section is laid out again from its first resized
     ///   item (for `flow`, from the start of that item's line; for `waterfall`, each column's state there is found
-    ///   by scanning back to its last item) to its end; later sections keep their frames and only move (their
-    ///   origins change, the small section index is rebuilt). `line`, `stack` and `circle` prepare again. A size
-    ///   equal to the current one changes nothing. A `count` section given a size other than the default becomes a
-    ///   list of sizes.
-    /// - A new viewport: for `flow` and `waterfall`, a change across the scroll axis (the width when scrolling
-    ///   vertically) lays everything out again; a change along it only records the new viewport. `line`, `stack`
-    ///   and `circle` depend on the viewport and prepare again.
+    ///   by scanning back to its last item) to its end; for `justified`, each touched section is built again whole;
+    ///   later sections keep their frames and only move (their origins change, the small section index is
+    ///   rebuilt). `line`, `stack` and `circle` prepare again. A size equal to the current one changes nothing. A
+    ///   `count` section given a size other than the default becomes a list of sizes.
+    /// - A new viewport: for `flow`, `waterfall` and `justified`, a change across the scroll axis (the width when
+    ///   scrolling vertically) lays everything out again; a change along it only records the new viewport. `line`,
+    ///   `stack` and `circle` depend on the viewport and prepare again.
     /// - ``InvalidationContext/invalidatesEverything`` prepares again.
     ///
     /// Everything is checked before anything changes: on error the layout is as it was.
@@ -34,7 +34,7 @@ extension LiveLayout {
         case .flow(let flow):
             let isVertical = flow.scrollDirection == .vertical
             isIncremental = isVertical ? viewport.width == old.width : viewport.height == old.height
-        case .waterfall:
+        case .waterfall, .justified:
             isIncremental = viewport.width == old.width
         case .line, .stack, .circle, .cover, .rotary, .pagecover:
             isIncremental = viewport == old && resized.isEmpty
@@ -82,7 +82,9 @@ extension LiveLayout {
             guard self.input.sections.indices.contains(section), indexPath.item >= 0,
                 indexPath.item < self.input.sections[section].itemCount
             else { throw .noSuchItem(section: section, item: indexPath.item) }
-            guard size.isValid, !requiresPositiveWidth || size.width > 0 else {
+            guard size.isValid, !requiresPositiveWidth || size.width > 0,
+                self.configuration.kind != .justified || JustifiedLayout.isAspectRatio(size)
+            else {
                 throw .invalidItemSize(section: section, item: indexPath.item)
             }
             if Self.size(at: indexPath, in: self.input, kind: self.configuration) != size {
@@ -150,8 +152,16 @@ extension LiveLayout {
         case .waterfall(let waterfall):
             self.prepared =
                 (WaterfallLayout.assemble(input, configuration: waterfall, sections: sections, contentLength: position))
+        case .justified(let justified):
+            self.prepared = JustifiedLayout.assemble(
+                input,
+                configuration: justified,
+                sections: sections,
+                summaries: self.records.map(\.justifiedSummary),
+                contentLength: position
+            )
         case .line, .stack, .circle, .cover, .rotary, .pagecover:
-            preconditionFailure("only flow and waterfall lay out incrementally")
+            preconditionFailure("only flow, waterfall and justified lay out incrementally")
         }
         return recomputed
     }

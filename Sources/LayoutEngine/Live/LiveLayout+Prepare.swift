@@ -39,6 +39,9 @@ extension LiveLayout {
             case .waterfall(let waterfall):
                 try WaterfallLayout.validate(waterfall)
                 _ = try WaterfallLayout.makeBuilder(input, configuration: waterfall, section: index, limits: limits)
+            case .justified(let justified):
+                _ = try JustifiedLayout.makeBuilder(input, configuration: justified)
+                try JustifiedLayout.validateSizes(of: input.sections[index], section: index)
             case .line, .stack, .circle, .cover, .rotary, .pagecover:
                 return
             }
@@ -62,8 +65,8 @@ extension LiveLayout {
     ///     passes `false`).
     /// - Returns: The prepared layout and its section records.
     /// - Throws: ``LayoutError``.
-    /// - Complexity: O(items of built sections + number of sections) for `flow` and `waterfall`; a full prepare for
-    ///   the other kinds.
+    /// - Complexity: O(items of built sections + number of sections) for `flow`, `waterfall` and `justified` (whose
+    ///   resumed sections with a change are built again whole); a full prepare for the other kinds.
     static func prepare(
         _ input: LayoutInput,
         configuration: LayoutConfiguration,
@@ -158,6 +161,46 @@ extension LiveLayout {
                 input,
                 configuration: waterfall,
                 sections: sections,
+                contentLength: position
+            )
+            return (prepared, records)
+        case .justified(let justified):
+            _ = try input.validate(limits: limits)
+            let builder = try JustifiedLayout.makeBuilder(input, configuration: justified)
+            var sections: [SectionLayout] = []
+            var records: [SectionRecord] = []
+            sections.reserveCapacity(input.sections.count)
+            records.reserveCapacity(input.sections.count)
+            var position = 0.0
+            for index in input.sections.indices {
+                if let old = reused?[index] {
+                    let (section, record) = try Self.resume(
+                        old,
+                        as: index,
+                        origin: Point(x: 0, y: position),
+                        from: firstChanged?[index],
+                        previousSections: &previousSections,
+                        previousRecords: previousRecords,
+                        input: input,
+                        configuration: configuration,
+                        limits: limits,
+                        validatesSizes: validatesResumed
+                    )
+                    sections.append(section)
+                    records.append(record)
+                } else {
+                    try JustifiedLayout.validateSizes(of: input.sections[index], section: index)
+                    let built = JustifiedLayout.build(input.sections[index], with: builder, origin: position)
+                    sections.append(built.section)
+                    records.append(SectionRecord(built.summary))
+                }
+                position += records[index].length
+            }
+            let prepared = JustifiedLayout.assemble(
+                input,
+                configuration: justified,
+                sections: sections,
+                summaries: records.map(\.justifiedSummary),
                 contentLength: position
             )
             return (prepared, records)

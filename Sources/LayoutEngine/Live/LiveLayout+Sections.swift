@@ -1,7 +1,8 @@
 extension LiveLayout {
     /// Lays out one `flow` or `waterfall` section again from `item` (flow: from the start of the line holding the
     /// item before it, whose break the item's size decides), in place: the frames before stay, the array grows or
-    /// shrinks to the section's new item count, and the section's index is updated rather than rebuilt.
+    /// shrinks to the section's new item count, and the section's index is updated rather than rebuilt. A
+    /// `justified` section is built again whole (a row's breaks depend on every item before it).
     ///
     /// - Parameters:
     ///   - layout: The section's previous layout; replaced. Its frames are rewritten without a copy when this is
@@ -123,8 +124,16 @@ extension LiveLayout {
             layout = built.section
             record.length = built.length
             return count - item
+        case .justified(let justified):
+            // A row's breaks depend on every item from the section's start: the section is built again whole.
+            let builder = try JustifiedLayout.makeBuilder(input, configuration: justified)
+            if validatesSizes { try JustifiedLayout.validateSizes(of: input.sections[index], section: index) }
+            let built = JustifiedLayout.build(input.sections[index], with: builder, origin: origin.y)
+            layout = built.section
+            record = SectionRecord(built.summary)
+            return count
         case .line, .stack, .circle, .cover, .rotary, .pagecover:
-            preconditionFailure("only flow and waterfall lay out incrementally")
+            preconditionFailure("only flow, waterfall and justified lay out incrementally")
         }
     }
 
@@ -147,7 +156,7 @@ extension LiveLayout {
     ) -> Size {
         switch configuration {
         case .flow(let flow): return section.overrides.itemSize ?? flow.itemSize
-        case .waterfall: return Size(width: 1, height: 1)
+        case .waterfall, .justified: return Size(width: 1, height: 1)
         case .line(let line): return section.overrides.itemSize ?? line.itemSize
         case .stack(let stack): return section.overrides.itemSize ?? stack.itemSize
         case .circle(let circle): return section.overrides.itemSize ?? circle.itemSize

@@ -2,9 +2,9 @@ extension LiveLayout {
     /// Applies a batch of insertions, deletions, reloads and moves (`performBatchUpdates:`), with UIKit's rules
     /// (see ``BatchUpdates``), and answers the attributes to animate.
     ///
-    /// The whole batch is checked first; an inconsistent one throws and leaves the layout as it was. For `flow`
-    /// and `waterfall`, only sections whose items changed (and inserted sections) are laid out; the others keep
-    /// their frames and only move. `line`, `stack` and `circle` prepare again.
+    /// The whole batch is checked first; an inconsistent one throws and leaves the layout as it was. For `flow`,
+    /// `waterfall` and `justified`, only sections whose items changed (and inserted sections) are laid out; the
+    /// others keep their frames and only move. `line`, `stack` and `circle` prepare again.
     ///
     /// - Parameter updates: The batch.
     /// - Returns: The appearing and disappearing attributes, the moves and the content size adjustment.
@@ -52,7 +52,7 @@ extension LiveLayout {
         let prepared: PreparedLayout
         let records: [SectionRecord]
         switch self.configuration {
-        case .flow, .waterfall:
+        case .flow, .waterfall, .justified:
             var sections = self.takeSections()
             do {
                 (prepared, records) = try Self.prepare(

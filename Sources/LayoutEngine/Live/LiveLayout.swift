@@ -19,7 +19,7 @@ public struct LiveLayout: Hashable, Sendable {
     public let limits: LayoutLimits
     /// The prepared layout: what queries read.
     public internal(set) var prepared: PreparedLayout
-    /// One record per section for `flow` and `waterfall`; empty for the other kinds.
+    /// One record per section for `flow`, `waterfall` and `justified`; empty for the other kinds.
     var records: [SectionRecord]
 
     /// Prepares a layout to keep.
@@ -65,8 +65,8 @@ public struct LiveLayout: Hashable, Sendable {
     }
 }
 
-/// What `flow` and `waterfall` remember about a prepared section so that later sections can move without being
-/// recomputed and a section can be laid out again from any line.
+/// What `flow`, `waterfall` and `justified` remember about a prepared section so that later sections can move
+/// without being recomputed and a section can be laid out again (flow and waterfall: from any line).
 struct SectionRecord: Hashable, Sendable {
     /// The section's length along the scroll axis (the next section starts this much further).
     var length: Double
@@ -74,4 +74,26 @@ struct SectionRecord: Hashable, Sendable {
     var crossEnd: Double
     /// Where each line starts (`flow`); empty for `waterfall`.
     var lines: [FlowSectionBuilder.Line]
+    /// How many items are laid out, the rest hidden (`justified`); 0 for the other kinds.
+    var shownCount = 0
+    /// The section's widow count (`justified`); 0 for the other kinds.
+    var widowCount = 0
+}
+
+extension SectionRecord {
+    /// The record of a built `justified` section.
+    init(_ summary: JustifiedSectionBuilder.Summary) {
+        self.init(
+            length: summary.length,
+            crossEnd: 0,
+            lines: [],
+            shownCount: summary.shownCount,
+            widowCount: summary.widowCount
+        )
+    }
+
+    /// The summary of a `justified` section, from its record.
+    var justifiedSummary: JustifiedSectionBuilder.Summary {
+        JustifiedSectionBuilder.Summary(length: self.length, shownCount: self.shownCount, widowCount: self.widowCount)
+    }
 }

@@ -16,6 +16,8 @@ public enum LayoutConfiguration: Hashable, Sendable {
     case rotary(RotaryLayout.Configuration)
     /// A page cover layout.
     case pagecover(PageCoverLayout.Configuration)
+    /// A justified (photo rows) layout.
+    case justified(JustifiedLayout.Configuration)
 
     /// The kind this configuration prepares.
     public var kind: LayoutKind {
@@ -28,6 +30,7 @@ public enum LayoutConfiguration: Hashable, Sendable {
         case .cover: return .cover
         case .rotary: return .rotary
         case .pagecover: return .pagecover
+        case .justified: return .justified
         }
     }
 
@@ -45,6 +48,7 @@ public enum LayoutConfiguration: Hashable, Sendable {
         case .cover: return .cover(.init())
         case .rotary: return .rotary(.init())
         case .pagecover: return .pagecover(.init())
+        case .justified: return .justified(.init())
         }
     }
 }
@@ -78,5 +82,6 @@ public func prepareLayout(
     case .cover(let cover): return try CoverLayout.prepare(input, configuration: cover)
     case .rotary(let rotary): return try RotaryLayout.prepare(input, configuration: rotary)
     case .pagecover(let pagecover): return try PageCoverLayout.prepare(input, configuration: pagecover)
+    case .justified(let justified): return try JustifiedLayout.prepare(input, configuration: justified)
     }
 }

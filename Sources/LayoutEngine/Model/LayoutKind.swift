@@ -16,4 +16,6 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
     case rotary
     /// Seed 004's reader page turn: the next page waits beneath the turning one. See ``PageCoverLayout``.
     case pagecover
+    /// flickr/justified-layout: rows of photos filling the width at a target height. See ``JustifiedLayout``.
+    case justified
 }

@@ -1,4 +1,4 @@
-/// Where a `flow` or `waterfall` layout comes to rest after scrolling
+/// Where a `flow`, `waterfall` or `justified` layout comes to rest after scrolling
 /// (``PreparedLayout/targetContentOffset(forProposedContentOffset:velocity:)``).
 ///
 /// Every mode brings an edge to the viewport's leading edge along the scroll axis (top when scrolling vertically;
@@ -9,7 +9,8 @@ public enum SnapMode: String, Hashable, Sendable, CaseIterable {
     /// The nearest item's leading edge.
     case item
     /// The nearest line's leading edge (`flow`: a line of items; `waterfall`: a row, whose start is the leading
-    /// edge of its first item, the one whose index within its section is a multiple of the column count).
+    /// edge of its first item, the one whose index within its section is a multiple of the column count;
+    /// `justified`: a row of photos).
     case line
     /// The nearest multiple of the viewport's length.
     case page

@@ -9,6 +9,7 @@ struct CellContext {
         case cover(CoverEffects, isVertical: Bool, topLine: Double, firstItem: Int)
         case rotary(RotaryEffects)
         case pageCover(pageWidth: Double, pinnedPage: Int, pinnedX: Double)
+        case justified
     }
 
     private let section: Int
@@ -20,6 +21,8 @@ struct CellContext {
     private let scaleFactor: Double
     private let transforms: [AffineTransform]
     private let mirrorWidth: Double?
+    /// `justified`: items from this index on are hidden.
+    private let shownCount: Int
 
     /// Gathers the context of one section of `layout` at a content offset in stored (left-to-right) space.
     init(layout: PreparedLayout, section: Int, offset: Point) {
@@ -31,6 +34,7 @@ struct CellContext {
         var activeDistance = 1.0
         var scaleFactor = 0.0
         var transforms: [AffineTransform] = []
+        var shownCount = Int.max
         switch layout.effects {
         case .none, .pinning:
             self.mode = .plain
@@ -54,7 +58,11 @@ struct CellContext {
             let x = Swift.min(maximumOffset, Swift.max(0, offset.x))
             let page = pageWidth > 0 ? Self.pageIndex((x / pageWidth).rounded(.down)) : -2
             self.mode = .pageCover(pageWidth: pageWidth, pinnedPage: page + 1, pinnedX: x)
+        case .justified(let shownItemCounts, _):
+            self.mode = .justified
+            shownCount = shownItemCounts[section]
         }
+        self.shownCount = shownCount
         self.activeDistance = activeDistance
         self.scaleFactor = scaleFactor
         self.transforms = transforms
@@ -65,7 +73,7 @@ struct CellContext {
     var movesCells: Bool {
         switch self.mode {
         case .cover, .pageCover: return true
-        case .plain, .line, .stack, .circle, .rotary: return false
+        case .plain, .line, .stack, .circle, .rotary, .justified: return false
         }
     }
 
@@ -131,6 +139,8 @@ struct CellContext {
                 attributes.frame.origin.x = pinnedX
                 attributes.zIndex = -1
             }
+        case .justified:
+            attributes.isHidden = item >= self.shownCount
         }
         if mirrors, let width = self.mirrorWidth { return attributes.mirrored(inWidth: width) }
         return attributes

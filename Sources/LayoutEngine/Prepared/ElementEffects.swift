@@ -17,6 +17,9 @@ enum ElementEffects: Hashable, Sendable {
     case rotary(RotaryEffects)
     /// `pagecover`'s page turn: the page after the one under the viewport's leading edge stays put beneath it.
     case pageCover(pageWidth: Double, maximumOffset: Double)
+    /// `justified`'s left-out items: in section s, items from `shownItemCounts[s]` on are hidden. `widowCount` is
+    /// the sum of the sections' widow counts, which ``PreparedLayout/widowCount`` tells.
+    case justified(shownItemCounts: [Int], widowCount: Int)
 
     /// How far, along the scroll axis, a cell may be drawn before (`before`) or after (`after`) its stored frame.
     ///
@@ -26,7 +29,7 @@ enum ElementEffects: Hashable, Sendable {
         switch self {
         case .cover(let cover, _): return (0, cover.maximumLength + cover.spacing)
         case .pageCover(let pageWidth, _): return (pageWidth, 0)
-        case .none, .pinning, .line, .stack, .circle, .rotary: return (0, 0)
+        case .none, .pinning, .line, .stack, .circle, .rotary, .justified: return (0, 0)
         }
     }
 

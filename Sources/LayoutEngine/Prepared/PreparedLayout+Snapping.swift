@@ -7,12 +7,12 @@ extension PreparedLayout {
     /// motion (or the last one that way). Unlike the seed, this works when no item intersects the proposed rect.
     /// The answer is clamped to the scrollable range.
     ///
-    /// `flow` and `waterfall` snap by their ``SnapMode`` (``FlowLayout/Configuration/snap``,
-    /// ``WaterfallLayout/Configuration/snap``): the nearest item's, line's or page's leading edge comes to the
-    /// viewport's leading edge along the scroll axis, a flick never snaps back against its direction, and the answer
-    /// is clamped to the scrollable range. `cover` snaps the same way by item, to the top line (the viewport's
-    /// leading edge plus the leading section inset); `pagecover` by page. Other kinds, and ``SnapMode/none``,
-    /// return the proposed offset unchanged.
+    /// `flow`, `waterfall` and `justified` snap by their ``SnapMode`` (``FlowLayout/Configuration/snap``,
+    /// ``WaterfallLayout/Configuration/snap``, ``JustifiedLayout/Configuration/snap``, whose lines are rows): the
+    /// nearest item's, line's or page's leading edge comes to the viewport's leading edge along the scroll axis, a
+    /// flick never snaps back against its direction, and the answer is clamped to the scrollable range. `cover` snaps
+    /// the same way by item, to the top line (the viewport's leading edge plus the leading section inset);
+    /// `pagecover` by page. Other kinds, and ``SnapMode/none``, return the proposed offset unchanged.
     ///
     /// - Parameters:
     ///   - proposed: Where scrolling would stop on its own.

@@ -129,7 +129,37 @@ enum KindCatalog {
                           description: "Radius of the circle through the items' centres."),
             ]
         ),
-    ] + Self.cardKinds
+    ] + Self.cardKinds + [
+        Kind(
+            kind: .justified,
+            summary: "flickr/justified-layout (v4): rows of photos (items are aspect ratios) filling the viewport's "
+                + "width near a target height; each section is its own block.",
+            parameters: [
+                Parameter(name: "containerPadding", type: "number | {top, right, bottom, left}", defaultJSON: "10",
+                          perSection: false, description: "Padding inside each section's block."),
+                Parameter(name: "boxSpacing", type: "number | {horizontal, vertical}", defaultJSON: "10",
+                          perSection: false, description: "Space between items of a row and between rows."),
+                Parameter(name: "targetRowHeight", type: "number", defaultJSON: "320", perSection: false,
+                          description: "The row height aimed for."),
+                Parameter(name: "targetRowHeightTolerance", type: "number", defaultJSON: "0.25", perSection: false,
+                          description: "How far a row's height may stray from the target, as a fraction."),
+                Parameter(name: "maxNumRows", type: "integer", defaultJSON: nil, perSection: false,
+                          description: "The most rows per section; later items are hidden. No limit by default."),
+                Parameter(name: "forceAspectRatio", type: "false | number", defaultJSON: "false", perSection: false,
+                          description: "When a number, every item has this aspect ratio."),
+                Parameter(name: "showWidows", type: "boolean", defaultJSON: "true", perSection: false,
+                          description: "Whether the items of an incomplete last row show (else hidden)."),
+                Parameter(name: "fullWidthBreakoutRowCadence", type: "false | integer", defaultJSON: "false",
+                          perSection: false, description: "Every n-th row gives a landscape item the full width."),
+                Parameter(name: "widowLayoutStyle", type: "left | justify | center", defaultJSON: #""left""#,
+                          perSection: false, description: "How the incomplete last row is laid out."),
+                Parameter(name: "snap", type: "none | item | line | page", defaultJSON: #""none""#, perSection: false,
+                          description: "Where scrolling comes to rest: an item's, a row's or a page's top edge."),
+                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
+                          description: "Points per second from which a snap moves on in the flick's direction."),
+            ]
+        ),
+    ]
 
     /// The body of `GET /kinds`, built once.
     static let json: [UInt8] = {

@@ -16,6 +16,7 @@ extension JSONReader {
         case .cover: .cover(try self.readCoverConfiguration())
         case .rotary: .rotary(try self.readRotaryConfiguration())
         case .pagecover: .pagecover(try self.readPageCoverConfiguration())
+        case .justified: .justified(try self.readJustifiedConfiguration())
         }
     }
 

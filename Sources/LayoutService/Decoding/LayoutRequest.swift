@@ -143,11 +143,13 @@ extension JSONReader {
         return sections
     }
 
-    /// Reads one section: `count` or `items`, and for kinds with supplementary views `header`, `footer`, `config`.
+    /// Reads one section: `count` or `items`, and for kinds with supplementary views `header`, `footer`, `config`
+    /// (`justified`: `header` and `footer`, its parameters being layout-wide).
     mutating func readSection(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> SectionInput {
         var section = SectionInput(items: .count(0))
         var hasItems = false
         let takesSupplementaries = kind == .flow || kind == .waterfall
+        let takesHeaderAndFooter = takesSupplementaries || kind == .justified
         try self.beginObject()
         while let key = try self.nextKey() {
             switch key {
@@ -161,8 +163,8 @@ extension JSONReader {
                 guard !hasItems else { throw self.shapeError("give either \"count\" or \"items\", not both") }
                 section.items = .sizes(try self.readItemSizes(kind: kind, counter: &counter))
                 hasItems = true
-            case "header" where takesSupplementaries: section.header = try self.readSize()
-            case "footer" where takesSupplementaries: section.footer = try self.readSize()
+            case "header" where takesHeaderAndFooter: section.header = try self.readSize()
+            case "footer" where takesHeaderAndFooter: section.footer = try self.readSize()
             case "config" where takesSupplementaries: section.overrides = try self.readSectionOverrides(kind: kind)
             default: throw self.unknownField(key)
             }
@@ -181,6 +183,12 @@ extension JSONReader {
                 throw JSONError.shape(
                     pointer: self.currentPointer + "/width",
                     message: "must be at least 0.001: a waterfall item's size is its aspect ratio"
+                )
+            }
+            if kind == .justified, size.width < Self.minimumAspectWidth || size.height < Self.minimumAspectWidth {
+                throw JSONError.shape(
+                    pointer: self.currentPointer + (size.width < Self.minimumAspectWidth ? "/width" : "/height"),
+                    message: "must be at least 0.001: a justified item's size is its aspect ratio"
                 )
             }
             sizes.append(size)

@@ -101,6 +101,14 @@ extension JSONWriter {
         self.endObject()
     }
 
+    /// Writes `"widowCount": n` for a `justified` layout (flickr/justified-layout's `widowCount`); nothing for the
+    /// other kinds.
+    mutating func widowCount(of layout: PreparedLayout) {
+        guard let widowCount = layout.widowCount else { return }
+        self.key("widowCount")
+        self.value(widowCount)
+    }
+
     /// Writes `"attributes": [...]` with the elements of `layout` that intersect `rect` (all when `nil`).
     ///
     /// - Returns: The number of elements written.

@@ -5,7 +5,8 @@ extension JSONWriter {
     /// `-0.0` is written `-0` to keep its sign. Other values between 0.001 and 2^53 in magnitude get the shortest
     /// digits that read back exactly, the same digits as `description`, computed in integers straight into the
     /// output (``shortestFraction(_:)``). Everything else uses the standard library's shortest round-trip digits
-    /// (`1e-05`, `5e-324`, `1.7976931348623157e+308`).
+    /// (`1e-05`, `5e-324`, `1.7976931348623157e+308`). A non-integral number written shortly before (a column's
+    /// `x` and `width`, a row's `y` and `height`) is copied from its earlier text instead (``RecentNumbers``).
     ///
     /// JSON has no NaN or infinity. A non-finite value is written as `null`, as JavaScript's `JSON.stringify` does,
     /// rather than trapping: the service validates its inputs so this should never happen, and an answer with a
@@ -15,34 +16,62 @@ extension JSONWriter {
     package mutating func value(_ double: Double) {
         let comma = self.takeSeparator()
         self.didWriteValue()
-        if let decimal = Self.shortDecimal(double) {
-            self.write(maximumCount: 32) { output in
+        let magnitude = double.magnitude
+        let belowIntegerLimit = magnitude < 9_007_199_254_740_992.0  // 2^53: every integer below is exact
+        if belowIntegerLimit, Double(UInt64(magnitude)) == magnitude {
+            self.writeDecimal(UInt64(magnitude), fractionDigits: 0, isNegative: double.sign == .minus, comma: comma)
+            return
+        }
+        if let (offset, length) = self.recentNumbers.lookUp(double) {
+            // The earlier text lies `distance` bytes before the end of the output, wholly before it.
+            let distance = self.count - offset
+            self.write(maximumCount: length + 1) { output in
                 var written = 0
                 if comma {
                     output[0] = UInt8(ascii: ",")
                     written = 1
                 }
-                return written
-                    + Self.writeDecimal(
-                        magnitude: decimal.magnitude,
-                        fractionDigits: decimal.fractionDigits,
-                        isNegative: decimal.isNegative,
-                        to: output + written
-                    )
+                for index in 0..<length { output[written + index] = (output - distance)[index] }
+                return written + length
             }
             return
         }
-        var text = double.isFinite ? double.description : "null"
-        text.withUTF8 { utf8 in
-            self.write(maximumCount: utf8.count + 1) { output in
-                var written = 0
-                if comma {
-                    output[0] = UInt8(ascii: ",")
-                    written = 1
+        let offset = self.count + (comma ? 1 : 0)
+        if belowIntegerLimit, magnitude >= 0.001, let (digits, fractionDigits) = Self.shortestFraction(magnitude) {
+            self.writeDecimal(digits, fractionDigits: fractionDigits, isNegative: double.sign == .minus, comma: comma)
+        } else {
+            var text = double.isFinite ? double.description : "null"
+            text.withUTF8 { utf8 in
+                self.write(maximumCount: utf8.count + 1) { output in
+                    var written = 0
+                    if comma {
+                        output[0] = UInt8(ascii: ",")
+                        written = 1
+                    }
+                    Self.copy(utf8, to: output + written)
+                    return written + utf8.count
                 }
-                Self.copy(utf8, to: output + written)
-                return written + utf8.count
             }
+        }
+        self.recentNumbers.remember(double, offset: offset, length: self.count - offset)
+    }
+
+    /// Writes `±magnitude / 10^fractionDigits` after a comma if `comma`.
+    @inline(__always)
+    private mutating func writeDecimal(_ magnitude: UInt64, fractionDigits: Int, isNegative: Bool, comma: Bool) {
+        self.write(maximumCount: 32) { output in
+            var written = 0
+            if comma {
+                output[0] = UInt8(ascii: ",")
+                written = 1
+            }
+            return written
+                + Self.writeDecimal(
+                    magnitude: magnitude,
+                    fractionDigits: fractionDigits,
+                    isNegative: isNegative,
+                    to: output + written
+                )
         }
     }
 
@@ -52,36 +81,7 @@ extension JSONWriter {
     package mutating func value(_ int: Int) {
         let comma = self.takeSeparator()
         self.didWriteValue()
-        self.write(maximumCount: 22) { output in
-            var written = 0
-            if comma {
-                output[0] = UInt8(ascii: ",")
-                written = 1
-            }
-            return written
-                + Self.writeDecimal(
-                    magnitude: UInt64(int.magnitude),
-                    fractionDigits: 0,
-                    isNegative: int < 0,
-                    to: output + written
-                )
-        }
-    }
-
-    /// `double` as `±magnitude / 10^fractionDigits`, the shortest such decimal that reads back as `double`, when
-    /// `double` is integral and below 2^53 in magnitude or lies between 0.001 and 2^53; `nil` otherwise.
-    @inline(__always)
-    static func shortDecimal(_ double: Double) -> (magnitude: UInt64, fractionDigits: Int, isNegative: Bool)? {
-        // Integer conversions rather than `rounded()`, which is a call into libm on baseline x86-64.
-        let limit = 9_007_199_254_740_992.0
-        let magnitude = double.magnitude
-        guard magnitude < limit else { return nil }
-        let integral = UInt64(magnitude)
-        if Double(integral) == magnitude {
-            return (integral, 0, double.sign == .minus)
-        }
-        guard magnitude >= 0.001, let (digits, fractionDigits) = Self.shortestFraction(magnitude) else { return nil }
-        return (digits, fractionDigits, double.sign == .minus)
+        self.writeDecimal(UInt64(int.magnitude), fractionDigits: 0, isNegative: int < 0, comma: comma)
     }
 
     /// The shortest decimal `digits / 10^fractionDigits` that reads back as `magnitude`, and of those the nearest,

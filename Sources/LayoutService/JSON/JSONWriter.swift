@@ -24,6 +24,8 @@ package struct JSONWriter {
     private var needsComma = false
     /// Whether a key was just written, so the next value follows its colon.
     private var followsKey = false
+    /// Numbers written the slow way, whose text a repeat copies (see ``RecentNumbers``).
+    var recentNumbers = RecentNumbers()
 
     /// Creates an empty writer.
     ///

@@ -10,7 +10,8 @@ info:
   version: 0.1.0
   description: |
     Collection-view layouts as an HTTP service: UIKit's `UICollectionViewLayout` family (flow, waterfall, line,
-    stack, circle, and seed 004's cover, rotary and pagecover) computed on the server. Send the sections you want to show and your viewport; get back every
+    stack, circle, and seed 004's cover, rotary and pagecover) and flickr/justified-layout's photo rows (justified)
+    computed on the server. Send the sections you want to show and your viewport; get back every
     element's frame, transform, alpha, zIndex and hidden flag.
 
     Coordinates are points, origin top-left, y down. Numbers are JSON numbers. Every error is
@@ -211,6 +212,22 @@ paths:
           application/json:
             schema: {$ref: "#/components/schemas/PagecoverRequest"}
       responses: *layoutResponses
+  /layout/justified:
+    post:
+      summary: flickr/justified-layout (v4) photo rows; the answer adds the library's widowCount
+      description: |
+        Items are aspect ratios (width / height of a size; `count` gives squares). The container is the viewport's
+        width. Frames equal the library's boxes (left, top, width, height); items the library leaves out (hidden
+        widows, rows past `maxNumRows`) are `hidden` with an empty frame. Each section is its own justified block,
+        stacked vertically, its header above and footer below; `contentSize.height` is the library's
+        `containerHeight` (summed over sections).
+      operationId: layoutJustified
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/JustifiedRequest"}
+      responses: *layoutResponses
   /layout/{kind}:
     post:
       summary: Any other name is not a kind
@@ -220,7 +237,7 @@ paths:
         - name: kind
           in: path
           required: true
-          schema: {type: string, pattern: "^[a-z]{1,20}$", not: {enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover]}}
+          schema: {type: string, pattern: "^[a-z]{1,20}$", not: {enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover, justified]}}
       requestBody:
         required: false
         content:
@@ -812,6 +829,107 @@ components:
           type: array
           maxItems: 10000
           items: {$ref: "#/components/schemas/SimpleSection"}
+    JustifiedItemList:
+      type: array
+      maxItems: 2000000
+      items:
+        type: object
+        additionalProperties: false
+        required: [width, height]
+        properties:
+          width: {type: number, minimum: 0.001, maximum: 10000000}
+          height: {type: number, minimum: 0.001, maximum: 10000000}
+      description: One aspect ratio (width / height) per item, as a size, such as a photo's pixel size.
+    JustifiedRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, sections]
+      properties:
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        config: {$ref: "#/components/schemas/JustifiedConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/JustifiedSection"}
+    JustifiedSection:
+      type: object
+      additionalProperties: false
+      not: {required: [count, items]}
+      properties:
+        count: {$ref: "#/components/schemas/ItemCount"}
+        items: {$ref: "#/components/schemas/JustifiedItemList"}
+        header: {$ref: "#/components/schemas/Size"}
+        footer: {$ref: "#/components/schemas/Size"}
+      description: Gives `count` (squares) or `items`; a header or footer spans the width (only its height counts).
+    JustifiedConfig:
+      type: object
+      additionalProperties: false
+      description: flickr/justified-layout's options with its names, shapes and defaults (less containerWidth, which is the viewport's width).
+      properties:
+        containerPadding:
+          oneOf:
+            - {$ref: "#/components/schemas/Length"}
+            - type: object
+              additionalProperties: false
+              required: [top, right, bottom, left]
+              properties:
+                top: {$ref: "#/components/schemas/Length"}
+                right: {$ref: "#/components/schemas/Length"}
+                bottom: {$ref: "#/components/schemas/Length"}
+                left: {$ref: "#/components/schemas/Length"}
+          default: 10
+        boxSpacing:
+          oneOf:
+            - {$ref: "#/components/schemas/Length"}
+            - type: object
+              additionalProperties: false
+              required: [horizontal, vertical]
+              properties:
+                horizontal: {$ref: "#/components/schemas/Length"}
+                vertical: {$ref: "#/components/schemas/Length"}
+          default: 10
+        targetRowHeight: {type: number, minimum: 0.001, maximum: 10000000, default: 320}
+        targetRowHeightTolerance: {type: number, minimum: 0, maximum: 100, default: 0.25}
+        maxNumRows: {type: integer, minimum: 1, maximum: 1000000000, description: "Rows per section; none by default."}
+        forceAspectRatio:
+          oneOf:
+            - {type: boolean, enum: [false]}
+            - {type: number, minimum: 0.001, maximum: 100000}
+          default: false
+        showWidows: {type: boolean, default: true}
+        fullWidthBreakoutRowCadence:
+          oneOf:
+            - {type: boolean, enum: [false]}
+            - {type: integer, minimum: 1, maximum: 1000000000}
+          default: false
+        widowLayoutStyle: {type: string, enum: [left, justify, center], default: left}
+        snap: {type: string, enum: [none, item, line, page], default: none, description: "line: a row's top edge."}
+        flickVelocityThreshold:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 300
+    JustifiedSessionRequest:
+      type: object
+      additionalProperties: false
+      required: [kind, viewport, sections]
+      properties:
+        kind: {type: string, enum: [justified]}
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        config: {$ref: "#/components/schemas/JustifiedConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/JustifiedSection"}
+    WidowCount:
+      type: integer
+      minimum: 0
+      description: |
+        justified only: flickr/justified-layout's widowCount, the items of each section's incomplete last row when
+        widows are shown, summed over sections. Every session answer that gives contentSize gives it too.
     CircleConfig:
       type: object
       additionalProperties: false
@@ -957,6 +1075,7 @@ components:
           properties:
             width: {type: number}
             height: {type: number}
+        widowCount: {$ref: "#/components/schemas/WidowCount"}
         attributes:
           type: array
           items: {$ref: "#/components/schemas/Attributes"}
@@ -1106,14 +1225,16 @@ components:
         - {$ref: "#/components/schemas/CoverSessionRequest"}
         - {$ref: "#/components/schemas/RotarySessionRequest"}
         - {$ref: "#/components/schemas/PagecoverSessionRequest"}
+        - {$ref: "#/components/schemas/JustifiedSessionRequest"}
     SessionSummary:
       type: object
       required: [id, kind, version, contentSize, sections]
       properties:
         id: {type: string, pattern: "^[0-9a-f]{32}$"}
-        kind: {type: string, enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover]}
+        kind: {type: string, enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover, justified]}
         version: {type: integer, minimum: 1}
         contentSize: {$ref: "#/components/schemas/AnswerSize"}
+        widowCount: {$ref: "#/components/schemas/WidowCount"}
         sections:
           type: array
           items: {type: integer, minimum: 0}
@@ -1131,6 +1252,7 @@ components:
       properties:
         version: {type: integer, minimum: 1}
         contentSize: {$ref: "#/components/schemas/AnswerSize"}
+        widowCount: {$ref: "#/components/schemas/WidowCount"}
         attributes:
           type: array
           items: {$ref: "#/components/schemas/Attributes"}
@@ -1173,7 +1295,7 @@ components:
           additionalProperties: false
           required: [kind]
           properties:
-            kind: {type: string, enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover]}
+            kind: {type: string, enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover, justified]}
             config:
               type: object
               description: The target kind's config, as in a layout request of that kind.

@@ -12,13 +12,16 @@ extension LayoutService {
         }
         let request = try LayoutRequest.decode(body, kind: kind, configuration: self.configuration)
         let prepared = try self.prepare(request.input, configuration: request.configuration)
-        // About 130 bytes per plain cell: room for all of them up front when the whole layout is asked for.
-        var writer = JSONWriter(capacity: request.rect == nil ? prepared.elementCount * 140 : 16 * 1024)
+        // About 130 bytes per plain cell, 175 for a justified one (17-digit coordinates): room for all of them up
+        // front when the whole layout is asked for, so the buffer never grows (unused room is never touched).
+        let perElement = kind == .justified ? 190 : 140
+        var writer = JSONWriter(capacity: request.rect == nil ? prepared.elementCount * perElement : 16 * 1024)
         writer.beginObject()
         writer.key("kind")
         writer.value(kind.rawValue)
         writer.key("contentSize")
         writer.value(prepared.contentSize)
+        writer.widowCount(of: prepared)
         let count = writer.attributes(of: prepared, in: request.rect, contentOffset: request.input.contentOffset)
         writer.endObject()
         return (.json(writer.bytes), count)

@@ -148,7 +148,7 @@ extension LayoutService {
         return version
     }
 
-    /// `{id, kind, version, contentSize, sections}` with the session's `ETag`.
+    /// `{id, kind, version, contentSize, widowCount (justified), sections}` with the session's `ETag`.
     static func summary(of session: Session, status: Int) -> Response {
         var writer = JSONWriter()
         writer.beginObject()
@@ -160,6 +160,7 @@ extension LayoutService {
         writer.value(session.version)
         writer.key("contentSize")
         writer.value(session.layout.contentSize)
+        writer.widowCount(of: session.layout)
         writer.key("sections")
         writer.beginArray()
         for section in 0..<session.layout.numberOfSections {
@@ -193,6 +194,7 @@ extension JSONWriter {
         self.value(session.version)
         self.key("contentSize")
         self.value(session.layout.contentSize)
+        self.widowCount(of: session.layout)
     }
 
     /// Writes `"moved": [{"from": [s, i], "to": [s, i]}, …]`.

@@ -1,0 +1,327 @@
+/// Lays out one justified section: flickr/justified-layout's rows, operation for operation (see ``JustifiedLayout``).
+///
+/// The library builds each row as an object holding its items and sums their ratios again for every item it
+/// tries; this keeps one running sum (the same additions in the same order, so the same value) and writes frames
+/// straight into the section's array. It also accumulates its boxes by concatenating arrays, which is quadratic;
+/// this is linear.
+struct JustifiedSectionBuilder {
+    /// What a built section adds to the layout besides its frames.
+    struct Summary: Hashable, Sendable {
+        /// The section's height: header, block and footer.
+        var length: Double
+        /// How many items were laid out; the rest (from this index on) are hidden.
+        var shownCount: Int
+        /// How many items the widow row holds (0 when there is none or widows are hidden), as the library counts.
+        var widowCount: Int
+    }
+
+    let configuration: JustifiedLayout.Configuration
+    /// The container's width: the viewport's.
+    let containerWidth: Double
+
+    /// Builds the section: header, rows, footer.
+    ///
+    /// - Parameters:
+    ///   - sizes: The items' sizes, whose `width / height` is each item's aspect ratio.
+    ///   - origin: The section's origin.
+    ///   - headerHeight: The header's height; 0 means none.
+    ///   - footerHeight: The footer's height; 0 means none.
+    /// - Complexity: O(n).
+    func build<Sizes: ItemSizes>(
+        _ sizes: Sizes,
+        origin: Point,
+        headerHeight: Double,
+        footerHeight: Double
+    ) -> (section: SectionLayout, summary: Summary) {
+        let count = sizes.count
+        var state: RowPlacer<Sizes>.Result?
+        // Written once, never zero-filled first (see FlowSectionBuilder).
+        let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
+            var placer = RowPlacer(
+                sizes: sizes,
+                frames: frames,
+                configuration: self.configuration,
+                containerWidth: self.containerWidth,
+                top: headerHeight
+            )
+            state = placer.placeAll()
+            initializedCount = count
+        }
+        guard let state else { preconditionFailure("the frames' initializer always runs") }
+        let blockHeight = Swift.max(0, state.containerHeight)
+        let bodyEnd = headerHeight + blockHeight
+        let length = bodyEnd + footerHeight
+        let width = self.containerWidth
+        let section = SectionLayout(
+            origin: origin,
+            frames: frames,
+            header: headerHeight > 0 ? Rect(x: 0, y: 0, width: width, height: headerHeight) : nil,
+            footer: footerHeight > 0 ? Rect(x: 0, y: bodyEnd, width: width, height: footerHeight) : nil,
+            background: nil,
+            band: Rect(x: 0, y: 0, width: width, height: length),
+            body: (headerHeight, bodyEnd),
+            axis: .vertical
+        )
+        return (section, Summary(length: length, shownCount: state.shownCount, widowCount: state.widowCount))
+    }
+}
+
+/// The library's row loop (`computeLayout`, `Row.addItem`, `Row.completeLayout`) over one section's items.
+private struct RowPlacer<Sizes: ItemSizes> {
+    /// What the loop leaves besides the frames.
+    struct Result {
+        /// The library's `containerHeight`.
+        var containerHeight: Double
+        /// How many items (a prefix) were laid out.
+        var shownCount: Int
+        /// The library's `widowCount`.
+        var widowCount: Int
+    }
+
+    let sizes: Sizes
+    let frames: UnsafeMutableBufferPointer<Rect>
+    let forcedRatio: Double?
+    let left: Double
+    let width: Double
+    let spacing: Double
+    let verticalSpacing: Double
+    let bottomPadding: Double
+    let targetHeight: Double
+    let minRatio: Double
+    let maxRatio: Double
+    let minHeight: Double
+    let maxHeight: Double
+    let maxRows: Int
+    let cadence: Int?
+    let widowStyle: JustifiedLayout.WidowLayoutStyle
+    let showsWidows: Bool
+    /// Added to every row's top: the header's height.
+    let yOffset: Double
+
+    /// The library's `containerHeight`: where the next row starts, within the block.
+    private var containerHeight: Double
+    private var rowCount = 0
+    private var lastRowHeight = 0.0
+    private var lastRowIsBreakout = false
+    private var lastRowTop: Double
+    // The open row: items rowStart..<rowStart + rowItems.
+    private var rowStart = 0
+    private var rowItems = 0
+    private var rowRatioSum = 0.0
+    private var rowTop = 0.0
+    private var rowIsBreakout = false
+    /// The open row's height once complete; 0 while it accepts items.
+    private var rowHeight = 0.0
+
+    init(
+        sizes: Sizes,
+        frames: UnsafeMutableBufferPointer<Rect>,
+        configuration: JustifiedLayout.Configuration,
+        containerWidth: Double,
+        top: Double
+    ) {
+        let padding = configuration.containerPadding
+        self.sizes = sizes
+        self.frames = frames
+        self.forcedRatio = configuration.forceAspectRatio
+        self.left = padding.left
+        self.width = containerWidth - padding.left - padding.right
+        self.spacing = configuration.horizontalSpacing
+        self.verticalSpacing = configuration.verticalSpacing
+        self.bottomPadding = padding.bottom
+        self.targetHeight = configuration.targetRowHeight
+        let tolerance = configuration.targetRowHeightTolerance
+        self.minRatio = self.width / self.targetHeight * (1 - tolerance)
+        self.maxRatio = self.width / self.targetHeight * (1 + tolerance)
+        self.minHeight = 0.5 * self.targetHeight
+        self.maxHeight = 2 * self.targetHeight
+        self.maxRows = configuration.maxNumRows ?? .max
+        self.cadence = configuration.fullWidthBreakoutRowCadence
+        self.widowStyle = configuration.widowLayoutStyle
+        self.showsWidows = configuration.showWidows
+        self.yOffset = top
+        self.containerHeight = padding.top
+        self.lastRowTop = padding.top
+    }
+
+    /// Lays out every item, hides the ones left out, and finishes the block's height.
+    mutating func placeAll() -> Result {
+        let count = self.sizes.count
+        var shown = 0
+        var widows = 0
+        var isOpen = false
+        var stopped = false
+        for item in 0..<count {
+            let ratio = self.ratio(of: item)
+            if !isOpen {
+                self.openRow(at: item)
+                isOpen = true
+            }
+            let added = self.add(item, ratio: ratio)
+            guard self.rowHeight > 0 else { continue }
+            shown = self.closeRow()
+            if self.rowCount >= self.maxRows {
+                stopped = true
+                break
+            }
+            self.openRow(at: added ? item + 1 : item)
+            if !added {
+                // The rejected item starts the next row; an empty row always accepts it.
+                _ = self.add(item, ratio: ratio)
+                if self.rowHeight > 0 {
+                    shown = self.closeRow()
+                    if self.rowCount >= self.maxRows {
+                        stopped = true
+                        break
+                    }
+                    self.openRow(at: item + 1)
+                }
+            }
+        }
+        if !stopped && isOpen && self.rowItems > 0 && self.showsWidows {
+            let height = self.rowCount == 0 || self.lastRowIsBreakout ? self.targetHeight : self.lastRowHeight
+            self.complete(height, style: self.widowStyle)
+            widows = self.rowItems
+            shown = self.closeRow()
+        }
+        let hidden = Rect(x: self.left, y: self.yOffset + self.lastRowTop, width: 0, height: 0)
+        for item in shown..<count { self.frames[item] = hidden }
+        self.containerHeight = self.containerHeight - self.verticalSpacing
+        self.containerHeight = self.containerHeight + self.bottomPadding
+        return Result(containerHeight: self.containerHeight, shownCount: shown, widowCount: widows)
+    }
+
+    /// An item's aspect ratio, as the library computes it.
+    private func ratio(of item: Int) -> Double {
+        if let forced = self.forcedRatio { return forced }
+        let size = self.sizes[item]
+        return size.width / size.height
+    }
+
+    /// Starts an empty row whose first item will be `item` (`createNewRow`).
+    private mutating func openRow(at item: Int) {
+        self.rowStart = item
+        self.rowItems = 0
+        self.rowRatioSum = 0
+        self.rowHeight = 0
+        self.rowTop = self.containerHeight
+        if let cadence = self.cadence {
+            self.rowIsBreakout = (self.rowCount + 1) % cadence == 0
+        } else {
+            self.rowIsBreakout = false
+        }
+    }
+
+    /// Records the complete row (`addRow`) and returns how many items are laid out so far.
+    private mutating func closeRow() -> Int {
+        self.rowCount += 1
+        self.lastRowHeight = self.rowHeight
+        self.lastRowIsBreakout = self.rowIsBreakout
+        self.lastRowTop = self.rowTop
+        self.containerHeight += self.rowHeight + self.verticalSpacing
+        return self.rowStart + self.rowItems
+    }
+
+    /// Adds the item to the open row unless it would leave the row further from its target (`Row.addItem`).
+    ///
+    /// - Returns: Whether the item joined the row; the row is complete when ``rowHeight`` is positive.
+    private mutating func add(_ item: Int, ratio: Double) -> Bool {
+        precondition(item == self.rowStart + self.rowItems)
+        let items = self.rowItems + 1
+        let rowWidthWithoutSpacing = self.width - Double(items - 1) * self.spacing
+        let newRatio = self.rowRatioSum + ratio
+        let targetRatio = rowWidthWithoutSpacing / self.targetHeight
+        if self.rowIsBreakout && self.rowItems == 0 && ratio >= 1 {
+            self.push(ratio)
+            self.complete(rowWidthWithoutSpacing / ratio, style: .justify)
+            return true
+        }
+        if newRatio < self.minRatio {
+            self.push(ratio)
+            return true
+        }
+        if newRatio > self.maxRatio {
+            if self.rowItems == 0 {
+                self.push(ratio)
+                self.complete(rowWidthWithoutSpacing / newRatio, style: .justify)
+                return true
+            }
+            let previousWidth = self.width - Double(self.rowItems - 1) * self.spacing
+            let previousRatio = self.rowRatioSum
+            let previousTarget = previousWidth / self.targetHeight
+            if abs(newRatio - targetRatio) > abs(previousRatio - previousTarget) {
+                self.complete(previousWidth / previousRatio, style: .justify)
+                return false
+            }
+        }
+        self.push(ratio)
+        self.complete(rowWidthWithoutSpacing / newRatio, style: .justify)
+        return true
+    }
+
+    private mutating func push(_ ratio: Double) {
+        self.rowItems += 1
+        self.rowRatioSum += ratio
+    }
+
+    /// Sets the row's height and its items' frames (`Row.completeLayout`).
+    private mutating func complete(_ newHeight: Double, style: JustifiedLayout.WidowLayoutStyle) {
+        let count = self.rowItems
+        let rowWidthWithoutSpacing = self.width - Double(count - 1) * self.spacing
+        let clampedHeight = Swift.max(self.minHeight, Swift.min(newHeight, self.maxHeight))
+        let height: Double
+        let clampedToNativeRatio: Double
+        if newHeight != clampedHeight {
+            height = clampedHeight
+            clampedToNativeRatio = (rowWidthWithoutSpacing / clampedHeight) / (rowWidthWithoutSpacing / newHeight)
+        } else {
+            height = newHeight
+            clampedToNativeRatio = 1.0
+        }
+        self.rowHeight = height
+        let y = self.yOffset + self.rowTop
+        var itemWidthSum = self.left
+        for item in self.rowStart..<(self.rowStart + count) {
+            let width = self.ratio(of: item) * height * clampedToNativeRatio
+            self.frames[item] = Rect(x: itemWidthSum, y: y, width: width, height: height)
+            itemWidthSum += width + self.spacing
+        }
+        switch style {
+        case .left:
+            break
+        case .justify:
+            itemWidthSum -= self.spacing + self.left
+            let errorWidthPerItem = (itemWidthSum - self.width) / Double(count)
+            // Every cumulative error then rounds to (±)0 and changes nothing: the common case of a full row, whose
+            // widths already fill it up to floating-point noise.
+            if abs(errorWidthPerItem) * Double(count) < 0.5 { return }
+            if count == 1 {
+                self.frames[self.rowStart].size.width -= Self.roundedAsJavaScript(errorWidthPerItem)
+                return
+            }
+            var previous = 0.0
+            for index in 0..<count {
+                let cumulative = Self.roundedAsJavaScript(Double(index + 1) * errorWidthPerItem)
+                let item = self.rowStart + index
+                if index > 0 {
+                    self.frames[item].origin.x -= previous
+                    self.frames[item].size.width -= cumulative - previous
+                } else {
+                    self.frames[item].size.width -= cumulative
+                }
+                previous = cumulative
+            }
+        case .center:
+            let centerOffset = (self.width - itemWidthSum) / 2
+            for item in self.rowStart..<(self.rowStart + count) {
+                self.frames[item].origin.x += centerOffset + self.spacing
+            }
+        }
+    }
+
+    /// JavaScript's `Math.round`: the nearest integer, halves toward +∞ (`(-2.5).rounded()` would give −3).
+    private static func roundedAsJavaScript(_ value: Double) -> Double {
+        let floor = value.rounded(.down)
+        return value - floor >= 0.5 ? floor + 1 : floor
+    }
+}
