@@ -21,7 +21,8 @@ extension EventLoop {
         }
     }
 
-    private func handleReadable(_ connection: Connection) {
+    /// Reads what the client sent and answers what it completes.
+    func handleReadable(_ connection: Connection) {
         let buffer = self.readBufferForReads
         let count: Int?
         do {

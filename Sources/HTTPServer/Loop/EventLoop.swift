@@ -159,7 +159,10 @@ final class EventLoop: @unchecked Sendable {
         var event = epoll_event()
         _ = epoll_ctl(self.epollFD, EPOLL_CTL_DEL, self.context.listenerFD, &event)
         for connection in Array(self.connections.values) where self.isIdle(connection) {
-            self.close(connection)
+            // A request may have arrived since the last wait: read it first, so that it is answered (with
+            // `Connection: close`) rather than reset unread. Whatever is still idle afterwards is closed.
+            self.handleReadable(connection)
+            if self.connections[connection.id] != nil, self.isIdle(connection) { self.close(connection) }
         }
     }
 
