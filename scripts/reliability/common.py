@@ -80,7 +80,7 @@ class Client:
 
     def __init__(self, port, timeout=10):
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-        self.buffer = b""
+        self.buffer = bytearray()  # appended in place: a 265 MB answer must not be copied once per chunk
 
     def send(self, data):
         self.sock.sendall(data)
@@ -93,9 +93,11 @@ class Client:
 
     def read_response(self, head_only_for=None):
         """The next response; `head_only_for` = "HEAD" reads no body."""
-        while b"\r\n\r\n" not in self.buffer:
+        while self.buffer.find(b"\r\n\r\n") < 0:
             self._fill()
-        head, _, self.buffer = self.buffer.partition(b"\r\n\r\n")
+        end = self.buffer.find(b"\r\n\r\n")
+        head = bytes(self.buffer[:end])
+        del self.buffer[:end + 4]
         lines = head.decode("latin-1").split("\r\n")
         status = int(lines[0].split()[1])
         headers = {}
@@ -105,7 +107,8 @@ class Client:
         length = 0 if head_only_for == "HEAD" else int(headers.get("content-length", "0"))
         while len(self.buffer) < length:
             self._fill()
-        body, self.buffer = self.buffer[:length], self.buffer[length:]
+        body = bytes(self.buffer[:length])
+        del self.buffer[:length]
         return Response(status, headers, body)
 
     def closed_by_server(self, timeout=5):

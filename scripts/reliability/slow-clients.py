@@ -28,8 +28,6 @@ from common import ROOT, Client, Tally, call, rss_mib, release_binary, request, 
 
 QUICK = "--quick" in sys.argv
 HEADER_TIMEOUT, BODY_TIMEOUT, ATTACK_SECONDS = (8, 10, 16) if QUICK else (10, 30, 45)
-# The normal client runs from the end of the ramp (3 s) until just before the first slow connections time out.
-LOADED_SECONDS = min(HEADER_TIMEOUT, BODY_TIMEOUT) - 4
 TICK = 0.25 * min(HEADER_TIMEOUT, BODY_TIMEOUT)  # the server sweeps its timers at a quarter of the shortest one
 
 
@@ -119,20 +117,24 @@ def slow_senders(binary, tally):
     quiet = wrk(port, 5)
     work = tempfile.mkdtemp()
     attacks = {mode: slowhttptest(mode, port, os.path.join(work, mode)) for mode in ("headers", "body")}
-    time.sleep(3)  # both ramps (1,000 connections each at 500/s) are complete
-    opened = re.search(rb"layoutd_open_connections (\d+)", call(port, "GET", "/metrics").body).group(1).decode()
+    attack_start = time.monotonic()
+    open_count = lambda: int(re.search(rb"layoutd_open_connections (\d+)", call(port, "GET", "/metrics").body).group(1))
+    wait_until(lambda: open_count() >= 1950, timeout=HEADER_TIMEOUT - 3, step=0.2)  # both ramps (500/s each) done
+    opened = str(open_count())
+    # The normal client runs until just before the first slow connections reach their header timeout.
+    loaded_seconds = max(2, int(HEADER_TIMEOUT - (time.monotonic() - attack_start) - 1.5))
     timed = []
     timers = [threading.Thread(target=timed_slow_client, args=(port, index % 2 == 1, timed)) for index in range(20)]
     for thread in timers:
         thread.start()
-    loaded = wrk(port, LOADED_SECONDS)
+    loaded = wrk(port, loaded_seconds)
     still = re.search(rb"layoutd_open_connections (\d+)", call(port, "GET", "/metrics").body).group(1).decode()
     for thread in timers:
         thread.join()
     outputs = {mode: process.communicate(timeout=ATTACK_SECONDS + 60)[0] for mode, process in attacks.items()}
     figures = {mode: slowhttptest_figures(os.path.join(work, mode), outputs[mode]) for mode in attacks}
-    print(f"    without the attack: {quiet['rps']:.0f} req/s, p50 {quiet['p50']:.2f} ms, p99 {quiet['p99']:.2f} ms")
-    print(f"    under it:           {loaded['rps']:.0f} req/s, p50 {loaded['p50']:.2f} ms, p99 {loaded['p99']:.2f} ms, "
+    print(f"    without the attack (5 s): {quiet['rps']:.0f} req/s, p50 {quiet['p50']:.2f} ms, p99 {quiet['p99']:.2f} ms")
+    print(f"    under it ({loaded_seconds} s): {loaded['rps']:.0f} req/s, p50 {loaded['p50']:.2f} ms, p99 {loaded['p99']:.2f} ms, "
           f"non-2xx {loaded['non2xx']}, socket errors {loaded['errors']}")
     print(f"    open connections when the normal client started: {opened}; when it ended: {still}")
     for mode, numbers in figures.items():
