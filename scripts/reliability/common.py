@@ -1,7 +1,6 @@
 """What the reliability scripts share: the release binary, a layoutd process, raw HTTP over sockets, resident
 memory, and a tally of checks that prints its figures and fails the script when one does not hold."""
 import os
-import re
 import resource
 import socket
 import subprocess
@@ -45,11 +44,6 @@ def rss_mib(pid):
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     raise RuntimeError(f"no VmRSS for {pid}")
-
-
-def open_fds(pid):
-    """The number of descriptors a process has open."""
-    return len(os.listdir(f"/proc/{pid}/fd"))
 
 
 def request(method, path, body=b"", headers=None, close=False):
@@ -167,17 +161,3 @@ class Tally:
     def finish(self):
         print(f"reliability {self.name}: {self.passed} held, {self.failed} failed", flush=True)
         sys.exit(1 if self.failed else 0)
-
-
-def percentile(values, fraction):
-    """The `fraction` percentile of `values` (nearest rank)."""
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    index = min(len(ordered) - 1, max(0, int(round(fraction * len(ordered) + 0.5)) - 1))
-    return ordered[index]
-
-
-def listening_port(log_line):
-    match = re.search(r"listening on http://[^:]+:(\d+)", log_line)
-    return int(match.group(1)) if match else None

@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 
-from common import ROOT, Client, Tally, call, percentile, release_binary, request, rss_mib, start, wait_until
+from common import ROOT, Client, Tally, call, release_binary, request, rss_mib, start, wait_until
 
 QUICK = "--quick" in sys.argv
 SMALL = '{"viewport":{"width":375,"height":667},"sections":[{"count":20}]}'
@@ -31,42 +31,39 @@ def layout_body(count, rect=True):
     return json.dumps(body)
 
 
-class Prober(threading.Thread):
-    """A well-behaved client: small layouts on one keep-alive connection until stopped; records statuses and
-    latencies, reconnecting when the server closes."""
+class Prober:
+    """A well-behaved client in a process of its own (wrk, one connection, small layouts back to back), so that
+    nothing this script does can delay it; `stop` interrupts it and reads its latency and status counts."""
 
     def __init__(self, port):
-        super().__init__(daemon=True)
-        self.port, self.latencies, self.statuses, self.errors = port, [], [], []
-        self.running = True
+        self.port, self.process, self.figures = port, None, {}
 
-    def run(self):
-        client = None
-        while self.running:
-            try:
-                client = client or Client(self.port, timeout=10)
-                started = time.monotonic()
-                client.send(request("POST", "/layout/flow", SMALL))
-                response = client.read_response()
-                self.latencies.append(time.monotonic() - started)
-                self.statuses.append(response.status)
-                time.sleep(0.002)
-            except (OSError, EOFError) as error:
-                self.errors.append(type(error).__name__)
-                client = None
-                time.sleep(0.05)
+    def start(self):
+        self.process = subprocess.Popen(
+            ["wrk", "-t1", "-c1", "-d600s", "--latency", "-s", os.path.join(ROOT, "scripts/wrk/mixed.lua"),
+             f"http://127.0.0.1:{self.port}/"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "SHARE_LAYOUTS": "1"})
+        time.sleep(0.3)
 
     def stop(self):
-        self.running = False
-        self.join()
+        self.process.send_signal(signal.SIGINT)
+        output = self.process.communicate(timeout=30)[0]
+        percentiles = dict(re.findall(r"(p[\d.]+|max)=([\d.]+)", re.search(r"percentiles:(.*)", output).group(1)))
+        errors = re.search(r"Socket errors: (.*)", output)
+        self.figures = {
+            "statuses": {int(s): int(c) for s, c in re.findall(r"(\d+)=(\d+)", re.search(r"mixed:(.*)", output).group(1))},
+            "percentiles": {k: float(v) for k, v in percentiles.items()},
+            "errors": errors.group(1) if errors else "none",
+        }
 
     def summary(self):
-        return (f"{len(self.statuses)} small layouts, p50 {percentile(self.latencies, 0.5) * 1000:.1f} ms, "
-                f"p99 {percentile(self.latencies, 0.99) * 1000:.1f} ms, max {max(self.latencies) * 1000:.1f} ms, "
-                f"non-200 {sum(1 for s in self.statuses if s != 200)}, errors {len(self.errors)}")
+        p = self.figures["percentiles"]
+        return (f"{sum(self.figures['statuses'].values())} small layouts, p50 {p['p50']:.1f} ms, p99 {p['p99']:.1f} ms, "
+                f"max {p['max']:.1f} ms, statuses {self.figures['statuses']}, socket errors {self.figures['errors']}")
 
     def healthy(self):
-        return self.statuses and all(status == 200 for status in self.statuses) and not self.errors
+        statuses = self.figures["statuses"]
+        return set(statuses) == {200} and self.figures["errors"] == "none"
 
 
 class Tracked(threading.Thread):
@@ -262,6 +259,8 @@ def item_limit(binary, tally):
     print(f"memory-hungry requests at the item limit ({limit:,} items):")
     server = start(binary, *(["--max-items", str(limit)] if QUICK else []))
     port = server.port
+    items = ",".join('{"width":%d,"height":%d}' % (10 + i % 90, 10 + i % 70) for i in range(limit + 1))
+    listed = '{"viewport":{"width":375,"height":812},"sections":[{"items":[%s]}]}' % items
     prober = Prober(port)
     prober.start()
     baseline = rss_mib(server.process.pid)
@@ -284,9 +283,7 @@ def item_limit(binary, tally):
     over = call(port, "POST", "/layout/flow", layout_body(limit + 1))
     split_over = call(port, "POST", "/layout/flow", json.dumps(
         {"viewport": {"width": 375, "height": 812}, "sections": [{"count": limit}, {"count": 1}]}))
-    items = ",".join('{"width":%d,"height":%d}' % (10 + i % 90, 10 + i % 70) for i in range(limit + 1))
-    listed_over = call(port, "POST", "/layout/waterfall",
-                       '{"viewport":{"width":375,"height":812},"sections":[{"items":[%s]}]}' % items, timeout=120)
+    listed_over = call(port, "POST", "/layout/waterfall", listed, timeout=120)
     too_big = Client(port)
     too_big.send(b"POST /layout/flow HTTP/1.1\r\nHost: a\r\nContent-Length: 67108865\r\n\r\n" + b" " * 65536)
     body_over = too_big.read_response()

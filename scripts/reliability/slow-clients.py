@@ -24,7 +24,7 @@ import tempfile
 import threading
 import time
 
-from common import ROOT, Client, Tally, call, rss_mib, release_binary, request, start, wait_until
+from common import ROOT, Tally, call, rss_mib, release_binary, request, start, wait_until
 
 QUICK = "--quick" in sys.argv
 HEADER_TIMEOUT, BODY_TIMEOUT, ATTACK_SECONDS = (8, 10, 16) if QUICK else (10, 30, 45)
