@@ -73,6 +73,13 @@ public final class LayoutService: Responder {
 
     /// Routes one request; throws what the client must see as a problem.
     private func answer(_ request: Request, route: Route?) throws -> (Response, elements: Int) {
+        // With a token, a request without it learns nothing: not which paths exist (404), nor their methods (405,
+        // OPTIONS). A CORS preflight is the exception, as browsers never attach credentials to it.
+        if let token = self.configuration.apiToken, route?.isPublic != true, !CORSPolicy.isPreflight(request),
+            !BearerToken.matches(request.headers["Authorization"], token: token)
+        {
+            throw APIError.unauthorized
+        }
         guard let route else { throw APIError.notFound(path: String(request.path)) }
         if request.method == .OPTIONS {
             let allow = route.methods.map(\.rawValue).joined(separator: ", ")
@@ -80,9 +87,6 @@ public final class LayoutService: Responder {
         }
         guard route.methods.contains(request.method) else {
             throw APIError.methodNotAllowed(method: request.method.rawValue, allowed: route.methods.map(\.rawValue))
-        }
-        if !route.isPublic, let token = self.configuration.apiToken {
-            guard BearerToken.matches(request.headers["Authorization"], token: token) else { throw APIError.unauthorized }
         }
         switch route {
         case .health:

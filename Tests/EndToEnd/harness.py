@@ -7,11 +7,12 @@ import threading
 
 
 class Server:
-    def __init__(self, binary, *arguments, env=None):
+    def __init__(self, binary, *arguments, env=None, preexec_fn=None):
         environment = dict(os.environ)
         environment.update(env or {})
         self.process = subprocess.Popen(
-            [binary, "--port", "0", *arguments], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=environment
+            [binary, "--port", "0", *arguments], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=environment,
+            preexec_fn=preexec_fn,
         )
         self.log = []
         line = self.process.stderr.readline().decode()

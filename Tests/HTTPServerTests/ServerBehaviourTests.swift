@@ -116,6 +116,24 @@ private struct LargeAnswers: Responder {
         }
     }
 
+    /// Requests that each arrive whole never take the connection out of its idle phase; each one must still restart
+    /// the idle timer, or a busy connection would be closed every idle timeout with a request in flight.
+    @Test func aBusyKeepAliveConnectionOutlivesTheIdleTimeout() throws {
+        try withServer(configure: { $0.idleTimeout = .milliseconds(300) }) { port, _ in
+            let client = try RawClient(port: port)
+            let start = ContinuousClock.now
+            var answered = 0
+            while ContinuousClock.now - start < .milliseconds(1200) {
+                try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(try client.readResponse().status == 200)
+                answered += 1
+                usleep(50_000)
+            }
+            #expect(answered >= 10)
+            #expect(try client.readsEOF(), "closed once idle")
+        }
+    }
+
     @Test func manySlowClientsDoNotDelayAFastOne() throws {
         try withServer(configure: { $0.headerTimeout = .seconds(1) }) { port, _ in
             var slow: [RawClient] = []

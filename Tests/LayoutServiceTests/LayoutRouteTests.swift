@@ -152,6 +152,15 @@ import Testing
         #expect(invalidToo.json["pointer"] as? String == "/viewport")
     }
 
+    @Test func oneCountPastTheItemLimitIs413LikeAnyOther() {
+        let over = self.post("flow", #"{"viewport":{"width":1,"height":1},"sections":[{"count":2000001}]}"#, service: LayoutService())
+        #expect(over.status == 413)
+        #expect(over.json["type"] as? String == "/problems/too-many-items")
+        let absurd = self.post("flow", #"{"viewport":{"width":1,"height":1},"sections":[{"count":3000000000}]}"#, service: LayoutService())
+        #expect(absurd.status == 422)
+        #expect(absurd.json["pointer"] as? String == "/sections/0/count")
+    }
+
     @Test func everyCatalogParameterIsAcceptedWithItsDefault() throws {
         for kind in try #require(self.kindsCatalog()) {
             let name = try #require(kind["name"] as? String)

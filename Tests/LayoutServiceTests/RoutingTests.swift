@@ -89,6 +89,29 @@ import Testing
         #expect(service.respond(to: Request(method: .GET, target: "/readyz")).status == 200)
     }
 
+    @Test func withATokenARequestWithoutItLearnsNoPathsOrMethods() {
+        var configuration = ServiceConfiguration()
+        configuration.apiToken = "s3cret"
+        configuration.corsOrigins = ["https://app.example"]
+        let service = LayoutService(configuration: configuration)
+        let token: HTTPHeaders = ["Authorization": "Bearer s3cret"]
+        for (method, target) in [(HTTPMethod.GET, "/nowhere"), (.PUT, "/kinds"), (.OPTIONS, "/kinds"), (.DELETE, "/sessions")] {
+            #expect(service.respond(to: Request(method: method, target: target)).status == 401, "\(method) \(target)")
+        }
+        #expect(service.respond(to: Request(method: .GET, target: "/nowhere", headers: token)).status == 404)
+        #expect(service.respond(to: Request(method: .PUT, target: "/kinds", headers: token)).status == 405)
+        // Browsers send no credentials with a preflight, so it must answer without the token.
+        let preflight = service.respond(
+            to: Request(
+                method: .OPTIONS,
+                target: "/layout/flow",
+                headers: ["Origin": "https://app.example", "Access-Control-Request-Method": "POST"]
+            )
+        )
+        #expect(preflight.status == 204)
+        #expect(preflight.headers["Access-Control-Allow-Methods"] == "POST, OPTIONS")
+    }
+
     @Test func corsEchoesAnAllowedOriginAndAnswersPreflights() {
         var configuration = ServiceConfiguration()
         configuration.corsOrigins = ["https://app.example"]

@@ -45,6 +45,8 @@ final class Connection {
     var registeredEvents: UInt32
     /// Requests read so far.
     var requestCount = 0
+    /// ``requestCount`` when the current timer phase began.
+    var requestsAtPhaseStart = 0
 
     init(id: UInt64, fd: Int32, limits: ParserLimits, now: UInt64, registeredEvents: UInt32) {
         self.id = id

@@ -21,7 +21,8 @@ extension EventLoop {
         }
     }
 
-    private func handleReadable(_ connection: Connection) {
+    /// Reads what the client sent and answers what it completes.
+    func handleReadable(_ connection: Connection) {
         let buffer = self.readBufferForReads
         let count: Int?
         do {
@@ -171,9 +172,12 @@ extension EventLoop {
             case .body: phase = .body
             }
         }
-        if phase != connection.timerPhase {
+        // A request read since the phase began starts it anew: a busy keep-alive connection whose requests each
+        // arrive whole and are answered at once never leaves `.idle`, and must not be closed as idle meanwhile.
+        if phase != connection.timerPhase || connection.requestCount != connection.requestsAtPhaseStart {
             connection.timerPhase = phase
             connection.phaseStart = self.now
+            connection.requestsAtPhaseStart = connection.requestCount
         }
         switch phase {
         case .head: connection.deadline = connection.phaseStart + context.headerTimeout

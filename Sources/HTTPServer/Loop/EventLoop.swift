@@ -159,7 +159,10 @@ final class EventLoop: @unchecked Sendable {
         var event = epoll_event()
         _ = epoll_ctl(self.epollFD, EPOLL_CTL_DEL, self.context.listenerFD, &event)
         for connection in Array(self.connections.values) where self.isIdle(connection) {
-            self.close(connection)
+            // A request may have arrived since the last wait: read it first, so that it is answered (with
+            // `Connection: close`) rather than reset unread. Whatever is still idle afterwards is closed.
+            self.handleReadable(connection)
+            if self.connections[connection.id] != nil, self.isIdle(connection) { self.close(connection) }
         }
     }
 
@@ -241,11 +244,16 @@ final class EventLoop: @unchecked Sendable {
         self.connections[id] = connection
     }
 
-    /// Out of descriptors: frees the reserve, accepts and closes one client so the listener stops firing.
+    /// Out of descriptors: frees the reserve, accepts one client, tells it 503 and closes it, so the listener stops
+    /// firing and the client learns why (a fresh socket's send buffer always takes the short refusal).
     private func shedOneConnection() {
         if self.reserveFD >= 0 { Glibc.close(self.reserveFD) }
         let fd = csystem_accept4(self.context.listenerFD, Int32(SOCK_CLOEXEC.rawValue))
-        if fd >= 0 { Glibc.close(fd) }
+        if fd >= 0 {
+            let refusal = Self.refusal
+            _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            Glibc.close(fd)
+        }
         self.reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 

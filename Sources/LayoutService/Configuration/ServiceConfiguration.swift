@@ -7,7 +7,9 @@ public struct ServiceConfiguration: Hashable, Sendable {
     public var workerPoolItemThreshold = 20_000
     /// The deepest nesting of JSON arrays and objects accepted. Defaults to 64.
     public var maxJSONDepth = 64
-    /// When set, every route but `/healthz` and `/readyz` needs `Authorization: Bearer <token>`. Defaults to none.
+    /// When set, every route but `/healthz`, `/readyz` and the demo page's static files needs
+    /// `Authorization: Bearer <token>`; without it even an unknown path or method gets 401 rather than 404 or 405,
+    /// and only a CORS preflight is answered. Defaults to none.
     public var apiToken: String?
     /// Origins allowed to call the API from a browser (`*` allows any). Defaults to none: no CORS headers are sent.
     public var corsOrigins: [String] = []

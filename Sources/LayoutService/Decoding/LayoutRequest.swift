@@ -155,7 +155,9 @@ extension JSONReader {
             switch key {
             case "count":
                 guard !hasItems else { throw self.shapeError("give either \"count\" or \"items\", not both") }
-                let count = try self.readInt(in: 0...2_000_000)
+                // Bounded only against overflow: the configured item limit (`--max-items`, which may exceed the
+                // default 2,000,000) is the counter's to enforce, as a 413 once the whole body is known valid.
+                let count = try self.readInt(in: 0...2_000_000_000)
                 counter.add(count)
                 section.items = .count(count)
                 hasItems = true

@@ -628,8 +628,10 @@ components:
     ItemCount:
       type: integer
       minimum: 0
-      maximum: 2000000
-      description: Items of the kind's default size. The server refuses more than its item limit in all (413).
+      maximum: 2000000000
+      description: >-
+        Items of the kind's default size. The server refuses more than its item limit (`--max-items`, default
+        2,000,000) over all sections with 413.
     ItemList:
       type: array
       maxItems: 2000000

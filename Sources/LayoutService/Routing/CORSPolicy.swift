@@ -14,6 +14,12 @@ struct CORSPolicy {
     /// The response headers a browser script may read.
     static let exposedHeaders = "Location, ETag, X-Request-Id"
 
+    /// Whether `request` is a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`.
+    static func isPreflight(_ request: Request) -> Bool {
+        request.method == .OPTIONS && request.headers.contains("Origin")
+            && request.headers.contains("Access-Control-Request-Method")
+    }
+
     /// Adds the CORS headers `request` calls for to `response`.
     func decorate(_ response: inout Response, for request: Request, route: Route?) {
         guard !self.origins.isEmpty else { return }
@@ -23,7 +29,7 @@ struct CORSPolicy {
         }
         response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: origin)
         response.headers.replaceOrAdd(name: "Access-Control-Expose-Headers", value: Self.exposedHeaders)
-        if request.method == .OPTIONS, request.headers.contains("Access-Control-Request-Method"), let route {
+        if Self.isPreflight(request), let route {
             let methods = route.methods.map(\.rawValue).joined(separator: ", ")
             response.headers.replaceOrAdd(name: "Access-Control-Allow-Methods", value: methods)
             response.headers.replaceOrAdd(name: "Access-Control-Allow-Headers", value: Self.allowedHeaders)
