@@ -36,7 +36,7 @@ extension LiveLayout {
             isIncremental = isVertical ? viewport.width == old.width : viewport.height == old.height
         case .waterfall:
             isIncremental = viewport.width == old.width
-        case .line, .stack, .circle:
+        case .line, .stack, .circle, .compositional:
             isIncremental = viewport == old && resized.isEmpty
         }
         var recomputed = 0
@@ -150,7 +150,7 @@ extension LiveLayout {
         case .waterfall(let waterfall):
             self.prepared =
                 (WaterfallLayout.assemble(input, configuration: waterfall, sections: sections, contentLength: position))
-        case .line, .stack, .circle:
+        case .line, .stack, .circle, .compositional:
             preconditionFailure("only flow and waterfall lay out incrementally")
         }
         return recomputed

@@ -39,7 +39,7 @@ extension LiveLayout {
             case .waterfall(let waterfall):
                 try WaterfallLayout.validate(waterfall)
                 _ = try WaterfallLayout.makeBuilder(input, configuration: waterfall, section: index, limits: limits)
-            case .line, .stack, .circle:
+            case .line, .stack, .circle, .compositional:
                 return
             }
         }
@@ -161,7 +161,7 @@ extension LiveLayout {
                 contentLength: position
             )
             return (prepared, records)
-        case .line, .stack, .circle:
+        case .line, .stack, .circle, .compositional:
             return (try prepareLayout(input, configuration: configuration, limits: limits), [])
         }
     }

@@ -123,7 +123,7 @@ extension LiveLayout {
             layout = built.section
             record.length = built.length
             return count - item
-        case .line, .stack, .circle:
+        case .line, .stack, .circle, .compositional:
             preconditionFailure("only flow and waterfall lay out incrementally")
         }
     }
@@ -145,6 +145,8 @@ extension LiveLayout {
         case .line(let line): return section.overrides.itemSize ?? line.itemSize
         case .stack(let stack): return section.overrides.itemSize ?? stack.itemSize
         case .circle(let circle): return section.overrides.itemSize ?? circle.itemSize
+        // A compositional item's listed size is what the client measured; zero means "not measured yet".
+        case .compositional: return .zero
         }
     }
 

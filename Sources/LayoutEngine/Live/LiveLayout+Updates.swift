@@ -68,7 +68,7 @@ extension LiveLayout {
             } catch {
                 preconditionFailure("the new input was checked: \(error)")
             }
-        case .line, .stack, .circle:
+        case .line, .stack, .circle, .compositional:
             do {
                 (prepared, records) = try Self.prepare(newInput, configuration: self.configuration, limits: self.limits)
             } catch {

@@ -10,6 +10,8 @@ public enum LayoutConfiguration: Hashable, Sendable {
     case stack(StackLayout.Configuration)
     /// A circle layout.
     case circle(CircleLayout.Configuration)
+    /// A compositional layout.
+    case compositional(CompositionalLayout.Configuration)
 
     /// The kind this configuration prepares.
     public var kind: LayoutKind {
@@ -19,6 +21,7 @@ public enum LayoutConfiguration: Hashable, Sendable {
         case .line: return .line
         case .stack: return .stack
         case .circle: return .circle
+        case .compositional: return .compositional
         }
     }
 
@@ -33,6 +36,7 @@ public enum LayoutConfiguration: Hashable, Sendable {
         case .line: return .line(.init())
         case .stack: return .stack(.init())
         case .circle: return .circle(.init())
+        case .compositional: return .compositional(.init())
         }
     }
 }
@@ -63,5 +67,7 @@ public func prepareLayout(
     case .line(let line): return try LineLayout.prepare(input, configuration: line, itemCount: itemCount)
     case .stack(let stack): return try StackLayout.prepare(input, configuration: stack, itemCount: itemCount)
     case .circle(let circle): return try CircleLayout.prepare(input, configuration: circle, itemCount: itemCount)
+    case .compositional(let compositional):
+        return try CompositionalLayout.prepare(input, configuration: compositional, itemCount: itemCount)
     }
 }

@@ -10,4 +10,7 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
     case stack
     /// `HMCircleLayout`: items evenly on a circle. See ``CircleLayout``.
     case circle
+    /// `UICollectionViewCompositionalLayout`: items in groups, groups repeated in sections. See
+    /// ``CompositionalLayout``.
+    case compositional
 }

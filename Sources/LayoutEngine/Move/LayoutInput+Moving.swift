@@ -75,6 +75,8 @@ extension LayoutInput {
         case .line(let line): return section.overrides.itemSize ?? line.itemSize
         case .stack(let stack): return section.overrides.itemSize ?? stack.itemSize
         case .circle(let circle): return section.overrides.itemSize ?? circle.itemSize
+        // A compositional item's listed size is what the client measured; zero means "not measured yet".
+        case .compositional: return .zero
         }
     }
 }

@@ -18,10 +18,12 @@ struct CellContext {
     private let transforms: [AffineTransform]
     private let mirrorWidth: Double?
 
-    /// Gathers the context of one section of `layout` at a content offset in stored (left-to-right) space.
-    init(layout: PreparedLayout, section: Int, offset: Point) {
+    /// Gathers the context of one section of `layout` at a content offset in stored (left-to-right) space; an
+    /// orthogonal section's cells are drawn `scrolled` points toward the leading edge.
+    init(layout: PreparedLayout, section: Int, offset: Point, scrolled: Double = 0) {
         self.section = section
-        self.origin = layout.sections[section].origin
+        let origin = layout.sections[section].origin
+        self.origin = Point(x: origin.x - scrolled, y: origin.y)
         self.itemCount = layout.sections[section].frames.count
         self.viewportCenterX = offset.x + layout.viewport.width * 0.5
         self.mirrorWidth = layout.isMirrored ? layout.contentSize.width : nil
@@ -29,7 +31,7 @@ struct CellContext {
         var scaleFactor = 0.0
         var transforms: [AffineTransform] = []
         switch layout.effects {
-        case .none, .pinning:
+        case .none, .pinning, .compositional:
             self.mode = .plain
         case .line(let distance, let factor):
             self.mode = .line

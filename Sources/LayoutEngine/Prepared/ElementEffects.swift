@@ -10,6 +10,8 @@ enum ElementEffects: Hashable, Sendable {
     case stack(transforms: [AffineTransform])
     /// `circle`'s stacking: zIndex = item.
     case circle
+    /// `compositional`'s per-section pinning, zIndexes and orthogonal scrolling.
+    case compositional(CompositionalEffects)
 
     /// The zIndex UIKit gives headers and footers that may float above the cells.
     static let pinnedZIndex = 1024

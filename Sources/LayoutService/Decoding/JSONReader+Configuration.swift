@@ -13,6 +13,7 @@ extension JSONReader {
         case .line: .line(try self.readLineConfiguration())
         case .stack: .stack(try self.readStackConfiguration())
         case .circle: .circle(try self.readCircleConfiguration())
+        case .compositional: .compositional(try self.readCompositionalConfiguration())
         }
     }
 
@@ -40,6 +41,7 @@ extension JSONReader {
                 overrides.itemRenderDirection = try self.readChoice(WaterfallLayout.ItemRenderDirection.self)
             case (.waterfall, "headerHeight"): overrides.headerHeight = try self.readLength()
             case (.waterfall, "footerHeight"): overrides.footerHeight = try self.readLength()
+            case (.compositional, "section"): overrides.compositionalSection = try self.readCompositionalSection()
             default: throw self.unknownField(key)
             }
         }

@@ -19,7 +19,12 @@ extension LayoutService {
         writer.value(kind.rawValue)
         writer.key("contentSize")
         writer.value(prepared.contentSize)
-        let count = writer.attributes(of: prepared, in: request.rect, contentOffset: request.input.contentOffset)
+        let count = writer.attributes(
+            of: prepared,
+            in: request.rect,
+            contentOffset: request.input.contentOffset,
+            orthogonalOffsets: request.orthogonalOffsets
+        )
         writer.endObject()
         return (.json(writer.bytes), count)
     }

@@ -1,0 +1,156 @@
+/// Lays out one compositional section: its header, its repeated group, its footer and its background.
+struct CompositionalSectionBuilder {
+    /// The section's description.
+    let description: CompositionalLayout.Section
+    /// The section's index, for errors.
+    let index: Int
+    /// The collection view's bounds size.
+    let viewport: Size
+
+    /// What building a section gives.
+    struct Result {
+        var section: SectionLayout
+        var length: Double
+        var effects: CompositionalEffects.Section
+    }
+
+    /// Builds the section with its origin at `origin`.
+    ///
+    /// - Parameters:
+    ///   - items: The section's items: how many, and for listed sizes, what the client measured (see
+    ///     ``CompositionalLayout``).
+    ///   - origin: The section's origin.
+    /// - Throws: ``LayoutError/invalidParameter(name:section:)`` for a group holding no cell or too many.
+    /// - Complexity: O(n) cells plus, for sections with estimated dimensions and listed sizes, one placement of the
+    ///   group per repetition.
+    func build(items: SectionInput.Items, origin: Point) throws(LayoutError) -> Result {
+        let insets = self.description.contentInsets
+        let width = self.viewport.width
+        let container = Size(
+            width: Swift.max(0, width - insets.leading - insets.trailing),
+            height: Swift.max(0, self.viewport.height - insets.top - insets.bottom)
+        )
+        let group = self.description.group
+        let groupSize = group.size.resolved(in: container)
+        let node = try CompositionalGroupLayout.structure(of: group, size: groupSize, section: self.index)
+        let perGroup = node.leafCount
+        var template: [Rect] = []
+        template.reserveCapacity(perGroup)
+        let templateSize = CompositionalGroupLayout.place(
+            node,
+            size: groupSize,
+            firstLeaf: 0,
+            measured: { _ in nil },
+            into: &template
+        )
+        // Supplementaries follow the section's leading and trailing insets.
+        let supplementaryContainer = Size(width: container.width, height: self.viewport.height)
+        let headerItem = self.description.boundarySupplementaryItems.first { $0.alignment == .top }
+        let footerItem = self.description.boundarySupplementaryItems.first { $0.alignment == .bottom }
+        let headerSize = headerItem.map { $0.size.resolved(in: supplementaryContainer) }
+        let footerSize = footerItem.map { $0.size.resolved(in: supplementaryContainer) }
+        let headerRoom = headerItem?.extendsBoundary == true ? headerSize?.height ?? 0 : 0
+        let footerRoom = footerItem?.extendsBoundary == true ? footerSize?.height ?? 0 : 0
+
+        let count: Int
+        var measured: [Size] = []
+        switch items {
+        case .count(let n): count = n
+        case .sizes(let sizes):
+            count = sizes.count
+            if Self.hasEstimate(group) { measured = sizes }
+        }
+        let isOrthogonal = self.description.orthogonalScrollingBehavior != .none
+        let spacing = self.description.interGroupSpacing
+        let contentStart = headerRoom + insets.top
+        var groupStarts: [Double] = []
+        var groupWidths: [Double] = []
+        var position = isOrthogonal ? insets.leading : contentStart
+        var thickness = 0.0
+        let repetitions = perGroup > 0 ? (count + perGroup - 1) / perGroup : 0
+        var frames: [Rect] = []
+        frames.reserveCapacity(count)
+        var scratch: [Rect] = []
+        for repetition in 0..<repetitions {
+            var size = templateSize
+            let first = repetition * perGroup
+            let cells = Swift.min(perGroup, count - first)
+            let origin = isOrthogonal ? Point(x: position, y: contentStart) : Point(x: insets.leading, y: position)
+            if measured.isEmpty {
+                for leaf in 0..<cells { frames.append(template[leaf].offsetBy(dx: origin.x, dy: origin.y)) }
+            } else {
+                scratch.removeAll(keepingCapacity: true)
+                size = measured.withUnsafeBufferPointer { sizes in
+                    CompositionalGroupLayout.place(
+                        node,
+                        size: groupSize,
+                        firstLeaf: first,
+                        measured: { $0 < sizes.count ? sizes[$0] : nil },
+                        into: &scratch
+                    )
+                }
+                for leaf in 0..<cells { frames.append(scratch[leaf].offsetBy(dx: origin.x, dy: origin.y)) }
+            }
+            if isOrthogonal {
+                groupStarts.append(position)
+                groupWidths.append(size.width)
+                position += size.width + spacing
+                thickness = Swift.max(thickness, size.height)
+            } else {
+                position += size.height + spacing
+            }
+        }
+        let groupsEnd = repetitions > 0 ? position - spacing : position
+        let bodyEnd: Double
+        if isOrthogonal {
+            bodyEnd = contentStart + thickness + insets.bottom
+        } else {
+            bodyEnd = groupsEnd + insets.bottom
+        }
+        let length = bodyEnd + footerRoom
+        let header = headerSize.map { Rect(x: insets.leading, y: 0, width: $0.width, height: $0.height) }
+        let footer = footerSize.map {
+            Rect(x: insets.leading, y: footerRoom > 0 ? bodyEnd : bodyEnd - $0.height, width: $0.width, height: $0.height)
+        }
+        let band = Rect(x: 0, y: 0, width: width, height: length)
+        let background = self.description.background.map { $0.inset(band) }
+        var effects = CompositionalEffects.Section()
+        effects.pinsHeader = headerItem?.pinsToVisibleBounds ?? false
+        effects.pinsFooter = footerItem?.pinsToVisibleBounds ?? false
+        effects.headerZIndex = headerItem?.zIndex ?? 0
+        effects.footerZIndex = footerItem?.zIndex ?? 0
+        effects.backgroundZIndex = self.description.backgroundZIndex
+        if isOrthogonal {
+            effects.orthogonal = CompositionalEffects.Orthogonal(
+                behavior: self.description.orthogonalScrollingBehavior,
+                groupStarts: groupStarts,
+                groupWidths: groupWidths,
+                contentWidth: groupsEnd + insets.trailing,
+                leadingInset: insets.leading
+            )
+        }
+        let section = SectionLayout(
+            origin: origin,
+            frames: frames,
+            header: header,
+            footer: footer,
+            background: background,
+            band: band,
+            body: (headerRoom, bodyEnd),
+            axis: isOrthogonal ? .horizontal : .vertical
+        )
+        return Result(section: section, length: length, effects: effects)
+    }
+
+    /// Whether any dimension in `group` is estimated (so measured sizes matter).
+    static func hasEstimate(_ group: CompositionalLayout.Group) -> Bool {
+        if group.size.width.isEstimated || group.size.height.isEstimated { return true }
+        for element in group.subitems {
+            switch element {
+            case .item(let item): if item.size.width.isEstimated || item.size.height.isEstimated { return true }
+            case .group(let nested): if Self.hasEstimate(nested) { return true }
+            }
+        }
+        return false
+    }
+}
