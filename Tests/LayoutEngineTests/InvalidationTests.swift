@@ -27,6 +27,7 @@ func defaultItemSize(_ configuration: LayoutConfiguration) -> (SectionInput) -> 
         case .line(let line): return section.overrides.itemSize ?? line.itemSize
         case .stack(let stack): return section.overrides.itemSize ?? stack.itemSize
         case .circle(let circle): return section.overrides.itemSize ?? circle.itemSize
+        case .compositional: return .zero
         }
     }
 }

@@ -273,6 +273,7 @@ import Testing
                 case .line(let line): size = section.overrides.itemSize ?? line.itemSize
                 case .stack(let stack): size = section.overrides.itemSize ?? stack.itemSize
                 case .circle(let circle): size = section.overrides.itemSize ?? circle.itemSize
+                case .compositional: size = .zero
                 }
                 return [Size](repeating: size, count: count)
             }

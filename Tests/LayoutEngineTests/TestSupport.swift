@@ -116,6 +116,11 @@ struct RandomLayouts {
             var circle = CircleLayout.Configuration()
             circle.radius = self.double(0...150)
             configuration = .circle(circle)
+        case .compositional:
+            configuration = .compositional(self.compositional())
+            for index in sections.indices where self.int(0...3) == 0 {
+                sections[index].overrides.compositionalSection = self.compositionalSection()
+            }
         }
         return (LayoutInput(viewport: viewport, layoutDirection: direction, sections: sections), configuration)
     }

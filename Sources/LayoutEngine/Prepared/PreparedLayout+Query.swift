@@ -180,7 +180,7 @@ extension PreparedLayout {
         let context = CellContext(layout: self, section: sectionIndex, offset: offset, scrolled: scrolled)
         // Cells of a scrolled orthogonal section are drawn `scrolled` points toward the leading edge.
         if let local = local?.offsetBy(dx: scrolled, dy: 0) {
-            let axis = self.cellAxis(section: sectionIndex)
+            let axis = self.sections[sectionIndex].index.axis
             let positions = self.sections[sectionIndex].index.candidatePositions(
                 from: axis.leading(local),
                 to: axis.trailing(local)

@@ -17,7 +17,7 @@ struct TransitionBounds {
     ///
     /// - Complexity: O(1).
     init(index: SpatialIndex, origin: Point, layout: PreparedLayout, isVertical: Bool) {
-        let runsAlong = (layout.axis == .vertical) == isVertical && (isVertical || !layout.isMirrored)
+        let runsAlong = (index.axis == .vertical) == isVertical && (isVertical || !layout.isMirrored)
         if runsAlong && !index.isPermuted {
             self.runningMaxTrailing = index.runningMaxTrailing.levels[0]
             self.runningMinLeading = index.runningMinLeading.levels[0]

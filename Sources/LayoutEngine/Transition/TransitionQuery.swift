@@ -244,8 +244,8 @@ struct TransitionQuery {
     private func candidates(of index: SpatialIndex, in layout: PreparedLayout, rect: Rect) -> Range<Int> {
         let stored = layout.storedRect(rect)
         return index.candidatePositions(
-            from: layout.axis.leading(stored) - self.slack,
-            to: layout.axis.trailing(stored) + self.slack
+            from: index.axis.leading(stored) - self.slack,
+            to: index.axis.trailing(stored) + self.slack
         )
     }
 
@@ -267,8 +267,8 @@ struct TransitionQuery {
         let index = layout.sections[section].index
         let local = layout.storedRect(rect).offsetBy(dx: -origin.x, dy: -origin.y)
         let positions = index.candidatePositions(
-            from: layout.axis.leading(local) - self.slack,
-            to: layout.axis.trailing(local) + self.slack
+            from: index.axis.leading(local) - self.slack,
+            to: index.axis.trailing(local) + self.slack
         )
         if index.isPermuted {
             var items = positions.map { index.element(at: $0) }.filter { $0 >= start }

@@ -38,14 +38,6 @@ struct CompositionalEffects: Hashable, Sendable {
 }
 
 extension PreparedLayout {
-    /// The axis a section's cell index is sorted along: across the layout for an orthogonal section.
-    func cellAxis(section: Int) -> Axis {
-        guard case .compositional(let effects) = self.effects, effects.sections[section].orthogonal != nil else {
-            return self.axis
-        }
-        return .horizontal
-    }
-
     /// How far an orthogonal section has scrolled, from the query's offsets; 0 for any other section.
     func orthogonalOffset(_ offsets: [Double], section: Int) -> Double {
         guard section < offsets.count, case .compositional(let effects) = self.effects,
