@@ -57,17 +57,17 @@ struct CompositionalGroupLayout {
             case .group(let nested): node = try Self.structure(of: nested, size: childSize, section: section)
             }
             leaves += node.leafCount
-            guard leaves <= Self.maximumLeafCount else { throw .invalidParameter(name: "group", section: section) }
+            guard leaves <= Self.maximumLeafCount else { throw .invalidParameter(name: "section/group", section: section) }
             children.append(node)
         }
         switch group.layout {
         case .custom(let frames):
             guard !frames.isEmpty, frames.count <= Self.maximumLeafCount else {
-                throw .invalidParameter(name: "group", section: section)
+                throw .invalidParameter(name: "section/group", section: section)
             }
             return .group(group, children: [], leafCount: frames.count)
         case .horizontal, .vertical:
-            guard let first = group.subitems.first else { throw .invalidParameter(name: "group", section: section) }
+            guard let first = group.subitems.first else { throw .invalidParameter(name: "section/group", section: section) }
             if let count = group.count {
                 let childSize = Self.countedSize(of: first, count: count, group: group, content: content)
                 for _ in 0..<count { try append(first, childSize: childSize) }
@@ -95,7 +95,7 @@ struct CompositionalGroupLayout {
                     index += 1
                 }
             }
-            guard leaves > 0 else { throw .invalidParameter(name: "group", section: section) }
+            guard leaves > 0 else { throw .invalidParameter(name: "section/group", section: section) }
             return .group(group, children: children, leafCount: leaves)
         }
     }
