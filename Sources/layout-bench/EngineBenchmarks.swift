@@ -85,7 +85,21 @@ enum EngineBenchmarks {
             // measured at the scale they are used at (a photo pile, a ring), not a million.
             ("count", .stack, input(SectionInput(count: Swift.min(itemCount, 1_000)))),
             ("count", .circle, input(SectionInput(count: Swift.min(itemCount, 1_000)))),
+            ("grid", .compositional, input(Self.compositionalGrid(itemCount: itemCount))),
         ]
+    }
+
+    /// Apple's compositional grid (five inset squares a row) as a section's own description.
+    private static func compositionalGrid(itemCount: Int) -> SectionInput {
+        var item = CompositionalLayout.Item(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1)))
+        item.contentInsets = .init(top: 2, leading: 2, bottom: 2, trailing: 2)
+        let group = CompositionalLayout.Group(
+            size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
+            subitems: [.item(item)]
+        )
+        var section = SectionInput(count: itemCount)
+        section.overrides.compositionalSection = CompositionalLayout.Section(group: group)
+        return section
     }
 
     /// Median seconds of a viewport query at random offsets (a jump: cold caches) with the visitor and with the
