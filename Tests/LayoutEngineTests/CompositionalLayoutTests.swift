@@ -298,6 +298,27 @@ import Testing
         #expect(result.contentSizeAdjustment == Size(width: 0, height: 36))
     }
 
+    @Test func manySectionsOfHugeGroupsAreRefusedRatherThanLaidOut() throws {
+        // Each section's own group holds 100,000 one-point cells; ten fit the layout's budget of a million.
+        var huge = C.Section(
+            group: C.Group(
+                size: .init(width: .absolute(100_000), height: .absolute(1)),
+                subitems: [.item(C.Item(size: .init(width: .absolute(1), height: .absolute(1))))]
+            )
+        )
+        huge.interGroupSpacing = 0
+        var section = SectionInput(count: 1)
+        section.overrides.compositionalSection = huge
+        #expect(try Self.layout(C.Configuration(), sections: Array(repeating: section, count: 10)).elementCount == 10)
+        #expect(throws: LayoutError.invalidParameter(name: "section/group", section: 10)) {
+            try Self.layout(C.Configuration(), sections: Array(repeating: section, count: 11))
+        }
+        // Sections sharing the layout's description share its one template.
+        var configuration = C.Configuration()
+        configuration.section = huge
+        #expect(try Self.layout(configuration, sections: Array(repeating: SectionInput(count: 1), count: 50)).elementCount == 50)
+    }
+
     @Test func badDescriptionsAreRefusedWithTheirName() throws {
         var configuration = C.Configuration()
         configuration.section.group.subitems = []

@@ -10,7 +10,9 @@ extension PreparedLayout {
             frame: frame.offsetBy(dx: section.origin.x, dy: section.origin.y)
         )
         if case .pinning(true, _) = self.effects { attributes.zIndex = ElementEffects.pinnedZIndex }
-        if case .compositional(let effects) = self.effects { attributes.zIndex = effects.sections[sectionIndex].headerZIndex }
+        if case .compositional(let effects) = self.effects {
+            attributes.zIndex = effects.sections[sectionIndex].headerZIndex
+        }
         return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
     }
 
@@ -25,7 +27,9 @@ extension PreparedLayout {
             frame: frame.offsetBy(dx: section.origin.x, dy: section.origin.y)
         )
         if case .pinning(_, true) = self.effects { attributes.zIndex = ElementEffects.pinnedZIndex }
-        if case .compositional(let effects) = self.effects { attributes.zIndex = effects.sections[sectionIndex].footerZIndex }
+        if case .compositional(let effects) = self.effects {
+            attributes.zIndex = effects.sections[sectionIndex].footerZIndex
+        }
         return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
     }
 

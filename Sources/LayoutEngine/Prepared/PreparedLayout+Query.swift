@@ -43,10 +43,15 @@ extension PreparedLayout {
     /// - Parameters:
     ///   - rect: The rectangle, in content coordinates.
     ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
-    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see
+    ///     ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
     /// - Returns: The elements' attributes.
     /// - Complexity: O(log n + k) for k elements returned.
-    public func attributes(in rect: Rect, contentOffset: Point, orthogonalOffsets: [Double] = []) -> [LayoutAttributes] {
+    public func attributes(
+        in rect: Rect,
+        contentOffset: Point,
+        orthogonalOffsets: [Double] = []
+    ) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         self.forEachAttribute(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets) {
             result.append($0)
@@ -58,7 +63,8 @@ extension PreparedLayout {
     ///
     /// - Parameters:
     ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
-    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see
+    ///     ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
     ///   - body: Called once per element.
     /// - Throws: Whatever `body` throws.
     /// - Complexity: O(n).
@@ -78,7 +84,8 @@ extension PreparedLayout {
     ///
     /// - Parameters:
     ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
-    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see
+    ///     ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
     /// - Returns: All elements' attributes.
     /// - Complexity: O(n).
     public func allAttributes(contentOffset: Point, orthogonalOffsets: [Double] = []) -> [LayoutAttributes] {
@@ -93,7 +100,8 @@ extension PreparedLayout {
     /// - Parameters:
     ///   - indexPath: The cell's index path.
     ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
-    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see
+    ///     ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
     /// - Returns: The cell's attributes, or `nil` if there is no such item.
     /// - Complexity: O(1).
     public func attributesForItem(

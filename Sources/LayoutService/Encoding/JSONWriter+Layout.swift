@@ -112,7 +112,12 @@ extension JSONWriter {
     ) -> Int {
         self.key("attributes")
         if let rect {
-            return self.elements(of: layout, in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets)
+            return self.elements(
+                of: layout,
+                in: rect,
+                contentOffset: contentOffset,
+                orthogonalOffsets: orthogonalOffsets
+            )
         }
         var count = 0
         self.beginArray()

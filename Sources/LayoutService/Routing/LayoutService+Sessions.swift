@@ -117,7 +117,11 @@ extension LayoutService {
         var target = session.layout.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
         if let section {
             // An orthogonal section scrolls on x by its own offset: the answer's x is where that comes to rest.
-            let x = session.layout.targetOrthogonalOffset(forProposedOffset: proposed.x, velocity: velocity.x, section: section)
+            let x = session.layout.targetOrthogonalOffset(
+                forProposedOffset: proposed.x,
+                velocity: velocity.x,
+                section: section
+            )
             target = Point(x: x ?? proposed.x, y: proposed.y)
         }
         var writer = JSONWriter()

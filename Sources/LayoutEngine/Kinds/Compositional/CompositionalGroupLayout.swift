@@ -57,7 +57,9 @@ struct CompositionalGroupLayout {
             case .group(let nested): node = try Self.structure(of: nested, size: childSize, section: section)
             }
             leaves += node.leafCount
-            guard leaves <= Self.maximumLeafCount else { throw .invalidParameter(name: "section/group", section: section) }
+            guard leaves <= Self.maximumLeafCount else {
+                throw .invalidParameter(name: "section/group", section: section)
+            }
             children.append(node)
         }
         switch group.layout {
@@ -67,7 +69,9 @@ struct CompositionalGroupLayout {
             }
             return .group(group, children: [], leafCount: frames.count)
         case .horizontal, .vertical:
-            guard let first = group.subitems.first else { throw .invalidParameter(name: "section/group", section: section) }
+            guard let first = group.subitems.first else {
+                throw .invalidParameter(name: "section/group", section: section)
+            }
             if let count = group.count {
                 let childSize = Self.countedSize(of: first, count: count, group: group, content: content)
                 for _ in 0..<count { try append(first, childSize: childSize) }

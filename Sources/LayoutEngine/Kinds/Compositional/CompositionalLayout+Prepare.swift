@@ -1,8 +1,11 @@
 extension CompositionalLayout {
+    /// The most cells all the distinct group repetitions of one layout may hold together.
+    static let maximumTemplateCells = 1_000_000
+
     /// Prepares a compositional layout: sections one below the other, ``Configuration/interSectionSpacing`` apart.
     ///
-    /// - Throws: ``LayoutError`` for a bad description (named `section/…` in ``LayoutError/invalidParameter(name:section:)``)
-    ///   or a bad listed size.
+    /// - Throws: ``LayoutError`` for a bad description (named `section/…` in
+    ///   ``LayoutError/invalidParameter(name:section:)``) or a bad listed size.
     /// - Complexity: O(n) plus the group's template per section; see ``CompositionalSectionBuilder``.
     static func prepare(
         _ input: LayoutInput,
@@ -17,6 +20,10 @@ extension CompositionalLayout {
         sections.reserveCapacity(input.sections.count)
         effects.reserveCapacity(input.sections.count)
         var position = 0.0
+        // The layout's own description is laid out once for all the sections that use it; sections' own
+        // descriptions each once, within a budget of cells, so that many sections of huge groups cannot hang.
+        var shared: CompositionalSectionBuilder.Template?
+        var budget = Self.maximumTemplateCells
         for (index, section) in input.sections.enumerated() {
             if let own = section.overrides.compositionalSection { try Self.validate(own, section: index) }
             try section.validateSizes(section: index)
@@ -25,8 +32,17 @@ extension CompositionalLayout {
                 index: index,
                 viewport: input.viewport
             )
+            let template: CompositionalSectionBuilder.Template
+            if section.overrides.compositionalSection == nil, let shared {
+                template = shared
+            } else {
+                template = try builder.makeTemplate()
+                budget -= template.frames.count
+                guard budget >= 0 else { throw .invalidParameter(name: "section/group", section: index) }
+                if section.overrides.compositionalSection == nil { shared = template }
+            }
             if index > 0 { position += configuration.interSectionSpacing }
-            let built = try builder.build(items: section.items, origin: Point(x: 0, y: position))
+            let built = builder.build(items: section.items, origin: Point(x: 0, y: position), template: template)
             sections.append(built.section)
             effects.append(built.effects)
             position += built.length

@@ -94,7 +94,9 @@ public enum CompositionalLayout {
         public static let zero = DirectionalInsets()
 
         /// Whether every inset is finite.
-        var isFinite: Bool { self.top.isFinite && self.leading.isFinite && self.bottom.isFinite && self.trailing.isFinite }
+        var isFinite: Bool {
+            self.top.isFinite && self.leading.isFinite && self.bottom.isFinite && self.trailing.isFinite
+        }
 
         /// `rect` shrunk by these insets; a side that would go negative becomes zero.
         func inset(_ rect: Rect) -> Rect {
@@ -294,8 +296,8 @@ public enum CompositionalLayout {
 
     /// A section's blueprint (UIKit's `NSCollectionLayoutSection`).
     public struct Section: Hashable, Sendable {
-        /// The group repeated until the section's items run out. Defaults to ``Group/init(layout:size:subitems:count:)``'s
-        /// defaults: a full-width row 44 points high holding one item.
+        /// The group repeated until the section's items run out. Defaults to
+        /// ``Group/init(layout:size:subitems:count:)``'s defaults: a full-width row 44 points high holding one item.
         public var group = Group()
         /// Room around the section's groups. Defaults to none.
         public var contentInsets = DirectionalInsets.zero

@@ -14,35 +14,66 @@ struct CompositionalSectionBuilder {
         var effects: CompositionalEffects.Section
     }
 
+    /// One laid-out repetition of a section's group: what every repetition copies (or, with measured sizes,
+    /// places again from ``node``).
+    struct Template {
+        /// The group's structure.
+        var node: CompositionalGroupLayout.Node
+        /// The group's size with estimates at their estimates.
+        var groupSize: Size
+        /// The group's size once laid out (estimated dimensions sized by the subitems).
+        var size: Size
+        /// The cells' frames relative to the group's origin.
+        var frames: [Rect]
+    }
+
+    /// The section's room for its groups: the viewport less the section's insets.
+    var container: Size {
+        let insets = self.description.contentInsets
+        return Size(
+            width: Swift.max(0, self.viewport.width - insets.leading - insets.trailing),
+            height: Swift.max(0, self.viewport.height - insets.top - insets.bottom)
+        )
+    }
+
+    /// Lays out one repetition of the section's group at the estimates.
+    ///
+    /// - Throws: ``LayoutError/invalidParameter(name:section:)`` for a group holding no cell or too many.
+    /// - Complexity: O(cells of one repetition).
+    func makeTemplate() throws(LayoutError) -> Template {
+        let group = self.description.group
+        let groupSize = group.size.resolved(in: self.container)
+        let node = try CompositionalGroupLayout.structure(of: group, size: groupSize, section: self.index)
+        var frames: [Rect] = []
+        frames.reserveCapacity(node.leafCount)
+        let size = CompositionalGroupLayout.place(
+            node,
+            size: groupSize,
+            firstLeaf: 0,
+            measured: { _ in nil },
+            into: &frames
+        )
+        return Template(node: node, groupSize: groupSize, size: size, frames: frames)
+    }
+
     /// Builds the section with its origin at `origin`.
     ///
     /// - Parameters:
     ///   - items: The section's items: how many, and for listed sizes, what the client measured (see
     ///     ``CompositionalLayout``).
     ///   - origin: The section's origin.
-    /// - Throws: ``LayoutError/invalidParameter(name:section:)`` for a group holding no cell or too many.
+    ///   - template: The section's template (``makeTemplate()``), shared by the sections of one description.
     /// - Complexity: O(n) cells plus, for sections with estimated dimensions and listed sizes, one placement of the
     ///   group per repetition.
-    func build(items: SectionInput.Items, origin: Point) throws(LayoutError) -> Result {
+    func build(items: SectionInput.Items, origin: Point, template shared: Template) -> Result {
         let insets = self.description.contentInsets
         let width = self.viewport.width
-        let container = Size(
-            width: Swift.max(0, width - insets.leading - insets.trailing),
-            height: Swift.max(0, self.viewport.height - insets.top - insets.bottom)
-        )
-        let group = self.description.group
-        let groupSize = group.size.resolved(in: container)
-        let node = try CompositionalGroupLayout.structure(of: group, size: groupSize, section: self.index)
+        let container = self.container
+        let node = shared.node
+        let groupSize = shared.groupSize
+        let template = shared.frames
+        let templateSize = shared.size
         let perGroup = node.leafCount
-        var template: [Rect] = []
-        template.reserveCapacity(perGroup)
-        let templateSize = CompositionalGroupLayout.place(
-            node,
-            size: groupSize,
-            firstLeaf: 0,
-            measured: { _ in nil },
-            into: &template
-        )
         // Supplementaries follow the section's leading and trailing insets.
         let supplementaryContainer = Size(width: container.width, height: self.viewport.height)
         let headerItem = self.description.boundarySupplementaryItems.first { $0.alignment == .top }
@@ -58,7 +89,7 @@ struct CompositionalSectionBuilder {
         case .count(let n): count = n
         case .sizes(let sizes):
             count = sizes.count
-            if Self.hasEstimate(group) { measured = sizes }
+            if Self.hasEstimate(self.description.group) { measured = sizes }
         }
         let isOrthogonal = self.description.orthogonalScrollingBehavior != .none
         let spacing = self.description.interGroupSpacing
@@ -109,8 +140,9 @@ struct CompositionalSectionBuilder {
         }
         let length = bodyEnd + footerRoom
         let header = headerSize.map { Rect(x: insets.leading, y: 0, width: $0.width, height: $0.height) }
-        let footer = footerSize.map {
-            Rect(x: insets.leading, y: footerRoom > 0 ? bodyEnd : bodyEnd - $0.height, width: $0.width, height: $0.height)
+        let footer = footerSize.map { size in
+            let y = footerRoom > 0 ? bodyEnd : bodyEnd - size.height
+            return Rect(x: insets.leading, y: y, width: size.width, height: size.height)
         }
         let band = Rect(x: 0, y: 0, width: width, height: length)
         let background = self.description.background.map { $0.inset(band) }

@@ -22,7 +22,9 @@ extension PreparedLayout {
             let orthogonal = effects.sections[section].orthogonal
         else { return nil }
         let maximum = Swift.max(0, orthogonal.contentWidth - self.viewport.width)
-        guard proposed.isFinite, velocity.isFinite else { return Swift.min(maximum, Swift.max(0, proposed.isFinite ? proposed : 0)) }
+        guard proposed.isFinite, velocity.isFinite else {
+            return Swift.min(maximum, Swift.max(0, proposed.isFinite ? proposed : 0))
+        }
         let threshold = effects.flickVelocityThreshold
         let width = self.viewport.width
         let resting: (Int) -> Double
