@@ -157,6 +157,7 @@ import Testing
             var (input, configuration) = random.layout(kind: .compositional)
             if case .compositional(var compositional) = configuration {
                 compositional.section.orthogonalScrollingBehavior = .continuous
+                compositional.scrollDirection = .vertical
                 configuration = .compositional(compositional)
             }
             input.sections.append(SectionInput(count: random.int(0...200)))
@@ -296,6 +297,39 @@ import Testing
         let result = try live.invalidate(InvalidationContext(itemSizes: [IndexPath(section: 0, item: 1): Size(width: 375, height: 80)]))
         #expect(cellFrames(live.prepared) == [Rect(0, 0, 375, 44), Rect(0, 44, 375, 80), Rect(0, 124, 375, 44)])
         #expect(result.contentSizeAdjustment == Size(width: 0, height: 36))
+    }
+
+    @Test func aHorizontalLayoutPutsSectionsSideBySideWithLeadingHeaders() throws {
+        // Columns of three 100-point rows in a 300-point-high viewport, a header 30 wide before each section.
+        let column = C.Group(
+            layout: .vertical,
+            size: .init(width: .absolute(80), height: .fractionalHeight(1)),
+            subitems: [.item(C.Item(size: .init(width: .fractionalWidth(1), height: .absolute(100))))]
+        )
+        var section = C.Section(group: column)
+        section.interGroupSpacing = 10
+        section.contentInsets = .init(top: 0, leading: 5, bottom: 0, trailing: 5)
+        section.boundarySupplementaryItems = [
+            C.BoundarySupplementaryItem(alignment: .leading, size: .init(width: .absolute(30), height: .fractionalHeight(1)))
+        ]
+        var configuration = C.Configuration()
+        configuration.section = section
+        configuration.scrollDirection = .horizontal
+        let layout = try Self.layout(
+            configuration,
+            sections: [SectionInput(count: 4), SectionInput(count: 1)],
+            viewport: Size(width: 200, height: 300)
+        )
+        // Section 0: header 0…30, inset 5, columns at 35 and 125 (80 wide, 10 apart), inset 5: 210 long.
+        #expect(
+            cellFrames(layout) == [
+                Rect(35, 0, 80, 100), Rect(35, 100, 80, 100), Rect(35, 200, 80, 100), Rect(125, 0, 80, 100),
+                Rect(245, 0, 80, 100),
+            ]
+        )
+        let header = layout.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(section: 1, item: 0), contentOffset: .zero)
+        #expect(header?.frame == Rect(210, 0, 30, 300))
+        #expect(layout.contentSize == Size(width: 210 + 120, height: 300))
     }
 
     @Test func manySectionsOfHugeGroupsAreRefusedRatherThanLaidOut() throws {

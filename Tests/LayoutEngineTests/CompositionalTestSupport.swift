@@ -4,14 +4,15 @@ extension RandomLayouts {
     /// A random compositional configuration: a random section description and spacing between sections.
     mutating func compositional() -> CompositionalLayout.Configuration {
         var configuration = CompositionalLayout.Configuration()
-        configuration.section = self.compositionalSection()
+        if self.int(0...3) == 0 { configuration.scrollDirection = .horizontal }
+        configuration.section = self.compositionalSection(isVertical: configuration.scrollDirection == .vertical)
         configuration.interSectionSpacing = self.double(0...20).rounded()
         return configuration
     }
 
     /// A random section description: a grid row, a nested row or a list row, with insets, spacing, supplementaries,
-    /// a background and sometimes orthogonal scrolling.
-    mutating func compositionalSection() -> CompositionalLayout.Section {
+    /// a background and, in a vertical layout, sometimes orthogonal scrolling.
+    mutating func compositionalSection(isVertical: Bool = true) -> CompositionalLayout.Section {
         var item = CompositionalLayout.Item(
             size: CompositionalLayout.LayoutSize(
                 width: .fractionalWidth([0.2, 0.25, 0.5, 1][self.int(0...3)]),
@@ -65,14 +66,15 @@ extension RandomLayouts {
             trailing: self.double(0...20).rounded()
         )
         section.interGroupSpacing = self.double(0...10).rounded()
-        if self.int(0...2) == 0 {
+        if isVertical, self.int(0...2) == 0 {
             section.orthogonalScrollingBehavior =
                 CompositionalLayout.OrthogonalScrollingBehavior.allCases.randomElement(using: &self.generator)!
         }
         if self.bool() {
+            let length = CompositionalLayout.Dimension.absolute(self.double(10...50).rounded())
             var header = CompositionalLayout.BoundarySupplementaryItem(
-                alignment: .top,
-                size: .init(width: .fractionalWidth(1), height: .absolute(self.double(10...50).rounded()))
+                alignment: isVertical ? .top : .leading,
+                size: isVertical ? .init(width: .fractionalWidth(1), height: length) : .init(width: length, height: .fractionalHeight(1))
             )
             header.pinsToVisibleBounds = self.bool()
             header.extendsBoundary = self.int(0...3) != 0
@@ -80,9 +82,10 @@ extension RandomLayouts {
             section.boundarySupplementaryItems.append(header)
         }
         if self.bool() {
+            let length = CompositionalLayout.Dimension.estimated(self.double(10...50).rounded())
             var footer = CompositionalLayout.BoundarySupplementaryItem(
-                alignment: .bottom,
-                size: .init(width: .fractionalWidth(1), height: .estimated(self.double(10...50).rounded()))
+                alignment: isVertical ? .bottom : .trailing,
+                size: isVertical ? .init(width: .fractionalWidth(1), height: length) : .init(width: length, height: .fractionalHeight(1))
             )
             footer.pinsToVisibleBounds = self.bool()
             section.boundarySupplementaryItems.append(footer)

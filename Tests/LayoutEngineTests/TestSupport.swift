@@ -117,9 +117,14 @@ struct RandomLayouts {
             circle.radius = self.double(0...150)
             configuration = .circle(circle)
         case .compositional:
-            configuration = .compositional(self.compositional())
+            let compositional = self.compositional()
+            configuration = .compositional(compositional)
             for index in sections.indices where self.int(0...3) == 0 {
-                sections[index].overrides.compositionalSection = self.compositionalSection()
+                var own = self.compositionalSection(isVertical: compositional.scrollDirection == .vertical)
+                // Transition tests pair one layout's sections with another's configuration, whose direction may
+                // differ: a section's own description never scrolls orthogonally, which only vertical layouts allow.
+                own.orthogonalScrollingBehavior = .none
+                sections[index].overrides.compositionalSection = own
             }
         }
         return (LayoutInput(viewport: viewport, layoutDirection: direction, sections: sections), configuration)

@@ -44,7 +44,7 @@ import Testing
         (#""section":{"group":{"size":{"width":{"absolute":1},"height":{"absolute":1}}}}"#, "/config/section/group"),
         (#""section":{"group":{"layout":"horizontal","size":{"width":{"absolute":1},"height":{"absolute":1}},"subitems":[{"size":{"width":{"absolute":1}}}]}}"#,
          "/config/section/group/subitems/0/size/height"),
-        (#""section":{"boundarySupplementaryItems":[{"alignment":"leading","size":{"width":{"absolute":1},"height":{"absolute":1}}}]}"#,
+        (#""section":{"boundarySupplementaryItems":[{"alignment":"diagonal","size":{"width":{"absolute":1},"height":{"absolute":1}}}]}"#,
          "/config/section/boundarySupplementaryItems/0/alignment"),
         (#""section":{"boundarySupplementaryItems":[{"kind":"footer","alignment":"top","size":{"width":{"absolute":1},"height":{"absolute":1}}}]}"#,
          "/config/section/boundarySupplementaryItems/0"),

@@ -141,6 +141,8 @@ enum KindCatalog {
                           perSection: true, description: "Every section's description: a list of 44-point rows."),
                 Parameter(name: "interSectionSpacing", type: "number", defaultJSON: "0", perSection: false,
                           description: "Space between sections."),
+                Parameter(name: "scrollDirection", type: "vertical | horizontal", defaultJSON: #""vertical""#,
+                          perSection: false, description: "Horizontal: sections and groups follow one another rightward."),
                 Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
                           description: "Points per second from which an orthogonal snap moves on in its direction."),
             ]

@@ -19,6 +19,7 @@ extension JSONReader {
             switch key {
             case "section": configuration.section = try self.readCompositionalSection()
             case "interSectionSpacing": configuration.interSectionSpacing = try self.readLength()
+            case "scrollDirection": configuration.scrollDirection = try self.readChoice(FlowLayout.ScrollDirection.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
             default: throw self.unknownField(key)
             }
@@ -48,8 +49,9 @@ extension JSONReader {
                 var items: [CompositionalLayout.BoundarySupplementaryItem] = []
                 while try self.nextElement() {
                     let item = try self.readBoundarySupplementaryItem()
-                    guard !items.contains(where: { $0.alignment == item.alignment }) else {
-                        throw self.shapeError("a section has at most one \(item.alignment.rawValue) supplementary")
+                    let kind = item.alignment.elementKind
+                    guard !items.contains(where: { $0.alignment.elementKind == kind }) else {
+                        throw self.shapeError("a section has at most one \(kind.rawValue) (top or leading: header)")
                     }
                     items.append(item)
                 }
@@ -237,8 +239,8 @@ extension JSONReader {
         return insets
     }
 
-    /// Reads a boundary supplementary item; `kind` (`header`, `footer`) and `alignment` (`top`, `bottom`) must
-    /// agree, and either decides the other.
+    /// Reads a boundary supplementary item; `kind` (`header`, `footer`) and `alignment` (`top` or `leading` for a
+    /// header, `bottom` or `trailing` for a footer) must agree, and either decides the other.
     private mutating func readBoundarySupplementaryItem() throws(JSONError)
         -> CompositionalLayout.BoundarySupplementaryItem
     {
@@ -267,8 +269,8 @@ extension JSONReader {
         }
         guard let size else { throw self.missingField("size") }
         let resolved = alignment ?? (kind == .footer ? .bottom : .top)
-        if let kind, (kind == .header) != (resolved == .top) {
-            throw self.shapeError("a header is aligned to the top, a footer to the bottom")
+        if let kind, kind != resolved.elementKind {
+            throw self.shapeError("a header is aligned top or leading, a footer bottom or trailing")
         }
         var item = CompositionalLayout.BoundarySupplementaryItem(alignment: resolved, size: size)
         item.pinsToVisibleBounds = pins

@@ -852,6 +852,7 @@ components:
       properties:
         section: {$ref: "#/components/schemas/CompositionalSectionDescription"}
         interSectionSpacing: {$ref: "#/components/schemas/Length"}
+        scrollDirection: {type: string, enum: [vertical, horizontal], default: vertical}
         flickVelocityThreshold:
           allOf: [{$ref: "#/components/schemas/Length"}]
           default: 300
@@ -870,13 +871,13 @@ components:
         boundarySupplementaryItems:
           type: array
           maxItems: 2
-          description: At most one header (alignment top) and one footer (alignment bottom).
+          description: At most one header (alignment top or leading) and one footer (bottom or trailing).
           items:
             type: object
             additionalProperties: false
             properties:
               kind: {type: string, enum: [header, footer]}
-              alignment: {type: string, enum: [top, bottom]}
+              alignment: {type: string, enum: [top, bottom, leading, trailing]}
               size: {$ref: "#/components/schemas/CompositionalSize"}
               pinToVisibleBounds: {type: boolean, default: false}
               extendsBoundary: {type: boolean, default: true}

@@ -27,11 +27,15 @@ extension CompositionalLayout {
         for (index, section) in input.sections.enumerated() {
             if let own = section.overrides.compositionalSection { try Self.validate(own, section: index) }
             try section.validateSizes(section: index)
-            let builder = CompositionalSectionBuilder(
+            var builder = CompositionalSectionBuilder(
                 description: section.overrides.compositionalSection ?? configuration.section,
                 index: index,
                 viewport: input.viewport
             )
+            builder.isVertical = configuration.scrollDirection == .vertical
+            guard builder.isVertical || builder.description.orthogonalScrollingBehavior == .none else {
+                throw .invalidParameter(name: "section/orthogonalScrollingBehavior", section: index)
+            }
             let template: CompositionalSectionBuilder.Template
             if section.overrides.compositionalSection == nil, let shared {
                 template = shared
@@ -42,7 +46,8 @@ extension CompositionalLayout {
                 if section.overrides.compositionalSection == nil { shared = template }
             }
             if index > 0 { position += configuration.interSectionSpacing }
-            let built = builder.build(items: section.items, origin: Point(x: 0, y: position), template: template)
+            let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+            let built = builder.build(items: section.items, origin: origin, template: template)
             sections.append(built.section)
             effects.append(built.effects)
             position += built.length
@@ -50,9 +55,11 @@ extension CompositionalLayout {
         return PreparedLayout(
             kind: .compositional,
             input: input,
-            contentSize: Size(width: input.viewport.width, height: position),
+            contentSize: configuration.scrollDirection == .vertical
+                ? Size(width: input.viewport.width, height: position)
+                : Size(width: position, height: input.viewport.height),
             sections: sections,
-            axis: .vertical,
+            axis: configuration.scrollDirection == .vertical ? .vertical : .horizontal,
             effects: .compositional(
                 CompositionalEffects(
                     sections: effects,
@@ -76,8 +83,8 @@ extension CompositionalLayout {
         try check(description.background?.isFinite ?? true, "decorationItems")
         let items = description.boundarySupplementaryItems
         try check(
-            items.allSatisfy { Self.isValid($0.size) } && items.filter { $0.alignment == .top }.count <= 1
-                && items.filter { $0.alignment == .bottom }.count <= 1,
+            items.allSatisfy { Self.isValid($0.size) } && items.filter { $0.alignment.isHeader }.count <= 1
+                && items.filter { !$0.alignment.isHeader }.count <= 1,
             "boundarySupplementaryItems"
         )
     }

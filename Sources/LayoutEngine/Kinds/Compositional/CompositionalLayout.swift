@@ -9,10 +9,11 @@
 ///
 /// Item ``Item/contentInsets`` shrink the item's frame after it is placed (its slot keeps its size), and are
 /// ignored along an estimated dimension, as in UIKit. ``Item/edgeSpacing`` adds space around an item's slot inside
-/// its group. Layouts scroll vertically; boundary supplementaries sit at the top (``ElementKind/header``) and bottom
-/// (``ElementKind/footer``) of their section, follow the section's leading and trailing insets
-/// (`supplementariesFollowContentInsets`), and the ``Section/background`` decoration spans the whole section,
-/// supplementaries included, less its own insets.
+/// its group. Layouts scroll vertically or horizontally (``Configuration/scrollDirection``); boundary
+/// supplementaries are the section's ``ElementKind/header`` before it and ``ElementKind/footer`` after it along
+/// the scroll axis (see ``Alignment``), follow the section's insets across it (`supplementariesFollowContentInsets`),
+/// and the ``Section/background`` decoration spans the whole section, supplementaries included, less its own
+/// insets.
 public enum CompositionalLayout {
     /// One dimension of a size (UIKit's `NSCollectionLayoutDimension`).
     public enum Dimension: Hashable, Sendable {
@@ -262,19 +263,35 @@ public enum CompositionalLayout {
         case groupPagingCentered
     }
 
-    /// Where a boundary supplementary item goes.
+    /// Where a boundary supplementary item goes (UIKit's `NSRectAlignment`, along the scroll axis only).
+    ///
+    /// ``ElementKind`` is closed, so boundary supplementaries are the section's header and footer: ``top`` and
+    /// ``leading`` name the header, which goes before the section along the scroll axis (above it when scrolling
+    /// vertically, before its leading edge when scrolling horizontally); ``bottom`` and ``trailing`` the footer,
+    /// after it. Placements across the scroll axis (a leading item beside a vertical section) are not modelled.
     public enum Alignment: String, Hashable, Sendable, CaseIterable {
-        /// Above the section: a ``ElementKind/header``.
+        /// The section's ``ElementKind/header``, the name for a vertical layout.
         case top
-        /// Below the section: a ``ElementKind/footer``.
+        /// The section's ``ElementKind/footer``, the name for a vertical layout.
         case bottom
+        /// The section's ``ElementKind/header``, the name for a horizontal layout.
+        case leading
+        /// The section's ``ElementKind/footer``, the name for a horizontal layout.
+        case trailing
+
+        /// Whether this names the header.
+        var isHeader: Bool { self == .top || self == .leading }
+
+        /// The element this alignment names: ``ElementKind/header`` or ``ElementKind/footer``.
+        public var elementKind: ElementKind { self.isHeader ? .header : .footer }
     }
 
     /// A section header or footer (UIKit's `NSCollectionLayoutBoundarySupplementaryItem`).
     public struct BoundarySupplementaryItem: Hashable, Sendable {
-        /// Where it goes: top is the section's ``ElementKind/header``, bottom its ``ElementKind/footer``.
+        /// Where it goes: top or leading is the section's ``ElementKind/header``, bottom or trailing its
+        /// ``ElementKind/footer`` (see ``Alignment``).
         public var alignment: Alignment
-        /// Its size, of the section's width less its leading and trailing insets and of the viewport's height.
+        /// Its size, of the viewport less the section's insets across the scroll axis.
         public var size: LayoutSize
         /// Whether it stays in the viewport while its section is visible. Defaults to `false`.
         public var pinsToVisibleBounds = false
@@ -329,6 +346,9 @@ public enum CompositionalLayout {
         /// The spacing between sections (`UICollectionViewCompositionalLayoutConfiguration.interSectionSpacing`).
         /// Defaults to 0.
         public var interSectionSpacing: Double = 0
+        /// The direction sections and groups follow one another in (`UICollectionViewCompositionalLayoutConfiguration
+        /// .scrollDirection`); orthogonal sections need a vertical layout. Defaults to vertical.
+        public var scrollDirection = FlowLayout.ScrollDirection.vertical
         /// The speed, in points per second, at or above which a release of an orthogonal section is a flick that
         /// moves on in its direction. Defaults to 300.
         public var flickVelocityThreshold: Double = 300

@@ -6,6 +6,8 @@ struct CompositionalSectionBuilder {
     let index: Int
     /// The collection view's bounds size.
     let viewport: Size
+    /// Whether the layout scrolls vertically (sections and groups follow one another down) or horizontally.
+    var isVertical = true
 
     /// What building a section gives.
     struct Result {
@@ -65,24 +67,77 @@ struct CompositionalSectionBuilder {
     ///   - template: The section's template (``makeTemplate()``), shared by the sections of one description.
     /// - Complexity: O(n) cells plus, for sections with estimated dimensions and listed sizes, one placement of the
     ///   group per repetition.
-    func build(items: SectionInput.Items, origin: Point, template shared: Template) -> Result {
+    func build(items sectionItems: SectionInput.Items, origin: Point, template shared: Template) -> Result {
         let insets = self.description.contentInsets
-        let width = self.viewport.width
+        let isVertical = self.isVertical
         let container = self.container
-        let node = shared.node
-        let groupSize = shared.groupSize
-        let template = shared.frames
-        let templateSize = shared.size
-        let perGroup = node.leafCount
-        // Supplementaries follow the section's leading and trailing insets.
-        let supplementaryContainer = Size(width: container.width, height: self.viewport.height)
-        let headerItem = self.description.boundarySupplementaryItems.first { $0.alignment == .top }
-        let footerItem = self.description.boundarySupplementaryItems.first { $0.alignment == .bottom }
+        // Supplementaries follow the section's insets across the scroll axis.
+        let supplementaryContainer =
+            isVertical
+            ? Size(width: container.width, height: self.viewport.height)
+            : Size(width: self.viewport.width, height: container.height)
+        let items = self.description.boundarySupplementaryItems
+        let headerItem = items.first { $0.alignment.isHeader }
+        let footerItem = items.first { !$0.alignment.isHeader }
         let headerSize = headerItem.map { $0.size.resolved(in: supplementaryContainer) }
         let footerSize = footerItem.map { $0.size.resolved(in: supplementaryContainer) }
-        let headerRoom = headerItem?.extendsBoundary == true ? headerSize?.height ?? 0 : 0
-        let footerRoom = footerItem?.extendsBoundary == true ? footerSize?.height ?? 0 : 0
+        func along(_ size: Size?) -> Double { size.map { isVertical ? $0.height : $0.width } ?? 0 }
+        let headerRoom = headerItem?.extendsBoundary == true ? along(headerSize) : 0
+        let footerRoom = footerItem?.extendsBoundary == true ? along(footerSize) : 0
 
+        let contentStart = headerRoom + (isVertical ? insets.top : insets.leading)
+        let placed = self.placeGroups(items: sectionItems, shared: shared, contentStart: contentStart)
+        let bodyEnd = placed.end
+        let length = bodyEnd + footerRoom
+        let header = headerSize.map { size in
+            isVertical
+                ? Rect(x: insets.leading, y: 0, width: size.width, height: size.height)
+                : Rect(x: 0, y: insets.top, width: size.width, height: size.height)
+        }
+        let footer = footerSize.map { size in
+            let start = footerRoom > 0 ? bodyEnd : bodyEnd - along(size)
+            return isVertical
+                ? Rect(x: insets.leading, y: start, width: size.width, height: size.height)
+                : Rect(x: start, y: insets.top, width: size.width, height: size.height)
+        }
+        let band =
+            isVertical
+            ? Rect(x: 0, y: 0, width: self.viewport.width, height: length)
+            : Rect(x: 0, y: 0, width: length, height: self.viewport.height)
+        let background = self.description.background.map { $0.inset(band) }
+        var effects = CompositionalEffects.Section()
+        effects.pinsHeader = headerItem?.pinsToVisibleBounds ?? false
+        effects.pinsFooter = footerItem?.pinsToVisibleBounds ?? false
+        effects.headerZIndex = headerItem?.zIndex ?? 0
+        effects.footerZIndex = footerItem?.zIndex ?? 0
+        effects.backgroundZIndex = self.description.backgroundZIndex
+        effects.orthogonal = placed.orthogonal
+        let section = SectionLayout(
+            origin: origin,
+            frames: placed.frames,
+            header: header,
+            footer: footer,
+            background: background,
+            band: band,
+            body: (headerRoom, bodyEnd),
+            axis: placed.orthogonal != nil || !isVertical ? .horizontal : .vertical
+        )
+        return Result(section: section, length: length, effects: effects)
+    }
+
+    /// Repeats the group until the items run out, from `contentStart` along the scroll axis (or, orthogonally,
+    /// from the leading inset across it).
+    ///
+    /// - Returns: The cells' frames, where the section's body ends along the scroll axis (its trailing inset
+    ///   included), and for an orthogonal section its groups.
+    private func placeGroups(
+        items: SectionInput.Items,
+        shared: Template,
+        contentStart: Double
+    ) -> (frames: [Rect], end: Double, orthogonal: CompositionalEffects.Orthogonal?) {
+        let insets = self.description.contentInsets
+        let isVertical = self.isVertical
+        let perGroup = shared.node.leafCount
         let count: Int
         var measured: [Size] = []
         switch items {
@@ -93,7 +148,6 @@ struct CompositionalSectionBuilder {
         }
         let isOrthogonal = self.description.orthogonalScrollingBehavior != .none
         let spacing = self.description.interGroupSpacing
-        let contentStart = headerRoom + insets.top
         var groupStarts: [Double] = []
         var groupWidths: [Double] = []
         var position = isOrthogonal ? insets.leading : contentStart
@@ -103,18 +157,23 @@ struct CompositionalSectionBuilder {
         frames.reserveCapacity(count)
         var scratch: [Rect] = []
         for repetition in 0..<repetitions {
-            var size = templateSize
+            var size = shared.size
             let first = repetition * perGroup
             let cells = Swift.min(perGroup, count - first)
-            let origin = isOrthogonal ? Point(x: position, y: contentStart) : Point(x: insets.leading, y: position)
+            let origin: Point
+            if isOrthogonal {
+                origin = Point(x: position, y: contentStart)
+            } else {
+                origin = isVertical ? Point(x: insets.leading, y: position) : Point(x: position, y: insets.top)
+            }
             if measured.isEmpty {
-                for leaf in 0..<cells { frames.append(template[leaf].offsetBy(dx: origin.x, dy: origin.y)) }
+                for leaf in 0..<cells { frames.append(shared.frames[leaf].offsetBy(dx: origin.x, dy: origin.y)) }
             } else {
                 scratch.removeAll(keepingCapacity: true)
                 size = measured.withUnsafeBufferPointer { sizes in
                     CompositionalGroupLayout.place(
-                        node,
-                        size: groupSize,
+                        shared.node,
+                        size: shared.groupSize,
                         firstLeaf: first,
                         measured: { $0 < sizes.count ? sizes[$0] : nil },
                         into: &scratch
@@ -128,50 +187,19 @@ struct CompositionalSectionBuilder {
                 position += size.width + spacing
                 thickness = Swift.max(thickness, size.height)
             } else {
-                position += size.height + spacing
+                position += (isVertical ? size.height : size.width) + spacing
             }
         }
         let groupsEnd = repetitions > 0 ? position - spacing : position
-        let bodyEnd: Double
-        if isOrthogonal {
-            bodyEnd = contentStart + thickness + insets.bottom
-        } else {
-            bodyEnd = groupsEnd + insets.bottom
-        }
-        let length = bodyEnd + footerRoom
-        let header = headerSize.map { Rect(x: insets.leading, y: 0, width: $0.width, height: $0.height) }
-        let footer = footerSize.map { size in
-            let y = footerRoom > 0 ? bodyEnd : bodyEnd - size.height
-            return Rect(x: insets.leading, y: y, width: size.width, height: size.height)
-        }
-        let band = Rect(x: 0, y: 0, width: width, height: length)
-        let background = self.description.background.map { $0.inset(band) }
-        var effects = CompositionalEffects.Section()
-        effects.pinsHeader = headerItem?.pinsToVisibleBounds ?? false
-        effects.pinsFooter = footerItem?.pinsToVisibleBounds ?? false
-        effects.headerZIndex = headerItem?.zIndex ?? 0
-        effects.footerZIndex = footerItem?.zIndex ?? 0
-        effects.backgroundZIndex = self.description.backgroundZIndex
-        if isOrthogonal {
-            effects.orthogonal = CompositionalEffects.Orthogonal(
-                behavior: self.description.orthogonalScrollingBehavior,
-                groupStarts: groupStarts,
-                groupWidths: groupWidths,
-                contentWidth: groupsEnd + insets.trailing,
-                leadingInset: insets.leading
-            )
-        }
-        let section = SectionLayout(
-            origin: origin,
-            frames: frames,
-            header: header,
-            footer: footer,
-            background: background,
-            band: band,
-            body: (headerRoom, bodyEnd),
-            axis: isOrthogonal ? .horizontal : .vertical
+        guard isOrthogonal else { return (frames, groupsEnd + (isVertical ? insets.bottom : insets.trailing), nil) }
+        let orthogonal = CompositionalEffects.Orthogonal(
+            behavior: self.description.orthogonalScrollingBehavior,
+            groupStarts: groupStarts,
+            groupWidths: groupWidths,
+            contentWidth: groupsEnd + insets.trailing,
+            leadingInset: insets.leading
         )
-        return Result(section: section, length: length, effects: effects)
+        return (frames, contentStart + thickness + insets.bottom, orthogonal)
     }
 
     /// Whether any dimension in `group` is estimated (so measured sizes matter).
