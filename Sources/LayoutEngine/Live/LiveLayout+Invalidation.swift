@@ -4,12 +4,12 @@ extension LiveLayout {
     /// - New item sizes: for `flow` and `waterfall`, each touched section is laid out again from its first resized
     ///   item (for `flow`, from the start of that item's line; for `waterfall`, each column's state there is found
     ///   by scanning back to its last item) to its end; later sections keep their frames and only move (their
-    ///   origins change, the small section index is rebuilt). `line`, `stack` and `circle` prepare again. A size
-    ///   equal to the current one changes nothing. A `count` section given a size other than the default becomes a
-    ///   list of sizes.
+    ///   origins change, the small section index is rebuilt). `line`, `stack`, `circle` and `compositional`
+    ///   (whose sizes are measured ones, replacing estimates) prepare again. A size equal to the current one changes
+    ///   nothing. A `count` section given a size other than the default becomes a list of sizes.
     /// - A new viewport: for `flow` and `waterfall`, a change across the scroll axis (the width when scrolling
-    ///   vertically) lays everything out again; a change along it only records the new viewport. `line`, `stack`
-    ///   and `circle` depend on the viewport and prepare again.
+    ///   vertically) lays everything out again; a change along it only records the new viewport. `line`, `stack`,
+    ///   `circle` and `compositional` depend on the viewport and prepare again.
     /// - ``InvalidationContext/invalidatesEverything`` prepares again.
     ///
     /// Everything is checked before anything changes: on error the layout is as it was.

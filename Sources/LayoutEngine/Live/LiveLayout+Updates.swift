@@ -4,7 +4,7 @@ extension LiveLayout {
     ///
     /// The whole batch is checked first; an inconsistent one throws and leaves the layout as it was. For `flow`
     /// and `waterfall`, only sections whose items changed (and inserted sections) are laid out; the others keep
-    /// their frames and only move. `line`, `stack` and `circle` prepare again.
+    /// their frames and only move. `line`, `stack`, `circle` and `compositional` prepare again.
     ///
     /// - Parameter updates: The batch.
     /// - Returns: The appearing and disappearing attributes, the moves and the content size adjustment.
