@@ -86,7 +86,21 @@ enum EngineBenchmarks {
             ("count", .stack, input(SectionInput(count: Swift.min(itemCount, 1_000)))),
             ("count", .circle, input(SectionInput(count: Swift.min(itemCount, 1_000)))),
             ("grid", .compositional, input(Self.compositionalGrid(itemCount: itemCount))),
+            ("self-sized list", .compositional, input(Self.compositionalList(heights: flowSizes))),
         ]
+    }
+
+    /// A list of full-width rows with estimated heights, every row measured (the sizes' heights): each repetition
+    /// of the group is placed again with its measured size.
+    private static func compositionalList(heights: [Size]) -> SectionInput {
+        let item = CompositionalLayout.Item(size: .init(width: .fractionalWidth(1), height: .estimated(44)))
+        let group = CompositionalLayout.Group(
+            size: .init(width: .fractionalWidth(1), height: .estimated(44)),
+            subitems: [.item(item)]
+        )
+        var section = SectionInput(items: .sizes(heights))
+        section.overrides.compositionalSection = CompositionalLayout.Section(group: group)
+        return section
     }
 
     /// Apple's compositional grid (five inset squares a row) as a section's own description.

@@ -152,9 +152,11 @@ struct CompositionalGroupLayout {
         let countedSize = group.count.flatMap { count in
             group.subitems.first.map { Self.countedSize(of: $0, count: count, group: group, content: content.size) }
         }
-        // Size every child; nested groups are placed at the origin and moved afterwards.
+        // Size every child; nested groups are placed at the origin into one shared array (a run per group child,
+        // in order) and moved afterwards, so a group of items allocates nothing but its sizes.
         var sizes: [Size] = []
-        var childFrames: [[Rect]] = []
+        var nested: [Rect] = []
+        var runs: [Range<Int>] = []
         sizes.reserveCapacity(children.count)
         var leaf = firstLeaf
         for child in children {
@@ -165,11 +167,10 @@ struct CompositionalGroupLayout {
                     if item.size.width.isEstimated, real.width > 0 { childSize.width = real.width }
                     if item.size.height.isEstimated, real.height > 0 { childSize.height = real.height }
                 }
-                childFrames.append([])
             case .group:
-                var nested: [Rect] = []
+                let start = nested.count
                 childSize = Self.place(child, size: childSize, firstLeaf: leaf, measured: measured, into: &nested)
-                childFrames.append(nested)
+                runs.append(start..<nested.count)
             }
             sizes.append(childSize)
             leaf += child.leafCount
@@ -202,7 +203,7 @@ struct CompositionalGroupLayout {
         let isCrossEstimated = isHorizontal ? group.size.height.isEstimated : group.size.width.isEstimated
         var position = isHorizontal ? content.minX : content.minY
         var crossNeeded = 0.0
-        leaf = firstLeaf
+        var run = 0
         for (index, child) in children.enumerated() {
             let edges = child.edgeSpacing
             if index > 0 { position += length(between) }
@@ -232,10 +233,10 @@ struct CompositionalGroupLayout {
                 let slot = Rect(origin: origin, size: childSize)
                 frames.append(Self.itemFrame(slot, item: item))
             case .group:
-                for frame in childFrames[index] { frames.append(frame.offsetBy(dx: origin.x, dy: origin.y)) }
+                for frame in nested[runs[run]] { frames.append(frame.offsetBy(dx: origin.x, dy: origin.y)) }
+                run += 1
             }
             position += childMain + length(isHorizontal ? edges.trailing : edges.bottom)
-            leaf += child.leafCount
         }
         var actual = size
         let mainEnd = position - (isHorizontal ? content.minX : content.minY)
