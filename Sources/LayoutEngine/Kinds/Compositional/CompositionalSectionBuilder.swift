@@ -166,7 +166,9 @@ struct CompositionalSectionBuilder {
             } else {
                 origin = isVertical ? Point(x: insets.leading, y: position) : Point(x: position, y: insets.top)
             }
-            if measured.isEmpty {
+            // A repetition none of whose cells was measured is the template itself.
+            let isMeasured = !measured.isEmpty && measured[first..<(first + cells)].contains { $0 != .zero }
+            if !isMeasured {
                 for leaf in 0..<cells { frames.append(shared.frames[leaf].offsetBy(dx: origin.x, dy: origin.y)) }
             } else {
                 scratch.removeAll(keepingCapacity: true)
