@@ -89,7 +89,35 @@ enum EngineBenchmarks {
             ("count", .rotary, input(SectionInput(count: itemCount))),
             ("count", .pagecover, input(SectionInput(count: itemCount))),
             ("sizes", .justified, input(SectionInput(items: .sizes(aspects)))),
+            ("grid", .compositional, input(Self.compositionalGrid(itemCount: itemCount))),
+            ("self-sized list", .compositional, input(Self.compositionalList(heights: flowSizes))),
         ]
+    }
+
+    /// A list of full-width rows with estimated heights, every row measured (the sizes' heights): each repetition
+    /// of the group is placed again with its measured size.
+    private static func compositionalList(heights: [Size]) -> SectionInput {
+        let item = CompositionalLayout.Item(size: .init(width: .fractionalWidth(1), height: .estimated(44)))
+        let group = CompositionalLayout.Group(
+            size: .init(width: .fractionalWidth(1), height: .estimated(44)),
+            subitems: [.item(item)]
+        )
+        var section = SectionInput(items: .sizes(heights))
+        section.overrides.compositionalSection = CompositionalLayout.Section(group: group)
+        return section
+    }
+
+    /// Apple's compositional grid (five inset squares a row) as a section's own description.
+    private static func compositionalGrid(itemCount: Int) -> SectionInput {
+        var item = CompositionalLayout.Item(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1)))
+        item.contentInsets = .init(top: 2, leading: 2, bottom: 2, trailing: 2)
+        let group = CompositionalLayout.Group(
+            size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
+            subitems: [.item(item)]
+        )
+        var section = SectionInput(count: itemCount)
+        section.overrides.compositionalSection = CompositionalLayout.Section(group: group)
+        return section
     }
 
     /// Median seconds of a viewport query at random offsets (a jump: cold caches) with the visitor and with the

@@ -150,6 +150,26 @@ def errors_are_problem_json_with_pointers(server):
 
 
 @check
+def a_compositional_session_scrolls_and_snaps_its_orthogonal_section(server):
+    item = '{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}'
+    group = ('{"layout":"horizontal","size":{"width":{"fractionalWidth":0.5},"height":{"absolute":100}},'
+             f'"subitems":[{item}]}}')
+    body = ('{"kind":"compositional","viewport":{"width":400,"height":600},"sections":[{"count":10}],'
+            f'"config":{{"section":{{"orthogonalScrollingBehavior":"groupPaging","group":{group}}}}}}}')
+    status, headers, answer = curl(server.port, url(server.port, "/sessions"), "-d", body)
+    expect(status == 201, f"create: {status} {answer!r}")
+    session = headers["location"]
+    query = '{"rect":{"x":0,"y":0,"width":400,"height":600},"orthogonalOffsets":[450]}'
+    status, _, answer = curl(server.port, url(server.port, session + "/query"), "-d", query)
+    cells = [element["indexPath"][1] for element in json.loads(answer)["attributes"]]
+    # Groups of 200 scrolled by 450: cells 2 (from −50), 3 and 4 show.
+    expect(status == 200 and cells == [2, 3, 4], f"query: {status} {cells}")
+    snap = '{"section":0,"proposedContentOffset":{"x":450,"y":0},"velocity":{"x":500,"y":0}}'
+    status, _, answer = curl(server.port, url(server.port, session + "/snap"), "-d", snap)
+    expect(status == 200 and json.loads(answer)["contentOffset"] == {"x": 600, "y": 0}, f"snap: {status} {answer!r}")
+
+
+@check
 def protocol_errors_are_problem_json_and_close(server):
     answer = raw(server.port, b"POST /layout/flow HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n")
     head, _, body = answer.partition(b"\r\n\r\n")

@@ -30,6 +30,7 @@ func defaultItemSize(_ configuration: LayoutConfiguration, viewport: Size) -> (S
         case .cover(let cover): return cover.resolvedItemSize(viewport: viewport)
         case .rotary(let rotary): return rotary.itemSize
         case .pagecover: return viewport
+        case .compositional: return .zero
         }
     }
 }

@@ -276,6 +276,7 @@ import Testing
                 case .cover(let cover): size = cover.resolvedItemSize(viewport: input.viewport)
                 case .rotary(let rotary): size = rotary.itemSize
                 case .pagecover: size = input.viewport
+                case .compositional: size = .zero
                 }
                 return [Size](repeating: size, count: count)
             }

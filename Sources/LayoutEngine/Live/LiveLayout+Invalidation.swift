@@ -5,11 +5,12 @@ extension LiveLayout {
     ///   item (for `flow`, from the start of that item's line; for `waterfall`, each column's state there is found
     ///   by scanning back to its last item) to its end; for `justified`, each touched section is built again whole;
     ///   later sections keep their frames and only move (their origins change, the small section index is
-    ///   rebuilt). `line`, `stack` and `circle` prepare again. A size equal to the current one changes nothing. A
-    ///   `count` section given a size other than the default becomes a list of sizes.
+    ///   rebuilt). The other kinds prepare again; for `compositional` the sizes are measured ones, replacing
+    ///   estimates. A size equal to the current one changes nothing. A `count` section given a size other than the
+    ///   default becomes a list of sizes.
     /// - A new viewport: for `flow`, `waterfall` and `justified`, a change across the scroll axis (the width when
-    ///   scrolling vertically) lays everything out again; a change along it only records the new viewport. `line`,
-    ///   `stack` and `circle` depend on the viewport and prepare again.
+    ///   scrolling vertically) lays everything out again; a change along it only records the new viewport. The
+    ///   other kinds depend on the viewport and prepare again.
     /// - ``InvalidationContext/invalidatesEverything`` prepares again.
     ///
     /// Everything is checked before anything changes: on error the layout is as it was.
@@ -36,7 +37,7 @@ extension LiveLayout {
             isIncremental = isVertical ? viewport.width == old.width : viewport.height == old.height
         case .waterfall, .justified:
             isIncremental = viewport.width == old.width
-        case .line, .stack, .circle, .cover, .rotary, .pagecover:
+        case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
             isIncremental = viewport == old && resized.isEmpty
         }
         var recomputed = 0
@@ -160,7 +161,7 @@ extension LiveLayout {
                 summaries: self.records.map(\.justifiedSummary),
                 contentLength: position
             )
-        case .line, .stack, .circle, .cover, .rotary, .pagecover:
+        case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
             preconditionFailure("only flow, waterfall and justified lay out incrementally")
         }
         return recomputed

@@ -42,7 +42,7 @@ extension LiveLayout {
             case .justified(let justified):
                 _ = try JustifiedLayout.makeBuilder(input, configuration: justified)
                 try JustifiedLayout.validateSizes(of: input.sections[index], section: index)
-            case .line, .stack, .circle, .cover, .rotary, .pagecover:
+            case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
                 return
             }
         }
@@ -204,7 +204,7 @@ extension LiveLayout {
                 contentLength: position
             )
             return (prepared, records)
-        case .line, .stack, .circle, .cover, .rotary, .pagecover:
+        case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
             return (try prepareLayout(input, configuration: configuration, limits: limits), [])
         }
     }

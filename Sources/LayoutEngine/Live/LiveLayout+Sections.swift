@@ -132,7 +132,7 @@ extension LiveLayout {
             layout = built.section
             record = SectionRecord(built.summary)
             return count
-        case .line, .stack, .circle, .cover, .rotary, .pagecover:
+        case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
             preconditionFailure("only flow, waterfall and justified lay out incrementally")
         }
     }
@@ -163,6 +163,8 @@ extension LiveLayout {
         case .cover(let cover): return cover.resolvedItemSize(viewport: viewport)
         case .rotary(let rotary): return rotary.itemSize
         case .pagecover: return viewport
+        // A compositional item's listed size is what the client measured; zero means "not measured yet".
+        case .compositional: return .zero
         }
     }
 

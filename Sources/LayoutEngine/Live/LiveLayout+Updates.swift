@@ -4,7 +4,7 @@ extension LiveLayout {
     ///
     /// The whole batch is checked first; an inconsistent one throws and leaves the layout as it was. For `flow`,
     /// `waterfall` and `justified`, only sections whose items changed (and inserted sections) are laid out; the
-    /// others keep their frames and only move. `line`, `stack` and `circle` prepare again.
+    /// others keep their frames and only move. The other kinds prepare again.
     ///
     /// - Parameter updates: The batch.
     /// - Returns: The appearing and disappearing attributes, the moves and the content size adjustment.
@@ -68,7 +68,7 @@ extension LiveLayout {
             } catch {
                 preconditionFailure("the new input was checked: \(error)")
             }
-        case .line, .stack, .circle, .cover, .rotary, .pagecover:
+        case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
             do {
                 (prepared, records) = try Self.prepare(newInput, configuration: self.configuration, limits: self.limits)
             } catch {

@@ -18,6 +18,8 @@ public enum LayoutConfiguration: Hashable, Sendable {
     case pagecover(PageCoverLayout.Configuration)
     /// A justified (photo rows) layout.
     case justified(JustifiedLayout.Configuration)
+    /// A compositional layout.
+    case compositional(CompositionalLayout.Configuration)
 
     /// The kind this configuration prepares.
     public var kind: LayoutKind {
@@ -31,6 +33,7 @@ public enum LayoutConfiguration: Hashable, Sendable {
         case .rotary: return .rotary
         case .pagecover: return .pagecover
         case .justified: return .justified
+        case .compositional: return .compositional
         }
     }
 
@@ -49,6 +52,7 @@ public enum LayoutConfiguration: Hashable, Sendable {
         case .rotary: return .rotary(.init())
         case .pagecover: return .pagecover(.init())
         case .justified: return .justified(.init())
+        case .compositional: return .compositional(.init())
         }
     }
 }
@@ -83,5 +87,7 @@ public func prepareLayout(
     case .rotary(let rotary): return try RotaryLayout.prepare(input, configuration: rotary)
     case .pagecover(let pagecover): return try PageCoverLayout.prepare(input, configuration: pagecover)
     case .justified(let justified): return try JustifiedLayout.prepare(input, configuration: justified)
+    case .compositional(let compositional):
+        return try CompositionalLayout.prepare(input, configuration: compositional, itemCount: itemCount)
     }
 }

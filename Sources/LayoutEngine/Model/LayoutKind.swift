@@ -18,4 +18,7 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
     case pagecover
     /// flickr/justified-layout: rows of photos filling the width at a target height. See ``JustifiedLayout``.
     case justified
+    /// `UICollectionViewCompositionalLayout`: items in groups, groups repeated in sections. See
+    /// ``CompositionalLayout``.
+    case compositional
 }

@@ -32,6 +32,10 @@ public struct SectionOverrides: Hashable, Sendable {
     /// The footer height used when the section gives none (`waterfall`).
     public var footerHeight: Double?
 
+    /// The section's description (`compositional`), instead of the configuration's
+    /// ``CompositionalLayout/Configuration/section``.
+    public var compositionalSection: CompositionalLayout.Section?
+
     /// Creates overrides that override nothing.
     public init() {}
 }

@@ -24,10 +24,12 @@ struct CellContext {
     /// `justified`: items from this index on are hidden.
     private let shownCount: Int
 
-    /// Gathers the context of one section of `layout` at a content offset in stored (left-to-right) space.
-    init(layout: PreparedLayout, section: Int, offset: Point) {
+    /// Gathers the context of one section of `layout` at a content offset in stored (left-to-right) space; an
+    /// orthogonal section's cells are drawn `scrolled` points toward the leading edge.
+    init(layout: PreparedLayout, section: Int, offset: Point, scrolled: Double = 0) {
         self.section = section
-        self.origin = layout.sections[section].origin
+        let origin = layout.sections[section].origin
+        self.origin = Point(x: origin.x - scrolled, y: origin.y)
         self.itemCount = layout.sections[section].frames.count
         self.viewportCenterX = offset.x + layout.viewport.width * 0.5
         self.mirrorWidth = layout.isMirrored ? layout.contentSize.width : nil
@@ -36,7 +38,7 @@ struct CellContext {
         var transforms: [AffineTransform] = []
         var shownCount = Int.max
         switch layout.effects {
-        case .none, .pinning:
+        case .none, .pinning, .compositional:
             self.mode = .plain
         case .line(let distance, let factor):
             self.mode = .line

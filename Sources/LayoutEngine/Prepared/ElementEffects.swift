@@ -20,6 +20,8 @@ enum ElementEffects: Hashable, Sendable {
     /// `justified`'s left-out items: in section s, items from `shownItemCounts[s]` on are hidden. `widowCount` is
     /// the sum of the sections' widow counts, which ``PreparedLayout/widowCount`` tells.
     case justified(shownItemCounts: [Int], widowCount: Int)
+    /// `compositional`'s per-section pinning, zIndexes and orthogonal scrolling.
+    case compositional(CompositionalEffects)
 
     /// How far, along the scroll axis, a cell may be drawn before (`before`) or after (`after`) its stored frame.
     ///
@@ -29,7 +31,7 @@ enum ElementEffects: Hashable, Sendable {
         switch self {
         case .cover(let cover, _): return (0, cover.maximumLength + cover.spacing)
         case .pageCover(let pageWidth, _): return (pageWidth, 0)
-        case .none, .pinning, .line, .stack, .circle, .rotary, .justified: return (0, 0)
+        case .none, .pinning, .line, .stack, .circle, .rotary, .justified, .compositional: return (0, 0)
         }
     }
 

@@ -2,7 +2,7 @@ extension PreparedLayout {
     /// A section's header attributes, where it is drawn at `offset` (stored space), or `nil` if it has none.
     func makeHeader(section sectionIndex: Int, offset: Point) -> LayoutAttributes? {
         let section = self.sections[sectionIndex]
-        guard let frame = self.headerFrame(of: section, offset: offset) else { return nil }
+        guard let frame = self.headerFrame(section: sectionIndex, offset: offset) else { return nil }
         var attributes = LayoutAttributes(
             category: .supplementaryView,
             kind: .header,
@@ -10,13 +10,16 @@ extension PreparedLayout {
             frame: frame.offsetBy(dx: section.origin.x, dy: section.origin.y)
         )
         if case .pinning(true, _) = self.effects { attributes.zIndex = ElementEffects.pinnedZIndex }
+        if case .compositional(let effects) = self.effects {
+            attributes.zIndex = effects.sections[sectionIndex].headerZIndex
+        }
         return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
     }
 
     /// A section's footer attributes, where it is drawn at `offset` (stored space), or `nil` if it has none.
     func makeFooter(section sectionIndex: Int, offset: Point) -> LayoutAttributes? {
         let section = self.sections[sectionIndex]
-        guard let frame = self.footerFrame(of: section, offset: offset) else { return nil }
+        guard let frame = self.footerFrame(section: sectionIndex, offset: offset) else { return nil }
         var attributes = LayoutAttributes(
             category: .supplementaryView,
             kind: .footer,
@@ -24,6 +27,9 @@ extension PreparedLayout {
             frame: frame.offsetBy(dx: section.origin.x, dy: section.origin.y)
         )
         if case .pinning(_, true) = self.effects { attributes.zIndex = ElementEffects.pinnedZIndex }
+        if case .compositional(let effects) = self.effects {
+            attributes.zIndex = effects.sections[sectionIndex].footerZIndex
+        }
         return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
     }
 
@@ -38,14 +44,18 @@ extension PreparedLayout {
             frame: frame.offsetBy(dx: section.origin.x, dy: section.origin.y)
         )
         attributes.zIndex = ElementEffects.backgroundZIndex
+        if case .compositional(let effects) = self.effects {
+            attributes.zIndex = effects.sections[sectionIndex].backgroundZIndex
+        }
         return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
     }
 
     /// The header's frame relative to its section, pinned to the viewport's leading edge when the layout pins
     /// headers: it follows the offset but never leaves its section's band (UIKit's behaviour).
-    func headerFrame(of section: SectionLayout, offset: Point) -> Rect? {
+    func headerFrame(section sectionIndex: Int, offset: Point) -> Rect? {
+        let section = self.sections[sectionIndex]
         guard var frame = section.header else { return nil }
-        guard case .pinning(true, _) = self.effects else { return frame }
+        guard self.pins(header: true, section: sectionIndex) else { return frame }
         let leading = self.axis.leading(frame)
         let length = self.axis.trailing(frame) - leading
         let visibleStart = self.axis.coordinate(offset) - self.axis.coordinate(section.origin)
@@ -56,9 +66,10 @@ extension PreparedLayout {
 
     /// The footer's frame relative to its section, pinned to the viewport's trailing edge when the layout pins
     /// footers: it follows the offset but never leaves its section's band.
-    func footerFrame(of section: SectionLayout, offset: Point) -> Rect? {
+    func footerFrame(section sectionIndex: Int, offset: Point) -> Rect? {
+        let section = self.sections[sectionIndex]
         guard var frame = section.footer else { return nil }
-        guard case .pinning(_, true) = self.effects else { return frame }
+        guard self.pins(header: false, section: sectionIndex) else { return frame }
         let leading = self.axis.leading(frame)
         let length = self.axis.trailing(frame) - leading
         let viewportLength = self.axis == .vertical ? self.viewport.height : self.viewport.width
@@ -66,6 +77,17 @@ extension PreparedLayout {
         let pinned = Swift.min(leading, Swift.max(visibleEnd - length, section.bodyStart))
         frame = self.moved(frame, alongAxisTo: pinned)
         return frame
+    }
+
+    /// Whether the section's header (or footer) is pinned: the layout's setting for `flow`, the supplementary's own
+    /// for `compositional`.
+    private func pins(header: Bool, section index: Int) -> Bool {
+        switch self.effects {
+        case .pinning(let headers, let footers): return header ? headers : footers
+        case .compositional(let effects):
+            return header ? effects.sections[index].pinsHeader : effects.sections[index].pinsFooter
+        default: return false
+        }
     }
 
     private func moved(_ frame: Rect, alongAxisTo leading: Double) -> Rect {

@@ -8,12 +8,16 @@ extension PreparedLayout {
     /// - Parameters:
     ///   - rect: The rectangle, in content coordinates.
     ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - orthogonalOffsets: How far each orthogonally scrolling `compositional` section has scrolled from its
+    ///     leading edge, by section index (missing entries and other sections: 0). Cells of such a section move
+    ///     by it toward the leading edge; its header, footer and background stay.
     ///   - body: Called once per element.
     /// - Throws: Whatever `body` throws.
     /// - Complexity: O(log n + k) for k elements returned, through the section and item indexes.
     public func forEachAttribute<E: Error>(
         in rect: Rect,
         contentOffset: Point,
+        orthogonalOffsets: [Double] = [],
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         let query = self.storedRect(rect)
@@ -25,11 +29,12 @@ extension PreparedLayout {
         for position in sections {
             let sectionIndex = self.sectionIndex.element(at: position)
             let section = (origin: self.sections[sectionIndex].origin, extent: self.sections[sectionIndex].extent)
-            guard section.extent.offsetBy(dx: section.origin.x, dy: section.origin.y).intersects(query) else {
-                continue
-            }
+            let scrolled = self.orthogonalOffset(orthogonalOffsets, section: sectionIndex)
+            let extent = section.extent.offsetBy(dx: section.origin.x, dy: section.origin.y)
+            guard extent.intersects(query) || (scrolled != 0 && extent.offsetBy(dx: -scrolled, dy: 0).intersects(query))
+            else { continue }
             let local = query.offsetBy(dx: -section.origin.x, dy: -section.origin.y)
-            try self.visit(section: sectionIndex, rect: local, offset: offset, body)
+            try self.visit(section: sectionIndex, rect: local, offset: offset, scrolled: scrolled, body)
         }
     }
 
@@ -38,11 +43,19 @@ extension PreparedLayout {
     /// - Parameters:
     ///   - rect: The rectangle, in content coordinates.
     ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see
+    ///     ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
     /// - Returns: The elements' attributes.
     /// - Complexity: O(log n + k) for k elements returned.
-    public func attributes(in rect: Rect, contentOffset: Point) -> [LayoutAttributes] {
+    public func attributes(
+        in rect: Rect,
+        contentOffset: Point,
+        orthogonalOffsets: [Double] = []
+    ) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
-        self.forEachAttribute(in: rect, contentOffset: contentOffset) { result.append($0) }
+        self.forEachAttribute(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets) {
+            result.append($0)
+        }
         return result
     }
 
@@ -50,28 +63,35 @@ extension PreparedLayout {
     ///
     /// - Parameters:
     ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see
+    ///     ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
     ///   - body: Called once per element.
     /// - Throws: Whatever `body` throws.
     /// - Complexity: O(n).
     public func forEachAttribute<E: Error>(
         contentOffset: Point,
+        orthogonalOffsets: [Double] = [],
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         let offset = self.storedOffset(contentOffset)
         for sectionIndex in self.sections.indices {
-            try self.visit(section: sectionIndex, rect: nil, offset: offset, body)
+            let scrolled = self.orthogonalOffset(orthogonalOffsets, section: sectionIndex)
+            try self.visit(section: sectionIndex, rect: nil, offset: offset, scrolled: scrolled, body)
         }
     }
 
     /// The attributes of every element, in the layout's stable order.
     ///
-    /// - Parameter contentOffset: The viewport's origin, for scroll-dependent attributes.
+    /// - Parameters:
+    ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see
+    ///     ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
     /// - Returns: All elements' attributes.
     /// - Complexity: O(n).
-    public func allAttributes(contentOffset: Point) -> [LayoutAttributes] {
+    public func allAttributes(contentOffset: Point, orthogonalOffsets: [Double] = []) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         result.reserveCapacity(self.elementCount)
-        self.forEachAttribute(contentOffset: contentOffset) { result.append($0) }
+        self.forEachAttribute(contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets) { result.append($0) }
         return result
     }
 
@@ -80,13 +100,24 @@ extension PreparedLayout {
     /// - Parameters:
     ///   - indexPath: The cell's index path.
     ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see
+    ///     ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
     /// - Returns: The cell's attributes, or `nil` if there is no such item.
     /// - Complexity: O(1).
-    public func attributesForItem(at indexPath: IndexPath, contentOffset: Point) -> LayoutAttributes? {
+    public func attributesForItem(
+        at indexPath: IndexPath,
+        contentOffset: Point,
+        orthogonalOffsets: [Double] = []
+    ) -> LayoutAttributes? {
         guard self.sections.indices.contains(indexPath.section),
             self.sections[indexPath.section].frames.indices.contains(indexPath.item)
         else { return nil }
-        let context = CellContext(layout: self, section: indexPath.section, offset: self.storedOffset(contentOffset))
+        let context = CellContext(
+            layout: self,
+            section: indexPath.section,
+            offset: self.storedOffset(contentOffset),
+            scrolled: self.orthogonalOffset(orthogonalOffsets, section: indexPath.section)
+        )
         return context.makeCell(item: indexPath.item, frame: self.sections[indexPath.section].frames[indexPath.item])
     }
 
@@ -139,6 +170,7 @@ extension PreparedLayout {
         section sectionIndex: Int,
         rect local: Rect?,
         offset: Point,
+        scrolled: Double,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         // Read fields one by one: copying a whole SectionLayout would retain all of its arrays.
@@ -146,20 +178,22 @@ extension PreparedLayout {
             if let attributes = self.makeBackground(section: sectionIndex) { try body(attributes) }
         }
         if self.sections[sectionIndex].header != nil,
-            let frame = self.headerFrame(of: self.sections[sectionIndex], offset: offset),
+            let frame = self.headerFrame(section: sectionIndex, offset: offset),
             local.map(frame.intersects) ?? true,
             let attributes = self.makeHeader(section: sectionIndex, offset: offset)
         {
             try body(attributes)
         }
         let frames = self.sections[sectionIndex].frames
-        let context = CellContext(layout: self, section: sectionIndex, offset: offset)
-        if let local {
+        let context = CellContext(layout: self, section: sectionIndex, offset: offset, scrolled: scrolled)
+        // Cells of a scrolled orthogonal section are drawn `scrolled` points toward the leading edge.
+        if let local = local?.offsetBy(dx: scrolled, dy: 0) {
             // Cells drawn away from their stored frames (cover, pagecover) are searched that much wider.
             let drift = self.effects.drift
+            let axis = self.sections[sectionIndex].index.axis
             let positions = self.sections[sectionIndex].index.candidatePositions(
-                from: self.axis.leading(local) - drift.after,
-                to: self.axis.trailing(local) + drift.before
+                from: axis.leading(local) - drift.after,
+                to: axis.trailing(local) + drift.before
             )
             if context.movesCells {
                 // The kinds that move cells (cover, pagecover) keep their index in item order, never permuted.
@@ -185,7 +219,7 @@ extension PreparedLayout {
             for item in frames.indices { try body(context.makeCell(item: item, frame: frames[item])) }
         }
         if self.sections[sectionIndex].footer != nil,
-            let frame = self.footerFrame(of: self.sections[sectionIndex], offset: offset),
+            let frame = self.footerFrame(section: sectionIndex, offset: offset),
             local.map(frame.intersects) ?? true,
             let attributes = self.makeFooter(section: sectionIndex, offset: offset)
         {

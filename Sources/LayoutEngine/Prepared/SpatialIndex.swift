@@ -34,6 +34,8 @@ struct SpatialIndex: Hashable, Sendable {
     /// For each block, the extremes of every element up to the end of that block, so that an update from a block
     /// on (issue 5's invalidation) rescans only the blocks after it.
     var prefixExtremes: [Extremes]
+    /// The axis the index runs along (a `compositional` orthogonal section's cells run across the layout).
+    var axis: Axis
     /// The number of elements indexed.
     var count: Int
     /// The smallest rectangle containing every element, or `nil` when there are none.
@@ -47,6 +49,7 @@ struct SpatialIndex: Hashable, Sendable {
     ///   - sortsByLeadingEdge: Whether to store a permutation sorting the elements by leading edge.
     /// - Complexity: O(n), or O(n log n) when sorting.
     init(frames: [Rect], axis: Axis, sortsByLeadingEdge: Bool = false) {
+        self.axis = axis
         self.count = frames.count
         if sortsByLeadingEdge && frames.count > 1 && frames.count <= Int(Int32.max) {
             var order = (0..<Int32(frames.count)).map { $0 }

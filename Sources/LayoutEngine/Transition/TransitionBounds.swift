@@ -24,7 +24,8 @@ struct TransitionBounds {
     init(index: SpatialIndex, origin: Point, layout: PreparedLayout, isVertical: Bool) {
         let alongScroll = (layout.axis == .vertical) == isVertical
         let drift = alongScroll ? layout.effects.drift : (before: 0.0, after: 0.0)
-        if alongScroll && (isVertical || !layout.isMirrored) && !index.isPermuted {
+        let runsAlong = (index.axis == .vertical) == isVertical && (isVertical || !layout.isMirrored)
+        if runsAlong && !index.isPermuted {
             self.runningMaxTrailing = index.runningMaxTrailing.levels[0]
             self.runningMinLeading = index.runningMinLeading.levels[0]
             self.offset = isVertical ? origin.y : origin.x

@@ -244,8 +244,8 @@ struct TransitionQuery {
     private func candidates(of index: SpatialIndex, in layout: PreparedLayout, rect: Rect) -> Range<Int> {
         let stored = layout.storedRect(rect)
         return index.candidatePositions(
-            from: layout.axis.leading(stored) - self.slack,
-            to: layout.axis.trailing(stored) + self.slack
+            from: index.axis.leading(stored) - self.slack,
+            to: index.axis.trailing(stored) + self.slack
         )
     }
 
@@ -268,8 +268,8 @@ struct TransitionQuery {
         let local = layout.storedRect(rect).offsetBy(dx: -origin.x, dy: -origin.y)
         let drift = layout.effects.drift
         let positions = index.candidatePositions(
-            from: layout.axis.leading(local) - self.slack - drift.after,
-            to: layout.axis.trailing(local) + self.slack + drift.before
+            from: index.axis.leading(local) - self.slack - drift.after,
+            to: index.axis.trailing(local) + self.slack + drift.before
         )
         if index.isPermuted {
             var items = positions.map { index.element(at: $0) }.filter { $0 >= start }

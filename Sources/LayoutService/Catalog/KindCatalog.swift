@@ -159,6 +159,24 @@ enum KindCatalog {
                           description: "Points per second from which a snap moves on in the flick's direction."),
             ]
         ),
+        Kind(
+            kind: .compositional,
+            summary: "UICollectionViewCompositionalLayout: items in groups (horizontal, vertical, count, nested, "
+                + "custom), groups repeated in sections, headers, footers, backgrounds, orthogonal scrolling.",
+            parameters: [
+                Parameter(name: "section", type: "CompositionalSection",
+                          defaultJSON: #"{"group":{"layout":"horizontal","size":{"width":{"fractionalWidth":1},"#
+                            + #""height":{"absolute":44}},"subitems":[{"size":{"width":{"fractionalWidth":1},"#
+                            + #""height":{"fractionalHeight":1}}}]}}"#,
+                          perSection: true, description: "Every section's description: a list of 44-point rows."),
+                Parameter(name: "interSectionSpacing", type: "number", defaultJSON: "0", perSection: false,
+                          description: "Space between sections."),
+                Parameter(name: "scrollDirection", type: "vertical | horizontal", defaultJSON: #""vertical""#,
+                          perSection: false, description: "Horizontal: sections and groups follow one another rightward."),
+                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
+                          description: "Points per second from which an orthogonal snap moves on in its direction."),
+            ]
+        ),
     ]
 
     /// The body of `GET /kinds`, built once.

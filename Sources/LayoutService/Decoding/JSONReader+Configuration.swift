@@ -17,6 +17,7 @@ extension JSONReader {
         case .rotary: .rotary(try self.readRotaryConfiguration())
         case .pagecover: .pagecover(try self.readPageCoverConfiguration())
         case .justified: .justified(try self.readJustifiedConfiguration())
+        case .compositional: .compositional(try self.readCompositionalConfiguration())
         }
     }
 
@@ -44,6 +45,7 @@ extension JSONReader {
                 overrides.itemRenderDirection = try self.readChoice(WaterfallLayout.ItemRenderDirection.self)
             case (.waterfall, "headerHeight"): overrides.headerHeight = try self.readLength()
             case (.waterfall, "footerHeight"): overrides.footerHeight = try self.readLength()
+            case (.compositional, "section"): overrides.compositionalSection = try self.readCompositionalSection()
             default: throw self.unknownField(key)
             }
         }

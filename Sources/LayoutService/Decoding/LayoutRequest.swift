@@ -8,6 +8,8 @@ struct LayoutRequest: Sendable {
     var configuration: LayoutConfiguration
     /// Limits the answer to the elements intersecting it; `nil` means every element.
     var rect: Rect?
+    /// How far each orthogonal section of a `compositional` layout has scrolled (`orthogonalOffsets`).
+    var orthogonalOffsets: [Double] = []
 
     /// Reads a request for `kind` from `body`.
     ///
@@ -36,6 +38,7 @@ struct LayoutRequest: Sendable {
         var sections: [SectionInput]?
         var layoutConfiguration = LayoutConfiguration.defaults(for: kind)
         var rect: Rect?
+        var orthogonalOffsets: [Double] = []
         var counter = ItemCounter(limit: configuration.maxItems)
         var seen: Set<String> = []
         try reader.beginObject()
@@ -46,6 +49,8 @@ struct LayoutRequest: Sendable {
             case "contentOffset": contentOffset = try reader.readPoint()
             case "layoutDirection": direction = try reader.readChoice(LayoutDirection.self)
             case "rect" where !takesKindMember: rect = try reader.readRect()
+            case "orthogonalOffsets" where !takesKindMember && kind == .compositional:
+                orthogonalOffsets = try reader.readOrthogonalOffsets()
             case "config": layoutConfiguration = try reader.readConfiguration(kind: kind)
             case "sections": sections = try reader.readSections(kind: kind, counter: &counter)
             case "kind" where takesKindMember: try reader.skipValue()
@@ -64,7 +69,9 @@ struct LayoutRequest: Sendable {
             layoutDirection: direction,
             sections: sections
         )
-        return LayoutRequest(input: input, configuration: layoutConfiguration, rect: rect)
+        var request = LayoutRequest(input: input, configuration: layoutConfiguration, rect: rect)
+        request.orthogonalOffsets = orthogonalOffsets
+        return request
     }
 }
 
@@ -150,6 +157,7 @@ extension JSONReader {
         var hasItems = false
         let takesSupplementaries = kind == .flow || kind == .waterfall
         let takesHeaderAndFooter = takesSupplementaries || kind == .justified
+        let takesConfig = takesSupplementaries || kind == .compositional
         try self.beginObject()
         while let key = try self.nextKey() {
             switch key {
@@ -167,7 +175,7 @@ extension JSONReader {
                 hasItems = true
             case "header" where takesHeaderAndFooter: section.header = try self.readSize()
             case "footer" where takesHeaderAndFooter: section.footer = try self.readSize()
-            case "config" where takesSupplementaries: section.overrides = try self.readSectionOverrides(kind: kind)
+            case "config" where takesConfig: section.overrides = try self.readSectionOverrides(kind: kind)
             default: throw self.unknownField(key)
             }
         }

@@ -112,12 +112,24 @@ extension JSONWriter {
     /// Writes `"attributes": [...]` with the elements of `layout` that intersect `rect` (all when `nil`).
     ///
     /// - Returns: The number of elements written.
-    mutating func attributes(of layout: PreparedLayout, in rect: Rect?, contentOffset: Point) -> Int {
+    mutating func attributes(
+        of layout: PreparedLayout,
+        in rect: Rect?,
+        contentOffset: Point,
+        orthogonalOffsets: [Double] = []
+    ) -> Int {
         self.key("attributes")
-        if let rect { return self.elements(of: layout, in: rect, contentOffset: contentOffset) }
+        if let rect {
+            return self.elements(
+                of: layout,
+                in: rect,
+                contentOffset: contentOffset,
+                orthogonalOffsets: orthogonalOffsets
+            )
+        }
         var count = 0
         self.beginArray()
-        layout.forEachAttribute(contentOffset: contentOffset) { attributes in
+        layout.forEachAttribute(contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets) { attributes in
             self.value(attributes)
             count += 1
         }
@@ -128,10 +140,16 @@ extension JSONWriter {
     /// Writes an array of the elements of `layout` that intersect `rect`.
     ///
     /// - Returns: How many were written.
-    mutating func elements(of layout: PreparedLayout, in rect: Rect, contentOffset: Point) -> Int {
+    mutating func elements(
+        of layout: PreparedLayout,
+        in rect: Rect,
+        contentOffset: Point,
+        orthogonalOffsets: [Double] = []
+    ) -> Int {
         var count = 0
         self.beginArray()
-        layout.forEachAttribute(in: rect, contentOffset: contentOffset) { attributes in
+        layout.forEachAttribute(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets) {
+            attributes in
             self.value(attributes)
             count += 1
         }

@@ -97,6 +97,7 @@ extension SectionOverrides {
         case "rowSpacing": self.rowSpacing != nil
         case "headerHeight": self.headerHeight != nil
         case "footerHeight": self.footerHeight != nil
+        case let name where name.hasPrefix("section/"): self.compositionalSection != nil
         default: false
         }
     }

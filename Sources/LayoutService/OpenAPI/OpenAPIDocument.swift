@@ -10,9 +10,9 @@ info:
   version: 0.1.0
   description: |
     Collection-view layouts as an HTTP service: UIKit's `UICollectionViewLayout` family (flow, waterfall, line,
-    stack, circle, and seed 004's cover, rotary and pagecover) and flickr/justified-layout's photo rows (justified)
-    computed on the server. Send the sections you want to show and your viewport; get back every
-    element's frame, transform, alpha, zIndex and hidden flag.
+    stack, circle, and seed 004's cover, rotary and pagecover), flickr/justified-layout's photo rows (justified)
+    and UICollectionViewCompositionalLayout (compositional) computed on the server. Send the sections you want to
+    show and your viewport; get back every element's frame, transform, alpha, zIndex and hidden flag.
 
     Coordinates are points, origin top-left, y down. Numbers are JSON numbers. Every error is
     `application/problem+json` (RFC 9457) with `type`, `title`, `status`, `detail` and, for bad input, `pointer`
@@ -228,6 +228,19 @@ paths:
           application/json:
             schema: {$ref: "#/components/schemas/JustifiedRequest"}
       responses: *layoutResponses
+  /layout/compositional:
+    post:
+      summary: UICollectionViewCompositionalLayout described as JSON
+      description: >-
+        Items in groups (horizontal, vertical, count, nested, custom), groups repeated in sections, with headers,
+        footers, backgrounds and orthogonally scrolling sections, whose own offsets `orthogonalOffsets` gives.
+      operationId: layoutCompositional
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/CompositionalRequest"}
+      responses: *layoutResponses
   /layout/{kind}:
     post:
       summary: Any other name is not a kind
@@ -237,7 +250,7 @@ paths:
         - name: kind
           in: path
           required: true
-          schema: {type: string, pattern: "^[a-z]{1,20}$", not: {enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover, justified]}}
+          schema: {type: string, pattern: "^[a-z]{1,20}$", not: {enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover, justified, compositional]}}
       requestBody:
         required: false
         content:
@@ -831,6 +844,166 @@ components:
           type: array
           maxItems: 10000
           items: {$ref: "#/components/schemas/SimpleSection"}
+    CompositionalRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, sections]
+      properties:
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        rect: {$ref: "#/components/schemas/Rect"}
+        orthogonalOffsets: {$ref: "#/components/schemas/OrthogonalOffsets"}
+        config: {$ref: "#/components/schemas/CompositionalConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/CompositionalSection"}
+    CompositionalSessionRequest:
+      type: object
+      additionalProperties: false
+      required: [kind, viewport, sections]
+      properties:
+        kind: {type: string, enum: [compositional]}
+        viewport: {$ref: "#/components/schemas/Size"}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        config: {$ref: "#/components/schemas/CompositionalConfig"}
+        sections:
+          type: array
+          maxItems: 10000
+          items: {$ref: "#/components/schemas/CompositionalSection"}
+    OrthogonalOffsets:
+      type: array
+      maxItems: 10000
+      items: {type: number, minimum: -1000000000, maximum: 1000000000}
+      description: >-
+        compositional: how far each orthogonally scrolling section has scrolled from its leading edge, by section
+        index; missing entries and other sections are 0.
+    CompositionalSection:
+      type: object
+      additionalProperties: false
+      not: {required: [count, items]}
+      properties:
+        count: {$ref: "#/components/schemas/ItemCount"}
+        items: {$ref: "#/components/schemas/ItemList"}
+        config:
+          type: object
+          additionalProperties: false
+          properties:
+            section: {$ref: "#/components/schemas/CompositionalSectionDescription"}
+      description: >-
+        Gives `count` or `items`, not both. A listed size is what the client measured: it replaces only estimated
+        dimensions, and 0 means not measured.
+    CompositionalConfig:
+      type: object
+      additionalProperties: false
+      properties:
+        section: {$ref: "#/components/schemas/CompositionalSectionDescription"}
+        interSectionSpacing: {$ref: "#/components/schemas/Length"}
+        scrollDirection: {type: string, enum: [vertical, horizontal], default: vertical}
+        flickVelocityThreshold:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 300
+    CompositionalSectionDescription:
+      type: object
+      additionalProperties: false
+      description: NSCollectionLayoutSection. Defaults to full-width rows 44 points high.
+      properties:
+        group: {$ref: "#/components/schemas/CompositionalElement"}
+        contentInsets: {$ref: "#/components/schemas/DirectionalInsets"}
+        interGroupSpacing: {$ref: "#/components/schemas/Length"}
+        orthogonalScrollingBehavior:
+          type: string
+          enum: [none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered]
+          default: none
+        boundarySupplementaryItems:
+          type: array
+          maxItems: 2
+          description: At most one header (alignment top or leading) and one footer (bottom or trailing).
+          items:
+            type: object
+            additionalProperties: false
+            properties:
+              kind: {type: string, enum: [header, footer]}
+              alignment: {type: string, enum: [top, bottom, leading, trailing]}
+              size: {$ref: "#/components/schemas/CompositionalSize"}
+              pinToVisibleBounds: {type: boolean, default: false}
+              extendsBoundary: {type: boolean, default: true}
+              zIndex: {type: integer, minimum: -1000000, maximum: 1000000}
+        decorationItems:
+          type: array
+          maxItems: 1
+          items:
+            type: object
+            additionalProperties: false
+            properties:
+              kind: {type: string, enum: [background]}
+              contentInsets: {$ref: "#/components/schemas/DirectionalInsets"}
+              zIndex: {type: integer, minimum: -1000000, maximum: 1000000}
+    CompositionalElement:
+      type: object
+      additionalProperties: false
+      description: >-
+        A group (with `layout`: NSCollectionLayoutGroup) or an item (without: NSCollectionLayoutItem). A section's
+        `group` must be a group.
+      properties:
+        layout: {type: string, enum: [horizontal, vertical, custom]}
+        size: {$ref: "#/components/schemas/CompositionalSize"}
+        contentInsets: {$ref: "#/components/schemas/DirectionalInsets"}
+        edgeSpacing:
+          type: object
+          additionalProperties: false
+          properties:
+            leading: {$ref: "#/components/schemas/CompositionalSpacing"}
+            top: {$ref: "#/components/schemas/CompositionalSpacing"}
+            trailing: {$ref: "#/components/schemas/CompositionalSpacing"}
+            bottom: {$ref: "#/components/schemas/CompositionalSpacing"}
+        subitems:
+          type: array
+          minItems: 1
+          maxItems: 1000
+          items: {$ref: "#/components/schemas/CompositionalElement"}
+        count: {type: integer, minimum: 1, maximum: 1000}
+        interItemSpacing: {$ref: "#/components/schemas/CompositionalSpacing"}
+        frames:
+          type: array
+          minItems: 1
+          maxItems: 1000
+          items: {$ref: "#/components/schemas/Rect"}
+          description: A custom group's cells, relative to the group's origin.
+    CompositionalSize:
+      type: object
+      additionalProperties: false
+      properties:
+        width: {$ref: "#/components/schemas/CompositionalDimension"}
+        height: {$ref: "#/components/schemas/CompositionalDimension"}
+    CompositionalDimension:
+      type: object
+      additionalProperties: false
+      minProperties: 1
+      maxProperties: 1
+      properties:
+        fractionalWidth: {type: number, minimum: 0, maximum: 1000}
+        fractionalHeight: {type: number, minimum: 0, maximum: 1000}
+        absolute: {$ref: "#/components/schemas/Length"}
+        estimated: {$ref: "#/components/schemas/Length"}
+    CompositionalSpacing:
+      type: object
+      additionalProperties: false
+      minProperties: 1
+      maxProperties: 1
+      properties:
+        fixed: {$ref: "#/components/schemas/Length"}
+        flexible: {$ref: "#/components/schemas/Length"}
+    DirectionalInsets:
+      type: object
+      additionalProperties: false
+      properties:
+        top: {type: number, minimum: -1000000000, maximum: 1000000000}
+        leading: {type: number, minimum: -1000000000, maximum: 1000000000}
+        bottom: {type: number, minimum: -1000000000, maximum: 1000000000}
+        trailing: {type: number, minimum: -1000000000, maximum: 1000000000}
     JustifiedItemList:
       type: array
       maxItems: 2000000
@@ -1228,12 +1401,13 @@ components:
         - {$ref: "#/components/schemas/RotarySessionRequest"}
         - {$ref: "#/components/schemas/PagecoverSessionRequest"}
         - {$ref: "#/components/schemas/JustifiedSessionRequest"}
+        - {$ref: "#/components/schemas/CompositionalSessionRequest"}
     SessionSummary:
       type: object
       required: [id, kind, version, contentSize, sections]
       properties:
         id: {type: string, pattern: "^[0-9a-f]{32}$"}
-        kind: {type: string, enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover, justified]}
+        kind: {type: string, enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover, justified, compositional]}
         version: {type: integer, minimum: 1}
         contentSize: {$ref: "#/components/schemas/AnswerSize"}
         widowCount: {$ref: "#/components/schemas/WidowCount"}
@@ -1248,6 +1422,7 @@ components:
       properties:
         rect: {$ref: "#/components/schemas/Rect"}
         contentOffset: {$ref: "#/components/schemas/Point"}
+        orthogonalOffsets: {$ref: "#/components/schemas/OrthogonalOffsets"}
     QueryAnswer:
       type: object
       required: [version, contentSize, attributes]
@@ -1265,6 +1440,13 @@ components:
       properties:
         proposedContentOffset: {$ref: "#/components/schemas/Point"}
         velocity: {$ref: "#/components/schemas/Point"}
+        section:
+          type: integer
+          minimum: 0
+          maximum: 2147483647
+          description: >-
+            compositional only: snap this orthogonally scrolling section instead; x of the proposed offset and of the
+            velocity are the section's own, and the answer's x is where the section comes to rest.
     SnapAnswer:
       type: object
       required: [contentOffset]
@@ -1297,7 +1479,7 @@ components:
           additionalProperties: false
           required: [kind]
           properties:
-            kind: {type: string, enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover, justified]}
+            kind: {type: string, enum: [flow, waterfall, line, stack, circle, cover, rotary, pagecover, justified, compositional]}
             config:
               type: object
               description: The target kind's config, as in a layout request of that kind.

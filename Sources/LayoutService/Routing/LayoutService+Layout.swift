@@ -22,7 +22,12 @@ extension LayoutService {
         writer.key("contentSize")
         writer.value(prepared.contentSize)
         writer.widowCount(of: prepared)
-        let count = writer.attributes(of: prepared, in: request.rect, contentOffset: request.input.contentOffset)
+        let count = writer.attributes(
+            of: prepared,
+            in: request.rect,
+            contentOffset: request.input.contentOffset,
+            orthogonalOffsets: request.orthogonalOffsets
+        )
         writer.endObject()
         return (.json(writer.bytes), count)
     }

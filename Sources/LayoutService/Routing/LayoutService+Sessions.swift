@@ -57,11 +57,14 @@ extension LayoutService {
         var reader = JSONReader(bytes: body, maxDepth: self.configuration.maxJSONDepth)
         var rect: Rect?
         var contentOffset = session.input.contentOffset
+        var orthogonalOffsets: [Double] = []
         try reader.beginObject()
         while let key = try reader.nextKey() {
             switch key {
             case "rect": rect = try reader.readRect()
             case "contentOffset": contentOffset = try reader.readPoint()
+            case "orthogonalOffsets" where session.kind == .compositional:
+                orthogonalOffsets = try reader.readOrthogonalOffsets()
             default: throw reader.unknownField(key)
             }
         }
@@ -69,7 +72,12 @@ extension LayoutService {
         try reader.finish()
         var writer = JSONWriter()
         writer.beginSessionAnswer(session)
-        let count = writer.attributes(of: session.layout, in: rect, contentOffset: contentOffset)
+        let count = writer.attributes(
+            of: session.layout,
+            in: rect,
+            contentOffset: contentOffset,
+            orthogonalOffsets: orthogonalOffsets
+        )
         writer.endObject()
         return (Self.json(writer.bytes, session: session), count)
     }
@@ -106,17 +114,32 @@ extension LayoutService {
         var reader = JSONReader(bytes: body, maxDepth: self.configuration.maxJSONDepth)
         var proposed: Point?
         var velocity = Point.zero
+        var section: Int?
         try reader.beginObject()
         while let key = try reader.nextKey() {
             switch key {
             case "proposedContentOffset": proposed = try reader.readPoint()
             case "velocity": velocity = try reader.readPoint()
+            case "section" where session.kind == .compositional:
+                let index = try reader.readInt(in: 0...Int(Int32.max))
+                guard session.layout.targetOrthogonalOffset(forProposedOffset: 0, velocity: 0, section: index) != nil
+                else { throw reader.shapeError("section \(index) does not scroll orthogonally") }
+                section = index
             default: throw reader.unknownField(key)
             }
         }
         guard let proposed else { throw reader.missingField("proposedContentOffset") }
         try reader.finish()
-        let target = session.layout.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+        var target = session.layout.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+        if let section {
+            // An orthogonal section scrolls on x by its own offset: the answer's x is where that comes to rest.
+            let x = session.layout.targetOrthogonalOffset(
+                forProposedOffset: proposed.x,
+                velocity: velocity.x,
+                section: section
+            )
+            target = Point(x: x ?? proposed.x, y: proposed.y)
+        }
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("contentOffset")

@@ -1,0 +1,130 @@
+extension CompositionalLayout {
+    /// The most cells all the distinct group repetitions of one layout may hold together.
+    static let maximumTemplateCells = 1_000_000
+
+    /// Prepares a compositional layout: sections one below the other, ``Configuration/interSectionSpacing`` apart.
+    ///
+    /// - Throws: ``LayoutError`` for a bad description (named `section/…` in
+    ///   ``LayoutError/invalidParameter(name:section:)``) or a bad listed size.
+    /// - Complexity: O(n) plus the group's template per section; see ``CompositionalSectionBuilder``.
+    static func prepare(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        itemCount: Int
+    ) throws(LayoutError) -> PreparedLayout {
+        try validateNonNegative(configuration.interSectionSpacing, name: "interSectionSpacing", section: nil)
+        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+        try Self.validate(configuration.section, section: nil)
+        var sections: [SectionLayout] = []
+        var effects: [CompositionalEffects.Section] = []
+        sections.reserveCapacity(input.sections.count)
+        effects.reserveCapacity(input.sections.count)
+        var position = 0.0
+        // The layout's own description is laid out once for all the sections that use it; sections' own
+        // descriptions each once, within a budget of cells, so that many sections of huge groups cannot hang.
+        var shared: CompositionalSectionBuilder.Template?
+        var budget = Self.maximumTemplateCells
+        for (index, section) in input.sections.enumerated() {
+            if let own = section.overrides.compositionalSection { try Self.validate(own, section: index) }
+            try section.validateSizes(section: index)
+            var builder = CompositionalSectionBuilder(
+                description: section.overrides.compositionalSection ?? configuration.section,
+                index: index,
+                viewport: input.viewport
+            )
+            builder.isVertical = configuration.scrollDirection == .vertical
+            guard builder.isVertical || builder.description.orthogonalScrollingBehavior == .none else {
+                throw .invalidParameter(name: "section/orthogonalScrollingBehavior", section: index)
+            }
+            let template: CompositionalSectionBuilder.Template
+            if section.overrides.compositionalSection == nil, let shared {
+                template = shared
+            } else {
+                template = try builder.makeTemplate()
+                budget -= template.frames.count
+                guard budget >= 0 else { throw .invalidParameter(name: "section/group", section: index) }
+                if section.overrides.compositionalSection == nil { shared = template }
+            }
+            if index > 0 { position += configuration.interSectionSpacing }
+            let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+            let built = builder.build(items: section.items, origin: origin, template: template)
+            sections.append(built.section)
+            effects.append(built.effects)
+            position += built.length
+        }
+        return PreparedLayout(
+            kind: .compositional,
+            input: input,
+            contentSize: configuration.scrollDirection == .vertical
+                ? Size(width: input.viewport.width, height: position)
+                : Size(width: position, height: input.viewport.height),
+            sections: sections,
+            axis: configuration.scrollDirection == .vertical ? .vertical : .horizontal,
+            effects: .compositional(
+                CompositionalEffects(
+                    sections: effects,
+                    flickVelocityThreshold: configuration.flickVelocityThreshold
+                )
+            )
+        )
+    }
+
+    /// Checks every number of a section's description: finite lengths and fractions, no negative size or spacing,
+    /// at most one header and one footer, counts of at least 1.
+    ///
+    /// - Throws: ``LayoutError/invalidParameter(name:section:)`` naming the part (`section/group`, …).
+    static func validate(_ description: Section, section: Int?) throws(LayoutError) {
+        func check(_ isValid: Bool, _ name: String) throws(LayoutError) {
+            guard isValid else { throw .invalidParameter(name: "section/" + name, section: section) }
+        }
+        try check(Self.isValid(description.group), "group")
+        try check(description.contentInsets.isFinite, "contentInsets")
+        try check(description.interGroupSpacing >= 0 && description.interGroupSpacing < .infinity, "interGroupSpacing")
+        try check(description.background?.isFinite ?? true, "decorationItems")
+        let items = description.boundarySupplementaryItems
+        try check(
+            items.allSatisfy { Self.isValid($0.size) } && items.filter { $0.alignment.isHeader }.count <= 1
+                && items.filter { !$0.alignment.isHeader }.count <= 1,
+            "boundarySupplementaryItems"
+        )
+    }
+
+    private static func isValid(_ size: LayoutSize) -> Bool {
+        func isValid(_ dimension: Dimension) -> Bool {
+            switch dimension {
+            case .fractionalWidth(let value), .fractionalHeight(let value), .absolute(let value),
+                .estimated(let value):
+                return value >= 0 && value < .infinity
+            }
+        }
+        return isValid(size.width) && isValid(size.height)
+    }
+
+    private static func isValid(_ spacing: Spacing?) -> Bool {
+        guard let spacing else { return true }
+        return spacing.minimum >= 0 && spacing.minimum < .infinity
+    }
+
+    private static func isValid(_ edges: EdgeSpacing) -> Bool {
+        Self.isValid(edges.leading) && Self.isValid(edges.top) && Self.isValid(edges.trailing)
+            && Self.isValid(edges.bottom)
+    }
+
+    private static func isValid(_ group: Group) -> Bool {
+        guard Self.isValid(group.size), Self.isValid(group.interItemSpacing), Self.isValid(group.edgeSpacing),
+            group.contentInsets.isFinite, !group.subitems.isEmpty, (group.count ?? 1) >= 1,
+            (group.count ?? 1) <= CompositionalGroupLayout.maximumLeafCount
+        else { return false }
+        if case .custom(let frames) = group.layout {
+            guard frames.allSatisfy({ $0.origin.isFinite && $0.size.isValid }) else { return false }
+        }
+        return group.subitems.allSatisfy { element in
+            switch element {
+            case .item(let item):
+                return Self.isValid(item.size) && Self.isValid(item.edgeSpacing) && item.contentInsets.isFinite
+            case .group(let nested):
+                return Self.isValid(nested)
+            }
+        }
+    }
+}

@@ -1,0 +1,359 @@
+/// `UICollectionViewCompositionalLayout` described as a value: items in groups, groups repeated in sections.
+///
+/// A section's ``Section/group`` is laid out once (its *template*) and repeated along the scroll axis (or, for an
+/// orthogonally scrolling section, across it) until the section's items run out; a last, partial repetition keeps
+/// the template's positions and its full length. Sizes (``Dimension``) are fractions of the containing group, or
+/// for a section's top-level group of the viewport less the section's ``Section/contentInsets``; absolute; or
+/// estimated. Insets are directional (``DirectionalInsets``): layouts are computed left to right and right to left
+/// mirrors everything.
+///
+/// Item ``Item/contentInsets`` shrink the item's frame after it is placed (its slot keeps its size), and are
+/// ignored along an estimated dimension, as in UIKit. ``Item/edgeSpacing`` adds space around an item's slot inside
+/// its group. Layouts scroll vertically or horizontally (``Configuration/scrollDirection``); boundary
+/// supplementaries are the section's ``ElementKind/header`` before it and ``ElementKind/footer`` after it along
+/// the scroll axis (see ``Alignment``), follow the section's insets across it (`supplementariesFollowContentInsets`),
+/// and the ``Section/background`` decoration spans the whole section, supplementaries included, less its own
+/// insets.
+public enum CompositionalLayout {
+    /// One dimension of a size (UIKit's `NSCollectionLayoutDimension`).
+    public enum Dimension: Hashable, Sendable {
+        /// A fraction of the container's width.
+        case fractionalWidth(Double)
+        /// A fraction of the container's height.
+        case fractionalHeight(Double)
+        /// A fixed length in points.
+        case absolute(Double)
+        /// A length in points the item has until the client reports its real length (self-sizing).
+        case estimated(Double)
+
+        /// Whether this is ``estimated(_:)``.
+        var isEstimated: Bool {
+            if case .estimated = self { return true }
+            return false
+        }
+
+        /// The length in a container of size `container`.
+        func resolved(in container: Size) -> Double {
+            switch self {
+            case .fractionalWidth(let fraction): return fraction * container.width
+            case .fractionalHeight(let fraction): return fraction * container.height
+            case .absolute(let length), .estimated(let length): return length
+            }
+        }
+    }
+
+    /// A width and a height (UIKit's `NSCollectionLayoutSize`).
+    public struct LayoutSize: Hashable, Sendable {
+        /// The width.
+        public var width: Dimension
+        /// The height.
+        public var height: Dimension
+
+        /// Creates a size.
+        ///
+        /// - Parameters:
+        ///   - width: The width.
+        ///   - height: The height.
+        public init(width: Dimension, height: Dimension) {
+            self.width = width
+            self.height = height
+        }
+
+        /// The size in a container of size `container`.
+        func resolved(in container: Size) -> Size {
+            Size(width: self.width.resolved(in: container), height: self.height.resolved(in: container))
+        }
+    }
+
+    /// Insets by leading and trailing edge (UIKit's `NSDirectionalEdgeInsets`). The engine lays out left to right,
+    /// so leading is left and trailing right; right to left mirrors the result.
+    public struct DirectionalInsets: Hashable, Sendable {
+        /// The inset from the top.
+        public var top: Double
+        /// The inset from the leading edge.
+        public var leading: Double
+        /// The inset from the bottom.
+        public var bottom: Double
+        /// The inset from the trailing edge.
+        public var trailing: Double
+
+        /// Creates insets.
+        ///
+        /// - Parameters:
+        ///   - top: From the top.
+        ///   - leading: From the leading edge.
+        ///   - bottom: From the bottom.
+        ///   - trailing: From the trailing edge.
+        public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+            self.top = top
+            self.leading = leading
+            self.bottom = bottom
+            self.trailing = trailing
+        }
+
+        /// No insets.
+        public static let zero = DirectionalInsets()
+
+        /// Whether every inset is finite.
+        var isFinite: Bool {
+            self.top.isFinite && self.leading.isFinite && self.bottom.isFinite && self.trailing.isFinite
+        }
+
+        /// `rect` shrunk by these insets; a side that would go negative becomes zero.
+        func inset(_ rect: Rect) -> Rect {
+            Rect(
+                x: rect.minX + self.leading,
+                y: rect.minY + self.top,
+                width: Swift.max(0, rect.width - self.leading - self.trailing),
+                height: Swift.max(0, rect.height - self.top - self.bottom)
+            )
+        }
+    }
+
+    /// A spacing (UIKit's `NSCollectionLayoutSpacing`).
+    public enum Spacing: Hashable, Sendable {
+        /// Exactly this many points.
+        case fixed(Double)
+        /// At least this many points; a group's leftover room is shared equally by its flexible spacings.
+        case flexible(Double)
+
+        /// The fixed or minimum length.
+        var minimum: Double {
+            switch self {
+            case .fixed(let length), .flexible(let length): return length
+            }
+        }
+
+        /// Whether the spacing takes a share of leftover room.
+        var isFlexible: Bool {
+            if case .flexible = self { return true }
+            return false
+        }
+    }
+
+    /// Space around an item's slot in its group (UIKit's `NSCollectionLayoutEdgeSpacing`); `nil` is none.
+    public struct EdgeSpacing: Hashable, Sendable {
+        /// Before the item along x.
+        public var leading: Spacing?
+        /// Above the item.
+        public var top: Spacing?
+        /// After the item along x.
+        public var trailing: Spacing?
+        /// Below the item.
+        public var bottom: Spacing?
+
+        /// Creates edge spacing.
+        ///
+        /// - Parameters:
+        ///   - leading: Before the item along x.
+        ///   - top: Above the item.
+        ///   - trailing: After the item along x.
+        ///   - bottom: Below the item.
+        public init(leading: Spacing? = nil, top: Spacing? = nil, trailing: Spacing? = nil, bottom: Spacing? = nil) {
+            self.leading = leading
+            self.top = top
+            self.trailing = trailing
+            self.bottom = bottom
+        }
+    }
+
+    /// A cell's blueprint (UIKit's `NSCollectionLayoutItem`).
+    public struct Item: Hashable, Sendable {
+        /// The item's size in its group. Defaults to the whole group.
+        public var size = LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))
+        /// Shrinks the frame after placement (ignored along an estimated dimension). Defaults to none.
+        public var contentInsets = DirectionalInsets.zero
+        /// Space around the item's slot. Defaults to none.
+        public var edgeSpacing = EdgeSpacing()
+
+        /// Creates an item.
+        ///
+        /// - Parameter size: The item's size.
+        public init(size: LayoutSize = LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))) {
+            self.size = size
+        }
+    }
+
+    /// How a group arranges its subitems.
+    public enum GroupLayout: Hashable, Sendable {
+        /// One after another along x, repeated while the next one fits.
+        case horizontal
+        /// One after another along y, repeated while the next one fits.
+        case vertical
+        /// Cells at these frames, relative to the group's content origin (`NSCollectionLayoutGroupCustomItem`).
+        case custom([Rect])
+    }
+
+    /// A group's subitem: an item or a nested group.
+    public indirect enum Element: Hashable, Sendable {
+        /// A cell.
+        case item(Item)
+        /// A nested group.
+        case group(Group)
+
+        /// The element's size.
+        var size: LayoutSize {
+            switch self {
+            case .item(let item): return item.size
+            case .group(let group): return group.size
+            }
+        }
+
+        /// The element's edge spacing.
+        var edgeSpacing: EdgeSpacing {
+            switch self {
+            case .item(let item): return item.edgeSpacing
+            case .group(let group): return group.edgeSpacing
+            }
+        }
+    }
+
+    /// A row, a column or a custom arrangement of subitems (UIKit's `NSCollectionLayoutGroup`).
+    public struct Group: Hashable, Sendable {
+        /// How subitems are arranged. Defaults to ``GroupLayout/horizontal``.
+        public var layout = GroupLayout.horizontal
+        /// The group's size. Defaults to the full width and 44 points high.
+        public var size = LayoutSize(width: .fractionalWidth(1), height: .absolute(44))
+        /// The subitems, repeated in order while the next fits (unless ``count`` is set). Defaults to one item.
+        public var subitems: [Element] = [.item(Item())]
+        /// When set, exactly this many copies of the first subitem, each sized to fill the group along its axis
+        /// (`horizontal(layoutSize:repeatingSubitem:count:)`). Defaults to `nil`.
+        public var count: Int?
+        /// The spacing between subitems. Defaults to none.
+        public var interItemSpacing: Spacing?
+        /// Shrinks the room subitems are laid out in. Defaults to none.
+        public var contentInsets = DirectionalInsets.zero
+        /// Space around the group's slot in its parent group. Defaults to none.
+        public var edgeSpacing = EdgeSpacing()
+
+        /// Creates a group.
+        ///
+        /// - Parameters:
+        ///   - layout: How subitems are arranged.
+        ///   - size: The group's size.
+        ///   - subitems: The subitems.
+        ///   - count: The fixed number of copies of the first subitem, if any.
+        public init(
+            layout: GroupLayout = .horizontal,
+            size: LayoutSize = LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
+            subitems: [Element] = [.item(Item())],
+            count: Int? = nil
+        ) {
+            self.layout = layout
+            self.size = size
+            self.subitems = subitems
+            self.count = count
+        }
+    }
+
+    /// How an orthogonally scrolling section scrolls and comes to rest (UIKit's
+    /// `UICollectionLayoutSectionOrthogonalScrollingBehavior`).
+    public enum OrthogonalScrollingBehavior: String, Hashable, Sendable, CaseIterable {
+        /// The section does not scroll on its own: groups follow one another along the layout's scroll axis.
+        case none
+        /// Scrolls across the layout and stops anywhere.
+        case continuous
+        /// Scrolls continuously and comes to rest at a group's leading edge.
+        case continuousGroupLeadingBoundary
+        /// Pages by the viewport's width.
+        case paging
+        /// Moves one group at a time, resting at a group's leading edge.
+        case groupPaging
+        /// Moves one group at a time, resting with a group centred in the viewport.
+        case groupPagingCentered
+    }
+
+    /// Where a boundary supplementary item goes (UIKit's `NSRectAlignment`, along the scroll axis only).
+    ///
+    /// ``ElementKind`` is closed, so boundary supplementaries are the section's header and footer: ``top`` and
+    /// ``leading`` name the header, which goes before the section along the scroll axis (above it when scrolling
+    /// vertically, before its leading edge when scrolling horizontally); ``bottom`` and ``trailing`` the footer,
+    /// after it. Placements across the scroll axis (a leading item beside a vertical section) are not modelled.
+    public enum Alignment: String, Hashable, Sendable, CaseIterable {
+        /// The section's ``ElementKind/header``, the name for a vertical layout.
+        case top
+        /// The section's ``ElementKind/footer``, the name for a vertical layout.
+        case bottom
+        /// The section's ``ElementKind/header``, the name for a horizontal layout.
+        case leading
+        /// The section's ``ElementKind/footer``, the name for a horizontal layout.
+        case trailing
+
+        /// Whether this names the header.
+        var isHeader: Bool { self == .top || self == .leading }
+
+        /// The element this alignment names: ``ElementKind/header`` or ``ElementKind/footer``.
+        public var elementKind: ElementKind { self.isHeader ? .header : .footer }
+    }
+
+    /// A section header or footer (UIKit's `NSCollectionLayoutBoundarySupplementaryItem`).
+    public struct BoundarySupplementaryItem: Hashable, Sendable {
+        /// Where it goes: top or leading is the section's ``ElementKind/header``, bottom or trailing its
+        /// ``ElementKind/footer`` (see ``Alignment``).
+        public var alignment: Alignment
+        /// Its size, of the viewport less the section's insets across the scroll axis.
+        public var size: LayoutSize
+        /// Whether it stays in the viewport while its section is visible. Defaults to `false`.
+        public var pinsToVisibleBounds = false
+        /// Whether it takes room in the section (`true`) or overlaps its content. Defaults to `true`.
+        public var extendsBoundary = true
+        /// Its zIndex. Defaults to 0.
+        public var zIndex = 0
+
+        /// Creates a boundary supplementary item.
+        ///
+        /// - Parameters:
+        ///   - alignment: Top (header) or bottom (footer).
+        ///   - size: Its size.
+        public init(alignment: Alignment, size: LayoutSize) {
+            self.alignment = alignment
+            self.size = size
+        }
+    }
+
+    /// A section's blueprint (UIKit's `NSCollectionLayoutSection`).
+    public struct Section: Hashable, Sendable {
+        /// The group repeated until the section's items run out. Defaults to
+        /// ``Group/init(layout:size:subitems:count:)``'s defaults: a full-width row 44 points high holding one item.
+        public var group = Group()
+        /// Room around the section's groups. Defaults to none.
+        public var contentInsets = DirectionalInsets.zero
+        /// The spacing between repetitions of the group. Defaults to 0.
+        public var interGroupSpacing: Double = 0
+        /// Whether and how the section scrolls across the layout. Defaults to ``OrthogonalScrollingBehavior/none``.
+        public var orthogonalScrollingBehavior = OrthogonalScrollingBehavior.none
+        /// The section's header and footer (at most one of each). Defaults to none.
+        public var boundarySupplementaryItems: [BoundarySupplementaryItem] = []
+        /// When set, a ``ElementKind/background`` decoration spanning the section, inset by these insets
+        /// (`NSCollectionLayoutDecorationItem.background`). Defaults to `nil`.
+        public var background: DirectionalInsets?
+        /// The background's zIndex. Defaults to −1 (behind the cells).
+        public var backgroundZIndex = -1
+
+        /// Creates a section.
+        ///
+        /// - Parameter group: The group to repeat.
+        public init(group: Group = Group()) {
+            self.group = group
+        }
+    }
+
+    /// Every parameter of a compositional layout.
+    public struct Configuration: Hashable, Sendable {
+        /// The description of every section that gives none of its own (a section's `config` may). Defaults to a
+        /// list: full-width rows 44 points high.
+        public var section = Section()
+        /// The spacing between sections (`UICollectionViewCompositionalLayoutConfiguration.interSectionSpacing`).
+        /// Defaults to 0.
+        public var interSectionSpacing: Double = 0
+        /// The direction sections and groups follow one another in (`UICollectionViewCompositionalLayoutConfiguration
+        /// .scrollDirection`); orthogonal sections need a vertical layout. Defaults to vertical.
+        public var scrollDirection = FlowLayout.ScrollDirection.vertical
+        /// The speed, in points per second, at or above which a release of an orthogonal section is a flick that
+        /// moves on in its direction. Defaults to 300.
+        public var flickVelocityThreshold: Double = 300
+
+        /// Creates the default configuration.
+        public init() {}
+    }
+}

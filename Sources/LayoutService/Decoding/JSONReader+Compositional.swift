@@ -1,0 +1,317 @@
+import LayoutEngine
+
+/// Readers for `compositional`'s `config`: the section description, its groups, items and sizes.
+///
+/// Member names are UIKit's (`NSCollectionLayoutSection`, `NSCollectionLayoutGroup`, `NSCollectionLayoutItem`,
+/// `NSCollectionLayoutSize`); a group is an object with a `layout` member (`horizontal`, `vertical`, `custom`),
+/// an item one without.
+extension JSONReader {
+    /// The deepest nesting of groups accepted.
+    static let maxGroupDepth = 16
+    /// The most subitems, frames or supplementaries one list may hold.
+    static let maxCompositionalList = 1000
+
+    /// Reads `compositional`'s layout-wide `config`.
+    mutating func readCompositionalConfiguration() throws(JSONError) -> CompositionalLayout.Configuration {
+        var configuration = CompositionalLayout.Configuration()
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "section": configuration.section = try self.readCompositionalSection()
+            case "interSectionSpacing": configuration.interSectionSpacing = try self.readLength()
+            case "scrollDirection": configuration.scrollDirection = try self.readChoice(FlowLayout.ScrollDirection.self)
+            case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
+            default: throw self.unknownField(key)
+            }
+        }
+        return configuration
+    }
+
+    /// Reads a section description (`NSCollectionLayoutSection`).
+    mutating func readCompositionalSection() throws(JSONError) -> CompositionalLayout.Section {
+        var section = CompositionalLayout.Section()
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "group":
+                guard case .group(let group) = try self.readCompositionalElement(depth: 0) else {
+                    throw self.shapeError("must be a group: an object with \"layout\"")
+                }
+                section.group = group
+            case "contentInsets": section.contentInsets = try self.readDirectionalInsets()
+            case "interGroupSpacing": section.interGroupSpacing = try self.readLength()
+            case "orthogonalScrollingBehavior":
+                section.orthogonalScrollingBehavior = try self.readChoice(
+                    CompositionalLayout.OrthogonalScrollingBehavior.self
+                )
+            case "boundarySupplementaryItems":
+                try self.beginArray()
+                var items: [CompositionalLayout.BoundarySupplementaryItem] = []
+                while try self.nextElement() {
+                    let item = try self.readBoundarySupplementaryItem()
+                    let kind = item.alignment.elementKind
+                    guard !items.contains(where: { $0.alignment.elementKind == kind }) else {
+                        throw self.shapeError("a section has at most one \(kind.rawValue) (top or leading: header)")
+                    }
+                    items.append(item)
+                }
+                section.boundarySupplementaryItems = items
+            case "decorationItems":
+                try self.beginArray()
+                var count = 0
+                while try self.nextElement() {
+                    count += 1
+                    guard count == 1 else { throw self.shapeError("a section has at most one decoration item") }
+                    (section.background, section.backgroundZIndex) = try self.readDecorationItem()
+                }
+            default: throw self.unknownField(key)
+            }
+        }
+        return section
+    }
+
+    /// Reads a subitem: a group (with `layout`) or an item.
+    private mutating func readCompositionalElement(depth: Int) throws(JSONError) -> CompositionalLayout.Element {
+        guard depth < Self.maxGroupDepth else {
+            throw self.shapeError("groups nest at most \(Self.maxGroupDepth) deep")
+        }
+        var layout: String?
+        var size: CompositionalLayout.LayoutSize?
+        var insets = CompositionalLayout.DirectionalInsets.zero
+        var edges = CompositionalLayout.EdgeSpacing()
+        var subitems: [CompositionalLayout.Element]?
+        var count: Int?
+        var spacing: CompositionalLayout.Spacing?
+        var frames: [Rect]?
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "layout":
+                let choice = try self.readString()
+                guard ["horizontal", "vertical", "custom"].contains(choice) else {
+                    throw self.shapeError("must be one of \"horizontal\", \"vertical\", \"custom\", not \"\(choice)\"")
+                }
+                layout = choice
+            case "size": size = try self.readLayoutSize()
+            case "contentInsets": insets = try self.readDirectionalInsets()
+            case "edgeSpacing": edges = try self.readEdgeSpacing()
+            case "subitems":
+                var list: [CompositionalLayout.Element] = []
+                try self.beginArray()
+                while try self.nextElement() {
+                    guard list.count < Self.maxCompositionalList else {
+                        throw self.shapeError("at most \(Self.maxCompositionalList) subitems are accepted")
+                    }
+                    list.append(try self.readCompositionalElement(depth: depth + 1))
+                }
+                guard !list.isEmpty else { throw self.shapeError("must hold at least one subitem") }
+                subitems = list
+            case "count": count = try self.readInt(in: 1...Self.maxCompositionalList)
+            case "interItemSpacing": spacing = try self.readSpacing()
+            case "frames":
+                var list: [Rect] = []
+                try self.beginArray()
+                while try self.nextElement() {
+                    guard list.count < Self.maxCompositionalList else {
+                        throw self.shapeError("at most \(Self.maxCompositionalList) frames are accepted")
+                    }
+                    list.append(try self.readRect())
+                }
+                guard !list.isEmpty else { throw self.shapeError("must hold at least one frame") }
+                frames = list
+            default: throw self.unknownField(key)
+            }
+        }
+        guard let size else { throw self.missingField("size") }
+        guard let layout else {
+            guard subitems == nil, count == nil, spacing == nil, frames == nil else {
+                throw self.shapeError("only a group (an object with \"layout\") takes subitems, count, "
+                    + "interItemSpacing or frames")
+            }
+            var item = CompositionalLayout.Item(size: size)
+            item.contentInsets = insets
+            item.edgeSpacing = edges
+            return .item(item)
+        }
+        var group = CompositionalLayout.Group(size: size)
+        switch layout {
+        case "custom":
+            guard let frames else { throw self.missingField("frames") }
+            guard subitems == nil, count == nil else {
+                throw self.shapeError("a custom group lists frames, not subitems or count")
+            }
+            group.layout = .custom(frames)
+        default:
+            guard let subitems else { throw self.missingField("subitems") }
+            guard frames == nil else { throw self.shapeError("only a custom group takes frames") }
+            group.layout = layout == "horizontal" ? .horizontal : .vertical
+            group.subitems = subitems
+            group.count = count
+        }
+        group.interItemSpacing = spacing
+        group.contentInsets = insets
+        group.edgeSpacing = edges
+        return .group(group)
+    }
+
+    /// Reads `{"width": dimension, "height": dimension}`.
+    private mutating func readLayoutSize() throws(JSONError) -> CompositionalLayout.LayoutSize {
+        var width: CompositionalLayout.Dimension?
+        var height: CompositionalLayout.Dimension?
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "width": width = try self.readDimension()
+            case "height": height = try self.readDimension()
+            default: throw self.unknownField(key)
+            }
+        }
+        guard let width else { throw self.missingField("width") }
+        guard let height else { throw self.missingField("height") }
+        return CompositionalLayout.LayoutSize(width: width, height: height)
+    }
+
+    /// Reads one of `{"fractionalWidth": f}`, `{"fractionalHeight": f}`, `{"absolute": p}`, `{"estimated": p}`.
+    private mutating func readDimension() throws(JSONError) -> CompositionalLayout.Dimension {
+        var dimension: CompositionalLayout.Dimension?
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            guard dimension == nil else { throw self.shapeError("give exactly one of its members") }
+            switch key {
+            case "fractionalWidth": dimension = .fractionalWidth(try self.readDouble(in: 0...1000))
+            case "fractionalHeight": dimension = .fractionalHeight(try self.readDouble(in: 0...1000))
+            case "absolute": dimension = .absolute(try self.readLength())
+            case "estimated": dimension = .estimated(try self.readLength())
+            default: throw self.unknownField(key)
+            }
+        }
+        guard let dimension else {
+            throw self.shapeError("must give one of fractionalWidth, fractionalHeight, absolute, estimated")
+        }
+        return dimension
+    }
+
+    /// Reads `{"fixed": p}` or `{"flexible": p}`.
+    private mutating func readSpacing() throws(JSONError) -> CompositionalLayout.Spacing {
+        var spacing: CompositionalLayout.Spacing?
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            guard spacing == nil else { throw self.shapeError("give exactly one of fixed, flexible") }
+            switch key {
+            case "fixed": spacing = .fixed(try self.readLength())
+            case "flexible": spacing = .flexible(try self.readLength())
+            default: throw self.unknownField(key)
+            }
+        }
+        guard let spacing else { throw self.shapeError("must give one of fixed, flexible") }
+        return spacing
+    }
+
+    /// Reads `{"leading", "top", "trailing", "bottom"}`, each a spacing.
+    private mutating func readEdgeSpacing() throws(JSONError) -> CompositionalLayout.EdgeSpacing {
+        var edges = CompositionalLayout.EdgeSpacing()
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "leading": edges.leading = try self.readSpacing()
+            case "top": edges.top = try self.readSpacing()
+            case "trailing": edges.trailing = try self.readSpacing()
+            case "bottom": edges.bottom = try self.readSpacing()
+            default: throw self.unknownField(key)
+            }
+        }
+        return edges
+    }
+
+    /// Reads `{"top", "leading", "bottom", "trailing"}` (`NSDirectionalEdgeInsets`); missing members are 0.
+    private mutating func readDirectionalInsets() throws(JSONError) -> CompositionalLayout.DirectionalInsets {
+        var insets = CompositionalLayout.DirectionalInsets.zero
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "top": insets.top = try self.readCoordinate()
+            case "leading": insets.leading = try self.readCoordinate()
+            case "bottom": insets.bottom = try self.readCoordinate()
+            case "trailing": insets.trailing = try self.readCoordinate()
+            default: throw self.unknownField(key)
+            }
+        }
+        return insets
+    }
+
+    /// Reads a boundary supplementary item; `kind` (`header`, `footer`) and `alignment` (`top` or `leading` for a
+    /// header, `bottom` or `trailing` for a footer) must agree, and either decides the other.
+    private mutating func readBoundarySupplementaryItem() throws(JSONError)
+        -> CompositionalLayout.BoundarySupplementaryItem
+    {
+        var kind: ElementKind?
+        var alignment: CompositionalLayout.Alignment?
+        var size: CompositionalLayout.LayoutSize?
+        var pins = false
+        var extends = true
+        var zIndex = 0
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "kind":
+                let name = try self.readString()
+                guard let found = ElementKind(rawValue: name), found != .background else {
+                    throw self.shapeError("must be \"header\" or \"footer\", not \"\(name)\"")
+                }
+                kind = found
+            case "alignment": alignment = try self.readChoice(CompositionalLayout.Alignment.self)
+            case "size": size = try self.readLayoutSize()
+            case "pinToVisibleBounds": pins = try self.readBool()
+            case "extendsBoundary": extends = try self.readBool()
+            case "zIndex": zIndex = try self.readInt(in: -1_000_000...1_000_000)
+            default: throw self.unknownField(key)
+            }
+        }
+        guard let size else { throw self.missingField("size") }
+        let resolved = alignment ?? (kind == .footer ? .bottom : .top)
+        if let kind, kind != resolved.elementKind {
+            throw self.shapeError("a header is aligned top or leading, a footer bottom or trailing")
+        }
+        var item = CompositionalLayout.BoundarySupplementaryItem(alignment: resolved, size: size)
+        item.pinsToVisibleBounds = pins
+        item.extendsBoundary = extends
+        item.zIndex = zIndex
+        return item
+    }
+
+    /// Reads a decoration item: `{"kind": "background", "contentInsets"?, "zIndex"?}`.
+    private mutating func readDecorationItem() throws(JSONError)
+        -> (CompositionalLayout.DirectionalInsets, Int)
+    {
+        var insets = CompositionalLayout.DirectionalInsets.zero
+        var zIndex = -1
+        var hasKind = false
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "kind":
+                let name = try self.readString()
+                guard name == "background" else { throw self.shapeError("must be \"background\", not \"\(name)\"") }
+                hasKind = true
+            case "contentInsets": insets = try self.readDirectionalInsets()
+            case "zIndex": zIndex = try self.readInt(in: -1_000_000...1_000_000)
+            default: throw self.unknownField(key)
+            }
+        }
+        guard hasKind else { throw self.missingField("kind") }
+        return (insets, zIndex)
+    }
+
+    /// Reads `orthogonalOffsets`: one number per section (missing ones are 0).
+    mutating func readOrthogonalOffsets() throws(JSONError) -> [Double] {
+        var offsets: [Double] = []
+        try self.beginArray()
+        while try self.nextElement() {
+            guard offsets.count < Self.maxSections else {
+                throw self.shapeError("at most \(Self.maxSections) offsets are accepted")
+            }
+            offsets.append(try self.readCoordinate())
+        }
+        return offsets
+    }
+}
