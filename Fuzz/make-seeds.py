@@ -142,6 +142,11 @@ def responder_seeds():
         for match in CREATE.finditer(text):
             if "\\#(" not in match.group(1):
                 seeds.append(responder_seed("POST", "/sessions", match.group(1)))
+    # The routes without a body, and a preflight, through the free-form route.
+    for method, target in [("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/openapi.yaml"),
+                           ("GET", "/kinds"), ("GET", "/"), ("GET", "/app.js"), ("HEAD", "/layout-client.js"),
+                           ("OPTIONS", "/layout/flow"), ("GET", "/sessions/x/items/0/0")]:
+        seeds.append(responder_seed(method, target, ""))
     # The stateless layout bodies of the JSON seeds, spread over the five kinds.
     layouts = [seed for seed in json_seeds() if b'"viewport"' in seed and b'"kind"' not in seed]
     for index, body in enumerate(layouts):
