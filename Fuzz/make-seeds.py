@@ -8,6 +8,10 @@ interpolation, and sorts it:
   responder    `call(.METHOD, "path", body)` and `create(body)` calls of the LayoutService route tests, each turned
                into the responder target's input format (route byte, kind/header byte, body)
 The seeds are small (one per literal, deduplicated); the fuzzers grow their working corpora from them elsewhere.
+
+It also writes the libFuzzer dictionaries: Fuzz/Corpus/http.dict (framing tokens) and Fuzz/Corpus/layout.dict (every
+member name the service's decoders match, every choice the kind catalogue lists, and JSON's literals), which let
+mutations splice in whole tokens instead of guessing them byte by byte.
 """
 import hashlib
 import pathlib
@@ -56,6 +60,7 @@ def literals(path):
 def write(target, seeds):
     folder = CORPUS / target
     shutil.rmtree(folder, ignore_errors=True)
+    CORPUS.mkdir(exist_ok=True)
     folder.mkdir(parents=True)
     unique = {hashlib.sha1(seed).hexdigest()[:16]: seed for seed in seeds}
     for name, seed in sorted(unique.items()):
@@ -154,7 +159,36 @@ def responder_seeds():
     return seeds
 
 
+HTTP_TOKENS = ["GET", "POST", "HEAD", "OPTIONS", "DELETE", " HTTP/1.1\r\n", " HTTP/1.0\r\n", "\r\n", "\r\n\r\n",
+               "Host: a\r\n", "Content-Length: ", "Transfer-Encoding: chunked\r\n", "Transfer-Encoding: ",
+               "Expect: 100-continue\r\n", "Connection: close\r\n", "Connection: keep-alive\r\n", "0\r\n\r\n",
+               ";ext=1", "chunked", "identity", "gzip"]
+JSON_TOKENS = ["true", "false", "null", "-0", "1e308", "1e309", "5e-324", "0.1", "\\u0000", "\\ud800", "[]", "{}"]
+
+
+def dictionary(path, tokens):
+    escaped = ['"' + token.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "\\x0D").replace("\n", "\\x0A") + '"'
+               for token in tokens]
+    path.write_text("".join(f"{line}\n" for line in sorted(set(escaped))))
+    print(f"{path.name}: {len(set(escaped))} tokens")
+
+
+def layout_tokens():
+    service = ROOT / "Sources" / "LayoutService"
+    names = set()
+    for path in list((service / "Decoding").glob("*.swift")) + list((service / "Routing").glob("*.swift")):
+        names |= set(re.findall(r'case "([A-Za-z0-9]+)"', path.read_text()))
+    catalog = (service / "Catalog" / "KindCatalog.swift").read_text()
+    names |= set(re.findall(r'name: "([A-Za-z0-9]+)"', catalog))
+    choices = set()
+    for union in re.findall(r'type: "([a-zA-Z ]+\|[a-zA-Z |]+)"', catalog):
+        choices |= {choice.strip() for choice in union.split("|")}
+    return [f'"{name}":' for name in names] + [f'"{choice}"' for choice in choices | set(KINDS)] + JSON_TOKENS
+
+
 if __name__ == "__main__":
+    dictionary(CORPUS / "http.dict", HTTP_TOKENS)
+    dictionary(CORPUS / "layout.dict", layout_tokens())
     write("http-parser", http_seeds())
     write("json-reader", json_seeds())
     write("responder", responder_seeds())
