@@ -53,8 +53,16 @@ indirect enum JSONTree: Equatable {
         case .string:
             return .string(try reader.readString())
         case .number:
+            // `readInt()` on a copy, for the counts and index paths the decoders read as integers: when it accepts
+            // the number, it must agree with `readDouble()` wherever a double holds the integer exactly.
+            var integerReader = reader
+            let integer = try? integerReader.readInt()
             do {
-                return .number(try reader.readDouble().bitPattern)
+                let double = try reader.readDouble()
+                if let integer, integer.magnitude <= 1 << 53 {
+                    oracle(Double(integer) == double, "readInt read \(integer), readDouble \(double)")
+                }
+                return .number(double.bitPattern)
             } catch {
                 if !error.isSyntax { notes.hitNumberOutOfRange = true }
                 throw error
