@@ -145,6 +145,29 @@ import Testing
                       limits: limits) == [.failed(.requestLineTooLong)])
     }
 
+    /// Found by the parser's fuzz target: a line past its limit that also ended in a bare LF was "too long" when its
+    /// end arrived late and "malformed" when it arrived with the rest, so a 414 could turn into a 400 depending on
+    /// how TCP split the bytes. The limit now wins at every split, for head lines and chunk lines alike.
+    @Test(arguments: [
+        ("GET /" + String(repeating: "a", count: 70) + " HTTP/1.1\n", HTTPParseError.requestLineTooLong),
+        (" HTTMMMMMMMMMMMMMMMMM\u{1} HTTP%1.MMMMMMMM1MMMMMMMMMMMMMMMMMMMMMMMMMMMMM\u{1} HTTP/1.MMM\n",
+         .requestLineTooLong),
+        ("GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + String(repeating: "b", count: 140) + "\n",
+         .headerSectionTooLarge),
+        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1;" + String(repeating: "x", count: 20)
+            + "\n", .chunkMetadataTooLarge),
+    ])
+    func aLineOverItsLimitIsTooLongAtEverySplit(raw: String, error: HTTPParseError) {
+        var limits = ParserLimits()
+        limits.maxRequestLineBytes = 64
+        limits.maxHeaderSectionBytes = 128
+        limits.maxChunkLineBytes = 12
+        let bytes = [UInt8](raw)
+        for offset in 0...bytes.count {
+            #expect(parse(bytes, splitAt: [offset], limits: limits) == [.failed(error)], "split at \(offset)")
+        }
+    }
+
     @Test func headerLimitsAreEnforcedIncrementally() {
         var limits = ParserLimits()
         limits.maxHeaderSectionBytes = 100

@@ -51,19 +51,24 @@ extension RequestParser {
                 }
                 return nil
             }
-            let isRequestLine = self.requestLineEnd == nil
+            // Limits before form: a line past its limit is refused as too long even when it also ends in a bare
+            // LF, as it is when its end has not arrived yet, so the answer never depends on how the bytes were
+            // split (found by the parser's fuzz target).
+            if let requestLineEnd = self.requestLineEnd {
+                if lf + 1 - (requestLineEnd + 2) > limits.maxHeaderSectionBytes { throw .headerSectionTooLarge }
+            } else if lf - 1 > limits.maxRequestLineBytes {
+                throw .requestLineTooLong
+            }
             guard lf > lineStart, self.buffer[base + lf - 1] == .cr else {
-                throw isRequestLine ? .malformedRequestLine : .malformedHeaderField
+                throw self.requestLineEnd == nil ? .malformedRequestLine : .malformedHeaderField
             }
             let lineEnd = lf - 1
             self.scanned = lf + 1
-            if let requestLineEnd = self.requestLineEnd {
-                if lf + 1 - (requestLineEnd + 2) > limits.maxHeaderSectionBytes { throw .headerSectionTooLarge }
+            if self.requestLineEnd != nil {
                 if lineEnd == lineStart { return lf + 1 }
                 guard self.fieldLines.count < limits.maxHeaderFields else { throw .tooManyHeaderFields }
                 self.fieldLines.append(lineStart..<lineEnd)
             } else {
-                guard lineEnd <= limits.maxRequestLineBytes else { throw .requestLineTooLong }
                 self.requestLineEnd = lineEnd
             }
         }

@@ -159,7 +159,7 @@ public struct RequestParser: Sendable {
     }
 
     /// Finds the CRLF ending the line at ``start``, returning the line's length without it, or `nil` if the line is
-    /// incomplete; throws once the line is longer than `limit` or ends in a bare LF.
+    /// incomplete; throws once the line is longer than `limit` (whatever its end) or ends in a bare LF.
     private func nextLine(limit: Int) throws(HTTPParseError) -> Int? {
         let available = self.bufferedByteCount
         let end = self.buffer.withUnsafeBufferPointer { buffer -> Int? in
@@ -174,8 +174,9 @@ public struct RequestParser: Sendable {
             if available > limit + 1 { throw .chunkMetadataTooLarge }
             return nil
         }
-        guard end > 0, self.buffer[self.start + end - 1] == .cr else { throw .malformedChunk }
+        // The limit before the form, as for head lines: the same answer however the bytes were split.
         if end - 1 > limit { throw .chunkMetadataTooLarge }
+        guard end > 0, self.buffer[self.start + end - 1] == .cr else { throw .malformedChunk }
         return end - 1
     }
 

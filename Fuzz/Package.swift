@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The libFuzzer targets: a package of its own, so that `swift build` and `swift test` at the repository's root never
+// see the sanitizer flags. `Sources/HTTPCore`, `Sources/LayoutEngine` and `Sources/LayoutService` here are symbolic
+// links to the main package's sources (SwiftPM refuses target paths outside a package), so the fuzzers exercise
+// exactly the code that ships, and LayoutService's `package` declarations (the JSON reader and writer) are visible
+// to the fuzz targets because they are in the same package. Build and run with `scripts/fuzz`; see docs/fuzzing.md.
+
+/// The main package's settings, so the sources compile here exactly as they do there.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "layoutd-fuzz",
+    targets: [
+        .target(name: "LayoutEngine", swiftSettings: swiftSettings),
+        .target(name: "HTTPCore", swiftSettings: swiftSettings),
+        .target(name: "LayoutService", dependencies: ["LayoutEngine", "HTTPCore"], swiftSettings: swiftSettings),
+        .target(name: "CLibFuzzer"),
+        .target(name: "FuzzSupport", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "FuzzHTTPParser",
+            dependencies: ["HTTPCore", "CLibFuzzer", "FuzzSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzJSONReader",
+            dependencies: ["LayoutService", "CLibFuzzer", "FuzzSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzResponder",
+            dependencies: ["LayoutService", "HTTPCore", "CLibFuzzer", "FuzzSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)
