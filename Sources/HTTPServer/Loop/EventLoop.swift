@@ -39,6 +39,12 @@ final class EventLoop: @unchecked Sendable {
     private var nextSweep: UInt64 = 0
     /// A descriptor held in reserve, given up to accept-and-close one client when the process is out of them.
     private var reserveFD: Int32
+    /// When the listener is out of this loop's epoll because shedding a client made no progress (another loop took
+    /// the freed descriptor, or the reserve could not be had again): the time to watch it again. Level-triggered, a
+    /// listener with a waiting client and no descriptor to accept it with would otherwise wake the loop without end.
+    private var listenerResumesAt: UInt64?
+    /// How long the listener rests in that case: long enough to cost nothing, short enough not to be noticed.
+    private static let listenerPause: UInt64 = 50_000_000
     private var thread: pthread_t?
     /// Every loop of the server, this one included, for spreading accepted connections round-robin. Set once by
     /// ``HTTPServer/start()`` before any loop thread starts, read-only afterwards.
@@ -52,11 +58,7 @@ final class EventLoop: @unchecked Sendable {
         self.readBufferForReads = .allocate(byteCount: 64 * 1024, alignment: 16)
         self.reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         try self.register(fd: self.wakeFD, token: Self.wakeToken, events: EPOLLIN.rawValue)
-        try self.register(
-            fd: context.listenerFD,
-            token: Self.listenerToken,
-            events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
-        )
+        try self.registerListener()
     }
 
     deinit {
@@ -83,6 +85,16 @@ final class EventLoop: @unchecked Sendable {
         assert(self.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? true, "not on the loop thread")
     }
 
+    /// Watches the listening socket, shared by every loop: `EPOLLEXCLUSIVE` wakes one loop per new client rather
+    /// than all of them.
+    private func registerListener() throws(SystemCallError) {
+        try self.register(
+            fd: self.context.listenerFD,
+            token: Self.listenerToken,
+            events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
+        )
+    }
+
     func register(fd: Int32, token: UInt64, events: UInt32) throws(SystemCallError) {
         var event = epoll_event()
         event.events = events
@@ -99,7 +111,8 @@ final class EventLoop: @unchecked Sendable {
         self.now = monotonicNanoseconds()
         self.nextSweep = self.now + self.context.tick
         while true {
-            let waitNanoseconds = self.nextSweep > self.now ? self.nextSweep - self.now : 0
+            let wakeAt = min(self.nextSweep, self.listenerResumesAt ?? .max)
+            let waitNanoseconds = wakeAt > self.now ? wakeAt - self.now : 0
             let timeout = Int32(min((waitNanoseconds + 999_999) / 1_000_000, 1000))
             let count = epoll_wait(self.epollFD, events, capacity, timeout)
             let code = errno
@@ -115,6 +128,9 @@ final class EventLoop: @unchecked Sendable {
                 case Self.listenerToken: self.acceptConnections()
                 case let id: self.handle(events: event.events, connectionID: id)
                 }
+            }
+            if let resumeAt = self.listenerResumesAt, self.now >= resumeAt {
+                self.resumeListener()
             }
             if self.now >= self.nextSweep {
                 self.sweepTimers()
@@ -246,6 +262,9 @@ final class EventLoop: @unchecked Sendable {
 
     /// Out of descriptors: frees the reserve, accepts one client, tells it 503 and closes it, so the listener stops
     /// firing and the client learns why (a fresh socket's send buffer always takes the short refusal).
+    ///
+    /// When that makes no progress (no client accepted, or no reserve afterwards), the listener rests for
+    /// ``listenerPause`` instead of waking this loop again at once.
     private func shedOneConnection() {
         if self.reserveFD >= 0 { Glibc.close(self.reserveFD) }
         let fd = csystem_accept4(self.context.listenerFD, Int32(SOCK_CLOEXEC.rawValue))
@@ -255,6 +274,24 @@ final class EventLoop: @unchecked Sendable {
             Glibc.close(fd)
         }
         self.reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        if fd < 0 || self.reserveFD < 0, self.listenerResumesAt == nil {
+            var event = epoll_event()
+            _ = epoll_ctl(self.epollFD, EPOLL_CTL_DEL, self.context.listenerFD, &event)
+            self.listenerResumesAt = self.now + Self.listenerPause
+        }
+    }
+
+    /// Watches the listener again after a pause, with a reserve descriptor if one can be had by now.
+    private func resumeListener() {
+        self.listenerResumesAt = nil
+        if self.reserveFD < 0 { self.reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        guard !self.isDraining else { return }
+        do {
+            try self.registerListener()
+        } catch {
+            self.context.configuration.logError("\(error); trying again shortly")
+            self.listenerResumesAt = self.now + Self.listenerPause
+        }
     }
 
     private func sweepTimers() {
