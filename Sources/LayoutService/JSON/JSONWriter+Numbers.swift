@@ -19,7 +19,8 @@ extension JSONWriter {
         let magnitude = double.magnitude
         let belowIntegerLimit = magnitude < 9_007_199_254_740_992.0  // 2^53: every integer below is exact
         if belowIntegerLimit, Double(UInt64(magnitude)) == magnitude {
-            self.writeDecimal(UInt64(magnitude), fractionDigits: 0, isNegative: double.sign == .minus, comma: comma)
+            let isNegative = double.sign == .minus
+            self.writeDecimal(UInt64(magnitude), fraction: 0, fractionDigits: 0, isNegative: isNegative, comma: comma)
             return
         }
         if let (offset, length) = self.recentNumbers.lookUp(double) {
@@ -38,7 +39,17 @@ extension JSONWriter {
         }
         let offset = self.count + (comma ? 1 : 0)
         if belowIntegerLimit, magnitude >= 0.001, let (digits, fractionDigits) = Self.shortestFraction(magnitude) {
-            self.writeDecimal(digits, fractionDigits: fractionDigits, isNegative: double.sign == .minus, comma: comma)
+            // No decimal inside the interval is an integer (that integer would be the value), so the integer part
+            // is the value's own.
+            let integerPart = UInt64(magnitude)
+            let fraction = digits &- integerPart &* Self.powerOfTen(fractionDigits)
+            self.writeDecimal(
+                integerPart,
+                fraction: fraction,
+                fractionDigits: fractionDigits,
+                isNegative: double.sign == .minus,
+                comma: comma
+            )
         } else {
             var text = double.isFinite ? double.description : "null"
             text.withUTF8 { utf8 in
@@ -56,9 +67,16 @@ extension JSONWriter {
         self.recentNumbers.remember(double, offset: offset, length: self.count - offset)
     }
 
-    /// Writes `±magnitude / 10^fractionDigits` after a comma if `comma`.
+    /// Writes `±integerPart.fraction`, the fraction as `fractionDigits` digits (none when 0), after a comma if
+    /// `comma`.
     @inline(__always)
-    private mutating func writeDecimal(_ magnitude: UInt64, fractionDigits: Int, isNegative: Bool, comma: Bool) {
+    private mutating func writeDecimal(
+        _ integerPart: UInt64,
+        fraction: UInt64,
+        fractionDigits: Int,
+        isNegative: Bool,
+        comma: Bool
+    ) {
         self.write(maximumCount: 32) { output in
             var written = 0
             if comma {
@@ -67,7 +85,8 @@ extension JSONWriter {
             }
             return written
                 + Self.writeDecimal(
-                    magnitude: magnitude,
+                    integerPart: integerPart,
+                    fraction: fraction,
                     fractionDigits: fractionDigits,
                     isNegative: isNegative,
                     to: output + written
@@ -81,7 +100,7 @@ extension JSONWriter {
     package mutating func value(_ int: Int) {
         let comma = self.takeSeparator()
         self.didWriteValue()
-        self.writeDecimal(UInt64(int.magnitude), fractionDigits: 0, isNegative: int < 0, comma: comma)
+        self.writeDecimal(UInt64(int.magnitude), fraction: 0, fractionDigits: 0, isNegative: int < 0, comma: comma)
     }
 
     /// The shortest decimal `digits / 10^fractionDigits` that reads back as `magnitude`, and of those the nearest,
@@ -90,11 +109,12 @@ extension JSONWriter {
     /// The value is exactly `4m / 2^s` for its significand `m`, and every decimal strictly between its neighbours'
     /// midpoints (`(4m ± 2) / 2^s`, the lower one closer for a power of two) reads back as the value; a midpoint
     /// itself does when `m` is even, as readers round ties to even. Everything is exact in integers: numerators
-    /// below 2^56 times powers of ten below 2^64. With `k` fraction digits a decimal fits the interval when some
-    /// multiple of `2^s` lies between the scaled ends; if `k` digits fit, `k + 1` do, so the first `k` that fits is
-    /// the shortest. `nil` in the rare case that needs more than 19 fraction digits.
+    /// below 2^56 times powers of ten below 2^64. With `k` fraction digits, the decimals inside the interval are
+    /// `first…last` (in units of 10^-k); those with `k − j` digits are the multiples of 10^j among them. `k` is
+    /// taken just large enough that the interval holds one (10^-k below the gap between neighbours), then `j` grows
+    /// while a multiple of 10^j remains: the shortest. `nil` in the rare case that needs more than 19 digits.
     ///
-    /// - Complexity: O(1): two checks for most values, at most about twenty for values with few digits.
+    /// - Complexity: O(1): three 64-bit multiplications for most values, a few more for values with few digits.
     static func shortestFraction(_ magnitude: Double) -> (digits: UInt64, fractionDigits: Int)? {
         let significand = magnitude.significandBitPattern | (1 << 52)
         let exponent = Int(magnitude.exponentBitPattern) - 1075  // magnitude = significand · 2^exponent, -62...-1
@@ -106,29 +126,46 @@ extension JSONWriter {
             shift: UInt64(2 - exponent)
         )
         // 10^-k is below the gap between neighbours, 2^exponent, once k > -exponent·log10(2): that many digits
-        // almost always fit (the narrower gap below a power of two may need one more).
-        let likely = ((-exponent) &* 78_913) >> 18 + 1
-        var fractionDigits = likely
-        var found = bounds.candidates(fractionDigits: likely - 1)
-        if found != nil {
-            // A value with few digits: search upward from one digit.
-            fractionDigits = 1
-            found = bounds.candidates(fractionDigits: 1)
-            while found == nil {
-                fractionDigits += 1
-                found = bounds.candidates(fractionDigits: fractionDigits)
-            }
-        } else {
-            found = bounds.candidates(fractionDigits: likely)
-            while found == nil, fractionDigits < 19 {
-                fractionDigits += 1
-                found = bounds.candidates(fractionDigits: fractionDigits)
-            }
+        // always fit but below a power of two, where the gap under the value is half as wide.
+        var fractionDigits = ((-exponent) &* 78_913) >> 18 + 1
+        var found = bounds.candidates(fractionDigits: fractionDigits)
+        while found == nil, fractionDigits < 19 {
+            fractionDigits += 1
+            found = bounds.candidates(fractionDigits: fractionDigits)
         }
-        guard let (first, last) = found, let nearest = bounds.nearest(to: value, fractionDigits: fractionDigits) else {
+        guard let (first, last) = found, let scaled = bounds.scaled(value, fractionDigits: fractionDigits) else {
             return nil
         }
-        return (min(max(nearest, first), last), fractionDigits)
+        // Drop digits while a multiple of 10^dropped remains inside (usually one check, with a constant divisor).
+        var dropped = 0
+        if fractionDigits > 1, (first + 9) / 10 * 10 <= last {
+            dropped = 1
+            while dropped < fractionDigits - 1 {
+                let power = Self.powerOfTen(dropped + 1)
+                guard (first + power - 1) / power * power <= last else { break }
+                dropped += 1
+            }
+        }
+        // The nearest multiple of `unit` to the exact value, `quotient + remainder / 2^shift`, a tie going to the
+        // even one (as `description` does: `.25` lies as near `.2` as `.3`).
+        let unit = Self.powerOfTen(dropped)
+        let nearest: UInt64
+        if dropped == 0 {
+            let half: UInt64 = 1 &<< (bounds.shift &- 1)
+            let up = scaled.remainder > half || (scaled.remainder == half && scaled.quotient & 1 == 1)
+            nearest = up ? scaled.quotient &+ 1 : scaled.quotient
+        } else {
+            // `unit` is even, so comparing twice the whole part below it with `unit` decides (the fraction
+            // `remainder / 2^shift` matters only at equality).
+            let (whole, part) = scaled.quotient.quotientAndRemainder(dividingBy: unit)
+            let twice = part &* 2
+            let tie = twice == unit && scaled.remainder == 0
+            let up = twice > unit || (twice == unit && scaled.remainder > 0) || (tie && whole & 1 == 1)
+            nearest = up ? whole &+ 1 : whole
+        }
+        let lowest = (first + unit - 1) / unit
+        let highest = last / unit
+        return (min(max(nearest, lowest), highest), fractionDigits - dropped)
     }
 
     /// The interval of decimals that read back as one value, as numerators over `2^shift`.
@@ -152,16 +189,10 @@ extension JSONWriter {
             return first <= last ? (first, last) : nil
         }
 
-        /// The numerator of the decimal with `fractionDigits` digits nearest to `value / 2^shift`, a tie going to
-        /// the even one (as `description` does: `.25` lies as near `.2` as `.3`).
+        /// `value · 10^fractionDigits / 2^shift` as a quotient and remainder.
         @inline(__always)
-        func nearest(to value: UInt64, fractionDigits: Int) -> UInt64? {
-            guard let scaled = self.divide(value.multipliedFullWidth(by: JSONWriter.powerOfTen(fractionDigits))) else {
-                return nil
-            }
-            let half: UInt64 = 1 &<< (self.shift &- 1)
-            let roundsUp = scaled.remainder > half || (scaled.remainder == half && scaled.quotient & 1 == 1)
-            return roundsUp ? scaled.quotient &+ 1 : scaled.quotient
+        func scaled(_ value: UInt64, fractionDigits: Int) -> (quotient: UInt64, remainder: UInt64)? {
+            self.divide(value.multipliedFullWidth(by: JSONWriter.powerOfTen(fractionDigits)))
         }
 
         /// `product / 2^shift` and its remainder, or `nil` when the quotient needs more than 64 bits.
@@ -201,20 +232,17 @@ extension JSONWriter {
         }
     }
 
-    /// Stores `-`, the digits of `magnitude` with a `.` before the last `fractionDigits` of them (zero-padded so
-    /// that a digit precedes the point), and returns the number of bytes stored (at most 22).
+    /// Stores `-` if `isNegative`, the digits of `integerPart`, and unless `fractionDigits` is 0 a `.` and
+    /// `fraction` as exactly `fractionDigits` digits (leading zeros included); returns the number of bytes stored
+    /// (at most 31).
     @inline(__always)
     static func writeDecimal(
-        magnitude: UInt64,
+        integerPart: UInt64,
+        fraction: UInt64,
         fractionDigits: Int,
         isNegative: Bool,
         to output: UnsafeMutablePointer<UInt8>
     ) -> Int {
-        var integerPart = magnitude
-        var fraction: UInt64 = 0
-        if fractionDigits > 0 {
-            (integerPart, fraction) = magnitude.quotientAndRemainder(dividingBy: Self.powerOfTen(fractionDigits))
-        }
         let integerDigits = Self.decimalDigitCount(integerPart)
         let sign = isNegative ? 1 : 0
         let length = sign + integerDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)
