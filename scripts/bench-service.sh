@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # The service over loopback with wrk: small stateless layouts, and viewport queries against a 1,000,000-item
 # waterfall session. Prints a markdown table; run on an otherwise idle machine and compare rows of one run.
-#   scripts/bench-service.sh [seconds]
+#   scripts/bench-service.sh [seconds] [path to layoutd]
+# WRK_THREADS (default 2) and WRK_CONNECTIONS (default 64) set wrk's threads and connections; a second binary, such
+# as an older release, can be measured the same way by giving its path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10}"
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
-swift build -c release --product layoutd >/dev/null
-binary="$(swift build -c release --show-bin-path)/layoutd"
+binary="${2:-}"
+if [ -z "$binary" ]; then
+    swift build -c release --product layoutd >/dev/null
+    binary="$(swift build -c release --show-bin-path)/layoutd"
+fi
+threads="${WRK_THREADS:-2}"
+connections="${WRK_CONNECTIONS:-64}"
 work="$(mktemp -d)"
 "$binary" --port 0 --log-requests false 2>"$work/log" &
 pid=$!
@@ -28,7 +35,7 @@ rss_kb="$(awk '/VmRSS/ {print $2}' /proc/$pid/status)"
 
 run() {  # name, script, [env]
     local output
-    output="$(env "${@:3}" wrk -t2 -c64 -d"${duration}s" --latency -s "$2" "http://127.0.0.1:$port/")"
+    output="$(env "${@:3}" wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s "$2" "http://127.0.0.1:$port/")"
     local rps p99 errors
     rps="$(echo "$output" | awk '/Requests\/sec/ {print $2}')"
     p99="$(echo "$output" | awk '$1 == "99%" {print $2}')"
@@ -36,7 +43,7 @@ run() {  # name, script, [env]
     echo "| $1 | $rps | $p99 | ${errors:-0} |"
 }
 
-echo "Service over loopback: \`wrk -t2 -c64 -d${duration}s\`, layoutd release with its defaults, $(nproc) cores shared with wrk."
+echo "Service over loopback: \`wrk -t$threads -c$connections -d${duration}s\`, layoutd release with its defaults, $(nproc) cores shared with wrk."
 echo
 echo "| workload | requests/s | p99 | non-2xx |"
 echo "|---|---:|---:|---:|"
