@@ -77,133 +77,97 @@ extension LiveLayout {
         previousRecords: [SectionRecord],
         validatesResumed: Bool = true
     ) throws(LayoutError) -> (PreparedLayout, [SectionRecord]) {
+        // Every section in turn, stacked along the scroll axis: a reused one resumed, a new one built by `build`.
+        func stack(
+            isVertical: Bool = true,
+            build: (_ index: Int, _ position: Double) throws(LayoutError) -> (SectionLayout, SectionRecord)
+        ) throws(LayoutError) -> (sections: [SectionLayout], records: [SectionRecord], length: Double) {
+            var sections: [SectionLayout] = []
+            var records: [SectionRecord] = []
+            sections.reserveCapacity(input.sections.count)
+            records.reserveCapacity(input.sections.count)
+            var position = 0.0
+            for index in input.sections.indices {
+                let (section, record) =
+                    if let old = reused?[index] {
+                        try Self.resume(
+                            old,
+                            as: index,
+                            origin: isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0),
+                            from: firstChanged?[index],
+                            previousSections: &previousSections,
+                            previousRecords: previousRecords,
+                            input: input,
+                            configuration: configuration,
+                            limits: limits,
+                            validatesSizes: validatesResumed
+                        )
+                    } else {
+                        try build(index, position)
+                    }
+                sections.append(section)
+                records.append(record)
+                position += record.length
+            }
+            return (sections, records, position)
+        }
+
         switch configuration {
         case .flow(let flow):
             _ = try input.validate(limits: limits)
             try FlowLayout.validate(flow)
-            var sections: [SectionLayout] = []
-            var records: [SectionRecord] = []
-            sections.reserveCapacity(input.sections.count)
-            records.reserveCapacity(input.sections.count)
-            var position = 0.0
             let isVertical = flow.scrollDirection == .vertical
-            for index in input.sections.indices {
-                if let old = reused?[index] {
-                    let (section, record) = try Self.resume(
-                        old,
-                        as: index,
-                        origin: isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0),
-                        from: firstChanged?[index],
-                        previousSections: &previousSections,
-                        previousRecords: previousRecords,
-                        input: input,
-                        configuration: configuration,
-                        limits: limits,
-                        validatesSizes: validatesResumed
-                    )
-                    sections.append(section)
-                    records.append(record)
-                } else {
-                    let builder = try FlowLayout.makeBuilder(input, configuration: flow, section: index)
-                    var lines: [FlowSectionBuilder.Line]? = []
-                    let built = FlowLayout.build(input.sections[index], with: builder, origin: position, lines: &lines)
-                    sections.append(built.section)
-                    records.append(SectionRecord(length: built.length, crossEnd: built.crossEnd, lines: lines ?? []))
-                }
-                position += records[index].length
+            let stacked = try stack(isVertical: isVertical) { index, position throws(LayoutError) in
+                let builder = try FlowLayout.makeBuilder(input, configuration: flow, section: index)
+                var lines: [FlowSectionBuilder.Line]? = []
+                let built = FlowLayout.build(input.sections[index], with: builder, origin: position, lines: &lines)
+                let record = SectionRecord(length: built.length, crossEnd: built.crossEnd, lines: lines ?? [])
+                return (built.section, record)
             }
             let prepared = FlowLayout.assemble(
                 input,
                 configuration: flow,
-                sections: sections,
-                crossEnds: records.map(\.crossEnd),
-                contentLength: position
+                sections: stacked.sections,
+                crossEnds: stacked.records.map(\.crossEnd),
+                contentLength: stacked.length
             )
-            return (prepared, records)
+            return (prepared, stacked.records)
         case .waterfall(let waterfall):
             _ = try input.validate(limits: limits)
             try WaterfallLayout.validate(waterfall)
-            var sections: [SectionLayout] = []
-            var records: [SectionRecord] = []
-            sections.reserveCapacity(input.sections.count)
-            records.reserveCapacity(input.sections.count)
-            var position = 0.0
-            for index in input.sections.indices {
-                if let old = reused?[index] {
-                    let (section, record) = try Self.resume(
-                        old,
-                        as: index,
-                        origin: Point(x: 0, y: position),
-                        from: firstChanged?[index],
-                        previousSections: &previousSections,
-                        previousRecords: previousRecords,
-                        input: input,
-                        configuration: configuration,
-                        limits: limits,
-                        validatesSizes: validatesResumed
-                    )
-                    sections.append(section)
-                    records.append(record)
-                } else {
-                    let builder = try WaterfallLayout.makeBuilder(
-                        input,
-                        configuration: waterfall,
-                        section: index,
-                        limits: limits
-                    )
-                    let built = WaterfallLayout.build(input.sections[index], with: builder, origin: position)
-                    sections.append(built.section)
-                    records.append(SectionRecord(length: built.length, crossEnd: 0, lines: []))
-                }
-                position += records[index].length
+            let stacked = try stack { index, position throws(LayoutError) in
+                let builder = try WaterfallLayout.makeBuilder(
+                    input,
+                    configuration: waterfall,
+                    section: index,
+                    limits: limits
+                )
+                let built = WaterfallLayout.build(input.sections[index], with: builder, origin: position)
+                return (built.section, SectionRecord(length: built.length, crossEnd: 0, lines: []))
             }
             let prepared = WaterfallLayout.assemble(
                 input,
                 configuration: waterfall,
-                sections: sections,
-                contentLength: position
+                sections: stacked.sections,
+                contentLength: stacked.length
             )
-            return (prepared, records)
+            return (prepared, stacked.records)
         case .justified(let justified):
             _ = try input.validate(limits: limits)
             let builder = try JustifiedLayout.makeBuilder(input, configuration: justified)
-            var sections: [SectionLayout] = []
-            var records: [SectionRecord] = []
-            sections.reserveCapacity(input.sections.count)
-            records.reserveCapacity(input.sections.count)
-            var position = 0.0
-            for index in input.sections.indices {
-                if let old = reused?[index] {
-                    let (section, record) = try Self.resume(
-                        old,
-                        as: index,
-                        origin: Point(x: 0, y: position),
-                        from: firstChanged?[index],
-                        previousSections: &previousSections,
-                        previousRecords: previousRecords,
-                        input: input,
-                        configuration: configuration,
-                        limits: limits,
-                        validatesSizes: validatesResumed
-                    )
-                    sections.append(section)
-                    records.append(record)
-                } else {
-                    try JustifiedLayout.validateSizes(of: input.sections[index], section: index)
-                    let built = JustifiedLayout.build(input.sections[index], with: builder, origin: position)
-                    sections.append(built.section)
-                    records.append(SectionRecord(built.summary))
-                }
-                position += records[index].length
+            let stacked = try stack { index, position throws(LayoutError) in
+                try JustifiedLayout.validateSizes(of: input.sections[index], section: index)
+                let built = JustifiedLayout.build(input.sections[index], with: builder, origin: position)
+                return (built.section, SectionRecord(built.summary))
             }
             let prepared = JustifiedLayout.assemble(
                 input,
                 configuration: justified,
-                sections: sections,
-                summaries: records.map(\.justifiedSummary),
-                contentLength: position
+                sections: stacked.sections,
+                summaries: stacked.records.map(\.justifiedSummary),
+                contentLength: stacked.length
             )
-            return (prepared, records)
+            return (prepared, stacked.records)
         case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
             return (try prepareLayout(input, configuration: configuration, limits: limits), [])
         }
