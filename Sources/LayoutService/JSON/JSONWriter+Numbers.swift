@@ -52,17 +52,7 @@ extension JSONWriter {
             )
         } else {
             var text = double.isFinite ? double.description : "null"
-            text.withUTF8 { utf8 in
-                self.write(maximumCount: utf8.count + 1) { output in
-                    var written = 0
-                    if comma {
-                        output[0] = UInt8(ascii: ",")
-                        written = 1
-                    }
-                    Self.copy(utf8, to: output + written)
-                    return written + utf8.count
-                }
-            }
+            text.withUTF8 { self.writeBytes($0, comma: comma) }
         }
         self.recentNumbers.remember(double, offset: offset, length: self.count - offset)
     }

@@ -92,17 +92,7 @@ package struct JSONWriter {
     /// - Parameter fragment: The literal; it is copied as it is.
     package mutating func fragment(_ fragment: StaticString) {
         let comma = self.takeSeparator()
-        fragment.withUTF8Buffer { utf8 in
-            self.write(maximumCount: utf8.count + 1) { output in
-                var written = 0
-                if comma {
-                    output[0] = UInt8(ascii: ",")
-                    written = 1
-                }
-                Self.copy(utf8, to: output + written)
-                return written + utf8.count
-            }
-        }
+        fragment.withUTF8Buffer { self.writeBytes($0, comma: comma) }
         self.followsKey = true
     }
 
@@ -222,18 +212,22 @@ package struct JSONWriter {
 
     private mutating func writeLiteral(_ literal: StaticString) {
         let comma = self.takeSeparator()
-        literal.withUTF8Buffer { utf8 in
-            self.write(maximumCount: utf8.count + 1) { output in
-                var written = 0
-                if comma {
-                    output[0] = UInt8(ascii: ",")
-                    written = 1
-                }
-                Self.copy(utf8, to: output + written)
-                return written + utf8.count
-            }
-        }
+        literal.withUTF8Buffer { self.writeBytes($0, comma: comma) }
         self.needsComma = true
+    }
+
+    /// Writes `bytes` as they are, after a comma if `comma`.
+    @inline(__always)
+    mutating func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>, comma: Bool) {
+        self.write(maximumCount: bytes.count + 1) { output in
+            var written = 0
+            if comma {
+                output[0] = UInt8(ascii: ",")
+                written = 1
+            }
+            Self.copy(bytes, to: output + written)
+            return written + bytes.count
+        }
     }
 
     /// Copies `bytes` to `output`, by hand when short: a call to `memmove` costs more than a key's bytes.
