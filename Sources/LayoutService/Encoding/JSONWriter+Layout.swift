@@ -39,67 +39,76 @@ extension JSONWriter {
     /// Writes one element as DESIGN.md's wire contract shows it.
     ///
     /// `kind` appears for supplementary and decoration views; `transform` and `transform3D` only when they are not
-    /// the identity, so that most cells stay short. The fixed structure goes out in a few ``fragment(_:)`` copies:
-    /// this runs once per element of every answer.
-    mutating func value(_ attributes: LayoutAttributes) {
-        switch (attributes.category, attributes.kind) {
-        case (.cell, _): self.fragment(#"{"category":"cell","indexPath":"#)
-        case (.supplementaryView, .header?): self.fragment(#"{"category":"supplementaryView","kind":"header","indexPath":"#)
-        case (.supplementaryView, .footer?): self.fragment(#"{"category":"supplementaryView","kind":"footer","indexPath":"#)
-        case (.decorationView, .background?):
-            self.fragment(#"{"category":"decorationView","kind":"background","indexPath":"#)
-        default:
-            self.beginObject()
-            self.key("category")
-            self.value(attributes.category.rawValue)
-            if let kind = attributes.kind {
-                self.key("kind")
-                self.value(kind.rawValue)
+    /// the identity, so that most cells stay short. This runs once per element of every answer, so the element is
+    /// stored in one reservation (``writeValue(maximumLength:_:)``), its fixed structure in a few literal copies.
+    package mutating func value(_ attributes: LayoutAttributes) {
+        self.writeValue(maximumLength: Self.maximumElementLength) { output, recent in
+            switch (attributes.category, attributes.kind) {
+            case (.cell, _): output.put(#"{"category":"cell","indexPath":["#)
+            case (.supplementaryView, .header?): output.put(#"{"category":"supplementaryView","kind":"header","indexPath":["#)
+            case (.supplementaryView, .footer?): output.put(#"{"category":"supplementaryView","kind":"footer","indexPath":["#)
+            case (.decorationView, .background?):
+                output.put(#"{"category":"decorationView","kind":"background","indexPath":["#)
+            default:
+                output.put(#"{"category":""#)
+                output.put(identifier: attributes.category.rawValue)
+                if let kind = attributes.kind {
+                    output.put(#"","kind":""#)
+                    output.put(identifier: kind.rawValue)
+                }
+                output.put(#"","indexPath":["#)
             }
-            self.key("indexPath")
+            output.put(attributes.indexPath.section)
+            output.put(UInt8(ascii: ","))
+            output.put(attributes.indexPath.item)
+            let frame = attributes.frame
+            output.put(#"],"frame":{"x":"#)
+            output.put(frame.minX, recent: &recent)
+            output.put(#","y":"#)
+            output.put(frame.minY, recent: &recent)
+            output.put(#","width":"#)
+            output.put(frame.width, recent: &recent)
+            output.put(#","height":"#)
+            output.put(frame.height, recent: &recent)
+            output.put(#"},"zIndex":"#)
+            output.put(attributes.zIndex)
+            output.put(#","alpha":"#)
+            output.put(attributes.alpha, recent: &recent)
+            output.put(#","hidden":"#)
+            output.put(attributes.isHidden)
+            if !attributes.transform.isIdentity {
+                let transform = attributes.transform
+                output.put(#","transform":{"a":"#)
+                output.put(transform.a, recent: &recent)
+                output.put(#","b":"#)
+                output.put(transform.b, recent: &recent)
+                output.put(#","c":"#)
+                output.put(transform.c, recent: &recent)
+                output.put(#","d":"#)
+                output.put(transform.d, recent: &recent)
+                output.put(#","tx":"#)
+                output.put(transform.tx, recent: &recent)
+                output.put(#","ty":"#)
+                output.put(transform.ty, recent: &recent)
+                output.put(UInt8(ascii: "}"))
+            }
+            let transform3D = attributes.transform3D
+            if !transform3D.isIdentity {
+                output.put(#","transform3D":["#)
+                for (index, component) in transform3D.components.enumerated() {
+                    if index > 0 { output.put(UInt8(ascii: ",")) }
+                    output.put(component, recent: &recent)
+                }
+                output.put(UInt8(ascii: "]"))
+            }
+            output.put(UInt8(ascii: "}"))
         }
-        self.value(attributes.indexPath)
-        let frame = attributes.frame
-        self.fragment(#""frame":{"x":"#)
-        self.value(frame.minX)
-        self.fragment(#""y":"#)
-        self.value(frame.minY)
-        self.fragment(#""width":"#)
-        self.value(frame.width)
-        self.fragment(#""height":"#)
-        self.value(frame.height)
-        self.endObject()
-        self.fragment(#""zIndex":"#)
-        self.value(attributes.zIndex)
-        self.fragment(#""alpha":"#)
-        self.value(attributes.alpha)
-        self.key("hidden")
-        self.value(attributes.isHidden)
-        if !attributes.transform.isIdentity {
-            let transform = attributes.transform
-            self.fragment(#""transform":{"a":"#)
-            self.value(transform.a)
-            self.fragment(#""b":"#)
-            self.value(transform.b)
-            self.fragment(#""c":"#)
-            self.value(transform.c)
-            self.fragment(#""d":"#)
-            self.value(transform.d)
-            self.fragment(#""tx":"#)
-            self.value(transform.tx)
-            self.fragment(#""ty":"#)
-            self.value(transform.ty)
-            self.endObject()
-        }
-        let transform3D = attributes.transform3D
-        if !transform3D.isIdentity {
-            self.key("transform3D")
-            self.beginArray()
-            for component in transform3D.components { self.value(component) }
-            self.endArray()
-        }
-        self.endObject()
     }
+
+    /// The most bytes ``value(_:)-(LayoutAttributes)`` writes: 30 numbers (the index path's 2, the frame's 4,
+    /// zIndex, alpha, the affine transform's 6 and the 3-D transform's 16) and the structure around them, about 230
+    /// bytes with the longest kind names, rounded up.
+    static let maximumElementLength = 30 * maximumNumberLength + 320
 
     /// Writes `"widowCount": n` for a `justified` layout (flickr/justified-layout's `widowCount`); nothing for the
     /// other kinds.

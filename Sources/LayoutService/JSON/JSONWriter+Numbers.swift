@@ -14,83 +14,14 @@ extension JSONWriter {
     ///
     /// - Parameter double: The value.
     package mutating func value(_ double: Double) {
-        let comma = self.takeSeparator()
-        self.didWriteValue()
-        let magnitude = double.magnitude
-        let belowIntegerLimit = magnitude < 9_007_199_254_740_992.0  // 2^53: every integer below is exact
-        if belowIntegerLimit, Double(UInt64(magnitude)) == magnitude {
-            let isNegative = double.sign == .minus
-            self.writeDecimal(UInt64(magnitude), fraction: 0, fractionDigits: 0, isNegative: isNegative, comma: comma)
-            return
-        }
-        if let (offset, length) = self.recentNumbers.lookUp(double) {
-            // The earlier text lies `distance` bytes before the end of the output, wholly before it.
-            let distance = self.count - offset
-            self.write(maximumCount: length + 1) { output in
-                var written = 0
-                if comma {
-                    output[0] = UInt8(ascii: ",")
-                    written = 1
-                }
-                for index in 0..<length { output[written + index] = (output - distance)[index] }
-                return written + length
-            }
-            return
-        }
-        let offset = self.count + (comma ? 1 : 0)
-        if belowIntegerLimit, magnitude >= 0.001, let (digits, fractionDigits) = Self.shortestFraction(magnitude) {
-            // No decimal inside the interval is an integer (that integer would be the value), so the integer part
-            // is the value's own.
-            let integerPart = UInt64(magnitude)
-            let fraction = digits &- integerPart &* Self.powerOfTen(fractionDigits)
-            self.writeDecimal(
-                integerPart,
-                fraction: fraction,
-                fractionDigits: fractionDigits,
-                isNegative: double.sign == .minus,
-                comma: comma
-            )
-        } else {
-            var text = double.isFinite ? double.description : "null"
-            text.withUTF8 { self.writeBytes($0, comma: comma) }
-        }
-        self.recentNumbers.remember(double, offset: offset, length: self.count - offset)
-    }
-
-    /// Writes `±integerPart.fraction`, the fraction as `fractionDigits` digits (none when 0), after a comma if
-    /// `comma`.
-    @inline(__always)
-    private mutating func writeDecimal(
-        _ integerPart: UInt64,
-        fraction: UInt64,
-        fractionDigits: Int,
-        isNegative: Bool,
-        comma: Bool
-    ) {
-        self.write(maximumCount: 32) { output in
-            var written = 0
-            if comma {
-                output[0] = UInt8(ascii: ",")
-                written = 1
-            }
-            return written
-                + Self.writeDecimal(
-                    integerPart: integerPart,
-                    fraction: fraction,
-                    fractionDigits: fractionDigits,
-                    isNegative: isNegative,
-                    to: output + written
-                )
-        }
+        self.writeValue(maximumLength: Self.maximumNumberLength) { cursor, recent in cursor.put(double, recent: &recent) }
     }
 
     /// Writes an integer.
     ///
     /// - Parameter int: The value.
     package mutating func value(_ int: Int) {
-        let comma = self.takeSeparator()
-        self.didWriteValue()
-        self.writeDecimal(UInt64(int.magnitude), fraction: 0, fractionDigits: 0, isNegative: int < 0, comma: comma)
+        self.writeValue(maximumLength: Self.maximumNumberLength) { cursor, _ in cursor.put(int) }
     }
 
     /// The shortest decimal `digits / 10^fractionDigits` that reads back as `magnitude`, and of those the nearest,

@@ -70,7 +70,8 @@ extension LayoutService {
         }
         guard let rect else { throw reader.missingField("rect") }
         try reader.finish()
-        var writer = JSONWriter()
+        // A viewport's answer is a few kilobytes: room for it up front saves growing the buffer several times.
+        var writer = JSONWriter(capacity: 16 * 1024)
         writer.beginSessionAnswer(session)
         let count = writer.attributes(
             of: session.layout,

@@ -1,0 +1,139 @@
+/// Where the next byte goes in room a ``JSONWriter`` reserved beforehand (``JSONWriter/writeValue(maximumLength:_:)``).
+///
+/// A writer that knows the most a value can take, such as one element's attributes, reserves that once and then
+/// stores its tokens through the cursor: one capacity check and one uniqueness check for the whole value instead of
+/// one per token, and no comma bookkeeping inside it. The cursor does not check bounds; its user reserved enough.
+struct OutputCursor {
+    /// The next byte's address.
+    private var position: UnsafeMutablePointer<UInt8>
+    /// The first reserved byte's address.
+    private let start: UnsafeMutablePointer<UInt8>
+    /// The first reserved byte's offset in the writer's output.
+    private let startOffset: Int
+
+    /// Creates a cursor at `start`, which lies `startOffset` bytes into the writer's output.
+    init(start: UnsafeMutablePointer<UInt8>, startOffset: Int) {
+        self.position = start
+        self.start = start
+        self.startOffset = startOffset
+    }
+
+    /// The number of bytes stored so far.
+    var written: Int { self.position - self.start }
+
+    /// The offset in the writer's output of the next byte.
+    var offset: Int { self.startOffset + self.written }
+
+    /// Stores one byte.
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        self.position.pointee = byte
+        self.position += 1
+    }
+
+    /// Stores a literal as it is; like ``JSONWriter/fragment(_:)``, it must need no escaping.
+    @inline(__always)
+    mutating func put(_ literal: StaticString) {
+        let count = literal.utf8CodeUnitCount
+        JSONWriter.copy(UnsafeBufferPointer(start: literal.utf8Start, count: count), to: self.position)
+        self.position += count
+    }
+
+    /// Stores an identifier's UTF-8 bytes as they are (an enumeration's raw value: no escaping needed).
+    mutating func put(identifier: String) {
+        var identifier = identifier
+        identifier.withUTF8 { bytes in
+            JSONWriter.copy(bytes, to: self.position)
+            self.position += bytes.count
+        }
+    }
+
+    /// Stores an integer in decimal (at most 20 bytes).
+    @inline(__always)
+    mutating func put(_ int: Int) {
+        self.position += JSONWriter.writeDecimal(
+            integerPart: UInt64(int.magnitude),
+            fraction: 0,
+            fractionDigits: 0,
+            isNegative: int < 0,
+            to: self.position
+        )
+    }
+
+    /// Stores `true` or `false`.
+    @inline(__always)
+    mutating func put(_ bool: Bool) {
+        if bool { self.put("true") } else { self.put("false") }
+    }
+
+    /// Stores a number as ``JSONWriter/value(_:)-(Double)`` describes (at most
+    /// ``JSONWriter/maximumNumberLength`` bytes), copying the text of one written recently from `recent`.
+    mutating func put(_ double: Double, recent: inout RecentNumbers) {
+        let magnitude = double.magnitude
+        let belowIntegerLimit = magnitude < 9_007_199_254_740_992.0  // 2^53: every integer below is exact
+        if belowIntegerLimit, Double(UInt64(magnitude)) == magnitude {
+            self.position += JSONWriter.writeDecimal(
+                integerPart: UInt64(magnitude),
+                fraction: 0,
+                fractionDigits: 0,
+                isNegative: double.sign == .minus,
+                to: self.position
+            )
+            return
+        }
+        if let (offset, length) = recent.lookUp(double) {
+            // The earlier text lies wholly before this position in the same buffer.
+            let earlier = self.position - (self.offset - offset)
+            for index in 0..<length { self.position[index] = earlier[index] }
+            self.position += length
+            return
+        }
+        let offset = self.offset
+        if belowIntegerLimit, magnitude >= 0.001, let (digits, fractionDigits) = JSONWriter.shortestFraction(magnitude) {
+            // No decimal inside the interval is an integer (that integer would be the value), so the integer part
+            // is the value's own.
+            let integerPart = UInt64(magnitude)
+            self.position += JSONWriter.writeDecimal(
+                integerPart: integerPart,
+                fraction: digits &- integerPart &* JSONWriter.powerOfTen(fractionDigits),
+                fractionDigits: fractionDigits,
+                isNegative: double.sign == .minus,
+                to: self.position
+            )
+        } else {
+            self.put(identifier: double.isFinite ? double.description : "null")
+        }
+        recent.remember(double, offset: offset, length: self.offset - offset)
+    }
+}
+
+extension JSONWriter {
+    /// The most bytes ``OutputCursor/put(_:recent:)`` stores for one number: 24 for the longest shortest
+    /// round-trip text (`-2.2250738585072014e-308`), and a decimal has at most 17 significant digits, two leading
+    /// zeros, a point and a sign.
+    static let maximumNumberLength = 32
+
+    /// Reserves room for one value of at most `maximumLength` bytes (a comma before it is accounted for) and lets
+    /// `body` store it through a cursor; the value counts as the next one of the current container.
+    ///
+    /// - Parameters:
+    ///   - maximumLength: The most bytes `body` stores.
+    ///   - body: Stores the value; it gets the numbers written recently, to pass to
+    ///     ``OutputCursor/put(_:recent:)``.
+    @inline(__always)
+    mutating func writeValue(maximumLength: Int, _ body: (inout OutputCursor, inout RecentNumbers) -> Void) {
+        let comma = self.takeSeparator()
+        self.didWriteValue()
+        // Taken out while the buffer is borrowed, so that `body` updates it in place.
+        var recent = self.recentNumbers
+        self.recentNumbers = RecentNumbers()
+        let origin = self.count
+        self.write(maximumCount: maximumLength + 1) { output in
+            var cursor = OutputCursor(start: output, startOffset: origin)
+            if comma { cursor.put(UInt8(ascii: ",")) }
+            body(&cursor, &recent)
+            return cursor.written
+        }
+        self.recentNumbers = recent
+    }
+}
