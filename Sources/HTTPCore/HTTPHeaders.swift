@@ -75,14 +75,20 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     }
 
     /// ASCII case-insensitive comparison of two field names.
+    ///
+    /// Both are compared as contiguous bytes (a name that is not native UTF-8 is made so on a copy first).
     static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        let a = lhs.utf8
-        let b = rhs.utf8
-        guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) where x != y {
-            guard Self.lowercased(x) == Self.lowercased(y) else { return false }
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { a in
+            rhs.withUTF8 { b in
+                for index in 0..<a.count where a[index] != b[index] {
+                    guard Self.lowercased(a[index]) == Self.lowercased(b[index]) else { return false }
+                }
+                return true
+            }
         }
-        return true
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -40,6 +40,9 @@ public struct Request: Sendable {
 
     /// The index of the first `?`. `?` is ASCII, so its UTF-8 index is also a character boundary.
     private var queryMark: String.Index? {
-        self.target.utf8.firstIndex(of: UInt8(ascii: "?"))
+        var target = self.target
+        // A parsed target is native UTF-8, so its bytes are scanned in place.
+        let offset = target.withUTF8 { $0.firstIndex(of: UInt8(ascii: "?")) }
+        return offset.map { self.target.utf8.index(self.target.startIndex, offsetBy: $0) }
     }
 }

@@ -37,10 +37,16 @@ extension HTTPHeaders {
                 hosts += 1
             } else if first == UInt8(ascii: "c"), Self.namesMatch(field.name, "content-length") {
                 sawContentLength = true
-                for element in field.value.split(separator: ",", omittingEmptySubsequences: false) {
-                    let length = try Self.parseLength(element, maxBodyBytes: maxBodyBytes)
+                // Each member of the list (RFC 9112 §6.3 lets equal members count as one), found without
+                // splitting: almost always there is one.
+                var rest = field.value[...]
+                while true {
+                    let comma = rest.utf8.firstIndex(of: UInt8(ascii: ","))
+                    let length = try Self.parseLength(comma.map { rest[..<$0] } ?? rest, maxBodyBytes: maxBodyBytes)
                     guard contentLength == nil || contentLength == length else { throw .invalidContentLength }
                     contentLength = length
+                    guard let comma else { break }
+                    rest = rest[rest.utf8.index(after: comma)...]
                 }
             } else if first == UInt8(ascii: "t"), Self.namesMatch(field.name, "transfer-encoding") {
                 sawTransferEncoding = true

@@ -58,11 +58,12 @@ public struct ResponseWriter: Sendable {
     ) -> Bool {
         // A status outside 100…999 cannot be written; it is a responder bug, answered as one.
         let status = (100...999).contains(response.status) ? response.status : 500
-        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        Self.append("HTTP/1.1 ", to: &output)
         Self.appendDecimal(status, to: &output)
         output.append(.space)
-        output.append(contentsOf: Self.reasonPhrase(for: status).utf8)
-        output.append(contentsOf: "\r\n".utf8)
+        var reason = Self.reasonPhrase(for: status)
+        reason.withUTF8 { output.append(contentsOf: $0) }
+        Self.append("\r\n", to: &output)
         if epochSeconds != self.cachedSecond {
             self.cachedSecond = epochSeconds
             self.cachedDateLine = Array("Date: \(IMFFixdate.format(epochSeconds: epochSeconds))\r\n".utf8)
@@ -70,23 +71,29 @@ public struct ResponseWriter: Sendable {
         output.append(contentsOf: self.cachedDateLine)
         for field in response.headers where !Self.isFramingField(field.name) {
             Self.appendSanitized(field.name, to: &output)
-            output.append(contentsOf: ": ".utf8)
+            Self.append(": ", to: &output)
             Self.appendSanitized(field.value, to: &output)
-            output.append(contentsOf: "\r\n".utf8)
+            Self.append("\r\n", to: &output)
         }
         let mayHaveBody = status >= 200 && status != 204 && status != 304
         if mayHaveBody {
-            output.append(contentsOf: "Content-Length: ".utf8)
+            Self.append("Content-Length: ", to: &output)
             Self.appendDecimal(response.body.count, to: &output)
-            output.append(contentsOf: "\r\n".utf8)
+            Self.append("\r\n", to: &output)
         }
         if closing {
-            output.append(contentsOf: "Connection: close\r\n".utf8)
+            Self.append("Connection: close\r\n", to: &output)
         } else if version == .http1_0 {
-            output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+            Self.append("Connection: keep-alive\r\n", to: &output)
         }
-        output.append(contentsOf: "\r\n".utf8)
+        Self.append("\r\n", to: &output)
         return mayHaveBody && method != .HEAD && !response.body.isEmpty
+    }
+
+    /// Appends a literal's bytes in one copy.
+    @inline(__always)
+    private static func append(_ literal: StaticString, to output: inout [UInt8]) {
+        literal.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
     /// Whether the writer owns the field and drops the responder's.
@@ -100,14 +107,16 @@ public struct ResponseWriter: Sendable {
         }
     }
 
+    /// Appends a field's name or value, each CR, LF or NUL replaced by a space so that no value can end the head
+    /// or start a field of its own (response splitting).
     private static func appendSanitized(_ string: String, to output: inout [UInt8]) {
-        let utf8 = string.utf8
-        guard utf8.contains(where: { $0 == .cr || $0 == .lf || $0 == 0 }) else {
-            output.append(contentsOf: utf8)
-            return
-        }
-        for byte in utf8 {
-            output.append(byte == .cr || byte == .lf || byte == 0 ? .space : byte)
+        var string = string
+        string.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 == .cr || $0 == .lf || $0 == 0 }) else {
+                output.append(contentsOf: bytes)
+                return
+            }
+            for byte in bytes { output.append(byte == .cr || byte == .lf || byte == 0 ? .space : byte) }
         }
     }
 

@@ -77,74 +77,72 @@ enum Route: Hashable, Sendable {
     ///
     /// - Complexity: O(path length); segments are found and compared as bytes, with no Unicode processing.
     init?(path: Substring) {
-        guard path.utf8.first == UInt8(ascii: "/"), let segments = Self.segments(of: path.dropFirst()) else {
+        guard path.utf8.first == UInt8(ascii: "/"), let segments = Segments(path[path.utf8.index(after: path.startIndex)...]) else {
             return nil
         }
-        if segments[0].hasBytes("sessions") {
-            self.init(sessionSegments: segments.dropFirst())
+        if segments.matches(0, "sessions") {
+            self.init(sessionSegments: segments)
             return
         }
         switch segments.count {
         case 1:
-            let name = segments[0]
-            if name.hasBytes("healthz") {
+            if segments.matches(0, "healthz") {
                 self = .health
-            } else if name.hasBytes("readyz") {
+            } else if segments.matches(0, "readyz") {
                 self = .ready
-            } else if name.hasBytes("metrics") {
+            } else if segments.matches(0, "metrics") {
                 self = .metrics
-            } else if name.hasBytes("openapi.yaml") {
+            } else if segments.matches(0, "openapi.yaml") {
                 self = .openAPI
-            } else if name.hasBytes("kinds") {
+            } else if segments.matches(0, "kinds") {
                 self = .kinds
-            } else if name.isEmpty {
+            } else if segments.isEmpty(0) {
                 self = .webPage
-            } else if !name.hasBytes("index.html"), WebAssets.files[String(name)] != nil {
-                self = .webAsset(name: String(name))
+            } else if !segments.matches(0, "index.html"), WebAssets.files[String(segments[0])] != nil {
+                self = .webAsset(name: String(segments[0]))
             } else {
                 return nil
             }
-        case 2 where segments[0].hasBytes("layout") && !segments[1].isEmpty:
+        case 2 where segments.matches(0, "layout") && !segments.isEmpty(1):
             self = .layout(kind: String(segments[1]))
         default:
             return nil
         }
     }
 
-    /// Matches what follows `/sessions`.
-    private init?(sessionSegments segments: ArraySlice<Substring>) {
-        guard let id = segments.first else {
+    /// Matches a path whose first segment is `sessions`.
+    private init?(sessionSegments segments: Segments) {
+        guard segments.count > 1 else {
             self = .sessions
             return
         }
-        guard !id.isEmpty else { return nil }
-        let rest = segments.dropFirst()
-        guard let action = rest.first else {
+        guard !segments.isEmpty(1) else { return nil }
+        let id = segments[1]
+        guard segments.count > 2 else {
             self = .session(id: id)
             return
         }
-        let arguments = Array(rest.dropFirst())
-        switch arguments.count {
-        case 0 where action.hasBytes("query"):
+        switch segments.count - 3 {  // the segments after the action
+        case 0 where segments.matches(2, "query"):
             self = .sessionQuery(id: id)
-        case 0 where action.hasBytes("snap"):
+        case 0 where segments.matches(2, "snap"):
             self = .sessionSnap(id: id)
-        case 0 where action.hasBytes("transition"):
+        case 0 where segments.matches(2, "transition"):
             self = .sessionTransition(id: id)
-        case 0 where action.hasBytes("invalidate"):
+        case 0 where segments.matches(2, "invalidate"):
             self = .sessionInvalidate(id: id)
-        case 0 where action.hasBytes("updates"):
+        case 0 where segments.matches(2, "updates"):
             self = .sessionUpdates(id: id)
-        case 0 where action.hasBytes("move"):
+        case 0 where segments.matches(2, "move"):
             self = .sessionMove(id: id)
-        case 1 where action.hasBytes("move") && arguments[0].hasBytes("end"):
+        case 1 where segments.matches(2, "move") && segments.matches(3, "end"):
             self = .sessionMoveEnd(id: id)
-        case 2 where action.hasBytes("items"):
-            guard let section = Self.index(arguments[0]), let item = Self.index(arguments[1]) else { return nil }
+        case 2 where segments.matches(2, "items"):
+            guard let section = Self.index(segments[3]), let item = Self.index(segments[4]) else { return nil }
             self = .sessionItem(id: id, section: section, item: item)
-        case 3 where action.hasBytes("supplementary") && !arguments[0].isEmpty:
-            guard let section = Self.index(arguments[1]), let item = Self.index(arguments[2]) else { return nil }
-            self = .sessionSupplementary(id: id, kind: arguments[0], section: section, item: item)
+        case 3 where segments.matches(2, "supplementary") && !segments.isEmpty(3):
+            guard let section = Self.index(segments[4]), let item = Self.index(segments[5]) else { return nil }
+            self = .sessionSupplementary(id: id, kind: segments[3], section: section, item: item)
         default:
             return nil
         }
@@ -153,31 +151,59 @@ enum Route: Hashable, Sendable {
     /// The longest path, in segments, that any route has: `/sessions/{id}/supplementary/{kind}/{section}/{item}`.
     private static let maximumSegmentCount = 6
 
-    /// `path` split at every `/`, empty segments kept; `nil` when it has more segments than any route.
-    private static func segments(of path: Substring) -> [Substring]? {
-        var path = path
-        // Offsets of the slashes, found in the contiguous UTF-8 bytes (a request's target is always native).
-        var slashes: [Int] = []
-        slashes.reserveCapacity(Self.maximumSegmentCount)
-        let withinLimit = path.withUTF8 { bytes in
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") {
-                guard slashes.count < Self.maximumSegmentCount - 1 else { return false }
-                slashes.append(offset)
+    /// A path's segments as byte offsets into it, held inline: matching a route allocates nothing, and a segment
+    /// becomes a `Substring` only when a route keeps it.
+    private struct Segments {
+        /// The path the offsets point into.
+        private let path: Substring
+        /// Each segment's start and end offsets in `path`'s UTF-8.
+        private var bounds = InlineArray<6, (start: Int, end: Int)>(repeating: (0, 0))
+        /// How many there are, 1 to ``Route/maximumSegmentCount``.
+        private(set) var count = 0
+
+        /// Splits `path` at every `/`, empty segments kept; `nil` when it has more segments than any route.
+        init?(_ path: Substring) {
+            self.path = path
+            var path = path
+            var bounds = self.bounds
+            var count = 0
+            // A request's target is always native UTF-8: its bytes are scanned in place.
+            let withinLimit = path.withUTF8 { bytes in
+                var start = 0
+                for offset in 0..<bytes.count where bytes[offset] == UInt8(ascii: "/") {
+                    guard count < Route.maximumSegmentCount - 1 else { return false }
+                    bounds[count] = (start, offset)
+                    count += 1
+                    start = offset + 1
+                }
+                bounds[count] = (start, bytes.count)
+                count += 1
+                return true
             }
-            return true
+            guard withinLimit else { return nil }
+            self.bounds = bounds
+            self.count = count
         }
-        guard withinLimit else { return nil }
-        var segments: [Substring] = []
-        segments.reserveCapacity(slashes.count + 1)
-        var start = path.startIndex
-        for offset in slashes {
-            // `/` is ASCII: its UTF-8 indices are character boundaries.
-            let slash = path.utf8.index(path.startIndex, offsetBy: offset)
-            segments.append(path[start..<slash])
-            start = path.utf8.index(after: slash)
+
+        /// The segment at `index`, which is below ``count``.
+        subscript(index: Int) -> Substring {
+            let utf8 = self.path.utf8
+            let (start, end) = self.bounds[index]
+            // `/` is ASCII: offsets next to one are character boundaries.
+            return self.path[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
         }
-        segments.append(path[start...])
-        return segments
+
+        /// Whether the segment at `index` is empty.
+        func isEmpty(_ index: Int) -> Bool { self.bounds[index].start == self.bounds[index].end }
+
+        /// Whether the segment at `index` is `literal`, byte for byte.
+        func matches(_ index: Int, _ literal: StaticString) -> Bool {
+            let (start, end) = self.bounds[index]
+            guard end - start == literal.utf8CodeUnitCount else { return false }
+            let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+            return self.path.utf8.withContiguousStorageIfAvailable { $0[start..<end].elementsEqual(expected) }
+                ?? self[index].utf8.elementsEqual(expected)
+        }
     }
 
     /// A path segment that is a section or item index: 1 to 9 decimal digits.
@@ -186,14 +212,5 @@ enum Route: Hashable, Sendable {
             return nil
         }
         return Int(segment)
-    }
-}
-
-extension Substring {
-    /// Whether the UTF-8 bytes equal `literal`'s: paths compare as bytes, without Unicode equivalence.
-    fileprivate func hasBytes(_ literal: StaticString) -> Bool {
-        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        return self.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(expected) }
-            ?? self.utf8.elementsEqual(expected)
     }
 }

@@ -41,7 +41,13 @@ struct Session: Sendable {
 
     /// Whether `text` has the shape of an identifier; anything else cannot name a session.
     static func isWellFormedID(_ text: Substring) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        guard text.utf8.count == 32 else { return false }
+        func isLowercaseHex(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+        }
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isLowercaseHex) }
+            ?? text.utf8.allSatisfy(isLowercaseHex)
     }
 
     private static func hex(_ value: UInt64) -> String {

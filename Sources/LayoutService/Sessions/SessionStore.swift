@@ -89,15 +89,15 @@ final class SessionStore: Sendable {
     func session(_ id: String) -> Session? {
         let now = self.now()
         return self.state.withLock { state in
-            guard var entry = state.entries[id] else { return nil }
-            guard entry.lastUsed + self.configuration.idleTimeout > now else {
-                state.entries[id] = nil
-                state.totalItems -= entry.items
+            // One hash of the identifier: the entry is found once and refreshed where it lies.
+            guard let index = state.entries.index(forKey: id) else { return nil }
+            guard state.entries.values[index].lastUsed + self.configuration.idleTimeout > now else {
+                state.totalItems -= state.entries.values[index].items
+                state.entries.remove(at: index)
                 return nil
             }
-            entry.lastUsed = now
-            state.entries[id] = entry
-            return entry.session
+            state.entries.values[index].lastUsed = now
+            return state.entries.values[index].session
         }
     }
 
