@@ -82,10 +82,7 @@ struct OutputCursor {
             return
         }
         if let (offset, length) = recent.lookUp(double) {
-            // The earlier text lies wholly before this position in the same buffer.
-            let earlier = self.position - (self.offset - offset)
-            for index in 0..<length { self.position[index] = earlier[index] }
-            self.position += length
+            self.copyEarlierText(at: offset, length: length)
             return
         }
         let offset = self.offset
@@ -107,33 +104,34 @@ struct OutputCursor {
     }
 }
 
-extension JSONWriter {
-    /// The most bytes ``OutputCursor/put(_:recent:)`` stores for one number: 24 for the longest shortest
-    /// round-trip text (`-2.2250738585072014e-308`), and a decimal has at most 17 significant digits, two leading
-    /// zeros, a point and a sign.
-    static let maximumNumberLength = 32
-
-    /// Reserves room for one value of at most `maximumLength` bytes (a comma before it is accounted for) and lets
-    /// `body` store it through a cursor; the value counts as the next one of the current container.
+extension OutputCursor {
+    /// Stores again the `length` bytes written at output offset `offset`, which lie wholly before this position.
     ///
-    /// - Parameters:
-    ///   - maximumLength: The most bytes `body` stores.
-    ///   - body: Stores the value; it gets the numbers written recently, to pass to
-    ///     ``OutputCursor/put(_:recent:)``.
+    /// Eight bytes at a time when the earlier text ends at least eight bytes before this position (then no chunk
+    /// reads what this copy stores): the last chunk may store up to seven bytes past the text, inside the room
+    /// reserved for the number (see ``JSONWriter/maximumNumberLength``), and what follows overwrites them.
     @inline(__always)
-    mutating func writeValue(maximumLength: Int, _ body: (inout OutputCursor, inout RecentNumbers) -> Void) {
-        let comma = self.takeSeparator()
-        self.didWriteValue()
-        // Taken out while the buffer is borrowed, so that `body` updates it in place.
-        var recent = self.recentNumbers
-        self.recentNumbers = RecentNumbers()
-        let origin = self.count
-        self.write(maximumCount: maximumLength + 1) { output in
-            var cursor = OutputCursor(start: output, startOffset: origin)
-            if comma { cursor.put(UInt8(ascii: ",")) }
-            body(&cursor, &recent)
-            return cursor.written
+    private mutating func copyEarlierText(at offset: Int, length: Int) {
+        let distance = self.offset - offset
+        let earlier = UnsafeRawPointer(self.position - distance)
+        let target = UnsafeMutableRawPointer(self.position)
+        if distance >= length + 8 {
+            var copied = 0
+            while copied < length {
+                let chunk = earlier.loadUnaligned(fromByteOffset: copied, as: UInt64.self)
+                target.storeBytes(of: chunk, toByteOffset: copied, as: UInt64.self)
+                copied += 8
+            }
+        } else {
+            for index in 0..<length { self.position[index] = self.position[index - distance] }
         }
-        self.recentNumbers = recent
+        self.position += length
     }
+}
+
+extension JSONWriter {
+    /// The room ``OutputCursor/put(_:recent:)`` needs for one number: 24 bytes for the longest shortest round-trip
+    /// text (`-2.2250738585072014e-308`; a decimal has at most 17 significant digits, two leading zeros, a point
+    /// and a sign), and a copy of earlier text may store up to 7 more that what follows overwrites.
+    static let maximumNumberLength = 32
 }

@@ -63,7 +63,7 @@ extension JSONWriter {
             dropped = 1
             while dropped < fractionDigits - 1 {
                 let power = Self.powerOfTen(dropped + 1)
-                guard (first + power - 1) / power * power <= last else { break }
+                guard Self.divide(first + power - 1, byPowerOfTen: dropped + 1) * power <= last else { break }
                 dropped += 1
             }
         }
@@ -78,14 +78,15 @@ extension JSONWriter {
         } else {
             // `unit` is even, so comparing twice the whole part below it with `unit` decides (the fraction
             // `remainder / 2^shift` matters only at equality).
-            let (whole, part) = scaled.quotient.quotientAndRemainder(dividingBy: unit)
+            let whole = Self.divide(scaled.quotient, byPowerOfTen: dropped)
+            let part = scaled.quotient &- whole &* unit
             let twice = part &* 2
             let tie = twice == unit && scaled.remainder == 0
             let up = twice > unit || (twice == unit && scaled.remainder > 0) || (tie && whole & 1 == 1)
             nearest = up ? whole &+ 1 : whole
         }
-        let lowest = (first + unit - 1) / unit
-        let highest = last / unit
+        let lowest = Self.divide(first + unit - 1, byPowerOfTen: dropped)
+        let highest = Self.divide(last, byPowerOfTen: dropped)
         return (min(max(nearest, lowest), highest), fractionDigits - dropped)
     }
 
@@ -123,6 +124,34 @@ extension JSONWriter {
             guard product.high &>> self.shift == 0 else { return nil }
             let quotient = product.high &<< (64 &- self.shift) | product.low &>> self.shift
             return (quotient, product.low & ((1 &<< self.shift) &- 1))
+        }
+    }
+
+    /// `value / 10^exponent` for `exponent` in 0...19, each case a division by a constant, which compiles to a
+    /// multiplication: a division by a variable costs several times as much.
+    @inline(__always)
+    static func divide(_ value: UInt64, byPowerOfTen exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: value
+        case 1: value / 10
+        case 2: value / 100
+        case 3: value / 1_000
+        case 4: value / 10_000
+        case 5: value / 100_000
+        case 6: value / 1_000_000
+        case 7: value / 10_000_000
+        case 8: value / 100_000_000
+        case 9: value / 1_000_000_000
+        case 10: value / 10_000_000_000
+        case 11: value / 100_000_000_000
+        case 12: value / 1_000_000_000_000
+        case 13: value / 10_000_000_000_000
+        case 14: value / 100_000_000_000_000
+        case 15: value / 1_000_000_000_000_000
+        case 16: value / 10_000_000_000_000_000
+        case 17: value / 100_000_000_000_000_000
+        case 18: value / 1_000_000_000_000_000_000
+        default: value / 10_000_000_000_000_000_000
         }
     }
 
@@ -164,6 +193,11 @@ extension JSONWriter {
         isNegative: Bool,
         to output: UnsafeMutablePointer<UInt8>
     ) -> Int {
+        if integerPart < 10, fractionDigits == 0, !isNegative {
+            // 0 and 1 (zIndex, alpha, a first section) are most of the numbers of an answer.
+            output[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integerPart)
+            return 1
+        }
         let integerDigits = Self.decimalDigitCount(integerPart)
         let sign = isNegative ? 1 : 0
         let length = sign + integerDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)

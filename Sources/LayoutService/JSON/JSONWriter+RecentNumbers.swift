@@ -16,7 +16,8 @@ struct RecentNumbers {
         var length: Int
     }
 
-    private var entries: [Entry] = []
+    /// Inline, so that remembering a number touches no reference count or uniqueness check.
+    private var entries = InlineArray<8, Entry>(repeating: Entry(bits: 0, offset: 0, length: 0))
 
     /// The slot of a number.
     @inline(__always)
@@ -27,7 +28,6 @@ struct RecentNumbers {
     /// Where `double`'s text was written before, if it is remembered.
     @inline(__always)
     func lookUp(_ double: Double) -> (offset: Int, length: Int)? {
-        guard !self.entries.isEmpty else { return nil }
         let entry = self.entries[Self.slot(of: double.bitPattern)]
         guard entry.length > 0, entry.bits == double.bitPattern else { return nil }
         return (entry.offset, entry.length)
@@ -35,7 +35,6 @@ struct RecentNumbers {
 
     /// Remembers that `double`'s text is the `length` bytes at `offset`.
     mutating func remember(_ double: Double, offset: Int, length: Int) {
-        if self.entries.isEmpty { self.entries = Array(repeating: Entry(bits: 0, offset: 0, length: 0), count: 8) }
         self.entries[Self.slot(of: double.bitPattern)] = Entry(bits: double.bitPattern, offset: offset, length: length)
     }
 }

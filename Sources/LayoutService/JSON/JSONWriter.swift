@@ -180,6 +180,28 @@ package struct JSONWriter {
         self.count += self.storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
     }
 
+    /// Reserves room for one value of at most `maximumLength` bytes (a comma before it is accounted for) and lets
+    /// `body` store it through a cursor; the value counts as the next one of the current container.
+    ///
+    /// - Parameters:
+    ///   - maximumLength: The most bytes `body` stores.
+    ///   - body: Stores the value; it gets the numbers written recently, to pass to
+    ///     ``OutputCursor/put(_:recent:)``.
+    @inline(__always)
+    mutating func writeValue(maximumLength: Int, _ body: (inout OutputCursor, inout RecentNumbers) -> Void) {
+        let comma = self.takeSeparator()
+        self.didWriteValue()
+        let origin = self.count
+        if self.storage.count - origin < maximumLength + 1 { self.grow(toFit: maximumLength + 1) }
+        // The buffer and the recent numbers are two stored properties, borrowed side by side.
+        self.count += self.storage.withUnsafeMutableBufferPointer { buffer in
+            var cursor = OutputCursor(start: buffer.baseAddress! + origin, startOffset: origin)
+            if comma { cursor.put(UInt8(ascii: ",")) }
+            body(&cursor, &self.recentNumbers)
+            return cursor.written
+        }
+    }
+
     @inline(never)
     private mutating func grow(toFit extra: Int) {
         var larger = Self.makeRoom(count: max(self.storage.count * 2, self.count + extra))

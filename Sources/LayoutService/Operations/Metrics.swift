@@ -19,6 +19,14 @@ public final class Metrics: Sendable {
         var counts = [Int](repeating: 0, count: Metrics.latencyBuckets.count)
         var sum = 0.0
         var total = 0
+
+        /// Counts one sample in the first bucket whose bound it does not exceed (none past the last bound: `+Inf`
+        /// is `total`).
+        mutating func record(_ seconds: Double) {
+            if let bucket = Metrics.latencyBuckets.firstIndex(where: { seconds <= $0 }) { self.counts[bucket] += 1 }
+            self.sum += seconds
+            self.total += 1
+        }
     }
 
     private struct State {
@@ -43,13 +51,8 @@ public final class Metrics: Sendable {
     public func record(route: String, method: String, status: Int, seconds: Double, elements: Int) {
         self.state.withLock { state in
             state.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
-            var histogram = state.latency[route] ?? Histogram()
-            if let bucket = Self.latencyBuckets.firstIndex(where: { seconds <= $0 }) {
-                histogram.counts[bucket] += 1
-            }
-            histogram.sum += seconds
-            histogram.total += 1
-            state.latency[route] = histogram
+            // Updated where it lies: a copy taken out and put back would copy its counts on every request.
+            state.latency[route, default: Histogram()].record(seconds)
             state.elementsLaidOut += elements
         }
     }

@@ -13,9 +13,7 @@ enum RequestID {
     /// than a system call for random bytes (session ids, which are secrets, do draw random bytes).
     static func make(for request: Request) -> String {
         if let given = request.headers["X-Request-Id"], Self.isAcceptable(given) { return given }
-        let value = Self.prefix &+ UInt64(bitPattern: Int64(Self.counter.add(1, ordering: .relaxed).newValue))
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return (Self.prefix &+ UInt64(bitPattern: Int64(Self.counter.add(1, ordering: .relaxed).newValue))).paddedHex
     }
 
     /// Where this process's generated ids start: random, so that two processes' ids rarely collide.

@@ -36,7 +36,7 @@ struct Session: Sendable {
         var generator = SystemRandomNumberGenerator()
         let high: UInt64 = generator.next()
         let low: UInt64 = generator.next()
-        return Self.hex(high) + Self.hex(low)
+        return high.paddedHex + low.paddedHex
     }
 
     /// Whether `text` has the shape of an identifier; anything else cannot name a session.
@@ -48,10 +48,5 @@ struct Session: Sendable {
         }
         return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isLowercaseHex) }
             ?? text.utf8.allSatisfy(isLowercaseHex)
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
