@@ -96,6 +96,15 @@ import Testing
     @Test(arguments: [
         (#"{"viewport":{"width":375,"height":667},"sections":[{"items":[{"width":1,"height":1},{"width":-2,"height":1}]}]}"#,
          "/sections/0/items/1/width"),
+        // Compact items that break a rule leave the one-pass reader for the general one, which names the field.
+        (#"{"viewport":{"width":375,"height":667},"sections":[{"items":[{"width":1,"height":-2}]}]}"#,
+         "/sections/0/items/0/height"),
+        (#"{"viewport":{"width":375,"height":667},"sections":[{"items":[{"width":2e7,"height":1}]}]}"#,
+         "/sections/0/items/0/width"),
+        (#"{"viewport":{"width":375,"height":667},"sections":[{"items":[{"width":1,"height":2,"depth":3}]}]}"#,
+         "/sections/0/items/0/depth"),
+        (#"{"viewport":{"width":375,"height":667},"sections":[{"items":[{"width":1,"height":"2"}]}]}"#,
+         "/sections/0/items/0/height"),
         (#"{"viewport":{"width":375,"height":667},"sections":[],"depth":1}"#, "/depth"),
         (#"{"viewport":{"width":375},"sections":[]}"#, "/viewport/height"),
         (#"{"sections":[]}"#, "/viewport"),
@@ -111,6 +120,29 @@ import Testing
         #expect(problem.status == 422)
         #expect(problem.pointer == pointer)
         #expect(problem.type == "/problems/invalid-field")
+    }
+
+    @Test func itemSizesReadTheSameHoweverTheyAreWritten() throws {
+        // The first form is read in one pass, the others by the general reader: the layouts must not differ.
+        let forms = [
+            #"{"width":50,"height":40.5}"#, #"{ "width" : 50 , "height" : 40.5 }"#, #"{"height":40.5,"width":50}"#,
+            #"{"width":5e1,"height":405e-1}"#, #"{"width":50.000,"height":40.50}"#, #"{"width":-0,"height":40.5}"#,
+        ]
+        var frames: [[[Double]]] = []
+        for form in forms {
+            let items = Array(repeating: form, count: 7).joined(separator: ",")
+            let (status, json) = self.post("flow", #"{"viewport":{"width":375,"height":667},"sections":[{"items":["# + items + "]}]}")
+            #expect(status == 200, "\(form)")
+            let attributes = try #require(json["attributes"] as? [[String: Any]])
+            frames.append(try attributes.map { element in
+                let frame = try #require(element["frame"] as? [String: Double])
+                return ["x", "y", "width", "height"].compactMap { frame[$0] }
+            })
+        }
+        #expect(frames[0].map { $0[2] } == Array(repeating: 50, count: 7))
+        for (form, answer) in zip(forms, frames).dropFirst().dropLast() { #expect(answer == frames[0], "\(form)") }
+        #expect(frames[5].map { $0[2] } == Array(repeating: 0, count: 7))
+        #expect(self.problem("flow", #"{"viewport":{"width":375,"height":667},"sections":[{"items":[{"width":1,"height":2"#).status == 400)
     }
 
     @Test func columnsThatDoNotFitNameTheColumnCount() {
