@@ -66,6 +66,13 @@ struct OutputCursor {
         if bool { self.put("true") } else { self.put("false") }
     }
 
+    /// Stores a literal, such as `,"width":`, and then a number (see ``put(_:recent:)``).
+    @inline(__always)
+    mutating func put(_ literal: StaticString, _ double: Double, recent: inout RecentNumbers) {
+        self.put(literal)
+        self.put(double, recent: &recent)
+    }
+
     /// Stores a number as ``JSONWriter/value(_:)-(Double)`` describes (at most
     /// ``JSONWriter/maximumNumberLength`` bytes), copying the text of one written recently from `recent`.
     mutating func put(_ double: Double, recent: inout RecentNumbers) {
