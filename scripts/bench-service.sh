@@ -53,3 +53,17 @@ run "POST /sessions/{id}/query, 375×812 at random offsets, 1,000,000-item water
 echo
 echo "Creating the 1,000,000-item waterfall session (27 MB of JSON) took ${create_seconds} s over loopback;"
 echo "the server's resident memory after it: $((rss_kb / 1024)) MiB."
+
+# One mutation at a time over loopback, after the load: a measured size near the end and near the start of the
+# session (curl's time_total, median of 5, the size alternating so that every call changes something).
+mutation() {  # item index
+    local times=()
+    for round in 1 2 3 4 5; do
+        times+=("$(curl -sS -o /dev/null -w '%{time_total}' \
+            -d "{\"items\":[{\"indexPath\":[0,$1],\"size\":{\"width\":100,\"height\":$((60 + round % 2))}}]}" \
+            "http://127.0.0.1:$port/sessions/$id/invalidate")")
+    done
+    printf '%s\n' "${times[@]}" | sort -n | sed -n 3p
+}
+echo "POST /sessions/{id}/invalidate, one item resized: near the end $(mutation 999990) s, near the start" \
+    "$(mutation 10) s (each also copies the session's arrays: queries meanwhile read the previous version)."
