@@ -12,52 +12,44 @@ extension CompositionalLayout {
         configuration: Configuration,
         itemCount: Int
     ) throws(LayoutError) -> PreparedLayout {
-        try validateNonNegative(configuration.interSectionSpacing, name: "interSectionSpacing", section: nil)
-        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        try Self.validate(configuration.section, section: nil)
+        var stacker = try SectionStacker(input: input, configuration: configuration)
         var sections: [SectionLayout] = []
         var effects: [CompositionalEffects.Section] = []
         sections.reserveCapacity(input.sections.count)
         effects.reserveCapacity(input.sections.count)
         var position = 0.0
-        // The layout's own description is laid out once for all the sections that use it; sections' own
-        // descriptions each once, within a budget of cells, so that many sections of huge groups cannot hang.
-        var shared: CompositionalSectionBuilder.Template?
-        var budget = Self.maximumTemplateCells
-        for (index, section) in input.sections.enumerated() {
-            if let own = section.overrides.compositionalSection { try Self.validate(own, section: index) }
-            try section.validateSizes(section: index)
-            var builder = CompositionalSectionBuilder(
-                description: section.overrides.compositionalSection ?? configuration.section,
-                index: index,
-                viewport: input.viewport
-            )
-            builder.isVertical = configuration.scrollDirection == .vertical
-            guard builder.isVertical || builder.description.orthogonalScrollingBehavior == .none else {
-                throw .invalidParameter(name: "section/orthogonalScrollingBehavior", section: index)
-            }
-            let template: CompositionalSectionBuilder.Template
-            if section.overrides.compositionalSection == nil, let shared {
-                template = shared
-            } else {
-                template = try builder.makeTemplate()
-                budget -= template.frames.count
-                guard budget >= 0 else { throw .invalidParameter(name: "section/group", section: index) }
-                if section.overrides.compositionalSection == nil { shared = template }
-            }
+        for index in input.sections.indices {
             if index > 0 { position += configuration.interSectionSpacing }
-            let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
-            let built = builder.build(items: section.items, origin: origin, template: template)
+            let (built, _) = try stacker.build(index, at: position)
             sections.append(built.section)
             effects.append(built.effects)
             position += built.length
         }
-        return PreparedLayout(
+        return Self.assemble(
+            input,
+            configuration: configuration,
+            sections: sections,
+            effects: effects,
+            contentLength: position
+        )
+    }
+
+    /// Makes the prepared layout of stacked sections.
+    ///
+    /// - Complexity: O(number of sections).
+    static func assemble(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        sections: [SectionLayout],
+        effects: [CompositionalEffects.Section],
+        contentLength: Double
+    ) -> PreparedLayout {
+        PreparedLayout(
             kind: .compositional,
             input: input,
             contentSize: configuration.scrollDirection == .vertical
-                ? Size(width: input.viewport.width, height: position)
-                : Size(width: position, height: input.viewport.height),
+                ? Size(width: input.viewport.width, height: contentLength)
+                : Size(width: contentLength, height: input.viewport.height),
             sections: sections,
             axis: configuration.scrollDirection == .vertical ? .vertical : .horizontal,
             effects: .compositional(
@@ -67,6 +59,94 @@ extension CompositionalLayout {
                 )
             )
         )
+    }
+
+    /// Builds a layout's sections one at a time, in order, sharing the template of the layout's own description
+    /// and keeping the budget of template cells (``maximumTemplateCells``) that preparing enforces; sections an
+    /// update or an invalidation keeps are charged as building them would be (``charge(_:cells:)``).
+    struct SectionStacker {
+        /// The input whose sections are built.
+        let input: LayoutInput
+        /// The layout's parameters.
+        let configuration: Configuration
+        /// The template of the layout's own description, once made.
+        private var shared: CompositionalSectionBuilder.Template?
+        /// Whether the shared template's cells were charged to the budget (by a built or a kept section).
+        private var isSharedCharged = false
+        /// The template cells still allowed.
+        private var budget = CompositionalLayout.maximumTemplateCells
+
+        /// Checks the layout-wide parameters.
+        ///
+        /// - Throws: ``LayoutError/invalidParameter(name:section:)`` naming the parameter.
+        init(input: LayoutInput, configuration: Configuration) throws(LayoutError) {
+            try validateNonNegative(configuration.interSectionSpacing, name: "interSectionSpacing", section: nil)
+            try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+            try CompositionalLayout.validate(configuration.section, section: nil)
+            self.input = input
+            self.configuration = configuration
+        }
+
+        /// Checks section `index` and builds it at `position` along the scroll axis.
+        ///
+        /// - Returns: The built section and its template's cell count.
+        /// - Throws: ``LayoutError`` for a bad description or size, or a budget of template cells exceeded.
+        /// - Complexity: O(cells of the section + cells of its template).
+        mutating func build(
+            _ index: Int,
+            at position: Double
+        ) throws(LayoutError) -> (built: CompositionalSectionBuilder.Result, templateCells: Int) {
+            let (builder, template) = try self.check(index)
+            let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+            let built = builder.build(self.input.sections[index], origin: origin, template: template)
+            return (built, template.frames.count)
+        }
+
+        /// Checks section `index` as ``build(_:at:)`` does (its description, its sizes, its template against the
+        /// budget) without building it.
+        ///
+        /// - Returns: The section's builder and template.
+        /// - Throws: ``LayoutError`` for a bad description or size, or a budget of template cells exceeded.
+        /// - Complexity: O(items of the section + cells of its template).
+        @discardableResult
+        mutating func check(
+            _ index: Int
+        ) throws(LayoutError) -> (CompositionalSectionBuilder, CompositionalSectionBuilder.Template) {
+            let section = self.input.sections[index]
+            if let own = section.overrides.compositionalSection { try CompositionalLayout.validate(own, section: index) }
+            try section.validateSizes(section: index)
+            var builder = CompositionalSectionBuilder(
+                description: section.overrides.compositionalSection ?? self.configuration.section,
+                index: index,
+                viewport: self.input.viewport
+            )
+            builder.isVertical = self.configuration.scrollDirection == .vertical
+            guard builder.isVertical || builder.description.orthogonalScrollingBehavior == .none else {
+                throw .invalidParameter(name: "section/orthogonalScrollingBehavior", section: index)
+            }
+            let template: CompositionalSectionBuilder.Template
+            if section.overrides.compositionalSection == nil, let shared = self.shared {
+                template = shared
+            } else {
+                template = try builder.makeTemplate()
+                try self.charge(index, cells: template.frames.count)
+                if section.overrides.compositionalSection == nil { self.shared = template }
+            }
+            return (builder, template)
+        }
+
+        /// Charges section `index`'s template of `cells` cells to the budget: every time for a section with its own
+        /// description, once for all the sections of the layout's.
+        ///
+        /// - Throws: ``LayoutError/invalidParameter(name:section:)`` (`section/group`) once the budget is spent.
+        mutating func charge(_ index: Int, cells: Int) throws(LayoutError) {
+            if self.input.sections[index].overrides.compositionalSection == nil {
+                guard !self.isSharedCharged else { return }
+                self.isSharedCharged = true
+            }
+            self.budget -= cells
+            guard self.budget >= 0 else { throw .invalidParameter(name: "section/group", section: index) }
+        }
     }
 
     /// Checks every number of a section's description: finite lengths and fractions, no negative size or spacing,
