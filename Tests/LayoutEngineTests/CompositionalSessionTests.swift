@@ -40,15 +40,18 @@ import Testing
                 var touched = Set<Int>()
                 let section = random.int(0...(live.input.sections.count - 1))
                 let count = live.input.sections[section].itemCount
+                let description = live.input.sections[section].overrides.compositionalSection ?? compositional.section
                 if count > 0, random.bool() {
                     let indexPath = IndexPath(section: section, item: random.int(0...(count - 1)))
                     let size = Self.measured(&random, viewport: input.viewport)
                     context.itemSizes[indexPath] = size
-                    if LiveLayout.size(at: indexPath, in: live.input, kind: configuration) != size {
+                    // Measured sizes matter only where the group has an estimated dimension.
+                    if LiveLayout.size(at: indexPath, in: live.input, kind: configuration) != size,
+                        CompositionalSectionBuilder.hasEstimate(description.group)
+                    {
                         touched.insert(section)
                     }
                 }
-                let description = live.input.sections[section].overrides.compositionalSection ?? compositional.section
                 for supplementary in description.boundarySupplementaryItems where random.bool() {
                     let element = SupplementaryIndexPath(
                         kind: supplementary.alignment.elementKind,
@@ -57,7 +60,8 @@ import Testing
                     let size = Self.measured(&random, viewport: input.viewport)
                     context.supplementarySizes[element] = size
                     let current = element.kind == .header ? live.input.sections[section].header : live.input.sections[section].footer
-                    if current ?? .zero != size { touched.insert(section) }
+                    let isEstimated = supplementary.size.width.isEstimated || supplementary.size.height.isEstimated
+                    if current ?? .zero != size, isEstimated { touched.insert(section) }
                 }
                 if random.bool() { context.contentOffset = Point(x: 0, y: random.double(0...400).rounded()) }
                 let before = live.prepared
@@ -111,6 +115,21 @@ import Testing
         // 48 sections of 10 rows of 40 points before, 12 apart, and section 48 now 60 points longer.
         #expect(later.frame.minY == 49 * 400 + 49 * 12 + 60)
         Self.expectSame(live.prepared, try prepare(live.input, .compositional(configuration)))
+    }
+
+    @Test func aMeasuredSizeWithNoEstimateToReplaceIsKeptButRecomputesNothing() throws {
+        var live = try LiveLayout(
+            input: LayoutInput(sections: [SectionInput(count: 10), SectionInput(count: 3)]),
+            configuration: .compositional(CompositionalLayoutTests.grid())
+        )
+        let before = live.prepared
+        let result = try live.invalidate(
+            InvalidationContext(itemSizes: [IndexPath(section: 0, item: 2): Size(width: 10, height: 300)])
+        )
+        #expect(result.recomputedItemCount == 0)
+        #expect(result.contentSizeAdjustment == .zero)
+        #expect(live.prepared == before)
+        #expect(LiveLayout.size(at: IndexPath(section: 0, item: 2), in: live.input, kind: live.configuration) == Size(width: 10, height: 300))
     }
 
     @Test func aMeasuredHeaderMovesItsSectionsCellsAndLaterSections() throws {

@@ -123,10 +123,14 @@ extension LiveLayout {
         let configuration = self.configuration
         for (indexPath, size) in resized {
             Self.setSize(size, at: indexPath, in: &self.input, kind: configuration)
+            guard self.measuredSizeMatters(section: indexPath.section, supplementary: nil) else { continue }
             firstItem[indexPath.section] = Swift.min(firstItem[indexPath.section] ?? .max, indexPath.item)
         }
         for (element, size) in supplementaries {
             Self.setSize(size, of: element, in: &self.input)
+            guard self.measuredSizeMatters(section: element.indexPath.section, supplementary: element.kind) else {
+                continue
+            }
             firstItem[element.indexPath.section] = 0
         }
         let input = self.input

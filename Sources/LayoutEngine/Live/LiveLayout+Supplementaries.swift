@@ -31,6 +31,20 @@ extension LiveLayout {
         return result
     }
 
+    /// Whether a measured size in section `index` can move anything: `compositional` reads measured item sizes
+    /// only in sections whose group has an estimated dimension, and a measured header or footer (`supplementary`)
+    /// only along its estimated dimensions; the other kinds read every item size.
+    ///
+    /// A size that cannot matter is still stored in the input, but its section is not laid out again.
+    func measuredSizeMatters(section index: Int, supplementary kind: ElementKind?) -> Bool {
+        guard case .compositional(let compositional) = self.configuration else { return true }
+        let description = self.input.sections[index].overrides.compositionalSection ?? compositional.section
+        guard let kind else { return CompositionalSectionBuilder.hasEstimate(description.group) }
+        return description.boundarySupplementaryItems.contains {
+            $0.alignment.elementKind == kind && ($0.size.width.isEstimated || $0.size.height.isEstimated)
+        }
+    }
+
     /// Stores a measured header or footer size in its section's input.
     static func setSize(_ size: Size, of element: SupplementaryIndexPath, in input: inout LayoutInput) {
         let section = element.indexPath.section
