@@ -25,14 +25,21 @@ extension InvalidationBenchmarks {
             group: C.Group(size: .init(width: .fractionalWidth(1), height: .estimated(44)), subitems: [.item(row)])
         )
         section.boundarySupplementaryItems = [
-            C.BoundarySupplementaryItem(alignment: .top, size: .init(width: .fractionalWidth(1), height: .estimated(30)))
+            C.BoundarySupplementaryItem(
+                alignment: .top,
+                size: .init(width: .fractionalWidth(1), height: .estimated(30))
+            )
         ]
         var configuration = C.Configuration()
         configuration.section = section
         configuration.interSectionSpacing = 8
         var generator = BenchmarkGenerator(seed: 0xC0_3B)
         let sections = (0..<sectionCount).map { _ in
-            SectionInput(items: .sizes((0..<perSection).map { _ in Size(width: 375, height: Double(30 + generator.next() % 91)) }))
+            SectionInput(
+                items: .sizes(
+                    (0..<perSection).map { _ in Size(width: 375, height: Double(30 + generator.next() % 91)) }
+                )
+            )
         }
         let input = LayoutInput(viewport: Size(width: 375, height: 812), sections: sections)
         guard var live = try? LiveLayout(input: input, configuration: .compositional(configuration)) else {
@@ -54,7 +61,10 @@ extension InvalidationBenchmarks {
         let start = Self.median(runs) { relaid.start = resize(0) }
         let header = Self.median(runs) {
             flip.toggle()
-            let element = SupplementaryIndexPath(kind: .header, indexPath: IndexPath(section: sectionCount - 2, item: 0))
+            let element = SupplementaryIndexPath(
+                kind: .header,
+                indexPath: IndexPath(section: sectionCount - 2, item: 0)
+            )
             _ = invalidate(InvalidationContext(supplementarySizes: [element: Size(width: 375, height: flip ? 80 : 50)]))
         }
         let deleteEnd = Self.median(runs) {

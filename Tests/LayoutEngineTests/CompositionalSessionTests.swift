@@ -1,5 +1,6 @@
-@testable import LayoutEngine
 import Testing
+
+@testable import LayoutEngine
 
 /// A `compositional` session kept up to date through invalidations and batch updates: only touched sections are
 /// laid out again, later ones move, and the result is always what preparing the same input from scratch gives.
@@ -59,7 +60,9 @@ import Testing
                     )
                     let size = Self.measured(&random, viewport: input.viewport)
                     context.supplementarySizes[element] = size
-                    let current = element.kind == .header ? live.input.sections[section].header : live.input.sections[section].footer
+                    let current =
+                        element.kind == .header
+                        ? live.input.sections[section].header : live.input.sections[section].footer
                     let isEstimated = supplementary.size.width.isEstimated || supplementary.size.height.isEstimated
                     if current ?? .zero != size, isEstimated { touched.insert(section) }
                 }
@@ -129,7 +132,10 @@ import Testing
         #expect(result.recomputedItemCount == 0)
         #expect(result.contentSizeAdjustment == .zero)
         #expect(live.prepared == before)
-        #expect(LiveLayout.size(at: IndexPath(section: 0, item: 2), in: live.input, kind: live.configuration) == Size(width: 10, height: 300))
+        #expect(
+            LiveLayout.size(at: IndexPath(section: 0, item: 2), in: live.input, kind: live.configuration)
+                == Size(width: 10, height: 300)
+        )
     }
 
     @Test func aMeasuredHeaderMovesItsSectionsCellsAndLaterSections() throws {
@@ -141,12 +147,20 @@ import Testing
         )
         var live = try LiveLayout(input: input, configuration: .compositional(configuration))
         let header = IndexPath(section: 1, item: 0)
-        let oldHeader = try #require(live.prepared.attributesForSupplementaryElement(ofKind: .header, at: header, contentOffset: .zero))
-        let oldCell = try #require(live.prepared.attributesForItem(at: IndexPath(section: 1, item: 0), contentOffset: .zero))
-        let oldLater = try #require(live.prepared.attributesForItem(at: IndexPath(section: 3, item: 2), contentOffset: .zero))
+        let oldHeader = try #require(
+            live.prepared.attributesForSupplementaryElement(ofKind: .header, at: header, contentOffset: .zero)
+        )
+        let oldCell = try #require(
+            live.prepared.attributesForItem(at: IndexPath(section: 1, item: 0), contentOffset: .zero)
+        )
+        let oldLater = try #require(
+            live.prepared.attributesForItem(at: IndexPath(section: 3, item: 2), contentOffset: .zero)
+        )
         let result = try live.invalidate(
             InvalidationContext(
-                supplementarySizes: [SupplementaryIndexPath(kind: .header, indexPath: header): Size(width: 0, height: 70)],
+                supplementarySizes: [
+                    SupplementaryIndexPath(kind: .header, indexPath: header): Size(width: 0, height: 70)
+                ],
                 contentOffset: Point(x: 0, y: oldLater.frame.minY)
             )
         )
@@ -154,15 +168,24 @@ import Testing
         #expect(result.contentSizeAdjustment == Size(width: 0, height: 26))
         // The anchor, a cell of a later section, stays where the user sees it.
         #expect(result.contentOffsetAdjustment == Point(x: 0, y: 26))
-        let newHeader = try #require(live.prepared.attributesForSupplementaryElement(ofKind: .header, at: header, contentOffset: .zero))
-        #expect(newHeader.frame == Rect(x: oldHeader.frame.minX, y: oldHeader.frame.minY, width: oldHeader.frame.width, height: 70))
-        let newCell = try #require(live.prepared.attributesForItem(at: IndexPath(section: 1, item: 0), contentOffset: .zero))
+        let newHeader = try #require(
+            live.prepared.attributesForSupplementaryElement(ofKind: .header, at: header, contentOffset: .zero)
+        )
+        #expect(
+            newHeader.frame
+                == Rect(x: oldHeader.frame.minX, y: oldHeader.frame.minY, width: oldHeader.frame.width, height: 70)
+        )
+        let newCell = try #require(
+            live.prepared.attributesForItem(at: IndexPath(section: 1, item: 0), contentOffset: .zero)
+        )
         #expect(newCell.frame == oldCell.frame.offsetBy(dx: 0, dy: 26))
         #expect(live.input.sections[1].header == Size(width: 0, height: 70))
         Self.expectSame(live.prepared, try prepare(live.input, .compositional(configuration)))
         // The same size again changes nothing.
         let again = try live.invalidate(
-            InvalidationContext(supplementarySizes: [SupplementaryIndexPath(kind: .header, indexPath: header): Size(width: 0, height: 70)])
+            InvalidationContext(supplementarySizes: [
+                SupplementaryIndexPath(kind: .header, indexPath: header): Size(width: 0, height: 70)
+            ])
         )
         #expect(again.recomputedItemCount == 0)
     }
@@ -170,8 +193,18 @@ import Testing
     @Test func orthogonalSectionsKeepTheirGroupsWhenTheyMove() throws {
         var configuration = CompositionalLayoutTests.orthogonal(.groupPaging)
         let estimated = C.Item(size: .init(width: .fractionalWidth(1), height: .estimated(40)))
-        var list = C.Section(group: C.Group(size: .init(width: .fractionalWidth(1), height: .estimated(40)), subitems: [.item(estimated)]))
-        list.boundarySupplementaryItems = [C.BoundarySupplementaryItem(alignment: .top, size: .init(width: .fractionalWidth(1), height: .estimated(30)))]
+        var list = C.Section(
+            group: C.Group(
+                size: .init(width: .fractionalWidth(1), height: .estimated(40)),
+                subitems: [.item(estimated)]
+            )
+        )
+        list.boundarySupplementaryItems = [
+            C.BoundarySupplementaryItem(
+                alignment: .top,
+                size: .init(width: .fractionalWidth(1), height: .estimated(30))
+            )
+        ]
         configuration.interSectionSpacing = 8
         var first = SectionInput(count: 4)
         first.overrides.compositionalSection = list
@@ -181,7 +214,12 @@ import Testing
         _ = try live.invalidate(
             InvalidationContext(
                 itemSizes: [IndexPath(section: 0, item: 1): Size(width: 375, height: 90)],
-                supplementarySizes: [SupplementaryIndexPath(kind: .header, indexPath: IndexPath(section: 0, item: 0)): Size(width: 375, height: 50)]
+                supplementarySizes: [
+                    SupplementaryIndexPath(kind: .header, indexPath: IndexPath(section: 0, item: 0)): Size(
+                        width: 375,
+                        height: 50
+                    )
+                ]
             )
         )
         let expected = try prepare(live.input, .compositional(configuration))
@@ -241,7 +279,9 @@ import Testing
         func measuring(_ kind: ElementKind, _ section: Int, _ item: Int = 0, _ size: Size = Size(width: 10, height: 10))
             -> InvalidationContext
         {
-            InvalidationContext(supplementarySizes: [SupplementaryIndexPath(kind: kind, indexPath: IndexPath(section: section, item: item)): size])
+            InvalidationContext(supplementarySizes: [
+                SupplementaryIndexPath(kind: kind, indexPath: IndexPath(section: section, item: item)): size
+            ])
         }
         #expect(throws: LayoutError.noSuchSupplementary(kind: .footer, section: 0, item: 0)) {
             try live.invalidate(measuring(.footer, 0))

@@ -36,7 +36,10 @@ import Testing
             startOffset: start
         )
         #expect(free.map { isClose($0, unlimited) } == true, "\(behavior) without a start: \(String(describing: free))")
-        #expect(bounded.map { isClose($0, limited) } == true, "\(behavior) from \(start): \(String(describing: bounded))")
+        #expect(
+            bounded.map { isClose($0, limited) } == true,
+            "\(behavior) from \(start): \(String(describing: bounded))"
+        )
     }
 
     @Test func aStartOffsetThatIsNotANumberIsIgnored() throws {

@@ -18,14 +18,17 @@ import Testing
 
     func supplementary(_ json: [String: Any], section: Int) -> [String: Double]? {
         let attributes = json["attributes"] as? [[String: Any]] ?? []
-        let header = attributes.first { $0["kind"] as? String == "header" && ($0["indexPath"] as? [Int])?.first == section }
+        let header = attributes.first {
+            $0["kind"] as? String == "header" && ($0["indexPath"] as? [Int])?.first == section
+        }
         return header?["frame"] as? [String: Double]
     }
 
     @Test func aMeasuredHeaderRelaysItsSectionAndMovesTheNext() throws {
         let id = try self.create(Self.list)
         let (response, json) = self.call(
-            .POST, "/sessions/\(id)/invalidate",
+            .POST,
+            "/sessions/\(id)/invalidate",
             #"{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":375,"height":60}}]}"#
         )
         #expect(response.status == 200, "\(json)")
@@ -41,15 +44,35 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"supplementaries":[{"kind":"footer","indexPath":[0,0],"size":{"width":1,"height":1}}]}"#, "/supplementaries/0/kind"),
-        (#"{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":1,"height":1}},{"kind":"header","indexPath":[9,0],"size":{"width":1,"height":1}}]}"#,
-         "/supplementaries/1/indexPath"),
-        (#"{"supplementaries":[{"kind":"header","indexPath":[0,1],"size":{"width":1,"height":1}}]}"#, "/supplementaries/0/indexPath"),
-        (#"{"supplementaries":[{"kind":"background","indexPath":[0,0],"size":{"width":1,"height":1}}]}"#, "/supplementaries/0/kind"),
-        (#"{"supplementaries":[{"kind":"sidebar","indexPath":[0,0],"size":{"width":1,"height":1}}]}"#, "/supplementaries/0/kind"),
-        (#"{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":-1,"height":1}}]}"#, "/supplementaries/0/size/width"),
+        (
+            #"{"supplementaries":[{"kind":"footer","indexPath":[0,0],"size":{"width":1,"height":1}}]}"#,
+            "/supplementaries/0/kind"
+        ),
+        (
+            #"{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":1,"height":1}},{"kind":"header","indexPath":[9,0],"size":{"width":1,"height":1}}]}"#,
+            "/supplementaries/1/indexPath"
+        ),
+        (
+            #"{"supplementaries":[{"kind":"header","indexPath":[0,1],"size":{"width":1,"height":1}}]}"#,
+            "/supplementaries/0/indexPath"
+        ),
+        (
+            #"{"supplementaries":[{"kind":"background","indexPath":[0,0],"size":{"width":1,"height":1}}]}"#,
+            "/supplementaries/0/kind"
+        ),
+        (
+            #"{"supplementaries":[{"kind":"sidebar","indexPath":[0,0],"size":{"width":1,"height":1}}]}"#,
+            "/supplementaries/0/kind"
+        ),
+        (
+            #"{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":-1,"height":1}}]}"#,
+            "/supplementaries/0/size/width"
+        ),
         (#"{"supplementaries":[{"kind":"header","indexPath":[0,0]}]}"#, "/supplementaries/0/size"),
-        (#"{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":1,"height":1},"z":1}]}"#, "/supplementaries/0/z"),
+        (
+            #"{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":1,"height":1},"z":1}]}"#,
+            "/supplementaries/0/z"
+        ),
     ])
     func badSupplementariesPointAtTheEntry(body: String, pointer: String) throws {
         let id = try self.create(Self.list)
@@ -62,9 +85,12 @@ import Testing
     }
 
     @Test func otherKindsRefuseMeasuredSupplementaries() throws {
-        let id = try self.create(#"{"kind":"flow","viewport":{"width":375,"height":667},"sections":[{"count":2,"header":{"width":10,"height":10}}]}"#)
+        let id = try self.create(
+            #"{"kind":"flow","viewport":{"width":375,"height":667},"sections":[{"count":2,"header":{"width":10,"height":10}}]}"#
+        )
         let (response, json) = self.call(
-            .POST, "/sessions/\(id)/invalidate",
+            .POST,
+            "/sessions/\(id)/invalidate",
             #"{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":10,"height":30}}]}"#
         )
         #expect(response.status == 422)
@@ -80,7 +106,8 @@ import Testing
         #expect(response.status == 200, "\(limited)")
         #expect(limited["contentOffset"] as? [String: Double] == ["x": 340, "y": 0])
         let (refused, problem) = self.call(
-            .POST, "/sessions/\(id)/snap",
+            .POST,
+            "/sessions/\(id)/snap",
             #"{"proposedContentOffset":{"x":0,"y":0},"startOffset":0}"#
         )
         #expect(refused.status == 422)

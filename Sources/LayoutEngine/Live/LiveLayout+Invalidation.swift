@@ -7,7 +7,8 @@ extension LiveLayout {
     ///   measured ones, replacing estimates), each touched section is built again whole; later sections keep their
     ///   frames and only move (their origins change, the small section index is rebuilt), `compositional` ones with
     ///   their pinning and orthogonal groups, which are relative to their section. The other kinds prepare again. A
-    ///   size equal to the current one changes nothing. A `count` section given a size other than the default
+    ///   size equal to the current one changes nothing, and so does a `compositional` size that replaces no
+    ///   estimated dimension (it is only recorded). A `count` section given a size other than the default
     ///   becomes a list of sizes.
     /// - New supplementary sizes (``InvalidationContext/supplementarySizes``): `compositional` only. The measured
     ///   size becomes the section's ``SectionInput/header`` or ``SectionInput/footer``, its estimated dimensions

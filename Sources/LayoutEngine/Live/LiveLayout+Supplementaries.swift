@@ -23,9 +23,11 @@ extension LiveLayout {
             guard description.boundarySupplementaryItems.contains(where: { $0.alignment.elementKind == element.kind })
             else { throw .noSuchSupplementary(kind: element.kind, section: section, item: element.indexPath.item) }
             guard size.isValid else {
-                throw element.kind == .header ? .invalidHeaderSize(section: section) : .invalidFooterSize(section: section)
+                throw element.kind == .header
+                    ? .invalidHeaderSize(section: section) : .invalidFooterSize(section: section)
             }
-            let current = element.kind == .header ? self.input.sections[section].header : self.input.sections[section].footer
+            let current =
+                element.kind == .header ? self.input.sections[section].header : self.input.sections[section].footer
             if current ?? .zero != size { result.append((element, size)) }
         }
         return result

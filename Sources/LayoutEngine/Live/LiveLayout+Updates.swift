@@ -12,7 +12,8 @@ extension LiveLayout {
     /// - Throws: ``UpdateError`` naming the list and position of the first inconsistent entry, or
     ///   ``UpdateError/invalidLayout(_:)`` when the new input is not a valid layout.
     /// - Complexity: O(u log u + Σ items of touched sections + number of sections) for `flow`, `waterfall`,
-    ///   `justified` and `compositional`, plus the size of the answer (every element of inserted and deleted sections); a full prepare otherwise.
+    ///   `justified` and `compositional`, plus the size of the answer (every element of inserted and deleted
+    ///   sections); a full prepare otherwise.
     public mutating func performBatchUpdates(_ updates: BatchUpdates) throws(UpdateError) -> UpdateResult {
         let plan = try BatchPlan(updates, input: self.input, configuration: self.configuration)
         var newInput = self.input
