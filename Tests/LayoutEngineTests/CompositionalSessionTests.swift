@@ -270,6 +270,33 @@ import Testing
         }
     }
 
+    @Test func aBatchIsRefusedExactlyWhenPreparingItsResultWouldBe() throws {
+        // Own groups of 100,000 one-point cells: with the shared one-cell template, nine fit the budget, ten do not.
+        var huge = SectionInput(count: 1)
+        huge.overrides.compositionalSection = C.Section(
+            group: C.Group(
+                size: .init(width: .absolute(100_000), height: .absolute(1)),
+                subitems: [.item(C.Item(size: .init(width: .absolute(1), height: .absolute(1))))]
+            )
+        )
+        let input = LayoutInput(sections: [SectionInput(count: 2)] + Array(repeating: huge, count: 9))
+        var live = try LiveLayout(input: input, configuration: .compositional(C.Configuration()))
+        let before = live
+        let tooMany = BatchUpdates(insertSections: [.init(index: 3, section: huge)])
+        var refused = input
+        refused.sections.insert(huge, at: 3)
+        #expect(throws: LayoutError.invalidParameter(name: "section/group", section: 10)) {
+            try prepare(refused, .compositional(C.Configuration()))
+        }
+        #expect(throws: UpdateError.invalidLayout(.invalidParameter(name: "section/group", section: 10))) {
+            try live.performBatchUpdates(tooMany)
+        }
+        #expect(live == before)
+        // Sections of the layout's own description share its template: inserting one costs nothing more.
+        _ = try live.performBatchUpdates(BatchUpdates(insertSections: [.init(index: 5, section: SectionInput(count: 3))]))
+        Self.expectSame(live.prepared, try prepare(live.input, .compositional(C.Configuration())))
+    }
+
     @Test func supplementarySizesAreCheckedAndOtherKindsRefuseThem() throws {
         var live = try LiveLayout(
             input: LayoutInput(sections: [SectionInput(count: 2), SectionInput(count: 1)]),
