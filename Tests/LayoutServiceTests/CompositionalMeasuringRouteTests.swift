@@ -70,6 +70,10 @@ import Testing
         ),
         (#"{"supplementaries":[{"kind":"header","indexPath":[0,0]}]}"#, "/supplementaries/0/size"),
         (
+            #"{"supplementaries":[{"kind":"header","indexPath":[1,0],"size":{"width":1,"height":1}},{"kind":"header","indexPath":[1,0],"size":{"width":2,"height":1}}]}"#,
+            "/supplementaries/1"
+        ),
+        (
             #"{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":1,"height":1},"z":1}]}"#,
             "/supplementaries/0/z"
         ),
