@@ -1458,7 +1458,8 @@ components:
             compositional only, with `section`: the section's own offset when the gesture began. With it, `paging`,
             `groupPaging` and `groupPagingCentered` rest at most one page or group from the one nearest this offset
             (one per gesture, as in UIKit); without it they rest on the page or group nearest the proposed offset,
-            however far that is. Continuous behaviours ignore it.
+            however far that is. Continuous behaviours ignore it. (A client that lets a slow drag carry the section
+            over several groups and limits only the coasting passes the offset where the finger lifted.)
     SnapAnswer:
       type: object
       required: [contentOffset]

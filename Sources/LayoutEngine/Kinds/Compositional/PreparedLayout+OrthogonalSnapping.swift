@@ -13,8 +13,9 @@ extension PreparedLayout {
     /// `groupPagingCentered` move at most one page or group per gesture, as in UIKit: the answer rests at most one
     /// resting place before or after the one nearest `startOffset` (a flick forward from a group rests on the next
     /// one however far it would have coasted). Without it (or for the continuous behaviours), nothing limits how
-    /// far a gesture moves: the answer is the resting place nearest the proposed offset, as above. The answer is
-    /// clamped to the section's scrollable range.
+    /// far a gesture moves: the answer is the resting place nearest the proposed offset, as above. (A client that
+    /// lets a slow drag carry the section over several groups and limits only the coasting passes the offset where
+    /// the finger lifted.) The answer is clamped to the section's scrollable range.
     ///
     /// - Parameters:
     ///   - proposed: Where the section's scrolling would stop on its own.
