@@ -170,9 +170,10 @@ export class LayoutClient {
     }
 
     /**
-     * `POST /sessions/{id}/snap`: where scrolling should rest.
+     * `POST /sessions/{id}/snap`: where scrolling should rest (compositional: `section` snaps that orthogonal
+     * section, `startOffset` its offset when the gesture began, so that paging moves one page or group at most).
      * @param {string} id
-     * @param {{proposedContentOffset: Point, velocity?: Point}} body
+     * @param {{proposedContentOffset: Point, velocity?: Point, section?: number, startOffset?: number}} body
      * @returns {Promise<{contentOffset: Point}>}
      */
     snap(id, body) {
@@ -180,9 +181,10 @@ export class LayoutClient {
     }
 
     /**
-     * `POST /sessions/{id}/invalidate`: self-sizing items, bounds changes.
+     * `POST /sessions/{id}/invalidate`: self-sizing items (and compositional headers and footers), bounds changes.
      * @param {string} id
-     * @param {{items?: {indexPath: IndexPath, size: Size}[], viewport?: Size, everything?: boolean,
+     * @param {{items?: {indexPath: IndexPath, size: Size}[],
+     *   supplementaries?: {kind: string, indexPath: IndexPath, size: Size}[], viewport?: Size, everything?: boolean,
      *   contentOffset?: Point, rect?: Rect}} body
      * @param {MutationOptions} [options]
      * @returns {Promise<{version: number, contentSize: Size, contentSizeAdjustment: Size,

@@ -4,7 +4,8 @@ import LayoutEngine
 /// near the start of a 1,000,000-item section, against a full prepare, and a batch deleting one item near the end and
 /// in the middle.
 ///
-/// `layout-bench invalidate [--items N] [--runs R]` prints one row per kind (waterfall and flow, listed sizes).
+/// `layout-bench invalidate [--items N] [--runs R]` prints one row per kind (waterfall and flow, listed sizes), then
+/// a `compositional` list of the same items in 1,000 sections (see ``runCompositional(itemCount:runs:)``).
 /// Mutations are applied in place to the session's own value, as the session store does, so that the touched
 /// section's frames are rewritten without a copy. Medians of R runs.
 enum InvalidationBenchmarks {
@@ -69,10 +70,11 @@ enum InvalidationBenchmarks {
                 )
             )
         }
+        Self.runCompositional(itemCount: itemCount, runs: runs)
     }
 
     /// The median duration of `runs` calls of `body`, in microseconds.
-    private static func median(_ runs: Int, _ body: () -> Void) -> Double {
+    static func median(_ runs: Int, _ body: () -> Void) -> Double {
         var times: [Double] = []
         for _ in 0..<runs {
             let start = ContinuousClock.now
@@ -89,11 +91,11 @@ enum InvalidationBenchmarks {
         return Int(arguments[index + 1])
     }
 
-    private static func format(_ microseconds: Double) -> String {
+    static func format(_ microseconds: Double) -> String {
         microseconds >= 100 ? "\(Int(microseconds.rounded()))" : "\((microseconds * 10).rounded() / 10)"
     }
 
-    private static func row(_ columns: String...) -> String {
+    static func row(_ columns: String...) -> String {
         columns.map { $0.count >= 17 ? $0 + " " : $0 + String(repeating: " ", count: 17 - $0.count) }.joined()
     }
 }

@@ -170,6 +170,45 @@ def a_compositional_session_scrolls_and_snaps_its_orthogonal_section(server):
 
 
 @check
+def a_compositional_session_measures_a_header_and_pages_one_group_per_gesture(server):
+    item = '{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}'
+    header = '{"kind":"header","size":{"width":{"fractionalWidth":1},"height":{"estimated":44}}}'
+    group = ('{"layout":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},'
+             f'"subitems":[{item}]}}')
+    body = ('{"kind":"compositional","viewport":{"width":400,"height":600},"sections":[{"count":2},{"count":2}],'
+            f'"config":{{"section":{{"boundarySupplementaryItems":[{header}],"group":{group}}}}}}}')
+    status, headers, answer = curl(server.port, url(server.port, "/sessions"), "-d", body)
+    expect(status == 201, f"create: {status} {answer!r}")
+    session = headers["location"]
+    measured = ('{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":400,"height":70}}],'
+                '"rect":{"x":0,"y":0,"width":400,"height":600}}')
+    status, _, answer = curl(server.port, url(server.port, session + "/invalidate"), "-d", measured)
+    result = json.loads(answer)
+    expect(status == 200 and result["contentSizeAdjustment"] == {"width": 0, "height": 26}, f"invalidate: {status} {answer!r}")
+    headers_after = [e["frame"] for e in result["after"] if e.get("kind") == "header"]
+    # Section 0: its header 70 high, two rows of 50; section 1's header follows at 170.
+    expect(headers_after == [{"x": 0, "y": 0, "width": 400, "height": 70}, {"x": 0, "y": 170, "width": 400, "height": 44}],
+           f"headers after: {headers_after}")
+    bad = '{"supplementaries":[{"kind":"footer","indexPath":[0,0],"size":{"width":400,"height":70}}]}'
+    status, _, answer = curl(server.port, url(server.port, session + "/invalidate"), "-d", bad)
+    expect(status == 422 and json.loads(answer)["pointer"] == "/supplementaries/0/kind", f"bad kind: {status} {answer!r}")
+
+    group = ('{"layout":"horizontal","size":{"width":{"fractionalWidth":0.5},"height":{"absolute":100}},'
+             f'"subitems":[{item}]}}')
+    body = ('{"kind":"compositional","viewport":{"width":400,"height":600},"sections":[{"count":10}],'
+            f'"config":{{"section":{{"orthogonalScrollingBehavior":"groupPaging","group":{group}}}}}}}')
+    status, headers, answer = curl(server.port, url(server.port, "/sessions"), "-d", body)
+    expect(status == 201, f"create: {status} {answer!r}")
+    session = headers["location"]
+    flick = '"section":0,"proposedContentOffset":{"x":1100,"y":0},"velocity":{"x":2000,"y":0}'
+    # Groups of 200: the flick coasts to 1200 on its own, but from the first group it moves one, to 200.
+    for extra, expected in (("", 1200), (',"startOffset":0', 200)):
+        status, _, answer = curl(server.port, url(server.port, session + "/snap"), "-d", "{" + flick + extra + "}")
+        expect(status == 200 and json.loads(answer)["contentOffset"] == {"x": expected, "y": 0},
+               f"snap{extra}: {status} {answer!r}")
+
+
+@check
 def protocol_errors_are_problem_json_and_close(server):
     answer = raw(server.port, b"POST /layout/flow HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n")
     head, _, body = answer.partition(b"\r\n\r\n")

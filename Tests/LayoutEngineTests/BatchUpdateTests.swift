@@ -103,7 +103,7 @@ private func randomBatch(_ random: inout RandomLayouts, _ input: LayoutInput) ->
 }
 
 @Suite struct BatchUpdateTests {
-    @Test(arguments: [LayoutKind.flow, .waterfall, .line, .stack, .circle, .cover, .rotary, .pagecover, .justified])
+    @Test(arguments: [LayoutKind.flow, .waterfall, .line, .stack, .circle, .cover, .rotary, .pagecover, .justified, .compositional])
     func aConsistentBatchEqualsPreparingTheEditedInputFromScratch(kind: LayoutKind) throws {
         for seed in 0..<120 as Range<UInt64> {
             var random = RandomLayouts(seed: seed &* 104_729 &+ 17)

@@ -36,7 +36,7 @@ func defaultItemSize(_ configuration: LayoutConfiguration, viewport: Size) -> (S
 }
 
 @Suite struct InvalidationTests {
-    @Test(arguments: [LayoutKind.flow, .waterfall, .line, .stack, .circle, .cover, .rotary, .pagecover, .justified])
+    @Test(arguments: [LayoutKind.flow, .waterfall, .line, .stack, .circle, .cover, .rotary, .pagecover, .justified, .compositional])
     func resizingItemsEqualsPreparingTheResizedInputFromScratch(kind: LayoutKind) throws {
         for seed in 0..<150 as Range<UInt64> {
             var random = RandomLayouts(seed: seed &* 7919 &+ UInt64(kind.rawValue.count))

@@ -1,8 +1,36 @@
+/// A supplementary view named by its kind and index path, as UIKit's `invalidateSupplementaryElements(ofKind:at:)`
+/// names it; a section's header and footer are at item 0 of their section.
+public struct SupplementaryIndexPath: Hashable, Sendable, Comparable {
+    /// The view's kind.
+    public var kind: ElementKind
+    /// The view's index path: its section, and 0 for a section's header or footer.
+    public var indexPath: IndexPath
+
+    /// Names a supplementary view.
+    ///
+    /// - Parameters:
+    ///   - kind: The view's kind.
+    ///   - indexPath: The view's index path.
+    public init(kind: ElementKind, indexPath: IndexPath) {
+        self.kind = kind
+        self.indexPath = indexPath
+    }
+
+    /// Orders by index path, then by kind name.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.indexPath, lhs.kind.rawValue) < (rhs.indexPath, rhs.kind.rawValue)
+    }
+}
+
 /// What changed, for ``LiveLayout/invalidate(_:)`` (UIKit's `UICollectionViewLayoutInvalidationContext`).
 public struct InvalidationContext: Hashable, Sendable {
     /// New sizes of items the client measured (self-sizing cells), by their index path. What a size means is the
     /// kind's, as in ``SectionInput/Items/sizes(_:)``. Defaults to none.
     public var itemSizes: [IndexPath: Size]
+    /// New sizes of supplementary views the client measured (self-sizing headers and footers), by their kind and
+    /// index path: only `compositional` boundary supplementaries are measured (their estimated dimensions take
+    /// the measured lengths; see ``SectionInput/header``); every other kind refuses them. Defaults to none.
+    public var supplementarySizes: [SupplementaryIndexPath: Size]
     /// The collection view's new bounds size, or `nil` if it did not change. Defaults to `nil`.
     public var viewport: Size?
     /// Whether to recompute everything (`invalidateLayout`). Defaults to `false`.
@@ -16,16 +44,19 @@ public struct InvalidationContext: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - itemSizes: New sizes of measured items.
+    ///   - supplementarySizes: New sizes of measured supplementary views.
     ///   - viewport: The new bounds size, if it changed.
     ///   - invalidatesEverything: Whether to recompute everything.
     ///   - contentOffset: The current content offset, for scroll anchoring.
     public init(
         itemSizes: [IndexPath: Size] = [:],
+        supplementarySizes: [SupplementaryIndexPath: Size] = [:],
         viewport: Size? = nil,
         invalidatesEverything: Bool = false,
         contentOffset: Point? = nil
     ) {
         self.itemSizes = itemSizes
+        self.supplementarySizes = supplementarySizes
         self.viewport = viewport
         self.invalidatesEverything = invalidatesEverything
         self.contentOffset = contentOffset

@@ -19,7 +19,8 @@ extension LiveLayout {
     }
 
     /// Checks everything preparing with reuse would check for the sections it builds or resumes, without building
-    /// anything.
+    /// anything (`compositional`: making their group templates, and charging kept sections' templates, as
+    /// `previousRecords` count them, to the layout's budget as preparing from scratch would).
     ///
     /// - Throws: ``LayoutError``.
     /// - Complexity: O(items of the built and resumed sections + number of sections).
@@ -28,9 +29,21 @@ extension LiveLayout {
         configuration: LayoutConfiguration,
         limits: LayoutLimits,
         reused: [Int?],
-        firstChanged: [Int?]
+        firstChanged: [Int?],
+        previousRecords: [SectionRecord]
     ) throws(LayoutError) {
         _ = try input.validate(limits: limits)
+        if case .compositional(let compositional) = configuration {
+            var stacker = try CompositionalLayout.SectionStacker(input: input, configuration: compositional)
+            for index in input.sections.indices {
+                if let old = reused[index], firstChanged[index] == nil {
+                    try stacker.charge(index, cells: previousRecords[old].templateCells)
+                } else {
+                    try stacker.check(index)
+                }
+            }
+            return
+        }
         for index in input.sections.indices where reused[index] == nil || firstChanged[index] != nil {
             switch configuration {
             case .flow(let flow):
@@ -65,8 +78,9 @@ extension LiveLayout {
     ///     passes `false`).
     /// - Returns: The prepared layout and its section records.
     /// - Throws: ``LayoutError``.
-    /// - Complexity: O(items of built sections + number of sections) for `flow`, `waterfall` and `justified` (whose
-    ///   resumed sections with a change are built again whole); a full prepare for the other kinds.
+    /// - Complexity: O(items of built sections + number of sections) for `flow`, `waterfall`, `justified` and
+    ///   `compositional` (the last two build resumed sections with a change again whole); a full prepare for the
+    ///   other kinds.
     static func prepare(
         _ input: LayoutInput,
         configuration: LayoutConfiguration,
@@ -80,6 +94,7 @@ extension LiveLayout {
         // Every section in turn, stacked along the scroll axis: a reused one resumed, a new one built by `build`.
         func stack(
             isVertical: Bool = true,
+            spacing: Double = 0,
             build: (_ index: Int, _ position: Double) throws(LayoutError) -> (SectionLayout, SectionRecord)
         ) throws(LayoutError) -> (sections: [SectionLayout], records: [SectionRecord], length: Double) {
             var sections: [SectionLayout] = []
@@ -88,6 +103,7 @@ extension LiveLayout {
             records.reserveCapacity(input.sections.count)
             var position = 0.0
             for index in input.sections.indices {
+                if index > 0 { position += spacing }
                 let (section, record) =
                     if let old = reused?[index] {
                         try Self.resume(
@@ -168,7 +184,27 @@ extension LiveLayout {
                 contentLength: stacked.length
             )
             return (prepared, stacked.records)
-        case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
+        case .compositional(let compositional):
+            _ = try input.validate(limits: limits)
+            // Kept sections are not charged to the budget of template cells here: preparing with reuse follows a
+            // check (``validate(_:configuration:limits:reused:firstChanged:previousRecords:)``) that charged them.
+            var stacker = try CompositionalLayout.SectionStacker(input: input, configuration: compositional)
+            let stacked = try stack(
+                isVertical: compositional.scrollDirection == .vertical,
+                spacing: compositional.interSectionSpacing
+            ) { index, position throws(LayoutError) in
+                let (built, cells) = try stacker.build(index, at: position)
+                return (built.section, SectionRecord(built, templateCells: cells))
+            }
+            let prepared = CompositionalLayout.assemble(
+                input,
+                configuration: compositional,
+                sections: stacked.sections,
+                effects: stacked.records.map(\.effects),
+                contentLength: stacked.length
+            )
+            return (prepared, stacked.records)
+        case .line, .stack, .circle, .cover, .rotary, .pagecover:
             return (try prepareLayout(input, configuration: configuration, limits: limits), [])
         }
     }

@@ -2,7 +2,9 @@ extension LiveLayout {
     /// Lays out one `flow` or `waterfall` section again from `item` (flow: from the start of the line holding the
     /// item before it, whose break the item's size decides), in place: the frames before stay, the array grows or
     /// shrinks to the section's new item count, and the section's index is updated rather than rebuilt. A
-    /// `justified` section is built again whole (a row's breaks depend on every item before it).
+    /// `justified` section is built again whole (a row's breaks depend on every item before it), and so is a
+    /// `compositional` one (its header's measured length moves every group, and a repetition's place depends on
+    /// the measured sizes of every repetition before it).
     ///
     /// - Parameters:
     ///   - layout: The section's previous layout; replaced. Its frames are rewritten without a copy when this is
@@ -11,9 +13,10 @@ extension LiveLayout {
     ///   - index: The section's index in `input`.
     ///   - item: The first item whose size (or identity) changed; items before it are as they were.
     ///   - input: The new input.
-    ///   - configuration: The kind (`flow` or `waterfall`).
+    ///   - configuration: The kind (`flow`, `waterfall`, `justified` or `compositional`).
     ///   - limits: The limits (for the waterfall's column count).
-    ///   - validatesSizes: Whether to check the section's sizes (already checked by invalidation).
+    ///   - validatesSizes: Whether to check the section's sizes (already checked by invalidation); `compositional`
+    ///     always checks them, as cheap as building the section.
     /// - Returns: The number of cells laid out again.
     /// - Throws: ``LayoutError`` for a bad size when `validatesSizes`.
     /// - Complexity: O(items from `item` to the section's end + blocks of the index), plus the waterfall's scan
@@ -29,6 +32,16 @@ extension LiveLayout {
         validatesSizes: Bool
     ) throws(LayoutError) -> Int {
         let count = input.sections[index].itemCount
+        if case .compositional(let compositional) = configuration {
+            // Its template was within the layout's budget when the section was first built and has not changed, so
+            // a budget of its own cannot refuse it.
+            var stacker = try CompositionalLayout.SectionStacker(input: input, configuration: compositional)
+            let isVertical = compositional.scrollDirection == .vertical
+            let (built, cells) = try stacker.build(index, at: isVertical ? layout.origin.y : layout.origin.x)
+            layout = built.section
+            record = SectionRecord(built, templateCells: cells)
+            return count
+        }
         var frames = layout.frames
         let sectionIndex = layout.index
         let origin = layout.origin
@@ -133,7 +146,7 @@ extension LiveLayout {
             record = SectionRecord(built.summary)
             return count
         case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
-            preconditionFailure("only flow, waterfall and justified lay out incrementally")
+            preconditionFailure("only flow, waterfall and justified lay out part of a section again")
         }
     }
 

@@ -3,15 +3,17 @@ extension LiveLayout {
     /// (see ``BatchUpdates``), and answers the attributes to animate.
     ///
     /// The whole batch is checked first; an inconsistent one throws and leaves the layout as it was. For `flow`,
-    /// `waterfall` and `justified`, only sections whose items changed (and inserted sections) are laid out; the
-    /// others keep their frames and only move. The other kinds prepare again.
+    /// `waterfall`, `justified` and `compositional`, only sections whose items changed (and inserted sections) are
+    /// laid out; the others keep their frames (and, `compositional`, their pinning and orthogonal groups) and only
+    /// move. The other kinds prepare again.
     ///
     /// - Parameter updates: The batch.
     /// - Returns: The appearing and disappearing attributes, the moves and the content size adjustment.
     /// - Throws: ``UpdateError`` naming the list and position of the first inconsistent entry, or
     ///   ``UpdateError/invalidLayout(_:)`` when the new input is not a valid layout.
-    /// - Complexity: O(u log u + Σ items of touched sections + number of sections) for `flow` and `waterfall`,
-    ///   plus the size of the answer (every element of inserted and deleted sections); a full prepare otherwise.
+    /// - Complexity: O(u log u + Σ items of touched sections + number of sections) for `flow`, `waterfall`,
+    ///   `justified` and `compositional`, plus the size of the answer (every element of inserted and deleted
+    ///   sections); a full prepare otherwise.
     public mutating func performBatchUpdates(_ updates: BatchUpdates) throws(UpdateError) -> UpdateResult {
         let plan = try BatchPlan(updates, input: self.input, configuration: self.configuration)
         var newInput = self.input
@@ -44,7 +46,8 @@ extension LiveLayout {
                 configuration: self.configuration,
                 limits: self.limits,
                 reused: plan.reused,
-                firstChanged: plan.firstChanged
+                firstChanged: plan.firstChanged,
+                previousRecords: self.records
             )
         } catch {
             throw .invalidLayout(error)
@@ -52,7 +55,7 @@ extension LiveLayout {
         let prepared: PreparedLayout
         let records: [SectionRecord]
         switch self.configuration {
-        case .flow, .waterfall, .justified:
+        case .flow, .waterfall, .justified, .compositional:
             var sections = self.takeSections()
             do {
                 (prepared, records) = try Self.prepare(
@@ -68,7 +71,7 @@ extension LiveLayout {
             } catch {
                 preconditionFailure("the new input was checked: \(error)")
             }
-        case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
+        case .line, .stack, .circle, .cover, .rotary, .pagecover:
             do {
                 (prepared, records) = try Self.prepare(newInput, configuration: self.configuration, limits: self.limits)
             } catch {

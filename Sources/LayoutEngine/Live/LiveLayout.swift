@@ -4,8 +4,9 @@
 ///
 /// The stored values are readable; they change only through the mutating methods, which keep them consistent:
 /// ``prepared`` is always what ``prepareLayout(_:configuration:limits:)`` makes of ``input`` and
-/// ``configuration``. For `flow` and `waterfall` the value also keeps, per section, its length and (flow) where
-/// each line starts, so a change can resume mid-section.
+/// ``configuration``. For `flow`, `waterfall`, `justified` and `compositional` the value also keeps, per section, its
+/// length (and for flow where each line starts, for compositional its effects), so a change can lay out only the
+/// sections it touches and move the others.
 ///
 /// A mutation rewrites the touched section's frames in place when this value holds the only reference to them;
 /// mutate the stored value itself (`sessions[id].live.invalidate(…)`), not a copy that shares storage with it, or
@@ -19,7 +20,7 @@ public struct LiveLayout: Hashable, Sendable {
     public let limits: LayoutLimits
     /// The prepared layout: what queries read.
     public internal(set) var prepared: PreparedLayout
-    /// One record per section for `flow`, `waterfall` and `justified`; empty for the other kinds.
+    /// One record per section for `flow`, `waterfall`, `justified` and `compositional`; empty for the other kinds.
     var records: [SectionRecord]
 
     /// Prepares a layout to keep.
@@ -65,8 +66,8 @@ public struct LiveLayout: Hashable, Sendable {
     }
 }
 
-/// What `flow`, `waterfall` and `justified` remember about a prepared section so that later sections can move
-/// without being recomputed and a section can be laid out again (flow and waterfall: from any line).
+/// What `flow`, `waterfall`, `justified` and `compositional` remember about a prepared section so that later sections
+/// can move without being recomputed and a section can be laid out again (flow and waterfall: from any line).
 struct SectionRecord: Hashable, Sendable {
     /// The section's length along the scroll axis (the next section starts this much further).
     var length: Double
@@ -78,6 +79,12 @@ struct SectionRecord: Hashable, Sendable {
     var shownCount = 0
     /// The section's widow count (`justified`); 0 for the other kinds.
     var widowCount = 0
+    /// The cells of the section's group template (`compositional`), charged to the layout's budget of template
+    /// cells when the section is kept by an update; 0 for the other kinds.
+    var templateCells = 0
+    /// The section's pinning, zIndexes and orthogonal groups (`compositional`), relative to the section, so they
+    /// hold wherever the section moves; the defaults for the other kinds.
+    var effects = CompositionalEffects.Section()
 }
 
 extension SectionRecord {
@@ -90,6 +97,11 @@ extension SectionRecord {
             shownCount: summary.shownCount,
             widowCount: summary.widowCount
         )
+    }
+
+    /// The record of a built `compositional` section.
+    init(_ built: CompositionalSectionBuilder.Result, templateCells: Int) {
+        self.init(length: built.length, crossEnd: 0, lines: [], templateCells: templateCells, effects: built.effects)
     }
 
     /// The summary of a `justified` section, from its record.

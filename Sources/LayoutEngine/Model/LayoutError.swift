@@ -23,6 +23,10 @@ public enum LayoutError: Error, Hashable, Sendable {
     case columnsDoNotFit(section: Int, columnCount: Int)
     /// An index path names no item of the layout (an invalidation context resizing an item that does not exist).
     case noSuchItem(section: Int, item: Int)
+    /// An invalidation context measures a supplementary view the layout does not have or does not measure: no
+    /// such section, no boundary supplementary of that kind in it, or a kind other than `compositional` (whose
+    /// headers and footers have no estimated size).
+    case noSuchSupplementary(kind: ElementKind, section: Int, item: Int)
     /// The input has more items than ``LayoutLimits/maximumItemCount``.
     case tooManyItems(count: Int, limit: Int)
     /// A transition's progress is NaN (other values are clamped to 0…1).

@@ -12,8 +12,12 @@ public struct SectionInput: Hashable, Sendable {
     /// The section's items.
     public var items: Items
     /// The header's size, winning over the configuration's (`referenceSizeForHeaderInSection:`); `nil` uses it.
+    /// For `compositional`, the size the client measured for the section's header: its positive lengths replace the
+    /// boundary supplementary's estimated dimensions (other dimensions, and `nil` or zero lengths, keep the
+    /// description's).
     public var header: Size?
     /// The footer's size, winning over the configuration's (`referenceSizeForFooterInSection:`); `nil` uses it.
+    /// For `compositional`, the size the client measured for the section's footer, as ``header``.
     public var footer: Size?
     /// Per-section parameters that win over the layout's configuration, as a
     /// `UICollectionViewDelegateFlowLayout` method wins over the layout's property.

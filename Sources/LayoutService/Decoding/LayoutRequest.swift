@@ -151,12 +151,14 @@ extension JSONReader {
     }
 
     /// Reads one section: `count` or `items`, and for kinds with supplementary views `header`, `footer`, `config`
-    /// (`justified`: `header` and `footer`, its parameters being layout-wide).
+    /// (`justified`: `header` and `footer`, its parameters being layout-wide; `compositional`: `header` and
+    /// `footer` are measured sizes, replacing the estimated dimensions of its boundary supplementaries).
     mutating func readSection(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> SectionInput {
         var section = SectionInput(items: .count(0))
         var hasItems = false
         let takesSupplementaries = kind == .flow || kind == .waterfall
-        let takesHeaderAndFooter = takesSupplementaries || kind == .justified
+        // `compositional`: the measured sizes of the section's boundary supplementaries (see `SectionInput.header`).
+        let takesHeaderAndFooter = takesSupplementaries || kind == .justified || kind == .compositional
         let takesConfig = takesSupplementaries || kind == .compositional
         try self.beginObject()
         while let key = try self.nextKey() {

@@ -44,6 +44,11 @@ extension LayoutError {
             return .invalidField(pointer: "/progress", reason: "The progress must be a number.")
         case .indexPathOutOfRange(let section, let item):
             return .invalidField(pointer: "/indexPath", reason: "There is no item at [\(section), \(item)].")
+        case .noSuchSupplementary(let kind, let section, let item):
+            return .invalidField(
+                pointer: "/supplementaries",
+                reason: "The layout measures no \(kind.rawValue) at [\(section), \(item)]."
+            )
         case .noSuchItem(let section, let item):
             return .invalidField(
                 pointer: "/sections/\(section)/items/\(item)",

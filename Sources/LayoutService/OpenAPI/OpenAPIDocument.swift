@@ -496,8 +496,10 @@ paths:
     post:
       summary: Invalidation contexts (self-sizing items, bounds changes), recomputing only what changed
       description: |
-        Resizing items relays out from the first affected line on within their section; later sections only move.
-        A viewport change across the scroll axis relays out; along it, nothing is recomputed. The answer carries
+        Resizing items relays out from the first affected line on within their section (justified and
+        compositional: the whole section); later sections only move. compositional also takes measured header and
+        footer sizes (`supplementaries`). A viewport change across the scroll axis relays out (compositional: any
+        viewport change); along it, nothing is recomputed. The answer carries
         `contentSizeAdjustment` and, given `contentOffset`, the `contentOffsetAdjustment` that keeps the first
         visible item where the user sees it; with a `rect`, the elements there `before` and `after`.
       operationId: invalidateSession
@@ -887,6 +889,8 @@ components:
       properties:
         count: {$ref: "#/components/schemas/ItemCount"}
         items: {$ref: "#/components/schemas/ItemList"}
+        header: {$ref: "#/components/schemas/Size"}
+        footer: {$ref: "#/components/schemas/Size"}
         config:
           type: object
           additionalProperties: false
@@ -894,7 +898,8 @@ components:
             section: {$ref: "#/components/schemas/CompositionalSectionDescription"}
       description: >-
         Gives `count` or `items`, not both. A listed size is what the client measured: it replaces only estimated
-        dimensions, and 0 means not measured.
+        dimensions, and 0 means not measured. `header` and `footer` are the measured sizes of the section's
+        boundary supplementaries in the same way (what a session's `invalidate` `supplementaries` sets).
     CompositionalConfig:
       type: object
       additionalProperties: false
@@ -1447,6 +1452,14 @@ components:
           description: >-
             compositional only: snap this orthogonally scrolling section instead; x of the proposed offset and of the
             velocity are the section's own, and the answer's x is where the section comes to rest.
+        startOffset:
+          allOf: [{$ref: "#/components/schemas/Coordinate"}]
+          description: >-
+            compositional only, with `section`: the section's own offset when the gesture began. With it, `paging`,
+            `groupPaging` and `groupPagingCentered` rest at most one page or group from the one nearest this offset
+            (one per gesture, as in UIKit); without it they rest on the page or group nearest the proposed offset,
+            however far that is. Continuous behaviours ignore it. (A client that lets a slow drag carry the section
+            over several groups and limits only the coasting passes the offset where the finger lifted.)
     SnapAnswer:
       type: object
       required: [contentOffset]
@@ -1560,6 +1573,21 @@ components:
             additionalProperties: false
             required: [indexPath, size]
             properties:
+              indexPath: {$ref: "#/components/schemas/IndexPath"}
+              size: {$ref: "#/components/schemas/Size"}
+        supplementaries:
+          type: array
+          maxItems: 100000
+          description: >-
+            compositional only (other kinds answer 422): measured sizes of section headers and footers whose
+            description has estimated dimensions, named as the answers name them (`kind` and `indexPath`
+            `[section, 0]`). The section is laid out again with the measured lengths; later sections move.
+          items:
+            type: object
+            additionalProperties: false
+            required: [kind, indexPath, size]
+            properties:
+              kind: {type: string, enum: [header, footer]}
               indexPath: {$ref: "#/components/schemas/IndexPath"}
               size: {$ref: "#/components/schemas/Size"}
         viewport: {$ref: "#/components/schemas/Size"}

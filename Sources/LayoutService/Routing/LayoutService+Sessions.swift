@@ -110,12 +110,17 @@ extension LayoutService {
     }
 
     /// `POST /sessions/{id}/snap`: `{proposedContentOffset, velocity?}` → `{contentOffset}`.
+    ///
+    /// For a `compositional` session, `section` names an orthogonal section whose own offset is
+    /// `proposedContentOffset.x`, and `startOffset` (only with `section`) the section's offset when the gesture
+    /// began, so that paging behaviours move at most one page or group; without it they rest on the nearest one.
     func snapSession(id: Substring, body: [UInt8]) throws -> (Response, elements: Int) {
         let session = try self.session(id)
         var reader = JSONReader(bytes: body, maxDepth: self.configuration.maxJSONDepth)
         var proposed: Point?
         var velocity = Point.zero
         var section: Int?
+        var startOffset: Double?
         try reader.beginObject()
         while let key = try reader.nextKey() {
             switch key {
@@ -126,18 +131,27 @@ extension LayoutService {
                 guard session.layout.targetOrthogonalOffset(forProposedOffset: 0, velocity: 0, section: index) != nil
                 else { throw reader.shapeError("section \(index) does not scroll orthogonally") }
                 section = index
+            case "startOffset" where session.kind == .compositional:
+                startOffset = try reader.readCoordinate()
             default: throw reader.unknownField(key)
             }
         }
         guard let proposed else { throw reader.missingField("proposedContentOffset") }
         try reader.finish()
+        if startOffset != nil, section == nil {
+            throw JSONError.shape(
+                pointer: "/startOffset",
+                message: "is an orthogonal section's offset when the gesture began: give \"section\" too"
+            )
+        }
         var target = session.layout.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
         if let section {
             // An orthogonal section scrolls on x by its own offset: the answer's x is where that comes to rest.
             let x = session.layout.targetOrthogonalOffset(
                 forProposedOffset: proposed.x,
                 velocity: velocity.x,
-                section: section
+                section: section,
+                startOffset: startOffset
             )
             target = Point(x: x ?? proposed.x, y: proposed.y)
         }

@@ -3,9 +3,11 @@ import LayoutEngine
 
 /// `invalidate` and `updates`: UIKit's invalidation contexts and batch updates, recomputing only what changed.
 extension LayoutService {
-    /// `POST /sessions/{id}/invalidate` `{items?, viewport?, everything?, contentOffset?, rect?}`.
+    /// `POST /sessions/{id}/invalidate` `{items?, supplementaries?, viewport?, everything?, contentOffset?, rect?}`.
     ///
-    /// `items` carry measured sizes (self-sizing cells), `viewport` is a bounds change. The answer has the
+    /// `items` carry measured sizes (self-sizing cells), `supplementaries` measured sizes of `compositional`
+    /// headers and footers (`{kind, indexPath, size}`; other kinds refuse them with a 422), `viewport` is a bounds
+    /// change. The answer has the
     /// `contentSizeAdjustment`, the `contentOffsetAdjustment` that keeps the first visible item where the user
     /// sees it (given `contentOffset`), and with a `rect` the elements there `before` and `after`.
     func invalidateSession(id: Substring, request: Request) throws -> (Response, elements: Int) {
@@ -13,6 +15,7 @@ extension LayoutService {
         var reader = JSONReader(bytes: request.body, maxDepth: self.configuration.maxJSONDepth)
         var context = InvalidationContext()
         var order: [IndexPath] = []
+        var supplementaryOrder: [SupplementaryIndexPath] = []
         var rect: Rect?
         try reader.beginObject()
         while let key = try reader.nextKey() {
@@ -25,6 +28,15 @@ extension LayoutService {
                         throw reader.shapeError("names the same item twice")
                     }
                     order.append(indexPath)
+                }
+            case "supplementaries":
+                try reader.beginArray()
+                while try reader.nextElement() {
+                    let (element, size) = try reader.readSupplementarySize()
+                    guard context.supplementarySizes.updateValue(size, forKey: element) == nil else {
+                        throw reader.shapeError("names the same supplementary view twice")
+                    }
+                    supplementaryOrder.append(element)
                 }
             case "viewport": context.viewport = try reader.readSize()
             case "everything": context.invalidatesEverything = try reader.readBool()
@@ -43,7 +55,12 @@ extension LayoutService {
             do throws(LayoutError) {
                 invalidation = try next.live.invalidate(context)
             } catch {
-                throw Self.invalidationProblem(error, order: order, session: current)
+                throw Self.invalidationProblem(
+                    error,
+                    order: order,
+                    supplementaryOrder: supplementaryOrder,
+                    session: current
+                )
             }
             try Self.checkFinite(next.layout)
             return next
@@ -71,9 +88,41 @@ extension LayoutService {
         return (Self.json(writer.bytes, session: session), count)
     }
 
-    /// Names the entry of `items` (or the field) that the engine refused.
-    private static func invalidationProblem(_ error: LayoutError, order: [IndexPath], session: Session) -> APIError {
+    /// Names the entry of `items` or `supplementaries` (or the field) that the engine refused.
+    private static func invalidationProblem(
+        _ error: LayoutError,
+        order: [IndexPath],
+        supplementaryOrder: [SupplementaryIndexPath],
+        session: Session
+    ) -> APIError {
         switch error {
+        case .noSuchSupplementary(let kind, let section, let item):
+            let element = SupplementaryIndexPath(kind: kind, indexPath: IndexPath(section: section, item: item))
+            if let position = supplementaryOrder.firstIndex(of: element) {
+                guard session.kind == .compositional else {
+                    return .invalidField(
+                        pointer: "/supplementaries/\(position)",
+                        reason: "Only compositional sessions measure supplementary views; a \(session.kind.rawValue) "
+                            + "session's header and footer sizes are given in its sections."
+                    )
+                }
+                let hasSection = section < session.input.sections.count && item == 0
+                return .invalidField(
+                    pointer: "/supplementaries/\(position)/\(hasSection ? "kind" : "indexPath")",
+                    reason: hasSection
+                        ? "Section \(section) has no \(kind.rawValue) with an estimated size to measure."
+                        : "There is no section header or footer at \(element.indexPath.wire)."
+                )
+            }
+        case .invalidHeaderSize(let section), .invalidFooterSize(let section):
+            let kind: ElementKind = if case .invalidHeaderSize = error { .header } else { .footer }
+            let element = SupplementaryIndexPath(kind: kind, indexPath: IndexPath(section: section, item: 0))
+            if let position = supplementaryOrder.firstIndex(of: element) {
+                return .invalidField(
+                    pointer: "/supplementaries/\(position)/size",
+                    reason: "The session cannot use this size for the \(kind.rawValue) of section \(section)."
+                )
+            }
         case .noSuchItem(let section, let item), .invalidItemSize(let section, let item):
             let indexPath = IndexPath(section: section, item: item)
             if let position = order.firstIndex(of: indexPath) {
@@ -203,6 +252,26 @@ extension JSONReader {
         guard let indexPath else { throw self.missingField("indexPath") }
         if sizeRequired, size == nil { throw self.missingField("size") }
         return (indexPath, size)
+    }
+
+    /// Reads `{"kind": "header", "indexPath": [s, 0], "size": {...}}`, every member required.
+    mutating func readSupplementarySize() throws(JSONError) -> (SupplementaryIndexPath, Size) {
+        var kind: ElementKind?
+        var indexPath: IndexPath?
+        var size: Size?
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "kind": kind = try self.readChoice(ElementKind.self)
+            case "indexPath": indexPath = try self.readIndexPath()
+            case "size": size = try self.readSize()
+            default: throw self.unknownField(key)
+            }
+        }
+        guard let kind else { throw self.missingField("kind") }
+        guard let indexPath else { throw self.missingField("indexPath") }
+        guard let size else { throw self.missingField("size") }
+        return (SupplementaryIndexPath(kind: kind, indexPath: indexPath), size)
     }
 
     /// Reads `{"from": [s, i], "to": [s, i]}`.

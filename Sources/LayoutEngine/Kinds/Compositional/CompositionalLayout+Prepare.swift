@@ -12,52 +12,44 @@ extension CompositionalLayout {
         configuration: Configuration,
         itemCount: Int
     ) throws(LayoutError) -> PreparedLayout {
-        try validateNonNegative(configuration.interSectionSpacing, name: "interSectionSpacing", section: nil)
-        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        try Self.validate(configuration.section, section: nil)
+        var stacker = try SectionStacker(input: input, configuration: configuration)
         var sections: [SectionLayout] = []
         var effects: [CompositionalEffects.Section] = []
         sections.reserveCapacity(input.sections.count)
         effects.reserveCapacity(input.sections.count)
         var position = 0.0
-        // The layout's own description is laid out once for all the sections that use it; sections' own
-        // descriptions each once, within a budget of cells, so that many sections of huge groups cannot hang.
-        var shared: CompositionalSectionBuilder.Template?
-        var budget = Self.maximumTemplateCells
-        for (index, section) in input.sections.enumerated() {
-            if let own = section.overrides.compositionalSection { try Self.validate(own, section: index) }
-            try section.validateSizes(section: index)
-            var builder = CompositionalSectionBuilder(
-                description: section.overrides.compositionalSection ?? configuration.section,
-                index: index,
-                viewport: input.viewport
-            )
-            builder.isVertical = configuration.scrollDirection == .vertical
-            guard builder.isVertical || builder.description.orthogonalScrollingBehavior == .none else {
-                throw .invalidParameter(name: "section/orthogonalScrollingBehavior", section: index)
-            }
-            let template: CompositionalSectionBuilder.Template
-            if section.overrides.compositionalSection == nil, let shared {
-                template = shared
-            } else {
-                template = try builder.makeTemplate()
-                budget -= template.frames.count
-                guard budget >= 0 else { throw .invalidParameter(name: "section/group", section: index) }
-                if section.overrides.compositionalSection == nil { shared = template }
-            }
+        for index in input.sections.indices {
             if index > 0 { position += configuration.interSectionSpacing }
-            let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
-            let built = builder.build(items: section.items, origin: origin, template: template)
+            let (built, _) = try stacker.build(index, at: position)
             sections.append(built.section)
             effects.append(built.effects)
             position += built.length
         }
-        return PreparedLayout(
+        return Self.assemble(
+            input,
+            configuration: configuration,
+            sections: sections,
+            effects: effects,
+            contentLength: position
+        )
+    }
+
+    /// Makes the prepared layout of stacked sections.
+    ///
+    /// - Complexity: O(number of sections).
+    static func assemble(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        sections: [SectionLayout],
+        effects: [CompositionalEffects.Section],
+        contentLength: Double
+    ) -> PreparedLayout {
+        PreparedLayout(
             kind: .compositional,
             input: input,
             contentSize: configuration.scrollDirection == .vertical
-                ? Size(width: input.viewport.width, height: position)
-                : Size(width: position, height: input.viewport.height),
+                ? Size(width: input.viewport.width, height: contentLength)
+                : Size(width: contentLength, height: input.viewport.height),
             sections: sections,
             axis: configuration.scrollDirection == .vertical ? .vertical : .horizontal,
             effects: .compositional(

@@ -255,11 +255,14 @@ public enum CompositionalLayout {
         case continuous
         /// Scrolls continuously and comes to rest at a group's leading edge.
         case continuousGroupLeadingBoundary
-        /// Pages by the viewport's width.
+        /// Pages by the viewport's width (one page per gesture when the snap says where the gesture began; see
+        /// ``PreparedLayout/targetOrthogonalOffset(forProposedOffset:velocity:section:startOffset:)``).
         case paging
-        /// Moves one group at a time, resting at a group's leading edge.
+        /// Moves one group at a time, resting at a group's leading edge (one group per gesture when the snap says
+        /// where the gesture began).
         case groupPaging
-        /// Moves one group at a time, resting with a group centred in the viewport.
+        /// Moves one group at a time, resting with a group centred in the viewport (one group per gesture when the
+        /// snap says where the gesture began).
         case groupPagingCentered
     }
 

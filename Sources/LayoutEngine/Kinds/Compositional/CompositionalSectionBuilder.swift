@@ -61,13 +61,15 @@ struct CompositionalSectionBuilder {
     /// Builds the section with its origin at `origin`.
     ///
     /// - Parameters:
-    ///   - items: The section's items: how many, and for listed sizes, what the client measured (see
-    ///     ``CompositionalLayout``).
+    ///   - input: The section's items (how many, and for listed sizes what the client measured, see
+    ///     ``CompositionalLayout``) and its measured header and footer sizes (``SectionInput/header``,
+    ///     ``SectionInput/footer``), which replace the supplementaries' estimated dimensions.
     ///   - origin: The section's origin.
     ///   - template: The section's template (``makeTemplate()``), shared by the sections of one description.
     /// - Complexity: O(n) cells plus, for sections with estimated dimensions and listed sizes, one placement of the
     ///   group per repetition.
-    func build(items sectionItems: SectionInput.Items, origin: Point, template shared: Template) -> Result {
+    func build(_ input: SectionInput, origin: Point, template shared: Template) -> Result {
+        let sectionItems = input.items
         let insets = self.description.contentInsets
         let isVertical = self.isVertical
         let container = self.container
@@ -79,8 +81,8 @@ struct CompositionalSectionBuilder {
         let items = self.description.boundarySupplementaryItems
         let headerItem = items.first { $0.alignment.isHeader }
         let footerItem = items.first { !$0.alignment.isHeader }
-        let headerSize = headerItem.map { $0.size.resolved(in: supplementaryContainer) }
-        let footerSize = footerItem.map { $0.size.resolved(in: supplementaryContainer) }
+        let headerSize = headerItem.map { $0.size.resolved(in: supplementaryContainer, measured: input.header) }
+        let footerSize = footerItem.map { $0.size.resolved(in: supplementaryContainer, measured: input.footer) }
         func along(_ size: Size?) -> Double { size.map { isVertical ? $0.height : $0.width } ?? 0 }
         let headerRoom = headerItem?.extendsBoundary == true ? along(headerSize) : 0
         let footerRoom = footerItem?.extendsBoundary == true ? along(footerSize) : 0

@@ -7,17 +7,29 @@ extension PreparedLayout {
     /// section's leading inset; `groupPagingCentered` centres the nearest group in the viewport; `paging` rests on a
     /// multiple of the viewport's width. A flick (|velocity| at or above
     /// ``CompositionalLayout/Configuration/flickVelocityThreshold``) never comes back against its direction: it
-    /// goes on to the nearest resting place at or beyond the proposed offset. `groupPaging` here moves to the
-    /// nearest group, not at most one group from where the gesture began (the request does not say where that
-    /// was). The answer is clamped to the section's scrollable range.
+    /// goes on to the nearest resting place at or beyond the proposed offset.
+    ///
+    /// With `startOffset`, where the section's offset was when the gesture began, `paging`, `groupPaging` and
+    /// `groupPagingCentered` move at most one page or group per gesture, as in UIKit: the answer rests at most one
+    /// resting place before or after the one nearest `startOffset` (a flick forward from a group rests on the next
+    /// one however far it would have coasted). Without it (or for the continuous behaviours), nothing limits how
+    /// far a gesture moves: the answer is the resting place nearest the proposed offset, as above. (A client that
+    /// lets a slow drag carry the section over several groups and limits only the coasting passes the offset where
+    /// the finger lifted.) The answer is clamped to the section's scrollable range.
     ///
     /// - Parameters:
     ///   - proposed: Where the section's scrolling would stop on its own.
     ///   - velocity: The section's scrolling velocity, in points per second, positive toward the trailing edge.
     ///   - section: The section's index.
+    ///   - startOffset: The section's offset when the gesture began, or `nil` when unknown. Defaults to `nil`.
     /// - Returns: The offset to stop at, or `nil` when the section does not scroll orthogonally.
     /// - Complexity: O(log g) for g groups in the section.
-    public func targetOrthogonalOffset(forProposedOffset proposed: Double, velocity: Double, section: Int) -> Double? {
+    public func targetOrthogonalOffset(
+        forProposedOffset proposed: Double,
+        velocity: Double,
+        section: Int,
+        startOffset: Double? = nil
+    ) -> Double? {
         guard case .compositional(let effects) = self.effects, effects.sections.indices.contains(section),
             let orthogonal = effects.sections[section].orthogonal
         else { return nil }
@@ -44,25 +56,46 @@ extension PreparedLayout {
             resting = { orthogonal.groupStarts[$0] + orthogonal.groupWidths[$0] / 2 - width / 2 }
         }
         guard count > 0 else { return 0 }
-        // Resting places grow with the index: the first at or after the proposed offset, and the one before.
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if resting(middle) >= proposed { high = middle } else { low = middle + 1 }
+        // Resting places grow with the index: the first at or after `offset`.
+        func firstResting(atOrAfter offset: Double) -> Int {
+            var low = 0
+            var high = count
+            while low < high {
+                let middle = (low + high) / 2
+                if resting(middle) >= offset { high = middle } else { low = middle + 1 }
+            }
+            return low
         }
-        let after = low < count ? resting(low) : nil
-        let before = low > 0 ? resting(low - 1) : nil
-        let chosen: Double
+        // The nearest resting place to `offset` (the earlier one on a tie).
+        func nearest(_ offset: Double) -> Int {
+            let after = firstResting(atOrAfter: offset)
+            guard after > 0 else { return after }
+            guard after < count else { return after - 1 }
+            return offset - resting(after - 1) <= resting(after) - offset ? after - 1 : after
+        }
+        let after = firstResting(atOrAfter: proposed)
+        var chosen: Int
         if velocity >= threshold {
-            chosen = after ?? before ?? 0
+            chosen = after < count ? after : after - 1
         } else if velocity <= -threshold {
-            chosen = before ?? after ?? 0
-        } else if let before, let after {
-            chosen = proposed - before <= after - proposed ? before : after
+            chosen = after > 0 ? after - 1 : after
         } else {
-            chosen = before ?? after ?? 0
+            chosen = nearest(proposed)
         }
-        return Swift.min(maximum, Swift.max(0, chosen))
+        if let startOffset, startOffset.isFinite, orthogonal.behavior.pagesOneAtATime {
+            let start = nearest(startOffset)
+            chosen = Swift.min(Swift.max(chosen, start - 1), start + 1)
+        }
+        return Swift.min(maximum, Swift.max(0, resting(chosen)))
+    }
+}
+
+extension CompositionalLayout.OrthogonalScrollingBehavior {
+    /// Whether a gesture moves at most one page or group (`paging`, `groupPaging`, `groupPagingCentered`).
+    var pagesOneAtATime: Bool {
+        switch self {
+        case .paging, .groupPaging, .groupPagingCentered: return true
+        case .none, .continuous, .continuousGroupLeadingBoundary: return false
+        }
     }
 }
