@@ -14,7 +14,8 @@ extension CompositionalLayout {
     ) throws(LayoutError) -> PreparedLayout {
         try validateNonNegative(configuration.interSectionSpacing, name: "interSectionSpacing", section: nil)
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        try Self.validate(configuration.section, section: nil)
+        let isVertical = configuration.scrollDirection == .vertical
+        try Self.validate(configuration.section, section: nil, isVertical: isVertical)
         var sections: [SectionLayout] = []
         var effects: [CompositionalEffects.Section] = []
         sections.reserveCapacity(input.sections.count)
@@ -25,17 +26,16 @@ extension CompositionalLayout {
         var shared: CompositionalSectionBuilder.Template?
         var budget = Self.maximumTemplateCells
         for (index, section) in input.sections.enumerated() {
-            if let own = section.overrides.compositionalSection { try Self.validate(own, section: index) }
+            if let own = section.overrides.compositionalSection {
+                try Self.validate(own, section: index, isVertical: isVertical)
+            }
             try section.validateSizes(section: index)
             var builder = CompositionalSectionBuilder(
                 description: section.overrides.compositionalSection ?? configuration.section,
                 index: index,
                 viewport: input.viewport
             )
-            builder.isVertical = configuration.scrollDirection == .vertical
-            guard builder.isVertical || builder.description.orthogonalScrollingBehavior == .none else {
-                throw .invalidParameter(name: "section/orthogonalScrollingBehavior", section: index)
-            }
+            builder.isVertical = isVertical
             let template: CompositionalSectionBuilder.Template
             if section.overrides.compositionalSection == nil, let shared {
                 template = shared
@@ -70,10 +70,11 @@ extension CompositionalLayout {
     }
 
     /// Checks every number of a section's description: finite lengths and fractions, no negative size or spacing,
-    /// at most one header and one footer, counts of at least 1.
+    /// boundary supplementaries whose kind agrees with their alignment in the layout's scroll direction
+    /// (`isVertical`) and at most one of each element kind, counts of at least 1.
     ///
     /// - Throws: ``LayoutError/invalidParameter(name:section:)`` naming the part (`section/group`, …).
-    static func validate(_ description: Section, section: Int?) throws(LayoutError) {
+    static func validate(_ description: Section, section: Int?, isVertical: Bool) throws(LayoutError) {
         func check(_ isValid: Bool, _ name: String) throws(LayoutError) {
             guard isValid else { throw .invalidParameter(name: "section/" + name, section: section) }
         }
@@ -82,9 +83,10 @@ extension CompositionalLayout {
         try check(description.interGroupSpacing >= 0 && description.interGroupSpacing < .infinity, "interGroupSpacing")
         try check(description.background?.isFinite ?? true, "decorationItems")
         let items = description.boundarySupplementaryItems
+        let roles = items.map { $0.role(isVertical: isVertical) }
         try check(
-            items.allSatisfy { Self.isValid($0.size) } && items.filter { $0.alignment.isHeader }.count <= 1
-                && items.filter { !$0.alignment.isHeader }.count <= 1,
+            items.allSatisfy { Self.isValid($0.size) } && !roles.contains(nil)
+                && BoundaryRole.allCases.allSatisfy { role in roles.count { $0 == role } <= 1 },
             "boundarySupplementaryItems"
         )
     }
