@@ -18,8 +18,8 @@ func prepare(_ input: LayoutInput, _ configuration: LayoutConfiguration) throws 
 }
 
 /// The cells' frames, in item order, of the layout's all-elements answer at the origin.
-func cellFrames(_ layout: PreparedLayout, contentOffset: Point = .zero) -> [Rect] {
-    layout.allAttributes(contentOffset: contentOffset).filter { $0.category == .cell }.map(\.frame)
+func cellFrames(_ layout: PreparedLayout, contentOffset: Point = .zero, orthogonalOffsets: [Double] = []) -> [Rect] {
+    layout.allAttributes(contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets).filter { $0.category == .cell }.map(\.frame)
 }
 
 extension Rect {
