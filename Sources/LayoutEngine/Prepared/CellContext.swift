@@ -31,7 +31,8 @@ struct CellContext {
         self.section = section
         let origin = layout.sections[section].origin
         self.origin =
-            layout.axis == .vertical ? Point(x: origin.x - scrolled, y: origin.y) : Point(x: origin.x, y: origin.y - scrolled)
+            layout.axis == .vertical
+            ? Point(x: origin.x - scrolled, y: origin.y) : Point(x: origin.x, y: origin.y - scrolled)
         self.itemCount = layout.sections[section].frames.count
         self.viewportCenterX = offset.x + layout.viewport.width * 0.5
         self.mirrorWidth = layout.isMirrored ? layout.contentSize.width : nil

@@ -32,7 +32,9 @@ extension PreparedLayout {
             let section = (origin: self.sections[sectionIndex].origin, extent: self.sections[sectionIndex].extent)
             let scrolled = self.orthogonalOffset(orthogonalOffsets, section: sectionIndex)
             let extent = section.extent.offsetBy(dx: section.origin.x, dy: section.origin.y)
-            guard extent.intersects(query) || (scrolled != 0 && self.movedAcross(extent, by: -scrolled).intersects(query))
+            guard
+                extent.intersects(query)
+                    || (scrolled != 0 && self.movedAcross(extent, by: -scrolled).intersects(query))
             else { continue }
             let local = query.offsetBy(dx: -section.origin.x, dy: -section.origin.y)
             try self.visit(section: sectionIndex, rect: local, offset: offset, scrolled: scrolled, body)

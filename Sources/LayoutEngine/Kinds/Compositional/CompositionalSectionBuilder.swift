@@ -116,7 +116,9 @@ struct CompositionalSectionBuilder {
                 : Rect(x: position, y: across, width: size.width, height: size.height)
         }
         // Room along the scroll axis: a supplementary that does not extend the boundary overlaps the cells.
-        func room(_ role: Role) -> Double { item(role)?.extendsBoundary == true ? along(self.supplementarySize(role)) : 0 }
+        func room(_ role: Role) -> Double {
+            item(role)?.extendsBoundary == true ? along(self.supplementarySize(role)) : 0
+        }
         let headerRoom = room(.header)
         let footerRoom = room(.footer)
         let sides = self.sideRoom
