@@ -161,7 +161,8 @@ export class LayoutClient {
     }
 
     /**
-     * `GET /sessions/{id}/supplementary/{kind}/{section}/{item}`: one header, footer or background.
+     * `GET /sessions/{id}/supplementary/{kind}/{section}/{item}`: one header, footer, background or
+     * compositional side item (`leadingSupplementary`, `trailingSupplementary`, `topSupplementary`, `bottomSupplementary`).
      * @param {string} id @param {string} kind @param {number} section @param {number} item
      * @returns {Promise<Attributes>}
      */
@@ -371,7 +372,7 @@ export class LayoutSession {
     item(section, item) { return this.call('item', [section, item]); }
 
     /**
-     * One header, footer or background.
+     * One header, footer, background or compositional side item (`leadingSupplementary`, …).
      * @param {string} kind @param {number} section @param {number} item @returns {Promise<Attributes>}
      */
     supplementary(kind, section, item) { return this.call('supplementary', [kind, section, item]); }

@@ -209,6 +209,35 @@ def a_compositional_session_measures_a_header_and_pages_one_group_per_gesture(se
 
 
 @check
+def a_horizontal_compositional_layouts_orthogonal_section_scrolls_down_beside_a_top_item(server):
+    item = '{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}'
+    group = ('{"layout":"horizontal","size":{"width":{"fractionalWidth":0.5},"height":{"absolute":100}},'
+             f'"subitems":[{item}]}}')
+    top = '{"alignment":"top","size":{"width":{"absolute":200},"height":{"absolute":20}}}'
+    section = f'{{"orthogonalScrollingBehavior":"groupPaging","boundarySupplementaryItems":[{top}],"group":{group}}}'
+    body = ('{"kind":"compositional","viewport":{"width":400,"height":300},"sections":[{"count":10}],'
+            f'"config":{{"scrollDirection":"horizontal","section":{section}}}}}')
+    status, headers, answer = curl(server.port, url(server.port, "/sessions"), "-d", body)
+    expect(status == 201, f"create: {status} {answer!r}")
+    session = headers["location"]
+    query = '{"rect":{"x":0,"y":0,"width":400,"height":300},"orthogonalOffsets":[450]}'
+    status, _, answer = curl(server.port, url(server.port, session + "/query"), "-d", query)
+    cells = [e["indexPath"][1] for e in json.loads(answer)["attributes"] if e["category"] == "cell"]
+    # Groups 100 high from y = 20 (below the top item) scrolled up by 450: cells 4 (from −30) to 7 show.
+    expect(status == 200 and cells == [4, 5, 6, 7], f"query: {status} {cells}")
+    snap = '{"section":0,"proposedContentOffset":{"x":0,"y":450},"velocity":{"x":0,"y":500}}'
+    status, _, answer = curl(server.port, url(server.port, session + "/snap"), "-d", snap)
+    expect(status == 200 and json.loads(answer)["contentOffset"] == {"x": 0, "y": 500}, f"snap: {status} {answer!r}")
+    status, _, answer = curl(server.port, url(server.port, session + "/supplementary/topSupplementary/0/0"))
+    frame = json.loads(answer).get("frame") if status == 200 else None
+    expect(frame == {"x": 0, "y": 0, "width": 200, "height": 20}, f"top item: {status} {answer!r}")
+    corner = body.replace('"alignment":"top"', '"alignment":"bottomTrailing"').replace('"kind":"compositional",', "")
+    status, _, answer = curl(server.port, url(server.port, "/layout/compositional"), "-d", corner)
+    pointer = json.loads(answer).get("pointer")
+    expect(status == 422 and pointer == "/config/section/boundarySupplementaryItems/0/alignment", f"corner: {status} {answer!r}")
+
+
+@check
 def protocol_errors_are_problem_json_and_close(server):
     answer = raw(server.port, b"POST /layout/flow HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n")
     head, _, body = answer.partition(b"\r\n\r\n")

@@ -53,9 +53,13 @@ import Testing
                         touched.insert(section)
                     }
                 }
+                let isVertical = compositional.scrollDirection == .vertical
                 for supplementary in description.boundarySupplementaryItems where random.bool() {
+                    // Headers and footers are measured; side items are not.
+                    guard let role = supplementary.role(isVertical: isVertical), role == .header || role == .footer
+                    else { continue }
                     let element = SupplementaryIndexPath(
-                        kind: supplementary.alignment.elementKind,
+                        kind: role == .header ? .header : .footer,
                         indexPath: IndexPath(section: section, item: 0)
                     )
                     let size = Self.measured(&random, viewport: input.viewport)

@@ -1,5 +1,7 @@
 import LayoutEngine
 
+private typealias C = CompositionalLayout
+
 extension RandomLayouts {
     /// A random compositional configuration: a random section description and spacing between sections.
     mutating func compositional() -> CompositionalLayout.Configuration {
@@ -10,8 +12,8 @@ extension RandomLayouts {
         return configuration
     }
 
-    /// A random section description: a grid row, a nested row or a list row, with insets, spacing, supplementaries,
-    /// a background and, in a vertical layout, sometimes orthogonal scrolling.
+    /// A random section description: a grid row, a nested row or a list row, with insets, spacing, supplementaries
+    /// (header, footer and items beside the section), a background and sometimes orthogonal scrolling.
     mutating func compositionalSection(isVertical: Bool = true) -> CompositionalLayout.Section {
         var item = CompositionalLayout.Item(
             size: CompositionalLayout.LayoutSize(
@@ -66,7 +68,7 @@ extension RandomLayouts {
             trailing: self.double(0...20).rounded()
         )
         section.interGroupSpacing = self.double(0...10).rounded()
-        if isVertical, self.int(0...2) == 0 {
+        if self.int(0...2) == 0 {
             section.orthogonalScrollingBehavior =
                 CompositionalLayout.OrthogonalScrollingBehavior.allCases.randomElement(using: &self.generator)!
         }
@@ -89,6 +91,19 @@ extension RandomLayouts {
             )
             footer.pinsToVisibleBounds = self.bool()
             section.boundarySupplementaryItems.append(footer)
+        }
+        // Items beside the section: named by alignment only, so that they are valid in either scroll direction.
+        for (start, end) in [(C.Alignment.leading, C.Alignment.top), (.trailing, .bottom)] where self.int(0...2) == 0 {
+            let thickness = CompositionalLayout.Dimension.absolute(self.double(10...60).rounded())
+            let length = CompositionalLayout.Dimension.absolute(self.double(10...200).rounded())
+            var side = CompositionalLayout.BoundarySupplementaryItem(
+                alignment: isVertical ? start : end,
+                size: isVertical ? .init(width: thickness, height: length) : .init(width: length, height: thickness)
+            )
+            side.pinsToVisibleBounds = self.bool()
+            side.extendsBoundary = self.bool()
+            side.zIndex = self.int(0...2)
+            section.boundarySupplementaryItems.append(side)
         }
         if self.bool() { section.background = .init(top: 2, leading: 2, bottom: 2, trailing: 2) }
         return section

@@ -18,8 +18,8 @@ func prepare(_ input: LayoutInput, _ configuration: LayoutConfiguration) throws 
 }
 
 /// The cells' frames, in item order, of the layout's all-elements answer at the origin.
-func cellFrames(_ layout: PreparedLayout, contentOffset: Point = .zero) -> [Rect] {
-    layout.allAttributes(contentOffset: contentOffset).filter { $0.category == .cell }.map(\.frame)
+func cellFrames(_ layout: PreparedLayout, contentOffset: Point = .zero, orthogonalOffsets: [Double] = []) -> [Rect] {
+    layout.allAttributes(contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets).filter { $0.category == .cell }.map(\.frame)
 }
 
 extension Rect {
@@ -143,11 +143,9 @@ struct RandomLayouts {
             let compositional = self.compositional()
             configuration = .compositional(compositional)
             for index in sections.indices where self.int(0...3) == 0 {
-                var own = self.compositionalSection(isVertical: compositional.scrollDirection == .vertical)
-                // Transition tests pair one layout's sections with another's configuration, whose direction may
-                // differ: a section's own description never scrolls orthogonally, which only vertical layouts allow.
-                own.orthogonalScrollingBehavior = .none
-                sections[index].overrides.compositionalSection = own
+                sections[index].overrides.compositionalSection = self.compositionalSection(
+                    isVertical: compositional.scrollDirection == .vertical
+                )
             }
         }
         return (LayoutInput(viewport: viewport, layoutDirection: direction, sections: sections), configuration)

@@ -20,7 +20,8 @@ extension LiveLayout {
                 element.kind == .header || element.kind == .footer
             else { throw .noSuchSupplementary(kind: element.kind, section: section, item: element.indexPath.item) }
             let description = self.input.sections[section].overrides.compositionalSection ?? compositional.section
-            guard description.boundarySupplementaryItems.contains(where: { $0.alignment.elementKind == element.kind })
+            let isVertical = compositional.scrollDirection == .vertical
+            guard description.boundaryItem(element.kind == .header ? .header : .footer, isVertical: isVertical) != nil
             else { throw .noSuchSupplementary(kind: element.kind, section: section, item: element.indexPath.item) }
             guard size.isValid else {
                 throw element.kind == .header
@@ -42,9 +43,11 @@ extension LiveLayout {
         guard case .compositional(let compositional) = self.configuration else { return true }
         let description = self.input.sections[index].overrides.compositionalSection ?? compositional.section
         guard let kind else { return CompositionalSectionBuilder.hasEstimate(description.group) }
-        return description.boundarySupplementaryItems.contains {
-            $0.alignment.elementKind == kind && ($0.size.width.isEstimated || $0.size.height.isEstimated)
-        }
+        let role: CompositionalLayout.BoundaryRole = kind == .header ? .header : .footer
+        guard kind == .header || kind == .footer,
+            let item = description.boundaryItem(role, isVertical: compositional.scrollDirection == .vertical)
+        else { return false }
+        return item.size.width.isEstimated || item.size.height.isEstimated
     }
 
     /// Stores a measured header or footer size in its section's input.

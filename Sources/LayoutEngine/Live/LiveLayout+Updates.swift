@@ -128,6 +128,11 @@ extension LiveLayout {
         if let header = layout.attributesForSupplementaryElement(ofKind: .header, at: first, contentOffset: offset) {
             result.append(Self.transparent(header))
         }
+        for kind in ElementKind.sideSupplementaries {
+            if let side = layout.attributesForSupplementaryElement(ofKind: kind, at: first, contentOffset: offset) {
+                result.append(Self.transparent(side))
+            }
+        }
         for item in 0..<layout.numberOfItems(inSection: section) {
             Self.appendCell(IndexPath(section: section, item: item), in: layout, offset: offset, to: &result)
         }

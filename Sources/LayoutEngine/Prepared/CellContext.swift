@@ -25,11 +25,14 @@ struct CellContext {
     private let shownCount: Int
 
     /// Gathers the context of one section of `layout` at a content offset in stored (left-to-right) space; an
-    /// orthogonal section's cells are drawn `scrolled` points toward the leading edge.
+    /// orthogonal section's cells are drawn `scrolled` points toward the leading edge (toward the top when the
+    /// layout scrolls horizontally).
     init(layout: PreparedLayout, section: Int, offset: Point, scrolled: Double = 0) {
         self.section = section
         let origin = layout.sections[section].origin
-        self.origin = Point(x: origin.x - scrolled, y: origin.y)
+        self.origin =
+            layout.axis == .vertical
+            ? Point(x: origin.x - scrolled, y: origin.y) : Point(x: origin.x, y: origin.y - scrolled)
         self.itemCount = layout.sections[section].frames.count
         self.viewportCenterX = offset.x + layout.viewport.width * 0.5
         self.mirrorWidth = layout.isMirrored ? layout.contentSize.width : nil

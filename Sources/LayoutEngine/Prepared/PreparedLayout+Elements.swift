@@ -33,6 +33,46 @@ extension PreparedLayout {
         return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
     }
 
+    /// A `compositional` section's item beside it across the scroll axis, at the axis's start (`isEnd` false) or
+    /// end, where it is drawn at `offset` (stored space), or `nil` if it has none.
+    func makeSide(section sectionIndex: Int, isEnd: Bool, offset: Point) -> LayoutAttributes? {
+        let section = self.sections[sectionIndex]
+        guard let frame = self.sideFrame(section: sectionIndex, isEnd: isEnd, offset: offset) else { return nil }
+        var attributes = LayoutAttributes(
+            category: .supplementaryView,
+            kind: self.sideKind(isEnd: isEnd),
+            indexPath: IndexPath(section: sectionIndex, item: 0),
+            frame: frame.offsetBy(dx: section.origin.x, dy: section.origin.y)
+        )
+        if case .compositional(let effects) = self.effects {
+            attributes.zIndex = isEnd ? effects.sections[sectionIndex].sideEndZIndex
+                : effects.sections[sectionIndex].sideStartZIndex
+        }
+        return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
+    }
+
+    /// The element kind of the item beside a section at the cross axis's start or end (`isEnd`): leading and
+    /// trailing when the layout scrolls vertically, top and bottom when it scrolls horizontally.
+    func sideKind(isEnd: Bool) -> ElementKind {
+        switch (self.axis, isEnd) {
+        case (.vertical, false): return .leadingSupplementary
+        case (.vertical, true): return .trailingSupplementary
+        case (.horizontal, false): return .topSupplementary
+        case (.horizontal, true): return .bottomSupplementary
+        }
+    }
+
+    /// The frame of the item beside a section relative to its section; a pinned one follows the viewport's
+    /// leading edge along the scroll axis, as a pinned header does, within its section's body.
+    func sideFrame(section sectionIndex: Int, isEnd: Bool, offset: Point) -> Rect? {
+        let section = self.sections[sectionIndex]
+        guard let frame = isEnd ? section.sideEnd : section.sideStart else { return nil }
+        guard case .compositional(let effects) = self.effects,
+            isEnd ? effects.sections[sectionIndex].pinsSideEnd : effects.sections[sectionIndex].pinsSideStart
+        else { return frame }
+        return self.pinnedToLeadingEdge(frame, section: sectionIndex, offset: offset)
+    }
+
     /// A section's background decoration, or `nil` if the layout adds none.
     func makeBackground(section sectionIndex: Int) -> LayoutAttributes? {
         let section = self.sections[sectionIndex]
@@ -53,15 +93,20 @@ extension PreparedLayout {
     /// The header's frame relative to its section, pinned to the viewport's leading edge when the layout pins
     /// headers: it follows the offset but never leaves its section's band (UIKit's behaviour).
     func headerFrame(section sectionIndex: Int, offset: Point) -> Rect? {
-        let section = self.sections[sectionIndex]
-        guard var frame = section.header else { return nil }
+        guard let frame = self.sections[sectionIndex].header else { return nil }
         guard self.pins(header: true, section: sectionIndex) else { return frame }
+        return self.pinnedToLeadingEdge(frame, section: sectionIndex, offset: offset)
+    }
+
+    /// `frame` (relative to its section) following the viewport's leading edge along the scroll axis, never before
+    /// where it is laid out nor past its section's body.
+    private func pinnedToLeadingEdge(_ frame: Rect, section sectionIndex: Int, offset: Point) -> Rect {
+        let section = self.sections[sectionIndex]
         let leading = self.axis.leading(frame)
         let length = self.axis.trailing(frame) - leading
         let visibleStart = self.axis.coordinate(offset) - self.axis.coordinate(section.origin)
         let pinned = Swift.max(leading, Swift.min(visibleStart, section.bodyEnd - length))
-        frame = self.moved(frame, alongAxisTo: pinned)
-        return frame
+        return self.moved(frame, alongAxisTo: pinned)
     }
 
     /// The footer's frame relative to its section, pinned to the viewport's trailing edge when the layout pins

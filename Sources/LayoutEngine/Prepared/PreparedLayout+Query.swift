@@ -9,8 +9,9 @@ extension PreparedLayout {
     ///   - rect: The rectangle, in content coordinates.
     ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
     ///   - orthogonalOffsets: How far each orthogonally scrolling `compositional` section has scrolled from its
-    ///     leading edge, by section index (missing entries and other sections: 0). Cells of such a section move
-    ///     by it toward the leading edge; its header, footer and background stay.
+    ///     leading edge (its top when the layout scrolls horizontally), by section index (missing entries and
+    ///     other sections: 0). Cells of such a section move by it toward that edge; its supplementaries and
+    ///     background stay.
     ///   - body: Called once per element.
     /// - Throws: Whatever `body` throws.
     /// - Complexity: O(log n + k) for k elements returned, through the section and item indexes.
@@ -31,7 +32,9 @@ extension PreparedLayout {
             let section = (origin: self.sections[sectionIndex].origin, extent: self.sections[sectionIndex].extent)
             let scrolled = self.orthogonalOffset(orthogonalOffsets, section: sectionIndex)
             let extent = section.extent.offsetBy(dx: section.origin.x, dy: section.origin.y)
-            guard extent.intersects(query) || (scrolled != 0 && extent.offsetBy(dx: -scrolled, dy: 0).intersects(query))
+            guard
+                extent.intersects(query)
+                    || (scrolled != 0 && self.movedAcross(extent, by: -scrolled).intersects(query))
             else { continue }
             let local = query.offsetBy(dx: -section.origin.x, dy: -section.origin.y)
             try self.visit(section: sectionIndex, rect: local, offset: offset, scrolled: scrolled, body)
@@ -121,12 +124,16 @@ extension PreparedLayout {
         return context.makeCell(item: indexPath.item, frame: self.sections[indexPath.section].frames[indexPath.item])
     }
 
-    /// The attributes of a section's header or footer (`layoutAttributesForSupplementaryViewOfKind:atIndexPath:`).
+    /// The attributes of a section's header, footer or side item
+    /// (`layoutAttributesForSupplementaryViewOfKind:atIndexPath:`).
     ///
-    /// Supplementary views have item 0: `[section, 0]`.
+    /// Supplementary views have item 0: `[section, 0]`. A side item's kind depends on the scroll axis
+    /// (``ElementKind/leadingSupplementary`` and ``ElementKind/trailingSupplementary`` when it is vertical,
+    /// ``ElementKind/topSupplementary`` and ``ElementKind/bottomSupplementary`` when horizontal); the other two
+    /// find nothing.
     ///
     /// - Parameters:
-    ///   - kind: ``ElementKind/header`` or ``ElementKind/footer``.
+    ///   - kind: A supplementary kind: ``ElementKind/header``, ``ElementKind/footer`` or a side kind.
     ///   - indexPath: `[section, 0]`.
     ///   - contentOffset: The viewport's origin, for pinned headers and footers.
     /// - Returns: The element's attributes, or `nil` if there is no such element.
@@ -141,7 +148,11 @@ extension PreparedLayout {
         switch kind {
         case .header: return self.makeHeader(section: indexPath.section, offset: offset)
         case .footer: return self.makeFooter(section: indexPath.section, offset: offset)
-        default: return nil
+        case .background: return nil
+        case .leadingSupplementary, .trailingSupplementary, .topSupplementary, .bottomSupplementary:
+            let isEnd = kind == .trailingSupplementary || kind == .bottomSupplementary
+            guard self.sideKind(isEnd: isEnd) == kind else { return nil }
+            return self.makeSide(section: indexPath.section, isEnd: isEnd, offset: offset)
         }
     }
 
@@ -184,10 +195,19 @@ extension PreparedLayout {
         {
             try body(attributes)
         }
+        // `compositional`'s items beside the section, start then end across the scroll axis.
+        for isEnd in [false, true] {
+            if let frame = self.sideFrame(section: sectionIndex, isEnd: isEnd, offset: offset),
+                local.map(frame.intersects) ?? true,
+                let attributes = self.makeSide(section: sectionIndex, isEnd: isEnd, offset: offset)
+            {
+                try body(attributes)
+            }
+        }
         let frames = self.sections[sectionIndex].frames
         let context = CellContext(layout: self, section: sectionIndex, offset: offset, scrolled: scrolled)
-        // Cells of a scrolled orthogonal section are drawn `scrolled` points toward the leading edge.
-        if let local = local?.offsetBy(dx: scrolled, dy: 0) {
+        // Cells of a scrolled orthogonal section are drawn `scrolled` points toward the leading edge (or the top).
+        if let local = local.map({ self.movedAcross($0, by: scrolled) }) {
             // Cells drawn away from their stored frames (cover, pagecover) are searched that much wider.
             let drift = self.effects.drift
             let axis = self.sections[sectionIndex].index.axis

@@ -12,7 +12,8 @@
 /// (the line layout's scale, pinned headers) are computed at query time, only for the elements returned.
 ///
 /// Elements come in one stable order: section by section, and within a section the background decoration, the
-/// header, the cells in item order, then the footer. Rect queries answer in that same order.
+/// header, `compositional`'s items beside the section (start of the cross axis, then end), the cells in item order,
+/// then the footer. Rect queries answer in that same order.
 public struct PreparedLayout: Hashable, Sendable {
     /// The kind that produced this layout.
     public let kind: LayoutKind

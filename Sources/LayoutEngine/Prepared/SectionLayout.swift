@@ -13,6 +13,11 @@ struct SectionLayout: Hashable, Sendable {
     var footer: Rect?
     /// The background decoration's frame relative to ``origin``, if the layout adds one.
     var background: Rect?
+    /// `compositional`: the item beside the section at the start of the cross axis (leading edge of a vertical
+    /// layout's section, top of a horizontal one's), relative to ``origin``.
+    var sideStart: Rect?
+    /// `compositional`: the item beside the section at the end of the cross axis, relative to ``origin``.
+    var sideEnd: Rect?
     /// A rectangle relative to ``origin`` that contains every element of the section wherever it may be drawn
     /// (including pinned headers and footers, which stay inside the section's band).
     var extent: Rect
@@ -32,6 +37,7 @@ struct SectionLayout: Hashable, Sendable {
     ///   - header: The header's relative frame.
     ///   - footer: The footer's relative frame.
     ///   - background: The background's relative frame.
+    ///   - sides: The relative frames of the items beside the section across the scroll axis, start then end.
     ///   - band: The section's own area (its insets included), relative to `origin`.
     ///   - body: The band between header and footer along the scroll axis, relative to `origin`.
     ///   - axis: The scroll axis.
@@ -44,6 +50,7 @@ struct SectionLayout: Hashable, Sendable {
         header: Rect?,
         footer: Rect?,
         background: Rect?,
+        sides: (start: Rect?, end: Rect?) = (nil, nil),
         band: Rect,
         body: (start: Double, end: Double),
         axis: Axis,
@@ -55,11 +62,13 @@ struct SectionLayout: Hashable, Sendable {
         self.header = header
         self.footer = footer
         self.background = background
+        self.sideStart = sides.start
+        self.sideEnd = sides.end
         self.bodyStart = body.start
         self.bodyEnd = body.end
         self.index = index ?? SpatialIndex(frames: frames, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
         var extent = band
-        for element in [self.index.bounds, header, footer, background] {
+        for element in [self.index.bounds, header, footer, background, sides.start, sides.end] {
             if let element { extent = extent.union(element) }
         }
         self.extent = extent
@@ -70,10 +79,10 @@ struct SectionLayout: Hashable, Sendable {
         self.extent.offsetBy(dx: self.origin.x, dy: self.origin.y)
     }
 
-    /// The number of elements: cells, header, footer and background.
+    /// The number of elements: cells, header, footer, side items and background.
     var elementCount: Int {
         self.frames.count + (self.header == nil ? 0 : 1) + (self.footer == nil ? 0 : 1)
-            + (self.background == nil ? 0 : 1)
+            + (self.background == nil ? 0 : 1) + (self.sideStart == nil ? 0 : 1) + (self.sideEnd == nil ? 0 : 1)
     }
 
     /// The bytes this section holds on the heap.

@@ -73,6 +73,9 @@ struct TransitionQuery {
             try self.emit(self.combined(start, end), body)
         }
         try self.visitCurrentSupplementary(.header, at: path, isInTarget: isInTarget, body)
+        for kind in ElementKind.sideSupplementaries {
+            try self.visitCurrentSupplementary(kind, at: path, isInTarget: isInTarget, body)
+        }
         let startCount = self.current.numberOfItems(inSection: section)
         let matched = Swift.min(startCount, isInTarget ? self.target.numberOfItems(inSection: section) : 0)
         let startContext = CellContext(
@@ -129,6 +132,9 @@ struct TransitionQuery {
             try self.emit(LayoutAttributes.fading(end, isAtStart: false, progress: self.progress), body)
         }
         try self.visitTargetOnlySupplementary(.header, at: path, isInCurrent: isInCurrent, body)
+        for kind in ElementKind.sideSupplementaries {
+            try self.visitTargetOnlySupplementary(kind, at: path, isInCurrent: isInCurrent, body)
+        }
         let endCount = self.target.numberOfItems(inSection: section)
         let matched = Swift.min(endCount, isInCurrent ? self.current.numberOfItems(inSection: section) : 0)
         if matched < endCount {

@@ -49,9 +49,10 @@ extension JSONReader {
                 var items: [CompositionalLayout.BoundarySupplementaryItem] = []
                 while try self.nextElement() {
                     let item = try self.readBoundarySupplementaryItem()
-                    let kind = item.alignment.elementKind
-                    guard !items.contains(where: { $0.alignment.elementKind == kind }) else {
-                        throw self.shapeError("a section has at most one \(kind.rawValue) (top or leading: header)")
+                    // Which element an item is depends on the scroll direction, read perhaps later: two items that
+                    // collide in both directions are refused here, the others when the layout is prepared.
+                    guard !items.contains(where: { Self.collideWhicheverWayTheLayoutScrolls($0, item) }) else {
+                        throw self.shapeError("a section has at most one supplementary of each kind")
                     }
                     items.append(item)
                 }
@@ -239,8 +240,11 @@ extension JSONReader {
         return insets
     }
 
-    /// Reads a boundary supplementary item; `kind` (`header`, `footer`) and `alignment` (`top` or `leading` for a
-    /// header, `bottom` or `trailing` for a footer) must agree, and either decides the other.
+    /// Reads a boundary supplementary item: `kind` and `alignment` must agree, and either decides the other.
+    ///
+    /// `header` is aligned `top` or `leading`, `footer` `bottom` or `trailing`, each side kind at its own edge
+    /// (`leadingSupplementary` at `leading`, …); without a kind the alignment decides by the scroll direction, and
+    /// without either the item is the header. The corner alignments (`topLeading`, …) are refused by name.
     private mutating func readBoundarySupplementaryItem() throws(JSONError)
         -> CompositionalLayout.BoundarySupplementaryItem
     {
@@ -256,10 +260,11 @@ extension JSONReader {
             case "kind":
                 let name = try self.readString()
                 guard let found = ElementKind(rawValue: name), found != .background else {
-                    throw self.shapeError("must be \"header\" or \"footer\", not \"\(name)\"")
+                    let names = ElementKind.allCases.filter { $0 != .background }.map { "\"\($0.rawValue)\"" }
+                    throw self.shapeError("must be one of \(names.joined(separator: ", ")), not \"\(name)\"")
                 }
                 kind = found
-            case "alignment": alignment = try self.readChoice(CompositionalLayout.Alignment.self)
+            case "alignment": alignment = try self.readBoundaryAlignment()
             case "size": size = try self.readLayoutSize()
             case "pinToVisibleBounds": pins = try self.readBool()
             case "extendsBoundary": extends = try self.readBool()
@@ -268,15 +273,54 @@ extension JSONReader {
             }
         }
         guard let size else { throw self.missingField("size") }
-        let resolved = alignment ?? (kind == .footer ? .bottom : .top)
-        if let kind, kind != resolved.elementKind {
-            throw self.shapeError("a header is aligned top or leading, a footer bottom or trailing")
+        let resolved: CompositionalLayout.Alignment
+        switch (kind, alignment) {
+        case (_, let alignment?): resolved = alignment
+        case (nil, nil), (.header?, nil): resolved = .top
+        case (.footer?, nil): resolved = .bottom
+        case (.leadingSupplementary?, nil): resolved = .leading
+        case (.trailingSupplementary?, nil): resolved = .trailing
+        case (.topSupplementary?, nil): resolved = .top
+        case (.bottomSupplementary?, nil), (.background?, nil): resolved = .bottom
         }
-        var item = CompositionalLayout.BoundarySupplementaryItem(alignment: resolved, size: size)
+        var item = CompositionalLayout.BoundarySupplementaryItem(
+            alignment: resolved,
+            size: size,
+            kind: kind ?? (alignment == nil ? .header : nil)
+        )
+        guard !Self.roles(of: item).allSatisfy({ $0 == nil }) else {
+            throw self.shapeError(
+                "a header is aligned top or leading, a footer bottom or trailing, a side kind at its own edge"
+            )
+        }
         item.pinsToVisibleBounds = pins
         item.extendsBoundary = extends
         item.zIndex = zIndex
         return item
+    }
+
+    /// Reads a boundary item's `alignment`, naming the corner alignments UIKit has and layoutd does not model.
+    private mutating func readBoundaryAlignment() throws(JSONError) -> CompositionalLayout.Alignment {
+        let text = try self.readString()
+        if let alignment = CompositionalLayout.Alignment(rawValue: text) { return alignment }
+        let names = CompositionalLayout.Alignment.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        if ["topLeading", "topTrailing", "bottomLeading", "bottomTrailing"].contains(text) {
+            throw self.shapeError("corner alignments such as \"\(text)\" are not supported; use one of \(names)")
+        }
+        throw self.shapeError("must be one of \(names)")
+    }
+
+    /// The item's element kinds in a vertical and in a horizontal layout (`nil` where kind and alignment disagree).
+    private static func roles(of item: CompositionalLayout.BoundarySupplementaryItem) -> [ElementKind?] {
+        [true, false].map { item.elementKind(isVertical: $0) }
+    }
+
+    /// Whether two items would be the same element whichever way the layout scrolls.
+    private static func collideWhicheverWayTheLayoutScrolls(
+        _ first: CompositionalLayout.BoundarySupplementaryItem,
+        _ second: CompositionalLayout.BoundarySupplementaryItem
+    ) -> Bool {
+        zip(Self.roles(of: first), Self.roles(of: second)).allSatisfy { $0 != nil && $0 == $1 }
     }
 
     /// Reads a decoration item: `{"kind": "background", "contentInsets"?, "zIndex"?}`.

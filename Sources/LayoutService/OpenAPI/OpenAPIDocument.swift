@@ -233,7 +233,8 @@ paths:
       summary: UICollectionViewCompositionalLayout described as JSON
       description: >-
         Items in groups (horizontal, vertical, count, nested, custom), groups repeated in sections, with headers,
-        footers, backgrounds and orthogonally scrolling sections, whose own offsets `orthogonalOffsets` gives.
+        footers, items beside a section, backgrounds and orthogonally scrolling sections, whose own offsets
+        `orthogonalOffsets` gives.
       operationId: layoutCompositional
       requestBody:
         required: true
@@ -396,11 +397,20 @@ paths:
   /sessions/{id}/supplementary/{kind}/{section}/{item}:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
-      - {name: kind, in: path, required: true, schema: {type: string, enum: [header, footer, background]}}
+      - name: kind
+        in: path
+        required: true
+        description: >-
+          The element kind; `leadingSupplementary` and `trailingSupplementary` exist in vertically scrolling
+          compositional layouts, `topSupplementary` and `bottomSupplementary` in horizontally scrolling ones.
+        schema:
+          type: string
+          enum: [header, footer, background, leadingSupplementary, trailingSupplementary, topSupplementary,
+            bottomSupplementary]
       - {name: section, in: path, required: true, schema: {type: integer, minimum: 0, maximum: 999999999}}
       - {name: item, in: path, required: true, schema: {type: integer, minimum: 0, maximum: 999999999}}
     get:
-      summary: One header, footer or background (supplementary or decoration view)
+      summary: One header, footer, side supplementary or background (supplementary or decoration view)
       operationId: getSessionSupplementary
       responses:
         "200":
@@ -700,7 +710,13 @@ components:
         sectionInset: {$ref: "#/components/schemas/EdgeInsets"}
         minimumLineSpacing: {$ref: "#/components/schemas/Length"}
         minimumInteritemSpacing: {$ref: "#/components/schemas/Length"}
-        scrollDirection: {type: string, enum: [vertical, horizontal], default: vertical}
+        scrollDirection:
+          type: string
+          enum: [vertical, horizontal]
+          default: vertical
+          description: >-
+            Sections and groups follow one another along this axis; an orthogonally scrolling section scrolls across
+            it (sideways in a vertical layout, up and down with its groups one below the other in a horizontal one).
         headerReferenceSize: {$ref: "#/components/schemas/Size"}
         footerReferenceSize: {$ref: "#/components/schemas/Size"}
         sectionHeadersPinToVisibleBounds: {type: boolean, default: false}
@@ -880,8 +896,9 @@ components:
       maxItems: 10000
       items: {type: number, minimum: -1000000000, maximum: 1000000000}
       description: >-
-        compositional: how far each orthogonally scrolling section has scrolled from its leading edge, by section
-        index; missing entries and other sections are 0.
+        compositional: how far each orthogonally scrolling section has scrolled from its leading edge (from its top
+        when the layout scrolls horizontally and the section up and down), by section index; missing entries and
+        other sections are 0.
     CompositionalSection:
       type: object
       additionalProperties: false
@@ -906,7 +923,13 @@ components:
       properties:
         section: {$ref: "#/components/schemas/CompositionalSectionDescription"}
         interSectionSpacing: {$ref: "#/components/schemas/Length"}
-        scrollDirection: {type: string, enum: [vertical, horizontal], default: vertical}
+        scrollDirection:
+          type: string
+          enum: [vertical, horizontal]
+          default: vertical
+          description: >-
+            Sections and groups follow one another along this axis; an orthogonally scrolling section scrolls across
+            it (sideways in a vertical layout, up and down with its groups one below the other in a horizontal one).
         flickVelocityThreshold:
           allOf: [{$ref: "#/components/schemas/Length"}]
           default: 300
@@ -924,13 +947,27 @@ components:
           default: none
         boundarySupplementaryItems:
           type: array
-          maxItems: 2
-          description: At most one header (alignment top or leading) and one footer (bottom or trailing).
+          maxItems: 4
+          description: >-
+            NSCollectionLayoutBoundarySupplementaryItem, at most one of each element kind. The alignment is an edge
+            of the section: along the scroll axis the header (top in a vertical layout, leading in a horizontal one)
+            or the footer (bottom, trailing); across it an item beside the section (kind `leadingSupplementary` or
+            `trailingSupplementary` in a vertical layout, `topSupplementary` or `bottomSupplementary` in a
+            horizontal one), at that edge inside the section's insets, starting where the body starts (after the
+            header). A side item that extends the boundary takes its width (height) out of the groups' room and the
+            section is at least as long as it; one that does not overlaps the cells. A pinned side item follows the
+            viewport's leading edge along the scroll axis within its section, as a pinned header does. A named
+            `header` may be aligned top or leading and a `footer` bottom or trailing in either direction; a side
+            kind must be at its own edge and in its own direction. Without kind or alignment the item is the header.
+            Corner alignments (topLeading, …) are refused with 422.
           items:
             type: object
             additionalProperties: false
             properties:
-              kind: {type: string, enum: [header, footer]}
+              kind:
+                type: string
+                enum: [header, footer, leadingSupplementary, trailingSupplementary, topSupplementary,
+                  bottomSupplementary]
               alignment: {type: string, enum: [top, bottom, leading, trailing]}
               size: {$ref: "#/components/schemas/CompositionalSize"}
               pinToVisibleBounds: {type: boolean, default: false}
@@ -1173,7 +1210,13 @@ components:
         sectionInset:
           allOf: [{$ref: "#/components/schemas/EdgeInsets"}]
           description: Space around each section's cards; the top line is the content offset plus the top inset.
-        scrollDirection: {type: string, enum: [vertical, horizontal], default: vertical}
+        scrollDirection:
+          type: string
+          enum: [vertical, horizontal]
+          default: vertical
+          description: >-
+            Sections and groups follow one another along this axis; an orthogonally scrolling section scrolls across
+            it (sideways in a vertical layout, up and down with its groups one below the other in a horizontal one).
         shrink: {type: number, minimum: 0, maximum: 1, default: 0.1}
         dim: {type: number, minimum: 0, maximum: 1, default: 0.4}
         flickVelocityThreshold:
@@ -1218,7 +1261,11 @@ components:
       required: [category, indexPath, frame, zIndex, alpha, hidden]
       properties:
         category: {type: string, enum: [cell, supplementaryView, decorationView]}
-        kind: {type: string, description: "representedElementKind: header, footer, background, …"}
+        kind:
+          type: string
+          description: >-
+            representedElementKind: header, footer, background, leadingSupplementary, trailingSupplementary,
+            topSupplementary, bottomSupplementary, …
         indexPath:
           type: array
           minItems: 2
@@ -1451,7 +1498,8 @@ components:
           maximum: 2147483647
           description: >-
             compositional only: snap this orthogonally scrolling section instead; x of the proposed offset and of the
-            velocity are the section's own, and the answer's x is where the section comes to rest.
+            velocity are the section's own, and the answer's x is where the section comes to rest (y, when the
+            layout scrolls horizontally and its orthogonal sections up and down).
         startOffset:
           allOf: [{$ref: "#/components/schemas/Coordinate"}]
           description: >-

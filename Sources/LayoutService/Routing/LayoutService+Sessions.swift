@@ -146,14 +146,18 @@ extension LayoutService {
         }
         var target = session.layout.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
         if let section {
-            // An orthogonal section scrolls on x by its own offset: the answer's x is where that comes to rest.
-            let x = session.layout.targetOrthogonalOffset(
-                forProposedOffset: proposed.x,
-                velocity: velocity.x,
+            // An orthogonal section scrolls by its own offset across the layout, on x when the layout scrolls
+            // vertically and on y when it scrolls horizontally: that coordinate of the answer is where it rests.
+            let isVertical = session.layout.orthogonalSectionsScrollVertically
+            let resting = session.layout.targetOrthogonalOffset(
+                forProposedOffset: isVertical ? proposed.y : proposed.x,
+                velocity: isVertical ? velocity.y : velocity.x,
                 section: section,
                 startOffset: startOffset
             )
-            target = Point(x: x ?? proposed.x, y: proposed.y)
+            target =
+                isVertical
+                ? Point(x: proposed.x, y: resting ?? proposed.y) : Point(x: resting ?? proposed.x, y: proposed.y)
         }
         var writer = JSONWriter()
         writer.beginObject()

@@ -62,10 +62,11 @@ extension CompositionalLayout {
     }
 
     /// Checks every number of a section's description: finite lengths and fractions, no negative size or spacing,
-    /// at most one header and one footer, counts of at least 1.
+    /// boundary supplementaries whose kind agrees with their alignment in the layout's scroll direction
+    /// (`isVertical`) and at most one of each element kind, counts of at least 1.
     ///
     /// - Throws: ``LayoutError/invalidParameter(name:section:)`` naming the part (`section/group`, …).
-    static func validate(_ description: Section, section: Int?) throws(LayoutError) {
+    static func validate(_ description: Section, section: Int?, isVertical: Bool) throws(LayoutError) {
         func check(_ isValid: Bool, _ name: String) throws(LayoutError) {
             guard isValid else { throw .invalidParameter(name: "section/" + name, section: section) }
         }
@@ -74,9 +75,10 @@ extension CompositionalLayout {
         try check(description.interGroupSpacing >= 0 && description.interGroupSpacing < .infinity, "interGroupSpacing")
         try check(description.background?.isFinite ?? true, "decorationItems")
         let items = description.boundarySupplementaryItems
+        let roles = items.map { $0.role(isVertical: isVertical) }
         try check(
-            items.allSatisfy { Self.isValid($0.size) } && items.filter { $0.alignment.isHeader }.count <= 1
-                && items.filter { !$0.alignment.isHeader }.count <= 1,
+            items.allSatisfy { Self.isValid($0.size) } && !roles.contains(nil)
+                && BoundaryRole.allCases.allSatisfy { role in roles.count { $0 == role } <= 1 },
             "boundarySupplementaryItems"
         )
     }

@@ -24,7 +24,11 @@ extension CompositionalLayout {
         init(input: LayoutInput, configuration: Configuration) throws(LayoutError) {
             try validateNonNegative(configuration.interSectionSpacing, name: "interSectionSpacing", section: nil)
             try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-            try CompositionalLayout.validate(configuration.section, section: nil)
+            try CompositionalLayout.validate(
+                configuration.section,
+                section: nil,
+                isVertical: configuration.scrollDirection == .vertical
+            )
             self.input = input
             self.configuration = configuration
         }
@@ -55,8 +59,9 @@ extension CompositionalLayout {
             _ index: Int
         ) throws(LayoutError) -> (CompositionalSectionBuilder, CompositionalSectionBuilder.Template) {
             let section = self.input.sections[index]
+            let isVertical = self.configuration.scrollDirection == .vertical
             if let own = section.overrides.compositionalSection {
-                try CompositionalLayout.validate(own, section: index)
+                try CompositionalLayout.validate(own, section: index, isVertical: isVertical)
             }
             try section.validateSizes(section: index)
             var builder = CompositionalSectionBuilder(
@@ -64,10 +69,7 @@ extension CompositionalLayout {
                 index: index,
                 viewport: self.input.viewport
             )
-            builder.isVertical = self.configuration.scrollDirection == .vertical
-            guard builder.isVertical || builder.description.orthogonalScrollingBehavior == .none else {
-                throw .invalidParameter(name: "section/orthogonalScrollingBehavior", section: index)
-            }
+            builder.isVertical = isVertical
             let template: CompositionalSectionBuilder.Template
             if section.overrides.compositionalSection == nil, let shared = self.shared {
                 template = shared

@@ -11,9 +11,9 @@
 /// ignored along an estimated dimension, as in UIKit. ``Item/edgeSpacing`` adds space around an item's slot inside
 /// its group. Layouts scroll vertically or horizontally (``Configuration/scrollDirection``); boundary
 /// supplementaries are the section's ``ElementKind/header`` before it and ``ElementKind/footer`` after it along
-/// the scroll axis (see ``Alignment``), follow the section's insets across it (`supplementariesFollowContentInsets`),
-/// and the ``Section/background`` decoration spans the whole section, supplementaries included, less its own
-/// insets.
+/// the scroll axis, or side items beside it across the axis (see ``Alignment``), follow the section's insets across
+/// the axis (`supplementariesFollowContentInsets`), and the ``Section/background`` decoration spans the whole
+/// section, supplementaries included, less its own insets.
 public enum CompositionalLayout {
     /// One dimension of a size (UIKit's `NSCollectionLayoutDimension`).
     public enum Dimension: Hashable, Sendable {
@@ -248,6 +248,11 @@ public enum CompositionalLayout {
 
     /// How an orthogonally scrolling section scrolls and comes to rest (UIKit's
     /// `UICollectionLayoutSectionOrthogonalScrollingBehavior`).
+    ///
+    /// An orthogonal section scrolls across the layout: sideways in a vertically scrolling layout, with its groups
+    /// side by side; up and down in a horizontally scrolling one, with its groups one below the other. "Leading"
+    /// below is the start of that axis (the section's leading edge, or its top), and the viewport's length is its
+    /// width or its height.
     public enum OrthogonalScrollingBehavior: String, Hashable, Sendable, CaseIterable {
         /// The section does not scroll on its own: groups follow one another along the layout's scroll axis.
         case none
@@ -255,7 +260,8 @@ public enum CompositionalLayout {
         case continuous
         /// Scrolls continuously and comes to rest at a group's leading edge.
         case continuousGroupLeadingBoundary
-        /// Pages by the viewport's width (one page per gesture when the snap says where the gesture began; see
+        /// Pages by the viewport's length along the section's own axis (one page per gesture when the snap says
+        /// where the gesture began; see
         /// ``PreparedLayout/targetOrthogonalOffset(forProposedOffset:velocity:section:startOffset:)``).
         case paging
         /// Moves one group at a time, resting at a group's leading edge (one group per gesture when the snap says
@@ -266,37 +272,49 @@ public enum CompositionalLayout {
         case groupPagingCentered
     }
 
-    /// Where a boundary supplementary item goes (UIKit's `NSRectAlignment`, along the scroll axis only).
+    /// Where a boundary supplementary item goes (UIKit's `NSRectAlignment`, its four edges): an edge of the section.
     ///
-    /// ``ElementKind`` is closed, so boundary supplementaries are the section's header and footer: ``top`` and
-    /// ``leading`` name the header, which goes before the section along the scroll axis (above it when scrolling
-    /// vertically, before its leading edge when scrolling horizontally); ``bottom`` and ``trailing`` the footer,
-    /// after it. Placements across the scroll axis (a leading item beside a vertical section) are not modelled.
+    /// Along the scroll axis an edge names the section's ``ElementKind/header`` (``top`` in a vertically scrolling
+    /// layout, ``leading`` in a horizontally scrolling one) or ``ElementKind/footer`` (``bottom``, ``trailing``),
+    /// before or after the section's cells. Across the scroll axis it names an item beside the section:
+    /// ``ElementKind/leadingSupplementary`` and ``ElementKind/trailingSupplementary`` in a vertical layout,
+    /// ``ElementKind/topSupplementary`` and ``ElementKind/bottomSupplementary`` in a horizontal one. A side item
+    /// sits at that edge of the section (inside the section's insets across the scroll axis, as a header does) and
+    /// starts where the section's body starts along the scroll axis, just after the header's room. UIKit documents
+    /// only that `extendsBoundary` "extends the content area of the section"; here a side item that extends the
+    /// boundary takes its thickness out of the room the groups are laid out in (the groups sit beside it) and the
+    /// section is at least as long as the item; one that does not overlaps the cells. The corner alignments
+    /// (`topLeading`, …) are not modelled.
     public enum Alignment: String, Hashable, Sendable, CaseIterable {
-        /// The section's ``ElementKind/header``, the name for a vertical layout.
+        /// The top edge: the header of a vertical layout's section, a ``ElementKind/topSupplementary`` in a
+        /// horizontal one.
         case top
-        /// The section's ``ElementKind/footer``, the name for a vertical layout.
+        /// The bottom edge: the footer of a vertical layout's section, a ``ElementKind/bottomSupplementary`` in a
+        /// horizontal one.
         case bottom
-        /// The section's ``ElementKind/header``, the name for a horizontal layout.
+        /// The leading edge: the header of a horizontal layout's section, a ``ElementKind/leadingSupplementary``
+        /// in a vertical one.
         case leading
-        /// The section's ``ElementKind/footer``, the name for a horizontal layout.
+        /// The trailing edge: the footer of a horizontal layout's section, a ``ElementKind/trailingSupplementary``
+        /// in a vertical one.
         case trailing
-
-        /// Whether this names the header.
-        var isHeader: Bool { self == .top || self == .leading }
-
-        /// The element this alignment names: ``ElementKind/header`` or ``ElementKind/footer``.
-        public var elementKind: ElementKind { self.isHeader ? .header : .footer }
     }
 
-    /// A section header or footer (UIKit's `NSCollectionLayoutBoundarySupplementaryItem`).
+    /// A boundary supplementary item (UIKit's `NSCollectionLayoutBoundarySupplementaryItem`): a section's header,
+    /// footer, or an item beside it (see ``Alignment``).
     public struct BoundarySupplementaryItem: Hashable, Sendable {
-        /// Where it goes: top or leading is the section's ``ElementKind/header``, bottom or trailing its
-        /// ``ElementKind/footer`` (see ``Alignment``).
+        /// Which edge of the section it goes to (see ``Alignment``).
         public var alignment: Alignment
+        /// The element kind the client named, if any. ``ElementKind/header`` and ``ElementKind/footer`` win over
+        /// the alignment's meaning (a header may be aligned `top` or `leading` in either scroll direction, a footer
+        /// `bottom` or `trailing`); a side kind must be the one the alignment names in the layout's scroll
+        /// direction. `nil` takes the alignment's element kind. Defaults to `nil`.
+        public var kind: ElementKind?
         /// Its size, of the viewport less the section's insets across the scroll axis.
         public var size: LayoutSize
-        /// Whether it stays in the viewport while its section is visible. Defaults to `false`.
+        /// Whether it stays in the viewport while its section is visible (along the scroll axis: a header at the
+        /// viewport's leading edge, a footer at its trailing edge, a side item at the leading edge like a header).
+        /// Defaults to `false`.
         public var pinsToVisibleBounds = false
         /// Whether it takes room in the section (`true`) or overlaps its content. Defaults to `true`.
         public var extendsBoundary = true
@@ -306,11 +324,13 @@ public enum CompositionalLayout {
         /// Creates a boundary supplementary item.
         ///
         /// - Parameters:
-        ///   - alignment: Top (header) or bottom (footer).
+        ///   - alignment: The section's edge it goes to.
         ///   - size: Its size.
-        public init(alignment: Alignment, size: LayoutSize) {
+        ///   - kind: The element kind it must be, if the caller names one.
+        public init(alignment: Alignment, size: LayoutSize, kind: ElementKind? = nil) {
             self.alignment = alignment
             self.size = size
+            self.kind = kind
         }
     }
 
@@ -325,7 +345,7 @@ public enum CompositionalLayout {
         public var interGroupSpacing: Double = 0
         /// Whether and how the section scrolls across the layout. Defaults to ``OrthogonalScrollingBehavior/none``.
         public var orthogonalScrollingBehavior = OrthogonalScrollingBehavior.none
-        /// The section's header and footer (at most one of each). Defaults to none.
+        /// The section's header, footer and side items (at most one of each element kind). Defaults to none.
         public var boundarySupplementaryItems: [BoundarySupplementaryItem] = []
         /// When set, a ``ElementKind/background`` decoration spanning the section, inset by these insets
         /// (`NSCollectionLayoutDecorationItem.background`). Defaults to `nil`.
@@ -350,7 +370,8 @@ public enum CompositionalLayout {
         /// Defaults to 0.
         public var interSectionSpacing: Double = 0
         /// The direction sections and groups follow one another in (`UICollectionViewCompositionalLayoutConfiguration
-        /// .scrollDirection`); orthogonal sections need a vertical layout. Defaults to vertical.
+        /// .scrollDirection`); an orthogonal section scrolls across it (sideways in a vertical layout, up and down
+        /// in a horizontal one). Defaults to vertical.
         public var scrollDirection = FlowLayout.ScrollDirection.vertical
         /// The speed, in points per second, at or above which a release of an orthogonal section is a flick that
         /// moves on in its direction. Defaults to 300.

@@ -29,13 +29,56 @@ struct CompositionalSectionBuilder {
         var frames: [Rect]
     }
 
-    /// The section's room for its groups: the viewport less the section's insets.
-    var container: Size {
+    /// The viewport less the section's insets.
+    private var insetViewport: Size {
         let insets = self.description.contentInsets
         return Size(
             width: Swift.max(0, self.viewport.width - insets.leading - insets.trailing),
             height: Swift.max(0, self.viewport.height - insets.top - insets.bottom)
         )
+    }
+
+    /// The room boundary supplementaries are sized in: the viewport, less the section's insets across the scroll
+    /// axis (supplementaries follow the section's insets there).
+    private var supplementaryRoom: Size {
+        let inset = self.insetViewport
+        return self.isVertical
+            ? Size(width: inset.width, height: self.viewport.height)
+            : Size(width: self.viewport.width, height: inset.height)
+    }
+
+    /// The size of the section's supplementary in `role`, if it has one: for the header and the footer, the size
+    /// the client measured (``SectionInput/header``, ``SectionInput/footer``) replaces estimated dimensions.
+    private func supplementarySize(_ role: CompositionalLayout.BoundaryRole, of input: SectionInput? = nil) -> Size? {
+        let measured: Size? =
+            switch role {
+            case .header: input?.header
+            case .footer: input?.footer
+            default: nil
+            }
+        return self.description.boundaryItem(role, isVertical: self.isVertical)?.size
+            .resolved(in: self.supplementaryRoom, measured: measured)
+    }
+
+    /// The room side items that extend the boundary take across the scroll axis, at its start and at its end.
+    private var sideRoom: (start: Double, end: Double) {
+        func room(_ role: CompositionalLayout.BoundaryRole) -> Double {
+            guard let item = self.description.boundaryItem(role, isVertical: self.isVertical), item.extendsBoundary,
+                let size = self.supplementarySize(role)
+            else { return 0 }
+            return self.isVertical ? size.width : size.height
+        }
+        return (room(.sideStart), room(.sideEnd))
+    }
+
+    /// The section's room for its groups: the viewport less the section's insets and less the room of side items
+    /// that extend the boundary.
+    var container: Size {
+        let inset = self.insetViewport
+        let sides = self.sideRoom
+        return self.isVertical
+            ? Size(width: Swift.max(0, inset.width - sides.start - sides.end), height: inset.height)
+            : Size(width: inset.width, height: Swift.max(0, inset.height - sides.start - sides.end))
     }
 
     /// Lays out one repetition of the section's group at the estimates.
@@ -69,38 +112,47 @@ struct CompositionalSectionBuilder {
     /// - Complexity: O(n) cells plus, for sections with estimated dimensions and listed sizes, one placement of the
     ///   group per repetition.
     func build(_ input: SectionInput, origin: Point, template shared: Template) -> Result {
+        typealias Role = CompositionalLayout.BoundaryRole
         let sectionItems = input.items
         let insets = self.description.contentInsets
         let isVertical = self.isVertical
-        let container = self.container
-        // Supplementaries follow the section's insets across the scroll axis.
-        let supplementaryContainer =
-            isVertical
-            ? Size(width: container.width, height: self.viewport.height)
-            : Size(width: self.viewport.width, height: container.height)
-        let items = self.description.boundarySupplementaryItems
-        let headerItem = items.first { $0.alignment.isHeader }
-        let footerItem = items.first { !$0.alignment.isHeader }
-        let headerSize = headerItem.map { $0.size.resolved(in: supplementaryContainer, measured: input.header) }
-        let footerSize = footerItem.map { $0.size.resolved(in: supplementaryContainer, measured: input.footer) }
+        func item(_ role: Role) -> CompositionalLayout.BoundarySupplementaryItem? {
+            self.description.boundaryItem(role, isVertical: isVertical)
+        }
         func along(_ size: Size?) -> Double { size.map { isVertical ? $0.height : $0.width } ?? 0 }
-        let headerRoom = headerItem?.extendsBoundary == true ? along(headerSize) : 0
-        let footerRoom = footerItem?.extendsBoundary == true ? along(footerSize) : 0
+        func rect(along position: Double, across: Double, _ size: Size) -> Rect {
+            isVertical
+                ? Rect(x: across, y: position, width: size.width, height: size.height)
+                : Rect(x: position, y: across, width: size.width, height: size.height)
+        }
+        // Room along the scroll axis: a supplementary that does not extend the boundary overlaps the cells.
+        func room(_ role: Role) -> Double {
+            item(role)?.extendsBoundary == true ? along(self.supplementarySize(role, of: input)) : 0
+        }
+        let headerRoom = room(.header)
+        let footerRoom = room(.footer)
+        let sides = self.sideRoom
+        let crossStart = isVertical ? insets.leading : insets.top
+        let crossEnd = isVertical ? self.viewport.width - insets.trailing : self.viewport.height - insets.bottom
 
         let contentStart = headerRoom + (isVertical ? insets.top : insets.leading)
-        let placed = self.placeGroups(items: sectionItems, shared: shared, contentStart: contentStart)
-        let bodyEnd = placed.end
+        let placed = self.placeGroups(
+            items: sectionItems,
+            shared: shared,
+            contentStart: contentStart,
+            crossStart: crossStart + sides.start,
+            crossEndRoom: sides.end
+        )
+        // Side items start where the body does, and the body is at least as long as those that take room.
+        let bodyEnd = Swift.max(placed.end, headerRoom + Swift.max(room(.sideStart), room(.sideEnd)))
         let length = bodyEnd + footerRoom
-        let header = headerSize.map { size in
-            isVertical
-                ? Rect(x: insets.leading, y: 0, width: size.width, height: size.height)
-                : Rect(x: 0, y: insets.top, width: size.width, height: size.height)
+        let header = self.supplementarySize(.header, of: input).map { rect(along: 0, across: crossStart, $0) }
+        let footer = self.supplementarySize(.footer, of: input).map { size in
+            rect(along: footerRoom > 0 ? bodyEnd : bodyEnd - along(size), across: crossStart, size)
         }
-        let footer = footerSize.map { size in
-            let start = footerRoom > 0 ? bodyEnd : bodyEnd - along(size)
-            return isVertical
-                ? Rect(x: insets.leading, y: start, width: size.width, height: size.height)
-                : Rect(x: start, y: insets.top, width: size.width, height: size.height)
+        let sideStart = self.supplementarySize(.sideStart).map { rect(along: headerRoom, across: crossStart, $0) }
+        let sideEnd = self.supplementarySize(.sideEnd).map { size in
+            rect(along: headerRoom, across: crossEnd - (isVertical ? size.width : size.height), size)
         }
         let band =
             isVertical
@@ -108,34 +160,46 @@ struct CompositionalSectionBuilder {
             : Rect(x: 0, y: 0, width: length, height: self.viewport.height)
         let background = self.description.background.map { $0.inset(band) }
         var effects = CompositionalEffects.Section()
-        effects.pinsHeader = headerItem?.pinsToVisibleBounds ?? false
-        effects.pinsFooter = footerItem?.pinsToVisibleBounds ?? false
-        effects.headerZIndex = headerItem?.zIndex ?? 0
-        effects.footerZIndex = footerItem?.zIndex ?? 0
+        effects.pinsHeader = item(.header)?.pinsToVisibleBounds ?? false
+        effects.pinsFooter = item(.footer)?.pinsToVisibleBounds ?? false
+        effects.pinsSideStart = item(.sideStart)?.pinsToVisibleBounds ?? false
+        effects.pinsSideEnd = item(.sideEnd)?.pinsToVisibleBounds ?? false
+        effects.headerZIndex = item(.header)?.zIndex ?? 0
+        effects.footerZIndex = item(.footer)?.zIndex ?? 0
+        effects.sideStartZIndex = item(.sideStart)?.zIndex ?? 0
+        effects.sideEndZIndex = item(.sideEnd)?.zIndex ?? 0
         effects.backgroundZIndex = self.description.backgroundZIndex
         effects.orthogonal = placed.orthogonal
+        // An orthogonal section's groups follow one another across the layout's axis; its index sorts that way.
+        let groupsRunVertically = (placed.orthogonal != nil) != isVertical
         let section = SectionLayout(
             origin: origin,
             frames: placed.frames,
             header: header,
             footer: footer,
             background: background,
+            sides: (sideStart, sideEnd),
             band: band,
             body: (headerRoom, bodyEnd),
-            axis: placed.orthogonal != nil || !isVertical ? .horizontal : .vertical
+            axis: groupsRunVertically ? .vertical : .horizontal
         )
         return Result(section: section, length: length, effects: effects)
     }
 
-    /// Repeats the group until the items run out, from `contentStart` along the scroll axis (or, orthogonally,
-    /// from the leading inset across it).
+    /// Repeats the group until the items run out: from `contentStart` along the scroll axis at `crossStart` across
+    /// it, or, for an orthogonal section, from `crossStart` across the layout's axis at `contentStart` along it.
     ///
+    /// - Parameters:
+    ///   - crossEndRoom: The room a side item takes at the end of the cross axis, which an orthogonal section's
+    ///     scrollable length includes.
     /// - Returns: The cells' frames, where the section's body ends along the scroll axis (its trailing inset
     ///   included), and for an orthogonal section its groups.
     private func placeGroups(
         items: SectionInput.Items,
         shared: Template,
-        contentStart: Double
+        contentStart: Double,
+        crossStart: Double,
+        crossEndRoom: Double
     ) -> (frames: [Rect], end: Double, orthogonal: CompositionalEffects.Orthogonal?) {
         let insets = self.description.contentInsets
         let isVertical = self.isVertical
@@ -149,10 +213,14 @@ struct CompositionalSectionBuilder {
             if Self.hasEstimate(self.description.group) { measured = sizes }
         }
         let isOrthogonal = self.description.orthogonalScrollingBehavior != .none
+        // Groups follow one another down in a vertical layout's plain section and a horizontal one's orthogonal
+        // section, sideways otherwise; `fixed` is where they all start on the other axis.
+        let groupsRunVertically = isOrthogonal != isVertical
         let spacing = self.description.interGroupSpacing
         var groupStarts: [Double] = []
         var groupWidths: [Double] = []
-        var position = isOrthogonal ? insets.leading : contentStart
+        var position = isOrthogonal ? crossStart : contentStart
+        let fixed = isOrthogonal ? contentStart : crossStart
         var thickness = 0.0
         let repetitions = perGroup > 0 ? (count + perGroup - 1) / perGroup : 0
         var frames: [Rect] = []
@@ -162,12 +230,7 @@ struct CompositionalSectionBuilder {
             var size = shared.size
             let first = repetition * perGroup
             let cells = Swift.min(perGroup, count - first)
-            let origin: Point
-            if isOrthogonal {
-                origin = Point(x: position, y: contentStart)
-            } else {
-                origin = isVertical ? Point(x: insets.leading, y: position) : Point(x: position, y: insets.top)
-            }
+            let origin = groupsRunVertically ? Point(x: fixed, y: position) : Point(x: position, y: fixed)
             // A repetition none of whose cells was measured is the template itself.
             let isMeasured = !measured.isEmpty && measured[first..<(first + cells)].contains { $0 != .zero }
             if !isMeasured {
@@ -185,25 +248,25 @@ struct CompositionalSectionBuilder {
                 }
                 for leaf in 0..<cells { frames.append(scratch[leaf].offsetBy(dx: origin.x, dy: origin.y)) }
             }
+            let length = groupsRunVertically ? size.height : size.width
             if isOrthogonal {
                 groupStarts.append(position)
-                groupWidths.append(size.width)
-                position += size.width + spacing
-                thickness = Swift.max(thickness, size.height)
-            } else {
-                position += (isVertical ? size.height : size.width) + spacing
+                groupWidths.append(length)
+                thickness = Swift.max(thickness, groupsRunVertically ? size.width : size.height)
             }
+            position += length + spacing
         }
         let groupsEnd = repetitions > 0 ? position - spacing : position
-        guard isOrthogonal else { return (frames, groupsEnd + (isVertical ? insets.bottom : insets.trailing), nil) }
+        let alongEndInset = isVertical ? insets.bottom : insets.trailing
+        guard isOrthogonal else { return (frames, groupsEnd + alongEndInset, nil) }
         let orthogonal = CompositionalEffects.Orthogonal(
             behavior: self.description.orthogonalScrollingBehavior,
             groupStarts: groupStarts,
             groupWidths: groupWidths,
-            contentWidth: groupsEnd + insets.trailing,
-            leadingInset: insets.leading
+            contentWidth: groupsEnd + (isVertical ? insets.trailing : insets.bottom) + crossEndRoom,
+            leadingInset: crossStart
         )
-        return (frames, contentStart + thickness + insets.bottom, orthogonal)
+        return (frames, contentStart + thickness + alongEndInset, orthogonal)
     }
 
     /// Whether any dimension in `group` is estimated (so measured sizes matter).

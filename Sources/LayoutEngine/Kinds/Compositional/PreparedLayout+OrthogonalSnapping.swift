@@ -2,8 +2,9 @@ extension PreparedLayout {
     /// Where an orthogonally scrolling `compositional` section comes to rest, by its
     /// ``CompositionalLayout/OrthogonalScrollingBehavior``.
     ///
-    /// Offsets count from the section's leading edge (in right to left too). `continuous` keeps the proposed
-    /// offset; `continuousGroupLeadingBoundary` and `groupPaging` bring the nearest group's leading edge to the
+    /// Offsets count from the section's leading edge (in right to left too), or from its top when the layout
+    /// scrolls horizontally (the section then scrolls up and down and the viewport's "width" below is its height).
+    /// `continuous` keeps the proposed offset; `continuousGroupLeadingBoundary` and `groupPaging` bring the nearest group's leading edge to the
     /// section's leading inset; `groupPagingCentered` centres the nearest group in the viewport; `paging` rests on a
     /// multiple of the viewport's width. A flick (|velocity| at or above
     /// ``CompositionalLayout/Configuration/flickVelocityThreshold``) never comes back against its direction: it
@@ -33,12 +34,12 @@ extension PreparedLayout {
         guard case .compositional(let effects) = self.effects, effects.sections.indices.contains(section),
             let orthogonal = effects.sections[section].orthogonal
         else { return nil }
-        let maximum = Swift.max(0, orthogonal.contentWidth - self.viewport.width)
+        let maximum = Swift.max(0, orthogonal.contentWidth - self.orthogonalViewportLength)
         guard proposed.isFinite, velocity.isFinite else {
             return Swift.min(maximum, Swift.max(0, proposed.isFinite ? proposed : 0))
         }
         let threshold = effects.flickVelocityThreshold
-        let width = self.viewport.width
+        let width = self.orthogonalViewportLength
         let resting: (Int) -> Double
         let count: Int
         switch orthogonal.behavior {
