@@ -65,8 +65,9 @@ extension PreparedLayout {
     /// The frame of the item beside a section relative to its section; a pinned one follows the viewport's
     /// leading edge along the scroll axis, as a pinned header does, within its section's body.
     func sideFrame(section sectionIndex: Int, isEnd: Bool, offset: Point) -> Rect? {
-        let section = self.sections[sectionIndex]
-        guard let frame = isEnd ? section.sideEnd : section.sideStart else { return nil }
+        guard let frame = isEnd ? self.sections[sectionIndex].sideEnd : self.sections[sectionIndex].sideStart else {
+            return nil
+        }
         guard case .compositional(let effects) = self.effects,
             isEnd ? effects.sections[sectionIndex].pinsSideEnd : effects.sections[sectionIndex].pinsSideStart
         else { return frame }
