@@ -169,6 +169,22 @@ import Testing
         }
     }
 
+    @Test func aPinnedLeadingItemStaysBelowAPinnedHeader() throws {
+        var configuration = Self.verticalSection(pinsLeading: true)
+        configuration.section.boundarySupplementaryItems[0].pinsToVisibleBounds = true
+        let layout = try CompositionalLayoutTests.layout(
+            configuration,
+            sections: [SectionInput(count: 10), SectionInput(count: 5)],
+            viewport: Size(width: 400, height: 600)
+        )
+        // The header (30 high) pins between 0 and 550 − 30; the item just below it, still no further than 450.
+        for (offset, headerY, itemY) in [(0.0, 0.0, 30.0), (200, 200, 230), (500, 500, 450)] {
+            let point = Point(x: 0, y: offset)
+            #expect(Self.supplementary(layout, .header, offset: point) == Rect(20, headerY, 360, 30))
+            #expect(Self.supplementary(layout, .leadingSupplementary, offset: point) == Rect(20, itemY, 40, 100))
+        }
+    }
+
     @Test(arguments: [FlowLayout.ScrollDirection.vertical, .horizontal], [LayoutDirection.leftToRight, .rightToLeft])
     func rectQueriesOverSideItemsMatchABruteForceScan(direction: FlowLayout.ScrollDirection, writing: LayoutDirection)
         throws

@@ -36,6 +36,24 @@ import Testing
         #expect(cell?["frame"] as? [String: Double] == ["x": 40, "y": 44, "width": 260, "height": 44])
     }
 
+    @Test(arguments: [
+        // A named header keeps its name along either of its edges, as before side items existed.
+        (#"{"kind":"header","alignment":"leading",\#(size)}"#, "vertical", "header"),
+        (#"{"kind":"header","alignment":"top",\#(size)}"#, "horizontal", "header"),
+        // Without a kind, the alignment decides by the scroll direction.
+        (#"{"alignment":"top",\#(size)}"#, "horizontal", "topSupplementary"),
+        (#"{"alignment":"bottom",\#(size)}"#, "horizontal", "bottomSupplementary"),
+        (#"{"alignment":"trailing",\#(size)}"#, "vertical", "trailingSupplementary"),
+        (#"{"alignment":"trailing",\#(size)}"#, "horizontal", "footer"),
+        (#"{\#(size)}"#, "horizontal", "header"),
+    ])
+    func kindAndAlignmentNameTheElement(items: String, direction: String, kind: String) throws {
+        let (response, json) = self.call(.POST, "/layout/compositional", Self.body(items: items, direction: direction))
+        #expect(response.status == 200, "\(json)")
+        let kinds = self.attributes(json).compactMap { $0["kind"] as? String }
+        #expect(kinds == [kind])
+    }
+
     @Test func rightToLeftPutsTheLeadingSupplementaryOnTheRight() throws {
         var body = Self.body(items: #"{"kind":"leadingSupplementary",\#(Self.size)}"#)
         body = body.replacingOccurrences(of: #""sections""#, with: #""layoutDirection":"rightToLeft","sections""#)

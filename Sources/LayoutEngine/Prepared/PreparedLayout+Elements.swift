@@ -63,14 +63,20 @@ extension PreparedLayout {
     }
 
     /// The frame of the item beside a section relative to its section; a pinned one follows the viewport's
-    /// leading edge along the scroll axis, as a pinned header does, within its section's body.
+    /// leading edge along the scroll axis, as a pinned header does, within its section's body, and stays just after
+    /// the section's header when that is pinned too (a contacts list's letter below its sticky title).
     func sideFrame(section sectionIndex: Int, isEnd: Bool, offset: Point) -> Rect? {
-        let section = self.sections[sectionIndex]
-        guard let frame = isEnd ? section.sideEnd : section.sideStart else { return nil }
+        guard let frame = isEnd ? self.sections[sectionIndex].sideEnd : self.sections[sectionIndex].sideStart else {
+            return nil
+        }
         guard case .compositional(let effects) = self.effects,
             isEnd ? effects.sections[sectionIndex].pinsSideEnd : effects.sections[sectionIndex].pinsSideStart
         else { return frame }
-        return self.pinnedToLeadingEdge(frame, section: sectionIndex, offset: offset)
+        var headerLength = 0.0
+        if effects.sections[sectionIndex].pinsHeader, let header = self.sections[sectionIndex].header {
+            headerLength = self.axis.trailing(header) - self.axis.leading(header)
+        }
+        return self.pinnedToLeadingEdge(frame, section: sectionIndex, offset: offset, after: headerLength)
     }
 
     /// A section's background decoration, or `nil` if the layout adds none.
@@ -98,13 +104,18 @@ extension PreparedLayout {
         return self.pinnedToLeadingEdge(frame, section: sectionIndex, offset: offset)
     }
 
-    /// `frame` (relative to its section) following the viewport's leading edge along the scroll axis, never before
-    /// where it is laid out nor past its section's body.
-    private func pinnedToLeadingEdge(_ frame: Rect, section sectionIndex: Int, offset: Point) -> Rect {
+    /// `frame` (relative to its section) following the viewport's leading edge along the scroll axis, `after`
+    /// points past it, never before where it is laid out nor past its section's body.
+    private func pinnedToLeadingEdge(
+        _ frame: Rect,
+        section sectionIndex: Int,
+        offset: Point,
+        after: Double = 0
+    ) -> Rect {
         let section = self.sections[sectionIndex]
         let leading = self.axis.leading(frame)
         let length = self.axis.trailing(frame) - leading
-        let visibleStart = self.axis.coordinate(offset) - self.axis.coordinate(section.origin)
+        let visibleStart = self.axis.coordinate(offset) - self.axis.coordinate(section.origin) + after
         let pinned = Swift.max(leading, Swift.min(visibleStart, section.bodyEnd - length))
         return self.moved(frame, alongAxisTo: pinned)
     }

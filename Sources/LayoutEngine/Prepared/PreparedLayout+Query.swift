@@ -196,12 +196,14 @@ extension PreparedLayout {
             try body(attributes)
         }
         // `compositional`'s items beside the section, start then end across the scroll axis.
-        for isEnd in [false, true] {
-            if let frame = self.sideFrame(section: sectionIndex, isEnd: isEnd, offset: offset),
-                local.map(frame.intersects) ?? true,
-                let attributes = self.makeSide(section: sectionIndex, isEnd: isEnd, offset: offset)
-            {
-                try body(attributes)
+        if self.sections[sectionIndex].sideStart != nil || self.sections[sectionIndex].sideEnd != nil {
+            for isEnd in [false, true] {
+                if let frame = self.sideFrame(section: sectionIndex, isEnd: isEnd, offset: offset),
+                    local.map(frame.intersects) ?? true,
+                    let attributes = self.makeSide(section: sectionIndex, isEnd: isEnd, offset: offset)
+                {
+                    try body(attributes)
+                }
             }
         }
         let frames = self.sections[sectionIndex].frames

@@ -956,10 +956,10 @@ components:
             horizontal one), at that edge inside the section's insets, starting where the body starts (after the
             header). A side item that extends the boundary takes its width (height) out of the groups' room and the
             section is at least as long as it; one that does not overlaps the cells. A pinned side item follows the
-            viewport's leading edge along the scroll axis within its section, as a pinned header does. A named
-            `header` may be aligned top or leading and a `footer` bottom or trailing in either direction; a side
-            kind must be at its own edge and in its own direction. Without kind or alignment the item is the header.
-            Corner alignments (topLeading, …) are refused with 422.
+            viewport's leading edge along the scroll axis within its section, as a pinned header does, just after the
+            header when that is pinned too. A named `header` may be aligned top or leading and a `footer` bottom or
+            trailing in either direction; a side kind must be at its own edge and in its own direction. Without kind
+            or alignment the item is the header. Corner alignments (topLeading, …) are refused with 422.
           items:
             type: object
             additionalProperties: false
