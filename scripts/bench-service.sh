@@ -2,8 +2,9 @@
 # The service over loopback with wrk: small stateless layouts, and viewport queries against a 1,000,000-item
 # waterfall session. Prints a markdown table; run on an otherwise idle machine and compare rows of one run.
 #   scripts/bench-service.sh [seconds] [path to layoutd]
-# WRK_THREADS (default 2) and WRK_CONNECTIONS (default 64) set wrk's threads and connections; a second binary, such
-# as an older release, can be measured the same way by giving its path.
+# WRK_THREADS (default 2) and WRK_CONNECTIONS (default 64) set wrk's threads and connections, LAYOUTD_THREADS the
+# server's event loops (default: one per core); a second binary, such as an older release, can be measured the same
+# way by giving its path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10}"
@@ -16,7 +17,7 @@ fi
 threads="${WRK_THREADS:-2}"
 connections="${WRK_CONNECTIONS:-64}"
 work="$(mktemp -d)"
-"$binary" --port 0 --log-requests false 2>"$work/log" &
+"$binary" --port 0 --log-requests false ${LAYOUTD_THREADS:+--threads "$LAYOUTD_THREADS"} 2>"$work/log" &
 pid=$!
 trap 'kill -TERM $pid 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do grep -q 'listening on' "$work/log" && break; sleep 0.05; done
