@@ -149,16 +149,26 @@ def errors_are_problem_json_with_pointers(server):
     expect(status == 405 and headers["allow"] == "GET, HEAD, OPTIONS", f"405: {status} {headers}")
 
 
-@check
-def a_compositional_session_scrolls_and_snaps_its_orthogonal_section(server):
+# A compositional group of one full-size item, `width` a fraction of the section and `height` points.
+def compositional_group(width, height):
     item = '{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}'
-    group = ('{"layout":"horizontal","size":{"width":{"fractionalWidth":0.5},"height":{"absolute":100}},'
-             f'"subitems":[{item}]}}')
-    body = ('{"kind":"compositional","viewport":{"width":400,"height":600},"sections":[{"count":10}],'
-            f'"config":{{"section":{{"orthogonalScrollingBehavior":"groupPaging","group":{group}}}}}}}')
+    return ('{"layout":"horizontal","size":{"width":{"fractionalWidth":%s},"height":{"absolute":%s}},'
+            '"subitems":[%s]}' % (width, height, item))
+
+
+def create_session(server, body):
+    """Creates a session and returns its path, checking the 201."""
     status, headers, answer = curl(server.port, url(server.port, "/sessions"), "-d", body)
     expect(status == 201, f"create: {status} {answer!r}")
-    session = headers["location"]
+    return headers["location"]
+
+
+@check
+def a_compositional_session_scrolls_and_snaps_its_orthogonal_section(server):
+    group = compositional_group(0.5, 100)
+    body = ('{"kind":"compositional","viewport":{"width":400,"height":600},"sections":[{"count":10}],'
+            f'"config":{{"section":{{"orthogonalScrollingBehavior":"groupPaging","group":{group}}}}}}}')
+    session = create_session(server, body)
     query = '{"rect":{"x":0,"y":0,"width":400,"height":600},"orthogonalOffsets":[450]}'
     status, _, answer = curl(server.port, url(server.port, session + "/query"), "-d", query)
     cells = [element["indexPath"][1] for element in json.loads(answer)["attributes"]]
@@ -171,15 +181,11 @@ def a_compositional_session_scrolls_and_snaps_its_orthogonal_section(server):
 
 @check
 def a_compositional_session_measures_a_header_and_pages_one_group_per_gesture(server):
-    item = '{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}'
     header = '{"kind":"header","size":{"width":{"fractionalWidth":1},"height":{"estimated":44}}}'
-    group = ('{"layout":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},'
-             f'"subitems":[{item}]}}')
+    group = compositional_group(1, 50)
     body = ('{"kind":"compositional","viewport":{"width":400,"height":600},"sections":[{"count":2},{"count":2}],'
             f'"config":{{"section":{{"boundarySupplementaryItems":[{header}],"group":{group}}}}}}}')
-    status, headers, answer = curl(server.port, url(server.port, "/sessions"), "-d", body)
-    expect(status == 201, f"create: {status} {answer!r}")
-    session = headers["location"]
+    session = create_session(server, body)
     measured = ('{"supplementaries":[{"kind":"header","indexPath":[0,0],"size":{"width":400,"height":70}}],'
                 '"rect":{"x":0,"y":0,"width":400,"height":600}}')
     status, _, answer = curl(server.port, url(server.port, session + "/invalidate"), "-d", measured)
@@ -193,13 +199,10 @@ def a_compositional_session_measures_a_header_and_pages_one_group_per_gesture(se
     status, _, answer = curl(server.port, url(server.port, session + "/invalidate"), "-d", bad)
     expect(status == 422 and json.loads(answer)["pointer"] == "/supplementaries/0/kind", f"bad kind: {status} {answer!r}")
 
-    group = ('{"layout":"horizontal","size":{"width":{"fractionalWidth":0.5},"height":{"absolute":100}},'
-             f'"subitems":[{item}]}}')
+    group = compositional_group(0.5, 100)
     body = ('{"kind":"compositional","viewport":{"width":400,"height":600},"sections":[{"count":10}],'
             f'"config":{{"section":{{"orthogonalScrollingBehavior":"groupPaging","group":{group}}}}}}}')
-    status, headers, answer = curl(server.port, url(server.port, "/sessions"), "-d", body)
-    expect(status == 201, f"create: {status} {answer!r}")
-    session = headers["location"]
+    session = create_session(server, body)
     flick = '"section":0,"proposedContentOffset":{"x":1100,"y":0},"velocity":{"x":2000,"y":0}'
     # Groups of 200: the flick coasts to 1200 on its own, but from the first group it moves one, to 200.
     for extra, expected in (("", 1200), (',"startOffset":0', 200)):
@@ -210,16 +213,12 @@ def a_compositional_session_measures_a_header_and_pages_one_group_per_gesture(se
 
 @check
 def a_horizontal_compositional_layouts_orthogonal_section_scrolls_down_beside_a_top_item(server):
-    item = '{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}'
-    group = ('{"layout":"horizontal","size":{"width":{"fractionalWidth":0.5},"height":{"absolute":100}},'
-             f'"subitems":[{item}]}}')
+    group = compositional_group(0.5, 100)
     top = '{"alignment":"top","size":{"width":{"absolute":200},"height":{"absolute":20}}}'
     section = f'{{"orthogonalScrollingBehavior":"groupPaging","boundarySupplementaryItems":[{top}],"group":{group}}}'
     body = ('{"kind":"compositional","viewport":{"width":400,"height":300},"sections":[{"count":10}],'
             f'"config":{{"scrollDirection":"horizontal","section":{section}}}}}')
-    status, headers, answer = curl(server.port, url(server.port, "/sessions"), "-d", body)
-    expect(status == 201, f"create: {status} {answer!r}")
-    session = headers["location"]
+    session = create_session(server, body)
     query = '{"rect":{"x":0,"y":0,"width":400,"height":300},"orthogonalOffsets":[450]}'
     status, _, answer = curl(server.port, url(server.port, session + "/query"), "-d", query)
     cells = [e["indexPath"][1] for e in json.loads(answer)["attributes"] if e["category"] == "cell"]

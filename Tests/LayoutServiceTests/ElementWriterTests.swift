@@ -68,7 +68,9 @@ import Testing
     /// Numbers of every kind the writer treats apart: integers, short and long fractions (repeated, so that some
     /// are copied from earlier text), tiny and huge magnitudes, negative zero.
     private static func number(_ generator: inout some RandomNumberGenerator) -> Double {
-        let pool: [Double] = [0, -0.0, 1, 375, -12, 187.5, 0.1, 1 / 3, 2.0 / 3 * 1000, 1e-5, 5e-324, 1e300, 4.5e15 + 0.5]
+        let pool: [Double] = [
+            0, -0.0, 1, 375, -12, 187.5, 0.1, 1 / 3, 2.0 / 3 * 1000, 1e-5, 5e-324, 1e300, 4.5e15 + 0.5,
+        ]
         switch Int.random(in: 0..<4, using: &generator) {
         case 0: return pool.randomElement(using: &generator) ?? 0
         case 1: return Double(Int.random(in: -100_000...100_000, using: &generator))
@@ -93,7 +95,10 @@ import Testing
         var element = LayoutAttributes(
             category: category,
             kind: kind,
-            indexPath: IndexPath(section: Int.random(in: 0...9, using: &generator), item: Int.random(in: 0...999_999, using: &generator)),
+            indexPath: IndexPath(
+                section: Int.random(in: 0...9, using: &generator),
+                item: Int.random(in: 0...999_999, using: &generator)
+            ),
             frame: Rect(
                 x: Self.number(&generator),
                 y: Self.number(&generator),
@@ -134,7 +139,8 @@ import Testing
             let want = String(decoding: expected.bytes, as: UTF8.self)
             guard got == want else {
                 let common = zip(got, want).prefix { $0 == $1 }.count
-                Issue.record("round \(round): differs at \(common): …\(got.dropFirst(max(0, common - 60)).prefix(120))")
+                let context = got.dropFirst(max(0, common - 60)).prefix(120)
+                Issue.record("round \(round): differs at \(common): …\(context)")
                 return
             }
         }

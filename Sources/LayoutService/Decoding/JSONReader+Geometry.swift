@@ -108,7 +108,11 @@ extension JSONReader {
 
     /// Whether `buffer` holds `literal`'s bytes at `offset`.
     @inline(__always)
-    private static func hasLiteral(_ literal: StaticString, in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    private static func hasLiteral(
+        _ literal: StaticString,
+        in buffer: UnsafeBufferPointer<UInt8>,
+        at offset: Int
+    ) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard offset + count <= buffer.count else { return false }
         for index in 0..<count where buffer[offset + index] != literal.utf8Start[index] { return false }

@@ -45,8 +45,10 @@ extension JSONWriter {
         self.writeValue(maximumLength: Self.maximumElementLength) { output, recent in
             switch (attributes.category, attributes.kind) {
             case (.cell, _): output.put(#"{"category":"cell","indexPath":["#)
-            case (.supplementaryView, .header?): output.put(#"{"category":"supplementaryView","kind":"header","indexPath":["#)
-            case (.supplementaryView, .footer?): output.put(#"{"category":"supplementaryView","kind":"footer","indexPath":["#)
+            case (.supplementaryView, .header?):
+                output.put(#"{"category":"supplementaryView","kind":"header","indexPath":["#)
+            case (.supplementaryView, .footer?):
+                output.put(#"{"category":"supplementaryView","kind":"footer","indexPath":["#)
             case (.decorationView, .background?):
                 output.put(#"{"category":"decorationView","kind":"background","indexPath":["#)
             default:

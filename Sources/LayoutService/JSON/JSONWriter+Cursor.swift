@@ -1,4 +1,5 @@
-/// Where the next byte goes in room a ``JSONWriter`` reserved beforehand (``JSONWriter/writeValue(maximumLength:_:)``).
+/// Where the next byte goes in room a ``JSONWriter`` reserved beforehand
+/// (``JSONWriter/writeValue(maximumLength:_:)``).
 ///
 /// A writer that knows the most a value can take, such as one element's attributes, reserves that once and then
 /// stores its tokens through the cursor: one capacity check and one uniqueness check for the whole value instead of
@@ -93,7 +94,9 @@ struct OutputCursor {
             return
         }
         let offset = self.offset
-        if belowIntegerLimit, magnitude >= 0.001, let (digits, fractionDigits) = JSONWriter.shortestFraction(magnitude) {
+        if belowIntegerLimit, magnitude >= 0.001,
+            let (digits, fractionDigits) = JSONWriter.shortestFraction(magnitude)
+        {
             // No decimal inside the interval is an integer (that integer would be the value), so the integer part
             // is the value's own.
             let integerPart = UInt64(magnitude)

@@ -14,7 +14,9 @@ extension JSONWriter {
     ///
     /// - Parameter double: The value.
     package mutating func value(_ double: Double) {
-        self.writeValue(maximumLength: Self.maximumNumberLength) { cursor, recent in cursor.put(double, recent: &recent) }
+        self.writeValue(maximumLength: Self.maximumNumberLength) { cursor, recent in
+            cursor.put(double, recent: &recent)
+        }
     }
 
     /// Writes an integer.

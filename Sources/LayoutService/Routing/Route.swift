@@ -77,9 +77,10 @@ enum Route: Hashable, Sendable {
     ///
     /// - Complexity: O(path length); segments are found and compared as bytes, with no Unicode processing.
     init?(path: Substring) {
-        guard path.utf8.first == UInt8(ascii: "/"), let segments = Segments(path[path.utf8.index(after: path.startIndex)...]) else {
-            return nil
-        }
+        // `/` is one byte: what follows it starts one UTF-8 index on.
+        guard path.utf8.first == UInt8(ascii: "/"),
+            let segments = Segments(path[path.utf8.index(after: path.startIndex)...])
+        else { return nil }
         if segments.matches(0, "sessions") {
             self.init(sessionSegments: segments)
             return
