@@ -121,6 +121,8 @@ extension LiveLayout {
     ) -> Int {
         // Apply the sizes to the input, keeping each sizes array uniquely referenced so it changes in place.
         var firstItem: [Int: Int] = [:]
+        // Sections whose measured header or footer changed: built again whole, never resumed.
+        var measuredSupplementary = Set<Int>()
         let configuration = self.configuration
         for (indexPath, size) in resized {
             Self.setSize(size, at: indexPath, in: &self.input, kind: configuration)
@@ -133,6 +135,7 @@ extension LiveLayout {
                 continue
             }
             firstItem[element.indexPath.section] = 0
+            measuredSupplementary.insert(element.indexPath.section)
         }
         let input = self.input
         var sections = self.takeSections()
@@ -148,7 +151,8 @@ extension LiveLayout {
                     input: input,
                     configuration: configuration,
                     limits: self.limits,
-                    validatesSizes: false
+                    validatesSizes: false,
+                    resumesCompositional: !measuredSupplementary.contains(section)
                 )
             } catch {
                 preconditionFailure("the section's parameters were valid when it was prepared: \(error)")
