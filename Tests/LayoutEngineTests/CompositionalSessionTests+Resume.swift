@@ -132,6 +132,10 @@ extension CompositionalSessionTests {
         #expect(after[9_984..<9_990] == before[9_984..<9_990])
         #expect(after[9_990].height == 200)
         #expect(isClose(after[9_991].minY, before[9_991].minY + 99, tolerance: 1e-6))
+        // The checkpoints cost one Double per 16 rows: half a byte a row, next to the frames' and index's 35.
+        let checkpoints = live.records[0].checkpoints
+        #expect(checkpoints.count == 625 && checkpoints.first == 30)
+        #expect(Double(checkpoints.capacity * MemoryLayout<Double>.stride) / 10_000 <= 0.55)
         // The frames were rewritten in place, not copied.
         #expect(Self.frameStorage(live.prepared) == storage)
         Self.expectSame(live.prepared, try prepare(live.input, .compositional(configuration)))
