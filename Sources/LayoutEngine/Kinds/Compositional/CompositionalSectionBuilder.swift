@@ -125,6 +125,7 @@ struct CompositionalSectionBuilder {
         var frames: [Rect] = []
         frames.reserveCapacity(input.itemCount)
         var none: SpatialIndex?
+        var checkpoints: [Double] = []
         return self.build(
             input,
             origin: origin,
@@ -132,7 +133,7 @@ struct CompositionalSectionBuilder {
             resuming: nil,
             previousIndex: &none,
             frames: &frames,
-            checkpoints: []
+            checkpoints: &checkpoints
         )
     }
 
@@ -185,9 +186,8 @@ struct CompositionalSectionBuilder {
             resuming: (repetition, position),
             previousIndex: &index,
             frames: &frames,
-            checkpoints: checkpoints
+            checkpoints: &checkpoints
         )
-        checkpoints = []
         return (result, count - repetition * perGroup)
     }
 
@@ -214,7 +214,8 @@ struct CompositionalSectionBuilder {
     ///     cell on rather than built again.
     ///   - frames: The frames of the repetitions before the first one placed; appended to, then moved into the
     ///     result.
-    ///   - checkpoints: The checkpoints of the repetitions before the first one placed.
+    ///   - checkpoints: The checkpoints of the repetitions before the first one placed; appended to, then moved
+    ///     into the result.
     private func build(
         _ input: SectionInput,
         origin: Point,
@@ -222,7 +223,7 @@ struct CompositionalSectionBuilder {
         resuming: (repetition: Int, position: Double)?,
         previousIndex: inout SpatialIndex?,
         frames: inout [Rect],
-        checkpoints: [Double]
+        checkpoints: inout [Double]
     ) -> Result {
         typealias Role = CompositionalLayout.BoundaryRole
         let insets = self.description.contentInsets
@@ -245,7 +246,6 @@ struct CompositionalSectionBuilder {
         let crossEnd = isVertical ? self.viewport.width - insets.trailing : self.viewport.height - insets.bottom
 
         let contentStart = self.contentStart(of: input)
-        var checkpoints = checkpoints
         let placed = self.placeGroups(
             items: input.items,
             shared: shared,
@@ -305,7 +305,9 @@ struct CompositionalSectionBuilder {
             index: updated
         )
         frames = []
-        return Result(section: section, length: length, effects: effects, checkpoints: checkpoints)
+        let result = Result(section: section, length: length, effects: effects, checkpoints: checkpoints)
+        checkpoints = []
+        return result
     }
 
     /// Repeats the group until the items run out: from `contentStart` along the scroll axis at `crossStart` across
