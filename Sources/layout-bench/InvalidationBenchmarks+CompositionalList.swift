@@ -16,7 +16,10 @@ extension InvalidationBenchmarks {
             group: C.Group(size: .init(width: .fractionalWidth(1), height: .estimated(44)), subitems: [.item(row)])
         )
         section.boundarySupplementaryItems = [
-            C.BoundarySupplementaryItem(alignment: .top, size: .init(width: .fractionalWidth(1), height: .estimated(30)))
+            C.BoundarySupplementaryItem(
+                alignment: .top,
+                size: .init(width: .fractionalWidth(1), height: .estimated(30))
+            )
         ]
         var configuration = C.Configuration()
         configuration.section = section

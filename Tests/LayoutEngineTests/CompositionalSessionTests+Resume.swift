@@ -112,7 +112,10 @@ extension CompositionalSessionTests {
         )
         configuration.section.interGroupSpacing = 0.1
         configuration.section.boundarySupplementaryItems = [
-            C.BoundarySupplementaryItem(alignment: .top, size: .init(width: .fractionalWidth(1), height: .estimated(30)))
+            C.BoundarySupplementaryItem(
+                alignment: .top,
+                size: .init(width: .fractionalWidth(1), height: .estimated(30))
+            )
         ]
         let sizes = (0..<10_000).map { Size(width: 375, height: Double(30 + $0 % 91)) }
         let input = LayoutInput(viewport: Size(width: 375, height: 812), sections: [SectionInput(items: .sizes(sizes))])
@@ -141,7 +144,9 @@ extension CompositionalSessionTests {
         Self.expectSame(live.prepared, try prepare(live.input, .compositional(configuration)))
         // A measured header moves every group: the section is built again whole.
         let header = SupplementaryIndexPath(kind: .header, indexPath: IndexPath(section: 0, item: 0))
-        let measured = try live.invalidate(InvalidationContext(supplementarySizes: [header: Size(width: 375, height: 50)]))
+        let measured = try live.invalidate(
+            InvalidationContext(supplementarySizes: [header: Size(width: 375, height: 50)])
+        )
         #expect(measured.recomputedItemCount == 10_000)
         Self.expectSame(live.prepared, try prepare(live.input, .compositional(configuration)))
     }
