@@ -5,7 +5,8 @@ import LayoutEngine
 /// in the middle.
 ///
 /// `layout-bench invalidate [--items N] [--runs R]` prints one row per kind (waterfall and flow, listed sizes), then
-/// a `compositional` list of the same items in 1,000 sections (see ``runCompositional(itemCount:runs:)``).
+/// a `compositional` list of the same items in 1,000 sections (see ``runCompositional(itemCount:runs:)``), and one
+/// of them all in one section (``runCompositionalList(itemCount:runs:)``).
 /// Mutations are applied in place to the session's own value, as the session store does, so that the touched
 /// section's frames are rewritten without a copy. Medians of R runs.
 enum InvalidationBenchmarks {
@@ -71,6 +72,7 @@ enum InvalidationBenchmarks {
             )
         }
         Self.runCompositional(itemCount: itemCount, runs: runs)
+        Self.runCompositionalList(itemCount: itemCount, runs: runs)
     }
 
     /// The median duration of `runs` calls of `body`, in microseconds.

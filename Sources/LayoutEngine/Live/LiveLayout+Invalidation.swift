@@ -3,13 +3,17 @@ extension LiveLayout {
     ///
     /// - New item sizes: for `flow` and `waterfall`, each touched section is laid out again from its first resized
     ///   item (for `flow`, from the start of that item's line; for `waterfall`, each column's state there is found
-    ///   by scanning back to its last item) to its end; for `justified` and `compositional` (whose sizes are
-    ///   measured ones, replacing estimates), each touched section is built again whole; later sections keep their
-    ///   frames and only move (their origins change, the small section index is rebuilt), `compositional` ones with
-    ///   their pinning and orthogonal groups, which are relative to their section. The other kinds prepare again. A
-    ///   size equal to the current one changes nothing, and so does a `compositional` size that replaces no
-    ///   estimated dimension (it is only recorded). A `count` section given a size other than the default
-    ///   becomes a list of sizes.
+    ///   by scanning back to its last item) to its end. For `compositional` (whose sizes are measured ones,
+    ///   replacing estimates), a plain section is laid out again from its first resized item's group repetition
+    ///   (from the checkpoint at or before it: the section remembers where every 16th repetition starts, see
+    ///   ``CompositionalSectionBuilder/checkpointStride``) to its end, placing the later repetitions from the
+    ///   position the earlier ones added up to, so the numbers are those of a fresh prepare; an orthogonal section,
+    ///   or one whose measured header or footer also changed, is built again whole. `justified` builds each
+    ///   touched section again whole. Later sections keep their frames and only move (their origins change, the
+    ///   small section index is rebuilt), `compositional` ones with their pinning and orthogonal groups, which are
+    ///   relative to their section. The other kinds prepare again. A size equal to the current one changes
+    ///   nothing, and so does a `compositional` size that replaces no estimated dimension (it is only recorded). A
+    ///   `count` section given a size other than the default becomes a list of sizes.
     /// - New supplementary sizes (``InvalidationContext/supplementarySizes``): `compositional` only. The measured
     ///   size becomes the section's ``SectionInput/header`` or ``SectionInput/footer``, its estimated dimensions
     ///   take the measured lengths, and the section is built again whole while later sections move. Every other
@@ -31,9 +35,10 @@ extension LiveLayout {
     ///   measured size, ``LayoutError/invalidViewport``, and whatever preparing again finds (columns that no longer
     ///   fit a narrower viewport, …).
     /// - Complexity: O(Σ (items after the first resized one in each touched section) + number of sections) for
-    ///   `flow` and `waterfall` resizes, O(Σ items of touched sections + number of sections) for `justified` and
-    ///   `compositional` ones; O(number of sections) for a viewport change along the scroll axis; a full prepare
-    ///   otherwise.
+    ///   `flow`, `waterfall` and plain `compositional` sections' resizes (compositional: plus up to 15 repetitions
+    ///   before the resized one's, and one pass over the section's index blocks); O(Σ items of touched sections +
+    ///   number of sections) for `justified` ones, orthogonal `compositional` ones and measured headers and
+    ///   footers; O(number of sections) for a viewport change along the scroll axis; a full prepare otherwise.
     public mutating func invalidate(_ context: InvalidationContext) throws(LayoutError) -> InvalidationResult {
         let oldSize = self.prepared.contentSize
         let anchor = context.contentOffset.flatMap { InvalidationResult.firstVisibleCell(in: self.prepared, at: $0) }
@@ -112,7 +117,7 @@ extension LiveLayout {
     }
 
     /// Lays out again, in place, the touched sections from their first resized item (from their start for a
-    /// measured supplementary), and moves later sections.
+    /// measured supplementary, never resumed at a `compositional` checkpoint), and moves later sections.
     ///
     /// - Returns: The number of cells laid out again.
     private mutating func relayOut(
@@ -121,6 +126,8 @@ extension LiveLayout {
     ) -> Int {
         // Apply the sizes to the input, keeping each sizes array uniquely referenced so it changes in place.
         var firstItem: [Int: Int] = [:]
+        // Sections whose measured header or footer changed: built again whole, never resumed.
+        var measuredSupplementary = Set<Int>()
         let configuration = self.configuration
         for (indexPath, size) in resized {
             Self.setSize(size, at: indexPath, in: &self.input, kind: configuration)
@@ -133,6 +140,7 @@ extension LiveLayout {
                 continue
             }
             firstItem[element.indexPath.section] = 0
+            measuredSupplementary.insert(element.indexPath.section)
         }
         let input = self.input
         var sections = self.takeSections()
@@ -148,7 +156,8 @@ extension LiveLayout {
                     input: input,
                     configuration: configuration,
                     limits: self.limits,
-                    validatesSizes: false
+                    validatesSizes: false,
+                    resumesCompositional: !measuredSupplementary.contains(section)
                 )
             } catch {
                 preconditionFailure("the section's parameters were valid when it was prepared: \(error)")

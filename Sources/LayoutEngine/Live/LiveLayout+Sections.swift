@@ -2,9 +2,12 @@ extension LiveLayout {
     /// Lays out one `flow` or `waterfall` section again from `item` (flow: from the start of the line holding the
     /// item before it, whose break the item's size decides), in place: the frames before stay, the array grows or
     /// shrinks to the section's new item count, and the section's index is updated rather than rebuilt. A
-    /// `justified` section is built again whole (a row's breaks depend on every item before it), and so is a
-    /// `compositional` one (its header's measured length moves every group, and a repetition's place depends on
-    /// the measured sizes of every repetition before it).
+    /// `justified` section is built again whole (a row's breaks depend on every item before it). A
+    /// `compositional` one is too, unless `resumesCompositional` and it is a plain section that remembers where
+    /// its group's repetitions start (``SectionRecord/checkpoints``): then only the repetitions from the
+    /// checkpoint at or before `item`'s are placed again, from the position the earlier ones added up to, and the
+    /// index is updated (a repetition's place depends on the measured sizes of every repetition before it, and
+    /// its header's measured length moves every group, so a measured header is built whole).
     ///
     /// - Parameters:
     ///   - layout: The section's previous layout; replaced. Its frames are rewritten without a copy when this is
@@ -16,11 +19,14 @@ extension LiveLayout {
     ///   - configuration: The kind (`flow`, `waterfall`, `justified` or `compositional`).
     ///   - limits: The limits (for the waterfall's column count).
     ///   - validatesSizes: Whether to check the section's sizes (already checked by invalidation); `compositional`
-    ///     always checks them, as cheap as building the section.
+    ///     always checks them when it builds the section whole, as cheap as building it.
+    ///   - resumesCompositional: Whether a `compositional` section may resume at a checkpoint: only when the
+    ///     items before `item` kept their sizes and the section its item count, header and footer (invalidation
+    ///     with measured item sizes alone).
     /// - Returns: The number of cells laid out again.
     /// - Throws: ``LayoutError`` for a bad size when `validatesSizes`.
     /// - Complexity: O(items from `item` to the section's end + blocks of the index), plus the waterfall's scan
-    ///   back.
+    ///   back and the compositional checkpoint's up to 15 repetitions before `item`'s.
     static func relayOut(
         _ layout: inout SectionLayout,
         record: inout SectionRecord,
@@ -29,13 +35,24 @@ extension LiveLayout {
         input: LayoutInput,
         configuration: LayoutConfiguration,
         limits: LayoutLimits,
-        validatesSizes: Bool
+        validatesSizes: Bool,
+        resumesCompositional: Bool = false
     ) throws(LayoutError) -> Int {
         let count = input.sections[index].itemCount
         if case .compositional(let compositional) = configuration {
             // Its template was within the layout's budget when the section was first built and has not changed, so
             // a budget of its own cannot refuse it.
             var stacker = try CompositionalLayout.SectionStacker(input: input, configuration: compositional)
+            if resumesCompositional {
+                var checkpoints = record.checkpoints
+                record.checkpoints = []
+                if let resumed = stacker.resume(index, section: &layout, checkpoints: &checkpoints, from: item) {
+                    layout = resumed.built.section
+                    record = SectionRecord(resumed.built, templateCells: resumed.templateCells)
+                    return resumed.placed
+                }
+                record.checkpoints = checkpoints
+            }
             let isVertical = compositional.scrollDirection == .vertical
             let (built, cells) = try stacker.build(index, at: isVertical ? layout.origin.y : layout.origin.x)
             layout = built.section

@@ -85,6 +85,11 @@ struct SectionRecord: Hashable, Sendable {
     /// The section's pinning, zIndexes and orthogonal groups (`compositional`), relative to the section, so they
     /// hold wherever the section moves; the defaults for the other kinds.
     var effects = CompositionalEffects.Section()
+    /// Where every ``CompositionalSectionBuilder/checkpointStride``-th repetition of the section's group starts
+    /// (`compositional`, plain sections whose group has an estimated dimension), so that a measured item size lays
+    /// the section out again from there rather than whole: 8 bytes per 16 repetitions (0.5 byte per item of a
+    /// one-item group). Empty otherwise.
+    var checkpoints: [Double] = []
 }
 
 extension SectionRecord {
@@ -101,7 +106,14 @@ extension SectionRecord {
 
     /// The record of a built `compositional` section.
     init(_ built: CompositionalSectionBuilder.Result, templateCells: Int) {
-        self.init(length: built.length, crossEnd: 0, lines: [], templateCells: templateCells, effects: built.effects)
+        self.init(
+            length: built.length,
+            crossEnd: 0,
+            lines: [],
+            templateCells: templateCells,
+            effects: built.effects,
+            checkpoints: built.checkpoints
+        )
     }
 
     /// The summary of a `justified` section, from its record.

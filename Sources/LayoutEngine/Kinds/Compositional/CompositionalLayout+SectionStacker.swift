@@ -64,12 +64,7 @@ extension CompositionalLayout {
                 try CompositionalLayout.validate(own, section: index, isVertical: isVertical)
             }
             try section.validateSizes(section: index)
-            var builder = CompositionalSectionBuilder(
-                description: section.overrides.compositionalSection ?? self.configuration.section,
-                index: index,
-                viewport: self.input.viewport
-            )
-            builder.isVertical = isVertical
+            let builder = self.builder(index)
             let template: CompositionalSectionBuilder.Template
             if section.overrides.compositionalSection == nil, let shared = self.shared {
                 template = shared
@@ -79,6 +74,44 @@ extension CompositionalLayout {
                 if section.overrides.compositionalSection == nil { self.shared = template }
             }
             return (builder, template)
+        }
+
+        /// The builder of section `index`.
+        private func builder(_ index: Int) -> CompositionalSectionBuilder {
+            var builder = CompositionalSectionBuilder(
+                description: self.input.sections[index].overrides.compositionalSection ?? self.configuration.section,
+                index: index,
+                viewport: self.input.viewport
+            )
+            builder.isVertical = self.configuration.scrollDirection == .vertical
+            return builder
+        }
+
+        /// Builds section `index` again after measured item sizes, from the checkpoint at or before `item`
+        /// (``CompositionalSectionBuilder/resume(_:section:checkpoints:from:template:)``), without checking it
+        /// again: its description and template were checked when it was built, and its sizes by the caller.
+        ///
+        /// - Returns: The rebuilt section, its template's cell count and how many cells were placed again, or `nil`
+        ///   (nothing taken) when the section cannot resume.
+        /// - Complexity: O(cells from the checkpoint on + cells of the template + blocks of the section's index).
+        func resume(
+            _ index: Int,
+            section: inout SectionLayout,
+            checkpoints: inout [Double],
+            from item: Int
+        ) -> (built: CompositionalSectionBuilder.Result, templateCells: Int, placed: Int)? {
+            let builder = self.builder(index)
+            // The same template as when the section was built, which then was within the budget and valid.
+            guard let template = try? builder.makeTemplate(),
+                let resumed = builder.resume(
+                    self.input.sections[index],
+                    section: &section,
+                    checkpoints: &checkpoints,
+                    from: item,
+                    template: template
+                )
+            else { return nil }
+            return (resumed.result, template.frames.count, resumed.placed)
         }
 
         /// Charges section `index`'s template of `cells` cells to the budget: every time for a section with its own

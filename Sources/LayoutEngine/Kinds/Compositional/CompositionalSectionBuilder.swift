@@ -9,11 +9,21 @@ struct CompositionalSectionBuilder {
     /// Whether the layout scrolls vertically (sections and groups follow one another down) or horizontally.
     var isVertical = true
 
+    /// How many repetitions apart a resumable section remembers where its repetitions start
+    /// (``Result/checkpoints``): resuming places again at most this many − 1 repetitions before the changed one,
+    /// and the section keeps 8 bytes per this many repetitions.
+    static let checkpointStride = 16
+
     /// What building a section gives.
     struct Result {
         var section: SectionLayout
         var length: Double
         var effects: CompositionalEffects.Section
+        /// For a plain (not orthogonal) section whose group has an estimated dimension: where every
+        /// ``checkpointStride``-th repetition of the group starts along the scroll axis, relative to the section,
+        /// exactly as the repetitions' lengths added up to it, so that a measured size can resume there
+        /// (``resume(_:section:checkpoints:from:template:)``). Empty for other sections.
+        var checkpoints: [Double]
     }
 
     /// One laid-out repetition of a section's group: what every repetition copies (or, with measured sizes,
@@ -112,8 +122,57 @@ struct CompositionalSectionBuilder {
     /// - Complexity: O(n) cells plus, for sections with estimated dimensions and listed sizes, one placement of the
     ///   group per repetition.
     func build(_ input: SectionInput, origin: Point, template shared: Template) -> Result {
+        var frames: [Rect] = []
+        frames.reserveCapacity(input.itemCount)
+        var none: SpatialIndex?
+        var checkpoints: [Double] = []
+        return self.build(
+            input,
+            origin: origin,
+            template: shared,
+            resuming: nil,
+            previousIndex: &none,
+            frames: &frames,
+            checkpoints: &checkpoints
+        )
+    }
+
+    /// Where the section's groups start along the scroll axis: after the header's room and the leading inset.
+    func contentStart(of input: SectionInput) -> Double {
+        let insets = self.description.contentInsets
+        return self.alongRoom(.header, of: input) + (self.isVertical ? insets.top : insets.leading)
+    }
+
+    /// The room the section's supplementary in `role` takes along the scroll axis: its length when it extends the
+    /// boundary, 0 when it overlaps the cells (or is absent).
+    private func alongRoom(_ role: CompositionalLayout.BoundaryRole, of input: SectionInput) -> Double {
+        guard self.description.boundaryItem(role, isVertical: self.isVertical)?.extendsBoundary == true,
+            let size = self.supplementarySize(role, of: input)
+        else { return 0 }
+        return self.isVertical ? size.height : size.width
+    }
+
+    /// Builds the section, or, with `resuming`, places its groups from a repetition on after the kept `frames`
+    /// (``resume(_:section:checkpoints:from:template:)``).
+    ///
+    /// - Parameters:
+    ///   - resuming: The first repetition to place and where it starts; `nil` builds the whole section.
+    ///   - previousIndex: When resuming, the section's previous index, taken and updated from the first placed
+    ///     cell on rather than built again.
+    ///   - frames: The frames of the repetitions before the first one placed; appended to, then moved into the
+    ///     result.
+    ///   - checkpoints: The checkpoints of the repetitions before the first one placed; appended to, then moved
+    ///     into the result.
+    func build(
+        _ input: SectionInput,
+        origin: Point,
+        template shared: Template,
+        resuming: (repetition: Int, position: Double)?,
+        previousIndex: inout SpatialIndex?,
+        frames: inout [Rect],
+        checkpoints: inout [Double]
+    ) -> Result {
         typealias Role = CompositionalLayout.BoundaryRole
-        let sectionItems = input.items
         let insets = self.description.contentInsets
         let isVertical = self.isVertical
         func item(_ role: Role) -> CompositionalLayout.BoundarySupplementaryItem? {
@@ -126,22 +185,23 @@ struct CompositionalSectionBuilder {
                 : Rect(x: position, y: across, width: size.width, height: size.height)
         }
         // Room along the scroll axis: a supplementary that does not extend the boundary overlaps the cells.
-        func room(_ role: Role) -> Double {
-            item(role)?.extendsBoundary == true ? along(self.supplementarySize(role, of: input)) : 0
-        }
+        func room(_ role: Role) -> Double { self.alongRoom(role, of: input) }
         let headerRoom = room(.header)
         let footerRoom = room(.footer)
         let sides = self.sideRoom
         let crossStart = isVertical ? insets.leading : insets.top
         let crossEnd = isVertical ? self.viewport.width - insets.trailing : self.viewport.height - insets.bottom
 
-        let contentStart = headerRoom + (isVertical ? insets.top : insets.leading)
+        let contentStart = self.contentStart(of: input)
         let placed = self.placeGroups(
-            items: sectionItems,
+            items: input.items,
             shared: shared,
             contentStart: contentStart,
             crossStart: crossStart + sides.start,
-            crossEndRoom: sides.end
+            crossEndRoom: sides.end,
+            from: resuming,
+            frames: &frames,
+            checkpoints: &checkpoints
         )
         // Side items start where the body does, and the body is at least as long as those that take room.
         let bodyEnd = Swift.max(placed.end, headerRoom + Swift.max(room(.sideStart), room(.sideEnd)))
@@ -172,18 +232,29 @@ struct CompositionalSectionBuilder {
         effects.orthogonal = placed.orthogonal
         // An orthogonal section's groups follow one another across the layout's axis; its index sorts that way.
         let groupsRunVertically = (placed.orthogonal != nil) != isVertical
+        let axis: Axis = groupsRunVertically ? .vertical : .horizontal
+        var updated: SpatialIndex?
+        if let resuming, var index = previousIndex {
+            previousIndex = nil
+            index.update(frames: frames, axis: axis, from: resuming.repetition * shared.node.leafCount)
+            updated = index
+        }
         let section = SectionLayout(
             origin: origin,
-            frames: placed.frames,
+            frames: frames,
             header: header,
             footer: footer,
             background: background,
             sides: (sideStart, sideEnd),
             band: band,
             body: (headerRoom, bodyEnd),
-            axis: groupsRunVertically ? .vertical : .horizontal
+            axis: axis,
+            index: updated
         )
-        return Result(section: section, length: length, effects: effects)
+        frames = []
+        let result = Result(section: section, length: length, effects: effects, checkpoints: checkpoints)
+        checkpoints = []
+        return result
     }
 
     /// Repeats the group until the items run out: from `contentStart` along the scroll axis at `crossStart` across
@@ -192,41 +263,56 @@ struct CompositionalSectionBuilder {
     /// - Parameters:
     ///   - crossEndRoom: The room a side item takes at the end of the cross axis, which an orthogonal section's
     ///     scrollable length includes.
-    /// - Returns: The cells' frames, where the section's body ends along the scroll axis (its trailing inset
-    ///   included), and for an orthogonal section its groups.
+    ///   - resuming: For a plain section, the first repetition to place and where it starts (a checkpoint);
+    ///     `nil` places them all.
+    ///   - frames: The frames of the repetitions before the first one placed; the placed cells are appended.
+    ///   - checkpoints: The checkpoints before the first repetition placed; the later ones are appended for a
+    ///     plain section whose group has an estimated dimension.
+    /// - Returns: Where the section's body ends along the scroll axis (its trailing inset included), and for an
+    ///   orthogonal section its groups.
     private func placeGroups(
         items: SectionInput.Items,
         shared: Template,
         contentStart: Double,
         crossStart: Double,
-        crossEndRoom: Double
-    ) -> (frames: [Rect], end: Double, orthogonal: CompositionalEffects.Orthogonal?) {
+        crossEndRoom: Double,
+        from resuming: (repetition: Int, position: Double)?,
+        frames: inout [Rect],
+        checkpoints: inout [Double]
+    ) -> (end: Double, orthogonal: CompositionalEffects.Orthogonal?) {
         let insets = self.description.contentInsets
         let isVertical = self.isVertical
         let perGroup = shared.node.leafCount
         let count: Int
         var measured: [Size] = []
+        let hasEstimate = Self.hasEstimate(self.description.group)
         switch items {
         case .count(let n): count = n
         case .sizes(let sizes):
             count = sizes.count
-            if Self.hasEstimate(self.description.group) { measured = sizes }
+            if hasEstimate { measured = sizes }
         }
         let isOrthogonal = self.description.orthogonalScrollingBehavior != .none
+        precondition(resuming == nil || !isOrthogonal)
+        // A measured size changes only the repetitions from its own on: remember where they start.
+        let recordsCheckpoints = hasEstimate && !isOrthogonal
+        let every = Self.checkpointStride
         // Groups follow one another down in a vertical layout's plain section and a horizontal one's orthogonal
         // section, sideways otherwise; `fixed` is where they all start on the other axis.
         let groupsRunVertically = isOrthogonal != isVertical
         let spacing = self.description.interGroupSpacing
         var groupStarts: [Double] = []
         var groupWidths: [Double] = []
-        var position = isOrthogonal ? crossStart : contentStart
+        var position = resuming?.position ?? (isOrthogonal ? crossStart : contentStart)
         let fixed = isOrthogonal ? contentStart : crossStart
         var thickness = 0.0
         let repetitions = perGroup > 0 ? (count + perGroup - 1) / perGroup : 0
-        var frames: [Rect] = []
-        frames.reserveCapacity(count)
         var scratch: [Rect] = []
-        for repetition in 0..<repetitions {
+        let firstRepetition = resuming?.repetition ?? 0
+        precondition(frames.count == firstRepetition * perGroup)
+        if recordsCheckpoints { checkpoints.reserveCapacity((repetitions + every - 1) / every) }
+        for repetition in firstRepetition..<repetitions {
+            if recordsCheckpoints && repetition % every == 0 { checkpoints.append(position) }
             var size = shared.size
             let first = repetition * perGroup
             let cells = Swift.min(perGroup, count - first)
@@ -258,7 +344,7 @@ struct CompositionalSectionBuilder {
         }
         let groupsEnd = repetitions > 0 ? position - spacing : position
         let alongEndInset = isVertical ? insets.bottom : insets.trailing
-        guard isOrthogonal else { return (frames, groupsEnd + alongEndInset, nil) }
+        guard isOrthogonal else { return (groupsEnd + alongEndInset, nil) }
         let orthogonal = CompositionalEffects.Orthogonal(
             behavior: self.description.orthogonalScrollingBehavior,
             groupStarts: groupStarts,
@@ -266,7 +352,7 @@ struct CompositionalSectionBuilder {
             contentWidth: groupsEnd + (isVertical ? insets.trailing : insets.bottom) + crossEndRoom,
             leadingInset: crossStart
         )
-        return (frames, contentStart + thickness + alongEndInset, orthogonal)
+        return (contentStart + thickness + alongEndInset, orthogonal)
     }
 
     /// Whether any dimension in `group` is estimated (so measured sizes matter).
