@@ -19,19 +19,7 @@ extension InvalidationBenchmarks {
                 "relaid end/start"
             )
         )
-        typealias C = CompositionalLayout
-        let row = C.Item(size: .init(width: .fractionalWidth(1), height: .estimated(44)))
-        var section = C.Section(
-            group: C.Group(size: .init(width: .fractionalWidth(1), height: .estimated(44)), subitems: [.item(row)])
-        )
-        section.boundarySupplementaryItems = [
-            C.BoundarySupplementaryItem(
-                alignment: .top,
-                size: .init(width: .fractionalWidth(1), height: .estimated(30))
-            )
-        ]
-        var configuration = C.Configuration()
-        configuration.section = section
+        var configuration = Self.selfSizingRows()
         configuration.interSectionSpacing = 8
         var generator = BenchmarkGenerator(seed: 0xC0_3B)
         let sections = (0..<sectionCount).map { _ in
@@ -83,5 +71,23 @@ extension InvalidationBenchmarks {
                 "\(relaid.end)/\(relaid.start)"
             )
         )
+    }
+
+    /// Self-sizing rows (full width, one item a group, estimated heights) under an estimated header.
+    static func selfSizingRows() -> CompositionalLayout.Configuration {
+        typealias C = CompositionalLayout
+        let row = C.Item(size: .init(width: .fractionalWidth(1), height: .estimated(44)))
+        var section = C.Section(
+            group: C.Group(size: .init(width: .fractionalWidth(1), height: .estimated(44)), subitems: [.item(row)])
+        )
+        section.boundarySupplementaryItems = [
+            C.BoundarySupplementaryItem(
+                alignment: .top,
+                size: .init(width: .fractionalWidth(1), height: .estimated(30))
+            )
+        ]
+        var configuration = C.Configuration()
+        configuration.section = section
+        return configuration
     }
 }

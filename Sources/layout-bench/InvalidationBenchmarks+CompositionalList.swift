@@ -10,19 +10,7 @@ extension InvalidationBenchmarks {
         print(
             Self.row("kind", "prepare µs", "resize end µs", "resize start µs", "header µs", "relaid end/start")
         )
-        typealias C = CompositionalLayout
-        let row = C.Item(size: .init(width: .fractionalWidth(1), height: .estimated(44)))
-        var section = C.Section(
-            group: C.Group(size: .init(width: .fractionalWidth(1), height: .estimated(44)), subitems: [.item(row)])
-        )
-        section.boundarySupplementaryItems = [
-            C.BoundarySupplementaryItem(
-                alignment: .top,
-                size: .init(width: .fractionalWidth(1), height: .estimated(30))
-            )
-        ]
-        var configuration = C.Configuration()
-        configuration.section = section
+        let configuration = Self.selfSizingRows()
         var generator = BenchmarkGenerator(seed: 0x11_57)
         let sizes = (0..<itemCount).map { _ in Size(width: 375, height: Double(30 + generator.next() % 91)) }
         let input = LayoutInput(viewport: Size(width: 375, height: 812), sections: [SectionInput(items: .sizes(sizes))])
