@@ -4,11 +4,12 @@ import LayoutEngine
 /// near the start of a 1,000,000-item section, against a full prepare, and a batch deleting one item near the end and
 /// in the middle.
 ///
-/// `layout-bench invalidate [--items N] [--runs R]` prints one row per kind (waterfall and flow, listed sizes), then
-/// a `compositional` list of the same items in 1,000 sections (see ``runCompositional(itemCount:runs:)``), and one
-/// of them all in one section (``runCompositionalList(itemCount:runs:)``).
-/// Mutations are applied in place to the session's own value, as the session store does, so that the touched
-/// section's frames are rewritten without a copy. Medians of R runs.
+/// `layout-bench invalidate [--items N] [--runs R]` prints one row per kind (waterfall, flow and justified, listed
+/// sizes), then a `compositional` list of the same items in 1,000 sections (see
+/// ``runCompositional(itemCount:runs:)``), and one of them all in one section
+/// (``runCompositionalList(itemCount:runs:)``). Mutations are applied in place to a value nothing else holds, so
+/// that the touched section's frames are rewritten without a copy (over HTTP the session store also copies them,
+/// so that queries meanwhile read the previous version). Medians of R runs.
 enum InvalidationBenchmarks {
     /// Runs the benchmarks with command-line style arguments (without the `invalidate` word).
     static func run(arguments: [String]) {
@@ -34,7 +35,9 @@ enum InvalidationBenchmarks {
         let aspects = (0..<itemCount).map { _ in
             Size(width: Double(100 + generator.next() % 101), height: Double(50 + generator.next() % 251))
         }
-        let cases: [(LayoutConfiguration, [Size])] = [(.waterfall(.init()), aspects), (.flow(.init()), flowSizes)]
+        let cases: [(LayoutConfiguration, [Size])] = [
+            (.waterfall(.init()), aspects), (.flow(.init()), flowSizes), (.justified(.init()), aspects),
+        ]
         for (configuration, sizes) in cases {
             let input = LayoutInput(viewport: viewport, sections: [SectionInput(items: .sizes(sizes))])
             guard var live = try? LiveLayout(input: input, configuration: configuration) else {

@@ -151,7 +151,11 @@ public enum JustifiedLayout {
         _ section: SectionInput,
         with builder: JustifiedSectionBuilder,
         origin position: Double
-    ) -> (section: SectionLayout, summary: JustifiedSectionBuilder.Summary) {
+    ) -> (
+        section: SectionLayout,
+        summary: JustifiedSectionBuilder.Summary,
+        checkpoints: [JustifiedSectionBuilder.Checkpoint]
+    ) {
         let origin = Point(x: 0, y: position)
         let header = section.header?.height ?? 0
         let footer = section.footer?.height ?? 0

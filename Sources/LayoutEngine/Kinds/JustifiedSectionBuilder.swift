@@ -15,6 +15,30 @@ struct JustifiedSectionBuilder {
         var widowCount: Int
     }
 
+    /// The row loop's state where a row starts, so that a session can lay the section out again from there
+    /// (``rebuild(_:origin:headerHeight:footerHeight:frames:checkpoints:from:index:)``) with the same numbers as
+    /// a build from the start. One is kept every ``checkpointStride`` rows.
+    struct Checkpoint: Hashable, Sendable {
+        /// The row's first item.
+        var item: Int
+        /// The library's `containerHeight` there: where the row starts within the block.
+        var containerHeight: Double
+        /// The rows before it.
+        var rowCount: Int
+        /// The height of the row before (a widow row takes it).
+        var lastRowHeight: Double
+        /// Whether the row before was a full-width breakout.
+        var lastRowIsBreakout: Bool
+        /// The top of the row before, within the block (where hidden items go).
+        var lastRowTop: Double
+        /// The header's height the rows were placed under.
+        var top: Double
+    }
+
+    /// Rows between checkpoints: 16 keep a section's checkpoints under a byte per item and a resize's work within
+    /// 16 rows of its own.
+    static let checkpointStride = 16
+
     let configuration: JustifiedLayout.Configuration
     /// The container's width: the viewport's.
     let containerWidth: Double
@@ -32,9 +56,10 @@ struct JustifiedSectionBuilder {
         origin: Point,
         headerHeight: Double,
         footerHeight: Double
-    ) -> (section: SectionLayout, summary: Summary) {
+    ) -> (section: SectionLayout, summary: Summary, checkpoints: [Checkpoint]) {
         let count = sizes.count
         var state: RowPlacer<Sizes>.Result?
+        var checkpoints: [Checkpoint] = []
         // Written once, never zero-filled first (see FlowSectionBuilder).
         let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
             var placer = RowPlacer(
@@ -44,10 +69,91 @@ struct JustifiedSectionBuilder {
                 containerWidth: self.containerWidth,
                 top: headerHeight
             )
-            state = placer.placeAll()
+            state = placer.placeAll(checkpoints: &checkpoints)
             initializedCount = count
         }
         guard let state else { preconditionFailure("the frames' initializer always runs") }
+        let (section, summary) = self.finish(
+            frames: frames,
+            state: state,
+            origin: origin,
+            headerHeight: headerHeight,
+            footerHeight: footerHeight,
+            index: nil
+        )
+        return (section, summary, checkpoints)
+    }
+
+    /// Lays the section out again after the items from `item` on changed (sizes, or items inserted or deleted):
+    /// from the last checkpoint before `item`, whose state the items before it decided, the rows are placed as
+    /// ``build(_:origin:headerHeight:footerHeight:)`` places them, so the result is the same numbers; the frames
+    /// before stay, and the index is updated from the checkpoint's item.
+    ///
+    /// - Parameters:
+    ///   - frames: The section's frames, already `sizes.count` long, unchanged before `item`; rewritten in place.
+    ///   - checkpoints: The previous build's checkpoints; those from the resumed one on are placed again.
+    ///   - item: The first item that changed.
+    ///   - index: The section's previous index.
+    /// - Returns: The section, its summary and how many items were placed again; `nil` (nothing changed) when no
+    ///   checkpoint lies before `item` under the same header.
+    /// - Complexity: O(items from the checkpoint on + blocks of the index).
+    func rebuild<Sizes: ItemSizes>(
+        _ sizes: Sizes,
+        origin: Point,
+        headerHeight: Double,
+        footerHeight: Double,
+        frames: inout [Rect],
+        checkpoints: inout [Checkpoint],
+        from item: Int,
+        index: SpatialIndex
+    ) -> (section: SectionLayout, summary: Summary, placed: Int)? {
+        // A checkpoint's row start was decided by the item there (a rejected item opens the next row), so it must
+        // lie before the first changed item.
+        var low = 0
+        var high = checkpoints.count
+        while low < high {
+            let middle = (low + high) / 2
+            if checkpoints[middle].item < item { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, !index.isPermuted, frames.count == sizes.count else { return nil }
+        let checkpoint = checkpoints[low - 1]
+        guard checkpoint.top == headerHeight, checkpoint.item <= index.count else { return nil }
+        checkpoints.removeSubrange((low - 1)...)
+        var state: RowPlacer<Sizes>.Result?
+        frames.withUnsafeMutableBufferPointer { buffer in
+            var placer = RowPlacer(
+                sizes: sizes,
+                frames: buffer,
+                configuration: self.configuration,
+                containerWidth: self.containerWidth,
+                top: headerHeight
+            )
+            placer.restore(checkpoint)
+            state = placer.placeAll(from: checkpoint.item, checkpoints: &checkpoints)
+        }
+        guard let state else { preconditionFailure("the frames' closure always runs") }
+        var updated = index
+        updated.update(frames: frames, axis: .vertical, from: checkpoint.item)
+        let (section, summary) = self.finish(
+            frames: frames,
+            state: state,
+            origin: origin,
+            headerHeight: headerHeight,
+            footerHeight: footerHeight,
+            index: updated
+        )
+        return (section, summary, sizes.count - checkpoint.item)
+    }
+
+    /// The section around placed rows: header, footer, band, and the index (built when `nil`).
+    private func finish<Sizes: ItemSizes>(
+        frames: [Rect],
+        state: RowPlacer<Sizes>.Result,
+        origin: Point,
+        headerHeight: Double,
+        footerHeight: Double,
+        index: SpatialIndex?
+    ) -> (section: SectionLayout, summary: Summary) {
         let blockHeight = Swift.max(0, state.containerHeight)
         let bodyEnd = headerHeight + blockHeight
         let length = bodyEnd + footerHeight
@@ -60,7 +166,8 @@ struct JustifiedSectionBuilder {
             background: nil,
             band: Rect(x: 0, y: 0, width: width, height: length),
             body: (headerHeight, bodyEnd),
-            axis: .vertical
+            axis: .vertical,
+            index: index
         )
         return (section, Summary(length: length, shownCount: state.shownCount, widowCount: state.widowCount))
     }
@@ -144,17 +251,43 @@ private struct RowPlacer<Sizes: ItemSizes> {
         self.lastRowTop = padding.top
     }
 
-    /// Lays out every item, hides the ones left out, and finishes the block's height.
-    mutating func placeAll() -> Result {
+    /// Takes up the loop's state at a checkpoint, whose row starts the items still to place.
+    mutating func restore(_ checkpoint: JustifiedSectionBuilder.Checkpoint) {
+        self.containerHeight = checkpoint.containerHeight
+        self.rowCount = checkpoint.rowCount
+        self.lastRowHeight = checkpoint.lastRowHeight
+        self.lastRowIsBreakout = checkpoint.lastRowIsBreakout
+        self.lastRowTop = checkpoint.lastRowTop
+    }
+
+    /// Lays out the items from `start` (0, or a restored checkpoint's item), hides the ones left out, and
+    /// finishes the block's height; appends a checkpoint every ``JustifiedSectionBuilder/checkpointStride`` rows.
+    mutating func placeAll(from start: Int = 0, checkpoints: inout [JustifiedSectionBuilder.Checkpoint]) -> Result {
         let count = self.sizes.count
-        var shown = 0
+        var shown = start
         var widows = 0
         var isOpen = false
         var stopped = false
-        for item in 0..<count {
+        func open(at item: Int) {
+            if self.rowCount % JustifiedSectionBuilder.checkpointStride == 0 {
+                checkpoints.append(
+                    JustifiedSectionBuilder.Checkpoint(
+                        item: item,
+                        containerHeight: self.containerHeight,
+                        rowCount: self.rowCount,
+                        lastRowHeight: self.lastRowHeight,
+                        lastRowIsBreakout: self.lastRowIsBreakout,
+                        lastRowTop: self.lastRowTop,
+                        top: self.yOffset
+                    )
+                )
+            }
+            self.openRow(at: item)
+        }
+        for item in start..<count {
             let ratio = self.ratio(of: item)
             if !isOpen {
-                self.openRow(at: item)
+                open(at: item)
                 isOpen = true
             }
             let added = self.add(item, ratio: ratio)
@@ -164,7 +297,7 @@ private struct RowPlacer<Sizes: ItemSizes> {
                 stopped = true
                 break
             }
-            self.openRow(at: added ? item + 1 : item)
+            open(at: added ? item + 1 : item)
             if !added {
                 // The rejected item starts the next row; an empty row always accepts it.
                 _ = self.add(item, ratio: ratio)
@@ -174,7 +307,7 @@ private struct RowPlacer<Sizes: ItemSizes> {
                         stopped = true
                         break
                     }
-                    self.openRow(at: item + 1)
+                    open(at: item + 1)
                 }
             }
         }

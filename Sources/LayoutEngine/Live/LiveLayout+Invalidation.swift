@@ -8,12 +8,14 @@ extension LiveLayout {
     ///   (from the checkpoint at or before it: the section remembers where every 16th repetition starts, see
     ///   ``CompositionalSectionBuilder/checkpointStride``) to its end, placing the later repetitions from the
     ///   position the earlier ones added up to, so the numbers are those of a fresh prepare; an orthogonal section,
-    ///   or one whose measured header or footer also changed, is built again whole. `justified` builds each
-    ///   touched section again whole. Later sections keep their frames and only move (their origins change, the
-    ///   small section index is rebuilt), `compositional` ones with their pinning and orthogonal groups, which are
-    ///   relative to their section. The other kinds prepare again. A size equal to the current one changes
-    ///   nothing, and so does a `compositional` size that replaces no estimated dimension (it is only recorded). A
-    ///   `count` section given a size other than the default becomes a list of sizes.
+    ///   or one whose measured header or footer also changed, is built again whole. `justified` places each
+    ///   touched section's rows again from the last checkpoint before its first resized item (the row loop's state
+    ///   every 16th row, see ``JustifiedSectionBuilder/checkpointStride``). Later sections keep their frames and
+    ///   only move (their origins change, the small section index is rebuilt), `compositional` ones with their
+    ///   pinning and orthogonal groups, which are relative to their section. The other kinds prepare again. A size
+    ///   equal to the current one changes nothing, and so does a `compositional` size that replaces no estimated
+    ///   dimension (it is only recorded). A `count` section given a size other than the default becomes a list of
+    ///   sizes.
     /// - New supplementary sizes (``InvalidationContext/supplementarySizes``): `compositional` only. The measured
     ///   size becomes the section's ``SectionInput/header`` or ``SectionInput/footer``, its estimated dimensions
     ///   take the measured lengths, and the section is built again whole while later sections move. Every other
@@ -35,10 +37,11 @@ extension LiveLayout {
     ///   measured size, ``LayoutError/invalidViewport``, and whatever preparing again finds (columns that no longer
     ///   fit a narrower viewport, …).
     /// - Complexity: O(Σ (items after the first resized one in each touched section) + number of sections) for
-    ///   `flow`, `waterfall` and plain `compositional` sections' resizes (compositional: plus up to 15 repetitions
-    ///   before the resized one's, and one pass over the section's index blocks); O(Σ items of touched sections +
-    ///   number of sections) for `justified` ones, orthogonal `compositional` ones and measured headers and
-    ///   footers; O(number of sections) for a viewport change along the scroll axis; a full prepare otherwise.
+    ///   `flow`, `waterfall`, `justified` and plain `compositional` sections' resizes (justified: plus up to 16
+    ///   rows before the resized item's; compositional: up to 15 repetitions before the resized one's; both one
+    ///   pass over the section's index blocks); O(Σ items of touched sections + number of sections) for orthogonal
+    ///   `compositional` ones and measured headers and footers; O(number of sections) for a viewport change along
+    ///   the scroll axis; a full prepare otherwise.
     public mutating func invalidate(_ context: InvalidationContext) throws(LayoutError) -> InvalidationResult {
         let oldSize = self.prepared.contentSize
         let anchor = context.contentOffset.flatMap { InvalidationResult.firstVisibleCell(in: self.prepared, at: $0) }

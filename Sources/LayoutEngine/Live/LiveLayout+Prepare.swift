@@ -174,7 +174,7 @@ extension LiveLayout {
             let stacked = try stack { index, position throws(LayoutError) in
                 try JustifiedLayout.validateSizes(of: input.sections[index], section: index)
                 let built = JustifiedLayout.build(input.sections[index], with: builder, origin: position)
-                return (built.section, SectionRecord(built.summary))
+                return (built.section, SectionRecord(built.summary, checkpoints: built.checkpoints))
             }
             let prepared = JustifiedLayout.assemble(
                 input,

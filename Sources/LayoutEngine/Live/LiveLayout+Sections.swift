@@ -2,7 +2,9 @@ extension LiveLayout {
     /// Lays out one `flow` or `waterfall` section again from `item` (flow: from the start of the line holding the
     /// item before it, whose break the item's size decides), in place: the frames before stay, the array grows or
     /// shrinks to the section's new item count, and the section's index is updated rather than rebuilt. A
-    /// `justified` section is built again whole (a row's breaks depend on every item before it). A
+    /// `justified` section's rows are placed again from the last checkpoint (every 16th row, see
+    /// ``SectionRecord/justifiedCheckpoints``) before `item`, whose state the items before it decided (a row's
+    /// breaks depend on every item before it), or the section is built whole when there is none. A
     /// `compositional` one is too, unless `resumesCompositional` and it is a plain section that remembers where
     /// its group's repetitions start (``SectionRecord/checkpoints``): then only the repetitions from the
     /// checkpoint at or before `item`'s are placed again, from the position the earlier ones added up to, and the
@@ -155,12 +157,51 @@ extension LiveLayout {
             record.length = built.length
             return count - item
         case .justified(let justified):
-            // A row's breaks depend on every item from the section's start: the section is built again whole.
+            // A row's breaks depend on every item before it: the rows are placed again from the last checkpoint
+            // before `item`, whose state those items decided, or the section is built whole.
             let builder = try JustifiedLayout.makeBuilder(input, configuration: justified)
-            if validatesSizes { try JustifiedLayout.validateSizes(of: input.sections[index], section: index) }
-            let built = JustifiedLayout.build(input.sections[index], with: builder, origin: origin.y)
+            let section = input.sections[index]
+            if validatesSizes { try JustifiedLayout.validateSizes(of: section, section: index) }
+            var checkpoints = record.justifiedCheckpoints
+            record.justifiedCheckpoints = []
+            let header = section.header?.height ?? 0
+            let footer = section.footer?.height ?? 0
+            let resumed: (section: SectionLayout, summary: JustifiedSectionBuilder.Summary, placed: Int)?
+            switch section.items {
+            case .count:
+                let sizes = UniformItemSizes(size: Size(width: 1, height: 1), count: count)
+                resumed = builder.rebuild(
+                    sizes,
+                    origin: origin,
+                    headerHeight: header,
+                    footerHeight: footer,
+                    frames: &frames,
+                    checkpoints: &checkpoints,
+                    from: item,
+                    index: sectionIndex
+                )
+            case .sizes(let sizes):
+                resumed = sizes.withUnsafeBufferPointer {
+                    builder.rebuild(
+                        ListedItemSizes(sizes: $0),
+                        origin: origin,
+                        headerHeight: header,
+                        footerHeight: footer,
+                        frames: &frames,
+                        checkpoints: &checkpoints,
+                        from: item,
+                        index: sectionIndex
+                    )
+                }
+            }
+            if let resumed {
+                layout = resumed.section
+                record = SectionRecord(resumed.summary, checkpoints: checkpoints)
+                return resumed.placed
+            }
+            let built = JustifiedLayout.build(section, with: builder, origin: origin.y)
             layout = built.section
-            record = SectionRecord(built.summary)
+            record = SectionRecord(built.summary, checkpoints: built.checkpoints)
             return count
         case .line, .stack, .circle, .cover, .rotary, .pagecover, .compositional:
             preconditionFailure("only flow, waterfall and justified lay out part of a section again")

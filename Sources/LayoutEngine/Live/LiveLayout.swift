@@ -90,17 +90,22 @@ struct SectionRecord: Hashable, Sendable {
     /// the section out again from there rather than whole: 8 bytes per 16 repetitions (0.5 byte per item of a
     /// one-item group). Empty otherwise.
     var checkpoints: [Double] = []
+    /// The row loop's state every ``JustifiedSectionBuilder/checkpointStride`` rows (`justified`), so that a
+    /// resize lays the section out again from the last checkpoint before it rather than whole: 56 bytes per 16
+    /// rows. Empty for the other kinds.
+    var justifiedCheckpoints: [JustifiedSectionBuilder.Checkpoint] = []
 }
 
 extension SectionRecord {
     /// The record of a built `justified` section.
-    init(_ summary: JustifiedSectionBuilder.Summary) {
+    init(_ summary: JustifiedSectionBuilder.Summary, checkpoints: [JustifiedSectionBuilder.Checkpoint]) {
         self.init(
             length: summary.length,
             crossEnd: 0,
             lines: [],
             shownCount: summary.shownCount,
-            widowCount: summary.widowCount
+            widowCount: summary.widowCount,
+            justifiedCheckpoints: checkpoints
         )
     }
 
