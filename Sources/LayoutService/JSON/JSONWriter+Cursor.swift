@@ -32,7 +32,7 @@ struct OutputCursor {
         self.position += 1
     }
 
-    /// Stores a literal as it is; like ``JSONWriter/fragment(_:)``, it must need no escaping.
+    /// Stores a literal as it is; like ``JSONWriter/key(_:)-(StaticString)``'s, it must need no escaping.
     @inline(__always)
     mutating func put(_ literal: StaticString) {
         let count = literal.utf8CodeUnitCount

@@ -83,19 +83,6 @@ package struct JSONWriter {
         self.followsKey = true
     }
 
-    /// Writes a run of JSON that ends where a value is due (after a colon, `[` or `{`), e.g.
-    /// `"frame":{"x":`, so that hot writers emit fixed structure in one copy instead of one call per token.
-    ///
-    /// A comma goes before it when one is due, and none after it: write the value next. The writer keeps no stack,
-    /// so a `{` or `[` opened inside the literal is closed with ``endObject()`` or ``endArray()`` as usual.
-    ///
-    /// - Parameter fragment: The literal; it is copied as it is.
-    package mutating func fragment(_ fragment: StaticString) {
-        let comma = self.takeSeparator()
-        fragment.withUTF8Buffer { self.writeBytes($0, comma: comma) }
-        self.followsKey = true
-    }
-
     /// Writes a member name and its colon; write the member's value next.
     ///
     /// Disfavoured so that a literal picks the allocation-free `StaticString` overload.
