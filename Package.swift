@@ -17,10 +17,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "LayoutEngine", swiftSettings: swiftSettings),
+        .target(name: "JSON", swiftSettings: swiftSettings),
         .target(name: "HTTPCore", swiftSettings: swiftSettings),
         .target(name: "CSystem"),
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "CSystem"], swiftSettings: swiftSettings),
-        .target(name: "LayoutService", dependencies: ["LayoutEngine", "HTTPCore"], swiftSettings: swiftSettings),
+        .target(name: "LayoutService", dependencies: ["LayoutEngine", "JSON", "HTTPCore"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "layoutd",
             dependencies: ["LayoutEngine", "HTTPCore", "HTTPServer", "LayoutService"],
@@ -28,11 +29,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "layout-bench",
-            dependencies: ["LayoutEngine", "HTTPCore", "HTTPServer", "LayoutService"],
+            dependencies: ["LayoutEngine", "JSON", "HTTPCore", "HTTPServer", "LayoutService"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "http-echo", dependencies: ["HTTPCore", "HTTPServer"], swiftSettings: swiftSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: swiftSettings),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swiftSettings),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPServerTests",
@@ -41,7 +43,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutServiceTests",
-            dependencies: ["LayoutService", "LayoutEngine", "HTTPCore"],
+            dependencies: ["LayoutService", "LayoutEngine", "JSON", "HTTPCore"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -4,8 +4,8 @@ import PackageDescription
 // The libFuzzer targets: a package of its own, so that `swift build` and `swift test` at the repository's root never
 // see the sanitizer flags. `Sources/HTTPCore`, `Sources/LayoutEngine` and `Sources/LayoutService` here are symbolic
 // links to the main package's sources (SwiftPM refuses target paths outside a package), so the fuzzers exercise
-// exactly the code that ships, and LayoutService's `package` declarations (the JSON reader and writer) are visible
-// to the fuzz targets because they are in the same package. Build and run with `scripts/fuzz`; see docs/fuzzing.md.
+// exactly the code that ships; `Sources/JSON` likewise, whose reader the JSON fuzzer drives through its public API.
+// Build and run with `scripts/fuzz`; see docs/fuzzing.md.
 
 /// The main package's settings, so the sources compile here exactly as they do there.
 let swiftSettings: [SwiftSetting] = [
@@ -17,8 +17,13 @@ let package = Package(
     name: "layoutd-fuzz",
     targets: [
         .target(name: "LayoutEngine", swiftSettings: swiftSettings),
+        .target(name: "JSON", swiftSettings: swiftSettings),
         .target(name: "HTTPCore", swiftSettings: swiftSettings),
-        .target(name: "LayoutService", dependencies: ["LayoutEngine", "HTTPCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "LayoutService",
+            dependencies: ["LayoutEngine", "JSON", "HTTPCore"],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "CLibFuzzer"),
         .target(name: "FuzzSupport", swiftSettings: swiftSettings),
         .executableTarget(
@@ -28,12 +33,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzJSONReader",
-            dependencies: ["LayoutService", "CLibFuzzer", "FuzzSupport"],
+            dependencies: ["JSON", "CLibFuzzer", "FuzzSupport"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "FuzzResponder",
-            dependencies: ["LayoutService", "HTTPCore", "CLibFuzzer", "FuzzSupport"],
+            dependencies: ["LayoutService", "JSON", "HTTPCore", "CLibFuzzer", "FuzzSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import LayoutService
 
 /// Measures the service's JSON reader and writer on a 1,000,000-item request and answer, against Foundation's

@@ -1,6 +1,19 @@
+import JSON
 import LayoutEngine
 import LayoutService
 import Testing
+
+/// xorshift64*: a seeded generator, so that every run writes the same "random" elements.
+private struct XorShiftGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        self.state ^= self.state >> 12
+        self.state ^= self.state << 25
+        self.state ^= self.state >> 27
+        return self.state &* 0x2545_F491_4F6C_DD1D
+    }
+}
 
 /// The element writer stores a whole element in one reservation; these tests hold its text to one written token
 /// by token, with every number spelled by the standard library, over elements of every shape.
@@ -69,7 +82,7 @@ import Testing
     /// are copied from earlier text), tiny and huge magnitudes, negative zero.
     private static func number(_ generator: inout some RandomNumberGenerator) -> Double {
         let pool: [Double] = [
-            0, -0.0, 1, 375, -12, 187.5, 0.1, 1 / 3, 2.0 / 3 * 1000, 1e-5, 5e-324, 1e300, 4.5e15 + 0.5,
+            0, -0.0, 1, 375, -12, 187.5, 0.1, 1 / 3, 2.0 / 3 * 1000, 1e-5, .leastNonzeroMagnitude, 1e300, 4.5e15 + 0.5,
         ]
         switch Int.random(in: 0..<4, using: &generator) {
         case 0: return pool.randomElement(using: &generator) ?? 0
@@ -124,7 +137,7 @@ import Testing
     }
 
     @Test func elementsMatchTheirTokenByTokenText() {
-        var generator = SeededGenerator(seed: 2026)
+        var generator = XorShiftGenerator(state: 2026)
         for round in 0..<50 {
             let elements = (0..<200).map { _ in Self.element(&generator) }
             var written = JSONWriter(capacity: 0)

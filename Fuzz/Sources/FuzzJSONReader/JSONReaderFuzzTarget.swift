@@ -1,5 +1,5 @@
 import FuzzSupport
-import LayoutService
+import JSON
 
 /// The JSON reader's fuzz target: any bytes, read three ways that must agree.
 ///

@@ -1,5 +1,5 @@
 import FuzzSupport
-import LayoutService
+import JSON
 
 /// A JSON document read in full by ``JSONReader``: what the JSON fuzz target reads, writes back and compares.
 indirect enum JSONTree: Equatable {

@@ -1,5 +1,6 @@
 import FuzzSupport
 import HTTPCore
+import JSON
 import LayoutService
 
 /// The whole responder's fuzz target: any body, to any route, in process (no sockets).

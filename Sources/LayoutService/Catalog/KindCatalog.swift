@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// What `GET /kinds` tells: each kind, what it does, and its parameters with types and defaults.

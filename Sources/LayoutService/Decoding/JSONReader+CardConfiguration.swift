@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Readers for the `config` of seed 004's card kinds: `cover`, `rotary` and `pagecover`.

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Readers for `compositional`'s `config`: the section description, its groups, items and sizes.

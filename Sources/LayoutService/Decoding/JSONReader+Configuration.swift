@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Readers for each kind's `config` object and for a section's `config` overrides.

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// The `justified` kind's `config`, with flickr/justified-layout's member names and value shapes.

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// A decoded layout request: the body of `POST /layout/{kind}`.

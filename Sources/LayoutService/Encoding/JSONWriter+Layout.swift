@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// Writers for the wire contract's answers: geometry, one element's attributes, a whole layout.

@@ -1,4 +1,5 @@
 import HTTPCore
+import JSON
 
 /// The one place where a thrown error becomes what the client sees.
 ///

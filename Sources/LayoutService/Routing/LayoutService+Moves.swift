@@ -1,4 +1,5 @@
 import HTTPCore
+import JSON
 import LayoutEngine
 
 /// Interactive movement: `move` while the user drags, `move/end` when the item is dropped.

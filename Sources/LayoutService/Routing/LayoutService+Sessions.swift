@@ -1,4 +1,5 @@
 import HTTPCore
+import JSON
 import LayoutEngine
 
 /// The session routes: create, read, delete, query, element lookups and snapping.

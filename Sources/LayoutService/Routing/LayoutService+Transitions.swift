@@ -1,4 +1,5 @@
 import HTTPCore
+import JSON
 import LayoutEngine
 
 /// `transition`, `move` and `move/end`: switching layouts and reordering by drag, as UIKit animates them.

@@ -1,4 +1,5 @@
 import HTTPCore
+import JSON
 import LayoutEngine
 
 /// `invalidate` and `updates`: UIKit's invalidation contexts and batch updates, recomputing only what changed.

@@ -8,7 +8,7 @@ extension JSONReader {
     /// - Returns: The string's contents.
     /// - Throws: ``JSONError/shape(pointer:message:)`` if the value is not a string;
     ///   ``JSONError/syntax(offset:message:)`` at the first malformed byte.
-    package mutating func readString() throws(JSONError) -> String {
+    public mutating func readString() throws(JSONError) -> String {
         try self.expect(.string)
         return try self.scanString { String(decoding: $0, as: UTF8.self) }
     }

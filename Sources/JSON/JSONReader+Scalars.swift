@@ -8,7 +8,7 @@ extension JSONReader {
     /// - Returns: The value.
     /// - Throws: ``JSONError/shape(pointer:message:)`` if the value is not a number or is beyond ±1.8e308;
     ///   ``JSONError/syntax(offset:message:)`` if the number is malformed (`01`, `1.`, `-`, `1e`).
-    package mutating func readDouble() throws(JSONError) -> Double {
+    public mutating func readDouble() throws(JSONError) -> Double {
         // The common case in one pass; anything unusual is scanned again below with precise errors.
         let fast: (value: Double, end: Int)? = self.bytes.withUnsafeBufferPointer { buffer in
             let start = Self.skipWhitespace(in: buffer, from: self.offset)
@@ -34,7 +34,7 @@ extension JSONReader {
     /// - Returns: The value.
     /// - Throws: ``JSONError/shape(pointer:message:)`` if the value is not a number, not written as an integer, or
     ///   outside `Int`'s range; ``JSONError/syntax(offset:message:)`` if the number is malformed.
-    package mutating func readInt() throws(JSONError) -> Int {
+    public mutating func readInt() throws(JSONError) -> Int {
         let number = try self.scanNumber()
         guard let value = number.exactInt else {
             let text = String(decoding: self.bytes[number.start..<number.end], as: UTF8.self)
@@ -49,7 +49,7 @@ extension JSONReader {
     /// - Returns: The value.
     /// - Throws: ``JSONError/shape(pointer:message:)`` if the value is not a boolean;
     ///   ``JSONError/syntax(offset:message:)`` for a misspelt literal.
-    package mutating func readBool() throws(JSONError) -> Bool {
+    public mutating func readBool() throws(JSONError) -> Bool {
         try self.expect(.bool)
         if self.bytes[self.offset] == UInt8(ascii: "t") {
             try self.consumeLiteral("true")
@@ -63,7 +63,7 @@ extension JSONReader {
     ///
     /// - Throws: ``JSONError/shape(pointer:message:)`` if the value is not `null`;
     ///   ``JSONError/syntax(offset:message:)`` for a misspelt literal.
-    package mutating func readNull() throws(JSONError) {
+    public mutating func readNull() throws(JSONError) {
         try self.expect(.null)
         try self.consumeLiteral("null")
     }
@@ -72,7 +72,7 @@ extension JSONReader {
     ///
     /// - Returns: `true` if a `null` was consumed.
     /// - Throws: ``JSONError/syntax(offset:message:)`` at the end of input or for malformed bytes.
-    package mutating func readNullIfPresent() throws(JSONError) -> Bool {
+    public mutating func readNullIfPresent() throws(JSONError) -> Bool {
         guard try self.kind() == .null else { return false }
         try self.consumeLiteral("null")
         return true
@@ -84,7 +84,7 @@ extension JSONReader {
     /// recursion is at most ``maxDepth`` deep.
     ///
     /// - Throws: ``JSONError/syntax(offset:message:)`` if the value is malformed or nested too deeply.
-    package mutating func skipValue() throws(JSONError) {
+    public mutating func skipValue() throws(JSONError) {
         switch try self.kind() {
         case .object:
             try self.beginObject()

@@ -3,7 +3,7 @@ extension JSONReader {
     ///
     /// After ``nextKey()`` returns a key it names that member's value; after ``nextElement()`` returns `true`, that
     /// element; after a container closes, the container itself. Rendered only when asked for, typically by an error.
-    package var currentPointer: String { self.path.pointer(name: self.memberName(at:)) }
+    public var currentPointer: String { self.path.pointer(name: self.memberName(at:)) }
 
     /// Re-reads the member name whose opening quote is at `offset` (it was validated when first read).
     private func memberName(at offset: Int) -> String {
@@ -18,7 +18,7 @@ extension JSONReader {
     ///
     /// - Parameter message: What is wrong with the value.
     /// - Returns: ``JSONError/shape(pointer:message:)``.
-    package func shapeError(_ message: String) -> JSONError {
+    public func shapeError(_ message: String) -> JSONError {
         .shape(pointer: self.currentPointer, message: message)
     }
 
@@ -28,7 +28,7 @@ extension JSONReader {
     ///
     /// - Parameter key: The unknown member name.
     /// - Returns: ``JSONError/shape(pointer:message:)`` such as `/viewport/depth: unknown field "depth"`.
-    package func unknownField(_ key: JSONKey) -> JSONError {
+    public func unknownField(_ key: JSONKey) -> JSONError {
         guard case .key(let offset)? = self.path.last else { return self.shapeError("unknown field \"\(key.string)\"") }
         return self.shapeError("unknown field \"\(self.memberName(at: offset))\"")
     }
@@ -39,7 +39,7 @@ extension JSONReader {
     ///
     /// - Parameter name: The missing member's name.
     /// - Returns: ``JSONError/shape(pointer:message:)`` such as `/viewport/height: missing required field "height"`.
-    package func missingField(_ name: String) -> JSONError {
+    public func missingField(_ name: String) -> JSONError {
         .shape(
             pointer: self.currentPointer + "/" + JSONPath.escape(name),
             message: "missing required field \"\(name)\""
@@ -52,7 +52,7 @@ extension JSONReader {
     ///   - message: What is malformed.
     ///   - offset: The offending byte's offset; defaults to the reader's position.
     /// - Returns: ``JSONError/syntax(offset:message:)``.
-    package func syntaxError(_ message: String, at offset: Int? = nil) -> JSONError {
+    public func syntaxError(_ message: String, at offset: Int? = nil) -> JSONError {
         .syntax(offset: offset ?? self.offset, message: message)
     }
 

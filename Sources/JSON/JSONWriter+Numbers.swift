@@ -13,7 +13,7 @@ extension JSONWriter {
     /// `null` is better than a crashed process. Callers that can produce one should check first.
     ///
     /// - Parameter double: The value.
-    package mutating func value(_ double: Double) {
+    public mutating func value(_ double: Double) {
         self.writeValue(maximumLength: Self.maximumNumberLength) { cursor, recent in
             cursor.put(double, recent: &recent)
         }
@@ -22,7 +22,7 @@ extension JSONWriter {
     /// Writes an integer.
     ///
     /// - Parameter int: The value.
-    package mutating func value(_ int: Int) {
+    public mutating func value(_ int: Int) {
         self.writeValue(maximumLength: Self.maximumNumberLength) { cursor, _ in cursor.put(int) }
     }
 
@@ -187,7 +187,7 @@ extension JSONWriter {
     /// Stores `-` if `isNegative`, the digits of `integerPart`, and unless `fractionDigits` is 0 a `.` and
     /// `fraction` as exactly `fractionDigits` digits (leading zeros included); returns the number of bytes stored
     /// (at most 31).
-    @inline(__always)
+    @usableFromInline @inline(__always)
     static func writeDecimal(
         integerPart: UInt64,
         fraction: UInt64,

@@ -24,13 +24,13 @@
 /// After ``nextKey()`` returns a key, or ``nextElement()`` returns `true`, the caller must consume exactly one value
 /// (a `read…` call, a `begin…` and its loop, or ``skipValue()``). Calling ``nextKey()`` outside an object,
 /// ``nextElement()`` outside an array, or ``finish()`` inside either is a programming error and traps.
-package struct JSONReader {
+public struct JSONReader {
     /// The document.
     let bytes: [UInt8]
     /// The offset of the next byte to read.
-    package internal(set) var offset: Int = 0
+    public internal(set) var offset: Int = 0
     /// The deepest nesting of objects and arrays accepted.
-    package let maxDepth: Int
+    public let maxDepth: Int
     /// The open containers, for JSON Pointers.
     var path: JSONPath
 
@@ -39,7 +39,7 @@ package struct JSONReader {
     /// - Parameters:
     ///   - bytes: The whole document, e.g. a request body.
     ///   - maxDepth: The deepest nesting of objects and arrays accepted. Defaults to 64.
-    package init(bytes: [UInt8], maxDepth: Int = 64) {
+    public init(bytes: [UInt8], maxDepth: Int = 64) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.path = JSONPath(capacity: min(maxDepth, 256))
@@ -49,7 +49,7 @@ package struct JSONReader {
     ///
     /// - Returns: The kind, decided by the value's first byte.
     /// - Throws: ``JSONError/syntax(offset:message:)`` at the end of input or a byte that starts no value.
-    package mutating func kind() throws(JSONError) -> JSONValueKind {
+    public mutating func kind() throws(JSONError) -> JSONValueKind {
         self.skipWhitespace()
         guard self.offset < self.bytes.count else {
             throw self.syntaxError("unexpected end of input, expected a value")
@@ -64,7 +64,7 @@ package struct JSONReader {
     ///
     /// - Throws: ``JSONError/shape(pointer:message:)`` if the next value is not an object;
     ///   ``JSONError/syntax(offset:message:)`` if it is malformed or nested deeper than ``maxDepth``.
-    package mutating func beginObject() throws(JSONError) {
+    public mutating func beginObject() throws(JSONError) {
         try self.expect(.object)
         try self.open(.objectStart)
     }
@@ -76,7 +76,7 @@ package struct JSONReader {
     ///
     /// - Returns: The member name, or `nil` after consuming the closing `}`.
     /// - Throws: ``JSONError/syntax(offset:message:)`` for a missing comma or colon, a trailing comma, or a bad key.
-    package mutating func nextKey() throws(JSONError) -> JSONKey? {
+    public mutating func nextKey() throws(JSONError) -> JSONKey? {
         guard let last = self.path.last, last.isObject else {
             preconditionFailure("nextKey() called outside an object")
         }
@@ -173,7 +173,7 @@ package struct JSONReader {
     ///
     /// - Throws: ``JSONError/shape(pointer:message:)`` if the next value is not an array;
     ///   ``JSONError/syntax(offset:message:)`` if it is malformed or nested deeper than ``maxDepth``.
-    package mutating func beginArray() throws(JSONError) {
+    public mutating func beginArray() throws(JSONError) {
         try self.expect(.array)
         try self.open(.index(-1))
     }
@@ -182,7 +182,7 @@ package struct JSONReader {
     ///
     /// - Returns: `true` if an element follows (read it next), `false` after consuming the closing `]`.
     /// - Throws: ``JSONError/syntax(offset:message:)`` for a missing comma or a trailing comma.
-    package mutating func nextElement() throws(JSONError) -> Bool {
+    public mutating func nextElement() throws(JSONError) -> Bool {
         guard case .index(let index)? = self.path.last else {
             preconditionFailure("nextElement() called outside an array")
         }
@@ -235,7 +235,7 @@ package struct JSONReader {
     /// Checks that only whitespace follows the top-level value.
     ///
     /// - Throws: ``JSONError/syntax(offset:message:)`` at the first other byte.
-    package mutating func finish() throws(JSONError) {
+    public mutating func finish() throws(JSONError) {
         precondition(self.path.depth == 0, "finish() called inside an open object or array")
         self.skipWhitespace()
         guard self.offset == self.bytes.count else {

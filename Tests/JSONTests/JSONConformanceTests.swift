@@ -1,4 +1,4 @@
-import LayoutService
+import JSON
 import Testing
 
 extension JSONReader {

@@ -7,21 +7,21 @@
 /// Every member name of the wire contract fits. A longer name keeps its first 32 bytes and its full length, so
 /// it never equals a literal of another length; ``string`` then ends with `…`. (Errors do not depend on this:
 /// ``JSONReader/currentPointer`` and ``JSONReader/unknownField(_:)`` re-read the full name from the document.)
-package struct JSONKey: Hashable, Sendable {
+public struct JSONKey: Hashable, Sendable {
     @usableFromInline var word0: UInt64 = 0
     @usableFromInline var word1: UInt64 = 0
     @usableFromInline var word2: UInt64 = 0
     @usableFromInline var word3: UInt64 = 0
     /// The name's length in UTF-8 bytes (possibly more than ``inlineCapacity``).
-    package internal(set) var utf8Count: Int = 0
+    public internal(set) var utf8Count: Int = 0
 
     /// Names up to this many UTF-8 bytes are stored, and compared, in full.
-    @inlinable package static var inlineCapacity: Int { 32 }
+    @inlinable public static var inlineCapacity: Int { 32 }
 
     /// Creates a key from unescaped, valid UTF-8 bytes.
     ///
     /// - Parameter utf8: The key's bytes, as the reader validated them.
-    package init(utf8: UnsafeBufferPointer<UInt8>) {
+    public init(utf8: UnsafeBufferPointer<UInt8>) {
         self.init(bytesIn: utf8, from: 0, count: utf8.count)
     }
 
@@ -52,16 +52,16 @@ package struct JSONKey: Hashable, Sendable {
     /// Creates a key from a string, e.g. to compare with a key read from a document.
     ///
     /// - Parameter string: The member name, unescaped.
-    package init(_ string: String) {
+    public init(_ string: String) {
         var string = string
         self = string.withUTF8 { JSONKey(utf8: $0) }
     }
 
     /// Whether the whole name is stored, i.e. it has at most ``inlineCapacity`` bytes.
-    package var isComplete: Bool { self.utf8Count <= Self.inlineCapacity }
+    public var isComplete: Bool { self.utf8Count <= Self.inlineCapacity }
 
     /// The member name as a `String`, ending in `…` if longer than ``inlineCapacity`` bytes.
-    package var string: String {
+    public var string: String {
         let words = (
             self.word0.littleEndian, self.word1.littleEndian, self.word2.littleEndian, self.word3.littleEndian
         )
@@ -101,7 +101,7 @@ package struct JSONKey: Hashable, Sendable {
     /// - Returns: `true` when both have the same UTF-8 bytes (compared in full up to ``inlineCapacity`` bytes).
     // Inlinable so that a decoder in another module compares against a constant.
     @inlinable @inline(__always)
-    package static func == (key: JSONKey, literal: StaticString) -> Bool {
+    public static func == (key: JSONKey, literal: StaticString) -> Bool {
         guard key.utf8Count == literal.utf8CodeUnitCount else { return false }
         return literal.withUTF8Buffer { utf8 in
             let words = pack(utf8)
@@ -115,7 +115,7 @@ package struct JSONKey: Hashable, Sendable {
     ///   - key: A key read from a document.
     ///   - literal: The name to compare with.
     /// - Returns: `true` when the UTF-8 bytes differ.
-    package static func != (key: JSONKey, literal: StaticString) -> Bool {
+    public static func != (key: JSONKey, literal: StaticString) -> Bool {
         !(key == literal)
     }
 
@@ -126,12 +126,12 @@ package struct JSONKey: Hashable, Sendable {
     ///   - key: The key being switched over.
     /// - Returns: `true` when they are equal.
     @inlinable @inline(__always)
-    package static func ~= (literal: StaticString, key: JSONKey) -> Bool {
+    public static func ~= (literal: StaticString, key: JSONKey) -> Bool {
         key == literal
     }
 }
 
 extension JSONKey: CustomStringConvertible {
     /// The member name, as ``string``.
-    package var description: String { self.string }
+    public var description: String { self.string }
 }

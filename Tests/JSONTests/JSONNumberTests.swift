@@ -1,4 +1,4 @@
-import LayoutService
+import JSON
 import Testing
 
 /// SplitMix64: a small seeded generator, so that every run checks the same "random" inputs.

@@ -4,15 +4,19 @@
 /// A writer that knows the most a value can take, such as one element's attributes, reserves that once and then
 /// stores its tokens through the cursor: one capacity check and one uniqueness check for the whole value instead of
 /// one per token, and no comma bookkeeping inside it. The cursor does not check bounds; its user reserved enough.
-struct OutputCursor {
+///
+/// Its small stores are `@inlinable` so that a writer in another module (the service's element writer) compiles to
+/// the same straight-line stores as one inside this module.
+public struct OutputCursor {
     /// The next byte's address.
-    private var position: UnsafeMutablePointer<UInt8>
+    @usableFromInline var position: UnsafeMutablePointer<UInt8>
     /// The first reserved byte's address.
-    private let start: UnsafeMutablePointer<UInt8>
+    @usableFromInline let start: UnsafeMutablePointer<UInt8>
     /// The first reserved byte's offset in the writer's output.
-    private let startOffset: Int
+    @usableFromInline let startOffset: Int
 
     /// Creates a cursor at `start`, which lies `startOffset` bytes into the writer's output.
+    @usableFromInline
     init(start: UnsafeMutablePointer<UInt8>, startOffset: Int) {
         self.position = start
         self.start = start
@@ -20,28 +24,28 @@ struct OutputCursor {
     }
 
     /// The number of bytes stored so far.
-    var written: Int { self.position - self.start }
+    @inlinable public var written: Int { self.position - self.start }
 
     /// The offset in the writer's output of the next byte.
-    var offset: Int { self.startOffset + self.written }
+    @inlinable public var offset: Int { self.startOffset + self.written }
 
     /// Stores one byte.
-    @inline(__always)
-    mutating func put(_ byte: UInt8) {
+    @inlinable
+    public mutating func put(_ byte: UInt8) {
         self.position.pointee = byte
         self.position += 1
     }
 
     /// Stores a literal as it is; like ``JSONWriter/key(_:)-(StaticString)``'s, it must need no escaping.
-    @inline(__always)
-    mutating func put(_ literal: StaticString) {
+    @inlinable
+    public mutating func put(_ literal: StaticString) {
         let count = literal.utf8CodeUnitCount
         JSONWriter.copy(UnsafeBufferPointer(start: literal.utf8Start, count: count), to: self.position)
         self.position += count
     }
 
     /// Stores an identifier's UTF-8 bytes as they are (an enumeration's raw value: no escaping needed).
-    mutating func put(identifier: String) {
+    public mutating func put(identifier: String) {
         var identifier = identifier
         identifier.withUTF8 { bytes in
             JSONWriter.copy(bytes, to: self.position)
@@ -50,8 +54,8 @@ struct OutputCursor {
     }
 
     /// Stores an integer in decimal (at most 20 bytes).
-    @inline(__always)
-    mutating func put(_ int: Int) {
+    @inlinable
+    public mutating func put(_ int: Int) {
         self.position += JSONWriter.writeDecimal(
             integerPart: UInt64(int.magnitude),
             fraction: 0,
@@ -62,21 +66,21 @@ struct OutputCursor {
     }
 
     /// Stores `true` or `false`.
-    @inline(__always)
-    mutating func put(_ bool: Bool) {
+    @inlinable
+    public mutating func put(_ bool: Bool) {
         if bool { self.put("true") } else { self.put("false") }
     }
 
     /// Stores a literal, such as `,"width":`, and then a number (see ``put(_:recent:)``).
-    @inline(__always)
-    mutating func put(_ literal: StaticString, _ double: Double, recent: inout RecentNumbers) {
+    @inlinable
+    public mutating func put(_ literal: StaticString, _ double: Double, recent: inout RecentNumbers) {
         self.put(literal)
         self.put(double, recent: &recent)
     }
 
     /// Stores a number as ``JSONWriter/value(_:)-(Double)`` describes (at most
     /// ``JSONWriter/maximumNumberLength`` bytes), copying the text of one written recently from `recent`.
-    mutating func put(_ double: Double, recent: inout RecentNumbers) {
+    public mutating func put(_ double: Double, recent: inout RecentNumbers) {
         let magnitude = double.magnitude
         let belowIntegerLimit = magnitude < 9_007_199_254_740_992.0  // 2^53: every integer below is exact
         if belowIntegerLimit, Double(UInt64(magnitude)) == magnitude {
@@ -143,5 +147,5 @@ extension JSONWriter {
     /// The room ``OutputCursor/put(_:recent:)`` needs for one number: 24 bytes for the longest shortest round-trip
     /// text (`-2.2250738585072014e-308`; a decimal has at most 17 significant digits, two leading zeros, a point
     /// and a sign), and a copy of earlier text may store up to 7 more that what follows overwrites.
-    static let maximumNumberLength = 32
+    public static let maximumNumberLength = 32
 }

@@ -15,11 +15,11 @@
 ///
 /// Each call reserves room for its worst case and then stores bytes through a pointer, so a value costs one
 /// capacity check rather than one per byte.
-package struct JSONWriter {
+public struct JSONWriter {
     /// The output in `storage[0..<length]`; the rest is room to write into.
     private var storage: [UInt8]
     /// The number of bytes written.
-    package private(set) var count = 0
+    public private(set) var count = 0
     /// Whether the next value or key is not the first in its container, so needs a comma.
     private var needsComma = false
     /// Whether a key was just written, so the next value follows its colon.
@@ -31,7 +31,7 @@ package struct JSONWriter {
     ///
     /// - Parameter capacity: Bytes to reserve up front, when the output's size can be estimated; the buffer grows
     ///   by doubling past it. Defaults to 256.
-    package init(capacity: Int = 256) {
+    public init(capacity: Int = 256) {
         self.storage = Self.makeRoom(count: max(capacity, 64))
     }
 
@@ -39,7 +39,7 @@ package struct JSONWriter {
     ///
     /// Getting it trims the spare room at the end of the buffer and hands the buffer over without copying; writing
     /// more afterwards is allowed but copies the buffer once if the returned array is still alive.
-    package var bytes: [UInt8] {
+    public var bytes: [UInt8] {
         mutating get {
             if self.storage.count > self.count { self.storage.removeSubrange(self.count...) }
             return self.storage
@@ -47,25 +47,25 @@ package struct JSONWriter {
     }
 
     /// Writes `{`.
-    package mutating func beginObject() {
+    public mutating func beginObject() {
         self.writeStructural(UInt8(ascii: "{"), separated: true)
         self.needsComma = false
     }
 
     /// Writes `}`.
-    package mutating func endObject() {
+    public mutating func endObject() {
         self.writeStructural(UInt8(ascii: "}"), separated: false)
         self.needsComma = true
     }
 
     /// Writes `[`.
-    package mutating func beginArray() {
+    public mutating func beginArray() {
         self.writeStructural(UInt8(ascii: "["), separated: true)
         self.needsComma = false
     }
 
     /// Writes `]`.
-    package mutating func endArray() {
+    public mutating func endArray() {
         self.writeStructural(UInt8(ascii: "]"), separated: false)
         self.needsComma = true
     }
@@ -77,7 +77,7 @@ package struct JSONWriter {
     /// that come from data.
     ///
     /// - Parameter name: The member name.
-    package mutating func key(_ name: StaticString) {
+    public mutating func key(_ name: StaticString) {
         let comma = self.takeSeparator()
         name.withUTF8Buffer { self.writeVerbatim($0, comma: comma, colon: true) }
         self.followsKey = true
@@ -89,7 +89,7 @@ package struct JSONWriter {
     ///
     /// - Parameter name: The name, escaped as needed.
     @_disfavoredOverload
-    package mutating func key(_ name: String) {
+    public mutating func key(_ name: String) {
         let comma = self.takeSeparator()
         var name = name
         name.withUTF8 { self.writeQuoted($0, comma: comma, colon: true) }
@@ -102,7 +102,7 @@ package struct JSONWriter {
     ///
     /// - Parameter string: The value.
     @_disfavoredOverload
-    package mutating func value(_ string: String) {
+    public mutating func value(_ string: String) {
         let comma = self.takeSeparator()
         var string = string
         string.withUTF8 { self.writeQuoted($0, comma: comma, colon: false) }
@@ -114,7 +114,7 @@ package struct JSONWriter {
     /// Like ``key(_:)-(StaticString)``, the literal must need no escaping; debug builds check it.
     ///
     /// - Parameter string: The value.
-    package mutating func value(_ string: StaticString) {
+    public mutating func value(_ string: StaticString) {
         let comma = self.takeSeparator()
         string.withUTF8Buffer { self.writeVerbatim($0, comma: comma, colon: false) }
         self.needsComma = true
@@ -123,19 +123,19 @@ package struct JSONWriter {
     /// Writes `true` or `false`.
     ///
     /// - Parameter bool: The value.
-    package mutating func value(_ bool: Bool) {
+    public mutating func value(_ bool: Bool) {
         self.writeLiteral(bool ? "true" : "false")
     }
 
     /// Writes `null`.
-    package mutating func null() {
+    public mutating func null() {
         self.writeLiteral("null")
     }
 
     /// Writes bytes that are already JSON (a whole value), e.g. a cached fragment, as the next value.
     ///
     /// - Parameter json: One complete, valid JSON value; it is not checked.
-    package mutating func appendRaw(_ json: some Collection<UInt8>) {
+    public mutating func appendRaw(_ json: some Collection<UInt8>) {
         let comma = self.takeSeparator()
         self.write(maximumCount: json.count + 1) { output in
             var written = 0
@@ -174,8 +174,7 @@ package struct JSONWriter {
     ///   - maximumLength: The most bytes `body` stores.
     ///   - body: Stores the value; it gets the numbers written recently, to pass to
     ///     ``OutputCursor/put(_:recent:)``.
-    @inline(__always)
-    mutating func writeValue(maximumLength: Int, _ body: (inout OutputCursor, inout RecentNumbers) -> Void) {
+    public mutating func writeValue(maximumLength: Int, _ body: (inout OutputCursor, inout RecentNumbers) -> Void) {
         let comma = self.takeSeparator()
         self.didWriteValue()
         let origin = self.count
@@ -240,7 +239,7 @@ package struct JSONWriter {
     }
 
     /// Copies `bytes` to `output`, by hand when short: a call to `memmove` costs more than a key's bytes.
-    @inline(__always)
+    @inlinable
     static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) {
         guard bytes.count > 16 else {
             for index in 0..<bytes.count { output[index] = bytes[index] }

@@ -1,5 +1,5 @@
 /// The kind of a JSON value, as seen from its first byte.
-package enum JSONValueKind: Hashable, Sendable {
+public enum JSONValueKind: Hashable, Sendable {
     /// `{…}`
     case object
     /// `[…]`
@@ -14,7 +14,7 @@ package enum JSONValueKind: Hashable, Sendable {
     case null
 
     /// The kind with an article, for messages such as "expected a number, got a string".
-    package var name: String {
+    public var name: String {
         switch self {
         case .object: "an object"
         case .array: "an array"

@@ -5,7 +5,7 @@
 /// `height`, every cell of a waterfall column its `x` and `width`, typically 17-digit values, and finding their
 /// digits costs several times a copy. The output only ever grows, so the recorded text stays where it was written.
 /// Eight slots, chosen by a hash of the bits: a miss costs a compare.
-struct RecentNumbers {
+public struct RecentNumbers {
     /// One remembered number.
     struct Entry {
         /// The number's bits.

@@ -1,4 +1,4 @@
-import LayoutService
+import JSON
 import Testing
 
 /// A size decoded the way the service's decoders will decode their requests.

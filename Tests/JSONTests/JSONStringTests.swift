@@ -1,4 +1,4 @@
-import LayoutService
+import JSON
 import Testing
 
 /// Reads one top-level string.

@@ -1,4 +1,4 @@
-import LayoutService
+import JSON
 import Testing
 
 @Suite struct JSONPointerTests {
