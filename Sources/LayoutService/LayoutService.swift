@@ -72,7 +72,7 @@ public final class LayoutService: Responder {
     }
 
     /// Routes one request; throws what the client must see as a problem.
-    private func answer(_ request: Request, route: Route?) throws -> (Response, elements: Int) {
+    private func answer(_ request: Request, route: Route?) throws -> Answer {
         // With a token, a request without it learns nothing: not which paths exist (404), nor their methods (405,
         // OPTIONS). A CORS preflight is the exception, as browsers never attach credentials to it.
         if let token = self.configuration.apiToken, route?.isPublic != true, !CORSPolicy.isPreflight(request),
@@ -133,12 +133,5 @@ public final class LayoutService: Responder {
         case .webAsset(let name):
             return (Self.webResponse(name: name), 0)
         }
-    }
-}
-
-extension Response {
-    /// A 200 (or `status`) response with a JSON body.
-    static func json(_ body: [UInt8], status: Int = 200) -> Response {
-        Response(status: status, headers: ["Content-Type": "application/json"], body: body)
     }
 }

@@ -77,6 +77,19 @@ struct LayoutRequest: Sendable {
 }
 
 extension LayoutRequest {
+    /// Reads the body of `POST /sessions`: a layout request with a `kind` member, which decides how the rest reads.
+    ///
+    /// - Throws: As ``decode(_:kind:configuration:takesKindMember:)``; a missing or unknown `kind` is a
+    ///   ``JSONError`` (422) naming `/kind`.
+    static func decodeSession(_ body: [UInt8], configuration: ServiceConfiguration) throws -> (LayoutKind, LayoutRequest) {
+        guard let kind = try Self.findKind(in: body, maxDepth: configuration.maxJSONDepth) else {
+            throw JSONError.shape(pointer: "/kind", message: "missing required field \"kind\"")
+        }
+        return (kind, try Self.decode(body, kind: kind, configuration: configuration, takesKindMember: true))
+    }
+}
+
+extension LayoutRequest {
     /// Finds the `"kind"` member of a session request (or of its `member` object, e.g. a transition's `to`),
     /// which decides how the rest is read.
     ///

@@ -4,7 +4,8 @@ extension LayoutError {
     /// The problem a client sees for this error, with the JSON pointer of the field in `request` that caused it.
     ///
     /// Most bad values never reach the engine (the decoder checks ranges), so these are the errors only the
-    /// layout can find: columns that do not fit the viewport, a waterfall item without width, and the like.
+    /// layout can find: columns that do not fit the viewport, a waterfall item without width, and the like. Only
+    /// ``APIError/init(_:)`` calls this.
     func apiError(for request: LayoutRequest) -> APIError {
         switch self {
         case .invalidViewport:

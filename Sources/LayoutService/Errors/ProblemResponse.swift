@@ -5,7 +5,9 @@ import JSON
 ///
 /// ``APIError`` keeps its status and becomes an RFC 9457 `application/problem+json` body with `type`, `title`,
 /// `status`, `detail` and, for input errors, `pointer`; a malformed-JSON problem adds `offset`, an unknown kind adds
-/// `kinds`. A ``JSONError`` becomes a malformed-JSON (400) or invalid-field (422) problem. Every other error becomes a generic 500 and is passed to `log` first, so internals never reach a client.
+/// `kinds`. A ``JSONError`` becomes a malformed-JSON (400) or invalid-field (422) problem, an ``EngineFailure`` the
+/// problem that names the field at fault (``APIError/init(_:)``). Every other error becomes a generic 500 and is
+/// passed to `log` first, so internals never reach a client.
 enum ProblemResponse {
     /// The media type of every error body.
     static let contentType = "application/problem+json"
@@ -20,6 +22,8 @@ enum ProblemResponse {
         let apiError: APIError
         if let error = error as? APIError {
             apiError = error
+        } else if let failure = error as? EngineFailure {
+            apiError = APIError(failure)
         } else if let error = error as? JSONError {
             switch error {
             case .syntax(let offset, let message): apiError = .malformedJSON(offset: offset, reason: message)

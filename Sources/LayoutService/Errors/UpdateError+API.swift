@@ -2,12 +2,9 @@ import LayoutEngine
 
 extension UpdateError {
     /// The problem a client sees for an inconsistent batch: a 422 pointing at the offending entry of the body's
-    /// list, e.g. `/deleteItems/2`.
-    ///
-    /// - Parameters:
-    ///   - input: The session's input before the batch, for errors the layout itself finds.
-    ///   - configuration: The session's kind and parameters.
-    func apiError(input: LayoutInput, configuration: LayoutConfiguration) -> APIError {
+    /// list, e.g. `/deleteItems/2`. (``UpdateError/invalidLayout(_:)`` is the layout's own error, which
+    /// ``APIError/init(_:)`` maps against the session's input.)
+    var apiError: APIError {
         switch self {
         case .sectionOutOfRange(let list, let position):
             return .invalidField(
@@ -39,8 +36,8 @@ extension UpdateError {
                 pointer: "/expectedItemCounts/\(section)",
                 reason: "After the batch section \(section) has \(actual) items, not the \(expected) expected."
             )
-        case .invalidLayout(let error):
-            return error.apiError(for: LayoutRequest(input: input, configuration: configuration, rect: nil))
+        case .invalidLayout:
+            return .internalError
         }
     }
 }

@@ -1,0 +1,217 @@
+import HTTPCore
+import JSON
+import LayoutEngine
+
+/// The answers of the session routes, each tagged with the session's version (`ETag`).
+enum SessionAnswer {
+    /// `{id, kind, version, contentSize, widowCount (justified), sections}`.
+    static func summary(of session: Session, status: Int = 200) -> Answer {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("id")
+        writer.value(session.id)
+        writer.key("kind")
+        writer.value(session.kind.rawValue)
+        writer.key("version")
+        writer.value(session.version)
+        writer.key("contentSize")
+        writer.value(session.layout.contentSize)
+        writer.widowCount(of: session.layout)
+        writer.key("sections")
+        writer.beginArray()
+        for section in 0..<session.layout.numberOfSections {
+            writer.value(session.layout.numberOfItems(inSection: section))
+        }
+        writer.endArray()
+        writer.endObject()
+        var response = Response.json(writer.bytes, session: session, status: status)
+        if status == 201 { response.headers.add(name: "Location", value: "/sessions/\(session.id)") }
+        return (response, 0)
+    }
+
+    /// One element's attributes.
+    static func element(_ attributes: LayoutAttributes, session: Session) -> Answer {
+        var writer = JSONWriter()
+        writer.value(attributes)
+        return (.json(writer.bytes, session: session), 1)
+    }
+
+    /// A query's `{version, contentSize, widowCount?, attributes}`: the elements in the rect, O(log n + k).
+    static func query(_ session: Session, _ request: QueryRequest) -> Answer {
+        // A viewport's answer is a few kilobytes: room for it up front saves growing the buffer several times.
+        var writer = JSONWriter(capacity: 16 * 1024)
+        writer.beginSessionAnswer(session)
+        let count = writer.attributes(
+            of: session.layout,
+            in: request.rect,
+            contentOffset: request.contentOffset,
+            orthogonalOffsets: request.orthogonalOffsets
+        )
+        writer.endObject()
+        return (.json(writer.bytes, session: session), count)
+    }
+
+    /// A snap's `{contentOffset}`.
+    static func snap(_ target: Point, session: Session) -> Answer {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("contentOffset")
+        writer.value(target)
+        writer.endObject()
+        return (.json(writer.bytes, session: session), 0)
+    }
+
+    /// An invalidation's `{version, contentSize, …, contentSizeAdjustment, contentOffsetAdjustment, before?,
+    /// after?}`: with a rect, its elements before and after, the latter at the adjusted offset.
+    static func invalidation(_ outcome: LayoutService.InvalidationOutcome, request: InvalidationRequest) -> Answer {
+        let session = outcome.session
+        let result = outcome.result
+        let offset = request.context.contentOffset ?? session.input.contentOffset
+        var writer = JSONWriter(capacity: 16 * 1024)
+        writer.beginSessionAnswer(session)
+        writer.key("contentSizeAdjustment")
+        writer.value(result.contentSizeAdjustment)
+        writer.key("contentOffsetAdjustment")
+        writer.value(result.contentOffsetAdjustment)
+        var count = 0
+        if let rect = request.rect {
+            writer.key("before")
+            count += writer.elements(of: outcome.before, in: rect, contentOffset: offset)
+            writer.key("after")
+            let adjusted = Point(
+                x: offset.x + result.contentOffsetAdjustment.x,
+                y: offset.y + result.contentOffsetAdjustment.y
+            )
+            count += writer.elements(of: session.layout, in: rect, contentOffset: adjusted)
+        }
+        writer.endObject()
+        return (.json(writer.bytes, session: session), count)
+    }
+
+    /// A batch's `{version, contentSize, …, contentSizeAdjustment, moved, appearing, disappearing, attributes?}`.
+    static func updates(_ session: Session, _ result: UpdateResult, request: UpdatesRequest) -> Answer {
+        let offset = request.contentOffset ?? session.input.contentOffset
+        var writer = JSONWriter(capacity: 16 * 1024)
+        writer.beginSessionAnswer(session)
+        writer.key("contentSizeAdjustment")
+        writer.value(result.contentSizeAdjustment)
+        writer.moves(result.moved)
+        writer.key("appearing")
+        writer.beginArray()
+        for attributes in result.appearing { writer.value(attributes) }
+        writer.endArray()
+        writer.key("disappearing")
+        writer.beginArray()
+        for attributes in result.disappearing { writer.value(attributes) }
+        writer.endArray()
+        var count = result.appearing.count + result.disappearing.count
+        if let rect = request.rect {
+            count += writer.attributes(of: session.layout, in: rect, contentOffset: offset)
+        }
+        writer.endObject()
+        return (.json(writer.bytes, session: session), count)
+    }
+
+    /// A transition's `{version, progress, contentSize, attributes}` at `request.progress`.
+    static func transition(_ session: Session, _ transition: TransitionLayout, request: TransitionRequest) -> Answer {
+        let offset = request.contentOffset ?? session.input.contentOffset
+        var writer = JSONWriter(capacity: 16 * 1024)
+        writer.beginObject()
+        writer.key("version")
+        writer.value(session.version)
+        writer.key("progress")
+        writer.value(request.progress)
+        writer.key("contentSize")
+        writer.value(transition.contentSize)
+        writer.key("attributes")
+        writer.beginArray()
+        var count = 0
+        transition.forEachAttribute(in: request.rect, fromContentOffset: offset, toContentOffset: offset) {
+            attributes in
+            writer.value(attributes)
+            count += 1
+        }
+        writer.endArray()
+        writer.endObject()
+        return (.json(writer.bytes, session: session), count)
+    }
+
+    /// A drag's `{version, item, targetIndexPath, attributes?}`, the dragged item drawn at the finger.
+    static func move(_ session: Session, _ preview: LayoutService.MovePreview, request: MoveRequest) -> Answer {
+        var writer = JSONWriter(capacity: 16 * 1024)
+        writer.beginObject()
+        writer.key("version")
+        writer.value(session.version)
+        writer.key("item")
+        writer.value(preview.moving)
+        writer.key("targetIndexPath")
+        writer.value(preview.target)
+        var count = 1
+        if let rect = request.rect, let layout = preview.layout {
+            writer.key("attributes")
+            writer.beginArray()
+            layout.forEachAttribute(in: rect, contentOffset: request.contentOffset) { attributes in
+                // The item being dragged is drawn at the finger, not in its slot.
+                if attributes.category == .cell, attributes.indexPath == preview.target {
+                    var dragged = preview.moving
+                    dragged.indexPath = preview.target
+                    writer.value(dragged)
+                } else {
+                    writer.value(attributes)
+                }
+                count += 1
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        return (.json(writer.bytes, session: session), count)
+    }
+
+    /// A drop's `{version, contentSize, …, moved, attributes?}`.
+    static func moveEnd(_ session: Session, request: MoveEndRequest) -> Answer {
+        var writer = JSONWriter(capacity: 16 * 1024)
+        writer.beginSessionAnswer(session)
+        writer.moves([BatchUpdates.ItemMove(from: request.source, to: request.destination)])
+        var count = 0
+        if let rect = request.rect {
+            count = writer.attributes(of: session.layout, in: rect, contentOffset: session.input.contentOffset)
+        }
+        writer.endObject()
+        return (.json(writer.bytes, session: session), count)
+    }
+}
+
+extension JSONWriter {
+    /// Opens a session answer with its `version` and `contentSize`; the caller writes the rest and closes it.
+    mutating func beginSessionAnswer(_ session: Session) {
+        self.beginObject()
+        self.key("version")
+        self.value(session.version)
+        self.key("contentSize")
+        self.value(session.layout.contentSize)
+        self.widowCount(of: session.layout)
+    }
+
+    /// Writes `"moved": [{"from": [s, i], "to": [s, i]}, …]`.
+    mutating func moves(_ moves: [BatchUpdates.ItemMove]) {
+        self.key("moved")
+        self.beginArray()
+        for move in moves {
+            self.beginObject()
+            self.key("from")
+            self.value(move.from)
+            self.key("to")
+            self.value(move.to)
+            self.endObject()
+        }
+        self.endArray()
+    }
+
+    /// Writes `[section, item]`.
+    mutating func value(_ indexPath: IndexPath) {
+        self.beginArray()
+        self.value(indexPath.section)
+        self.value(indexPath.item)
+        self.endArray()
+    }
+}

@@ -1,0 +1,116 @@
+import LayoutEngine
+
+/// What the session routes do once their bodies are decoded: each takes a decoded request and returns what its
+/// answer reports; none reads or writes JSON.
+extension LayoutService {
+    /// Prepares the layout `request` describes and keeps it as a new session, under `proposedID` when that is free.
+    func createSession(_ request: LayoutRequest, proposedID: String?) throws -> Session {
+        let live = try self.makeLiveLayout(request.input, configuration: request.configuration)
+        var session = Session(id: proposedID ?? Session.makeID(), version: 1, live: live)
+        if try !self.sessions.insert(session) {
+            session = Session(id: Session.makeID(), version: 1, live: live)
+            try self.sessions.insert(session)
+        }
+        return session
+    }
+
+    /// Where scrolling `session` comes to rest: `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`,
+    /// or for an orthogonal section of a `compositional` session, that section's resting offset.
+    func snap(_ session: Session, _ request: SnapRequest) -> Point {
+        let proposed = request.proposedContentOffset
+        let velocity = request.velocity
+        guard let section = request.section else {
+            return session.layout.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+        }
+        // An orthogonal section scrolls by its own offset across the layout, on x when the layout scrolls
+        // vertically and on y when it scrolls horizontally: that coordinate of the answer is where it rests.
+        let isVertical = session.layout.orthogonalSectionsScrollVertically
+        let resting = session.layout.targetOrthogonalOffset(
+            forProposedOffset: isVertical ? proposed.y : proposed.x,
+            velocity: isVertical ? velocity.y : velocity.x,
+            section: section,
+            startOffset: request.startOffset
+        )
+        return isVertical
+            ? Point(x: proposed.x, y: resting ?? proposed.y) : Point(x: resting ?? proposed.x, y: proposed.y)
+    }
+
+    /// What an invalidation did: the session after it, its layout before, and the engine's adjustments.
+    struct InvalidationOutcome {
+        var session: Session
+        var before: PreparedLayout
+        var result: InvalidationResult
+    }
+
+    /// Applies an invalidation context to session `id` (`invalidateLayout(with:)`), recomputing only what changed.
+    func invalidate(_ id: Substring, _ request: InvalidationRequest, expectedVersion: Int?) throws
+        -> InvalidationOutcome
+    {
+        var outcome: (before: PreparedLayout, result: InvalidationResult)?
+        let session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
+            var next = current
+            do throws(LayoutError) {
+                outcome = (current.layout, try next.live.invalidate(request.context))
+            } catch {
+                throw request.problem(for: error, in: current) ?? EngineFailure(.layout(error), session: current)
+            }
+            try Self.checkFinite(next.layout)
+            return next
+        }
+        guard let outcome else { throw APIError.internalError }
+        return InvalidationOutcome(session: session, before: outcome.before, result: outcome.result)
+    }
+
+    /// Applies a batch of updates to session `id`, which was of `kind` when the batch was read; an inconsistent
+    /// batch leaves the session as it was.
+    func applyUpdates(_ id: Substring, _ request: UpdatesRequest, kind: LayoutKind, expectedVersion: Int?) throws
+        -> (session: Session, result: UpdateResult)
+    {
+        var result: UpdateResult?
+        let session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
+            guard current.kind == kind else { throw APIError.versionMismatch(current: current.version) }
+            var next = current
+            do throws(UpdateError) {
+                result = try next.live.performBatchUpdates(request.updates)
+            } catch {
+                throw EngineFailure(.update(error), session: current)
+            }
+            try Self.checkFinite(next.layout)
+            return next
+        }
+        guard let result else { throw APIError.internalError }
+        return (session, result)
+    }
+
+    /// `UICollectionViewTransitionLayout` between session `id`'s layout and `request.target` at its progress;
+    /// committing makes the target the session's layout.
+    func transition(_ id: Substring, _ request: TransitionRequest, expectedVersion: Int?) throws
+        -> (session: Session, transition: TransitionLayout)
+    {
+        var session = try self.session(id)
+        let current = session.layout
+        let target = request.target
+        // A commit keeps the target, so it is prepared with the records a session needs; the same value is
+        // committed unless another mutation landed in between.
+        let targetLive = request.commits
+            ? try self.makeLiveLayout(session.input, configuration: target, pointerPrefix: "/to")
+            : nil
+        let targetLayout = try targetLive?.prepared
+            ?? self.prepare(session.input, configuration: target, pointerPrefix: "/to")
+        if let targetLive {
+            let base = session.version
+            session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { latest in
+                var next = latest
+                next.live = latest.version == base
+                    ? targetLive
+                    : try self.makeLiveLayout(latest.input, configuration: target, pointerPrefix: "/to")
+                return next
+            }
+        }
+        do {
+            return (session, try TransitionLayout(current: current, target: targetLayout, progress: request.progress))
+        } catch {
+            throw EngineFailure(.layout(error), session: session)
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import HTTPCore
+import JSON
+import LayoutEngine
+
+/// The API routes. Each decodes its body (`Decoding/`), hands the decoded request to an operation (`Operations/`)
+/// and the result to an encoder (`Encoding/`); failures are thrown for ``ProblemResponse`` to answer.
+///
+/// The checks run in the order a client can rely on: the `If-Match` header (400), then the body (400 or 422), then
+/// the session (404); a route that needs the session to read its body (its kind decides the members) looks it up
+/// first.
+extension LayoutService {
+    /// `POST /layout/{kind}`: prepares the layout the body describes and answers with its elements.
+    func layout(kind name: String, body: [UInt8]) throws -> Answer {
+        guard let kind = LayoutKind(rawValue: name) else {
+            throw APIError.unknownKind(name, known: LayoutKind.allCases.map(\.rawValue))
+        }
+        let request = try LayoutRequest.decode(body, kind: kind, configuration: self.configuration)
+        let layout = try self.prepare(request.input, configuration: request.configuration)
+        return LayoutAnswer.encode(layout, kind: kind, request: request)
+    }
+
+    /// `POST /sessions`: prepares the layout the body describes (a layout request plus `kind`) and keeps it.
+    func createSession(_ request: Request) throws -> Answer {
+        let (_, decoded) = try LayoutRequest.decodeSession(request.body, configuration: self.configuration)
+        let session = try self.createSession(decoded, proposedID: self.proposedSessionID(request))
+        return SessionAnswer.summary(of: session, status: 201)
+    }
+
+    /// `GET /sessions/{id}`: the session's summary.
+    func readSession(id: Substring) throws -> Answer {
+        SessionAnswer.summary(of: try self.session(id))
+    }
+
+    /// `DELETE /sessions/{id}`: 204, or 404 when there was no such session.
+    func deleteSession(id: Substring) throws -> Answer {
+        guard Session.isWellFormedID(id), self.sessions.remove(String(id)) else {
+            throw APIError.sessionNotFound(id: String(id))
+        }
+        return (Response(status: 204), 0)
+    }
+
+    /// `POST /sessions/{id}/query`: `{rect, contentOffset?}` → the elements in the rect.
+    func querySession(id: Substring, body: [UInt8]) throws -> Answer {
+        let session = try self.session(id)
+        let query = try QueryRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
+        return SessionAnswer.query(session, query)
+    }
+
+    /// `GET /sessions/{id}/items/{section}/{item}`: one cell, at the session's content offset.
+    func sessionItem(id: Substring, section: Int, item: Int) throws -> Answer {
+        let session = try self.session(id)
+        let indexPath = IndexPath(section: section, item: item)
+        guard let attributes = session.layout.attributesForItem(at: indexPath, contentOffset: session.input.contentOffset)
+        else {
+            throw APIError.notFound(path: "/sessions/\(id)/items/\(section)/\(item)")
+        }
+        return SessionAnswer.element(attributes, session: session)
+    }
+
+    /// `GET /sessions/{id}/supplementary/{kind}/{section}/{item}`: one header, footer or decoration view.
+    func sessionSupplementary(id: Substring, kind: Substring, section: Int, item: Int) throws -> Answer {
+        let session = try self.session(id)
+        let indexPath = IndexPath(section: section, item: item)
+        let offset = session.input.contentOffset
+        let attributes = ElementKind(rawValue: String(kind)).flatMap { elementKind in
+            session.layout.attributesForSupplementaryElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
+                ?? session.layout.attributesForDecorationElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
+        }
+        guard let attributes else {
+            throw APIError.notFound(path: "/sessions/\(id)/supplementary/\(kind.prefix(64))/\(section)/\(item)")
+        }
+        return SessionAnswer.element(attributes, session: session)
+    }
+
+    /// `POST /sessions/{id}/snap`: `{proposedContentOffset, velocity?, section?, startOffset?}` → `{contentOffset}`.
+    func snapSession(id: Substring, body: [UInt8]) throws -> Answer {
+        let session = try self.session(id)
+        let snap = try SnapRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
+        return SessionAnswer.snap(self.snap(session, snap), session: session)
+    }
+
+    /// `POST /sessions/{id}/invalidate`: measured sizes and bounds changes, recomputing only what changed.
+    func invalidateSession(id: Substring, request: Request) throws -> Answer {
+        let expectedVersion = try request.expectedVersion()
+        let invalidation = try InvalidationRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
+        let outcome = try self.invalidate(id, invalidation, expectedVersion: expectedVersion)
+        return SessionAnswer.invalidation(outcome, request: invalidation)
+    }
+
+    /// `POST /sessions/{id}/updates`: a batch of deletes, inserts, reloads and moves with UIKit's rules.
+    func updateSession(id: Substring, request: Request) throws -> Answer {
+        let expectedVersion = try request.expectedVersion()
+        let kind = try self.session(id).kind
+        let updates = try UpdatesRequest.decode(
+            request.body,
+            kind: kind,
+            maxItems: self.configuration.maxItems,
+            maxDepth: self.configuration.maxJSONDepth
+        )
+        let (session, result) = try self.applyUpdates(id, updates, kind: kind, expectedVersion: expectedVersion)
+        return SessionAnswer.updates(session, result, request: updates)
+    }
+
+    /// `POST /sessions/{id}/transition`: the transition layout at a progress, committed on request.
+    func transitionSession(id: Substring, request: Request) throws -> Answer {
+        let expectedVersion = try request.expectedVersion()
+        let transition = try TransitionRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
+        let (session, layout) = try self.transition(id, transition, expectedVersion: expectedVersion)
+        return SessionAnswer.transition(session, layout, request: transition)
+    }
+
+    /// `POST /sessions/{id}/move`: the dragged item at the finger and where it would drop.
+    func moveSession(id: Substring, body: [UInt8]) throws -> Answer {
+        let session = try self.session(id)
+        let move = try MoveRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
+        return SessionAnswer.move(session, try self.previewMove(in: session, move), request: move)
+    }
+
+    /// `POST /sessions/{id}/move/end`: commits the reorder as a move.
+    func endMoveSession(id: Substring, request: Request) throws -> Answer {
+        let expectedVersion = try request.expectedVersion()
+        let drop = try MoveEndRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
+        return SessionAnswer.moveEnd(try self.endMove(id, drop, expectedVersion: expectedVersion), request: drop)
+    }
+
+    /// The live session named by a path segment.
+    func session(_ id: Substring) throws(APIError) -> Session {
+        guard Session.isWellFormedID(id), let session = self.sessions.session(String(id)) else {
+            throw .sessionNotFound(id: String(id))
+        }
+        return session
+    }
+
+    /// The identifier a proxy chose for a new session: the value of the ``ServiceConfiguration/sessionIDHeader``
+    /// when one is configured and the value has an identifier's shape; `nil` otherwise (a random one is made).
+    ///
+    /// A proxy that routes `/sessions/{id}` by a hash of the id hashes the create request on a fresh random key and
+    /// sends that key here, so the session lands on the replica its later requests are routed to. A taken
+    /// identifier is never reused: ``createSession(_:proposedID:)`` then makes a random one.
+    func proposedSessionID(_ request: Request) -> String? {
+        guard let name = self.configuration.sessionIDHeader, let value = request.headers[name],
+            Session.isWellFormedID(Substring(value))
+        else { return nil }
+        return value
+    }
+}
