@@ -56,6 +56,11 @@ public struct OutputCursor {
     /// Stores an integer in decimal (at most 20 bytes).
     @inlinable
     public mutating func put(_ int: Int) {
+        // Single digits (an index path's section, a zIndex) are stored here, without a call across the module.
+        if UInt(bitPattern: int) < 10 {
+            self.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: int))
+            return
+        }
         self.position += JSONWriter.writeDecimal(
             integerPart: UInt64(int.magnitude),
             fraction: 0,
@@ -75,6 +80,11 @@ public struct OutputCursor {
     @inlinable
     public mutating func put(_ literal: StaticString, _ double: Double, recent: inout RecentNumbers) {
         self.put(literal)
+        // 0 to 9 (an alpha of 1, a first row's y of 0) are stored here, without a call across the module.
+        if double.sign == .plus, let digit = UInt8(exactly: double), digit < 10 {
+            self.put(UInt8(ascii: "0") &+ digit)
+            return
+        }
         self.put(double, recent: &recent)
     }
 

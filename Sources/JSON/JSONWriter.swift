@@ -17,15 +17,17 @@
 /// capacity check rather than one per byte.
 public struct JSONWriter {
     /// The output in `storage[0..<length]`; the rest is room to write into.
-    private var storage: [UInt8]
+    @usableFromInline var storage: [UInt8]
     /// The number of bytes written.
-    public private(set) var count = 0
+    @usableFromInline var length = 0
+    /// The number of bytes written.
+    public var count: Int { self.length }
     /// Whether the next value or key is not the first in its container, so needs a comma.
-    private var needsComma = false
+    @usableFromInline var needsComma = false
     /// Whether a key was just written, so the next value follows its colon.
-    private var followsKey = false
+    @usableFromInline var followsKey = false
     /// Numbers written the slow way, whose text a repeat copies (see ``RecentNumbers``).
-    var recentNumbers = RecentNumbers()
+    @usableFromInline var recentNumbers = RecentNumbers()
 
     /// Creates an empty writer.
     ///
@@ -41,7 +43,7 @@ public struct JSONWriter {
     /// more afterwards is allowed but copies the buffer once if the returned array is still alive.
     public var bytes: [UInt8] {
         mutating get {
-            if self.storage.count > self.count { self.storage.removeSubrange(self.count...) }
+            if self.storage.count > self.length { self.storage.removeSubrange(self.length...) }
             return self.storage
         }
     }
@@ -153,7 +155,7 @@ public struct JSONWriter {
     }
 
     /// Whether the next key or value needs a comma before it; resets the after-key state.
-    @inline(__always)
+    @inlinable
     mutating func takeSeparator() -> Bool {
         defer { self.followsKey = false }
         return self.needsComma && !self.followsKey
@@ -162,9 +164,9 @@ public struct JSONWriter {
     /// Makes room for `maximumCount` bytes, lets `body` store them at the end, and keeps the `body`'s count.
     @inline(__always)
     mutating func write(maximumCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        if self.storage.count - self.count < maximumCount { self.grow(toFit: maximumCount) }
-        let start = self.count
-        self.count += self.storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+        if self.storage.count - self.length < maximumCount { self.grow(toFit: maximumCount) }
+        let start = self.length
+        self.length += self.storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
     }
 
     /// Reserves room for one value of at most `maximumLength` bytes (a comma before it is accounted for) and lets
@@ -174,13 +176,16 @@ public struct JSONWriter {
     ///   - maximumLength: The most bytes `body` stores.
     ///   - body: Stores the value; it gets the numbers written recently, to pass to
     ///     ``OutputCursor/put(_:recent:)``.
+    ///
+    /// It is `@inlinable`, so that `body` is inlined where a writer in another module calls it.
+    @inlinable
     public mutating func writeValue(maximumLength: Int, _ body: (inout OutputCursor, inout RecentNumbers) -> Void) {
         let comma = self.takeSeparator()
         self.didWriteValue()
-        let origin = self.count
+        let origin = self.length
         if self.storage.count - origin < maximumLength + 1 { self.grow(toFit: maximumLength + 1) }
         // The buffer and the recent numbers are two stored properties, borrowed side by side.
-        self.count += self.storage.withUnsafeMutableBufferPointer { buffer in
+        self.length += self.storage.withUnsafeMutableBufferPointer { buffer in
             var cursor = OutputCursor(start: buffer.baseAddress! + origin, startOffset: origin)
             if comma { cursor.put(UInt8(ascii: ",")) }
             body(&cursor, &self.recentNumbers)
@@ -188,12 +193,12 @@ public struct JSONWriter {
         }
     }
 
-    @inline(never)
-    private mutating func grow(toFit extra: Int) {
-        var larger = Self.makeRoom(count: max(self.storage.count * 2, self.count + extra))
+    @inline(never) @usableFromInline
+    mutating func grow(toFit extra: Int) {
+        var larger = Self.makeRoom(count: max(self.storage.count * 2, self.length + extra))
         larger.withUnsafeMutableBufferPointer { target in
             self.storage.withUnsafeBufferPointer { source in
-                target.baseAddress!.update(from: source.baseAddress!, count: self.count)
+                target.baseAddress!.update(from: source.baseAddress!, count: self.length)
             }
         }
         self.storage = larger
@@ -249,7 +254,7 @@ public struct JSONWriter {
     }
 
     /// Marks the current container as holding a value; used by the number writers.
-    @inline(__always)
+    @inlinable
     mutating func didWriteValue() {
         self.needsComma = true
     }
