@@ -61,17 +61,27 @@ extension LayoutService {
         return InvalidationOutcome(session: session, before: outcome.before, result: outcome.result)
     }
 
-    /// Applies a batch of updates to session `id`, which was of `kind` when the batch was read; an inconsistent
-    /// batch leaves the session as it was.
-    func applyUpdates(_ id: Substring, _ request: UpdatesRequest, kind: LayoutKind, expectedVersion: Int?) throws
-        -> (session: Session, result: UpdateResult)
-    {
+    /// Applies a batch of updates to session `id`; an inconsistent batch leaves the session as it was.
+    ///
+    /// A batch's sections are read for the session's kind, so `decode` reads the body for a kind. Without
+    /// `If-Match` the batch applies to the session as it is when it runs: when a transition committed another kind
+    /// in between, the body is read again for that kind (and refused only if it does not suit it). With `If-Match`
+    /// such a race is a version mismatch.
+    ///
+    /// - Returns: The committed session, what the batch did, and the batch as it was read for the session's kind.
+    func applyUpdates(
+        _ id: Substring,
+        expectedVersion: Int?,
+        decode: (LayoutKind) throws -> UpdatesRequest
+    ) throws -> (session: Session, result: UpdateResult, request: UpdatesRequest) {
+        var decoded = (kind: try self.session(id).kind, request: UpdatesRequest())
+        decoded.request = try decode(decoded.kind)
         var result: UpdateResult?
         let session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
-            guard current.kind == kind else { throw APIError.versionMismatch(current: current.version) }
+            if current.kind != decoded.kind { decoded = (current.kind, try decode(current.kind)) }
             var next = current
             do throws(UpdateError) {
-                result = try next.live.performBatchUpdates(request.updates)
+                result = try next.live.performBatchUpdates(decoded.request.updates)
             } catch {
                 throw EngineFailure(.update(error), session: current)
             }
@@ -79,7 +89,7 @@ extension LayoutService {
             return next
         }
         guard let result else { throw APIError.internalError }
-        return (session, result)
+        return (session, result, decoded.request)
     }
 
     /// `UICollectionViewTransitionLayout` between session `id`'s layout and `request.target` at its progress;

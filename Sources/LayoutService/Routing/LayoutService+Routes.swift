@@ -90,14 +90,14 @@ extension LayoutService {
     /// `POST /sessions/{id}/updates`: a batch of deletes, inserts, reloads and moves with UIKit's rules.
     func updateSession(id: Substring, request: Request) throws -> Answer {
         let expectedVersion = try request.expectedVersion()
-        let kind = try self.session(id).kind
-        let updates = try UpdatesRequest.decode(
-            request.body,
-            kind: kind,
-            maxItems: self.configuration.maxItems,
-            maxDepth: self.configuration.maxJSONDepth
-        )
-        let (session, result) = try self.applyUpdates(id, updates, kind: kind, expectedVersion: expectedVersion)
+        let (session, result, updates) = try self.applyUpdates(id, expectedVersion: expectedVersion) { kind in
+            try UpdatesRequest.decode(
+                request.body,
+                kind: kind,
+                maxItems: self.configuration.maxItems,
+                maxDepth: self.configuration.maxJSONDepth
+            )
+        }
         return SessionAnswer.updates(session, result, request: updates)
     }
 
