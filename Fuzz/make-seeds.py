@@ -91,7 +91,7 @@ def json_seeds():
 
 # The responder target's routes, in FuzzRoute's order.
 ROUTES = ["layout", "createSession", "readSession", "deleteSession", "query", "snap", "transition", "invalidate",
-          "updates", "move", "moveEnd", "item", "supplementary", "anyTarget"]
+          "updates", "move", "moveEnd", "item", "supplementary", "anyTarget", "scrollTo"]
 KINDS = ["flow", "waterfall", "line", "stack", "circle", "hexagon"]
 METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT", "QUERY"]
 CALL = re.compile(r'call\(\s*\.(\w+),\s*"([^"]*)"(?:,\s*(#"([^\n]*?)"#|"((?:[^"\\\n]|\\.)*)"))?')
@@ -102,7 +102,8 @@ SESSION_PATH = re.compile(r'^/sessions/\\\((?:id|\w+)\)(/.*)?$')
 def responder_seed(method, path, body):
     kind = 0
     suffix_routes = {"/query": "query", "/snap": "snap", "/transition": "transition", "/invalidate": "invalidate",
-                     "/updates": "updates", "/move": "move", "/move/end": "moveEnd"}
+                     "/updates": "updates", "/move": "move", "/move/end": "moveEnd",
+                     "/scroll-to": "scrollTo"}
     route, payload = "anyTarget", None
     if path.startswith("/layout/"):
         name = path[len("/layout/"):]

@@ -114,6 +114,8 @@ public final class LayoutService: Responder {
             return try self.querySession(id: id, body: request.body)
         case .sessionSnap(let id):
             return try self.snapSession(id: id, body: request.body)
+        case .sessionScrollTo(let id):
+            return try self.scrollToSession(id: id, body: request.body)
         case .sessionTransition(let id):
             return try self.transitionSession(id: id, request: request)
         case .sessionInvalidate(let id):

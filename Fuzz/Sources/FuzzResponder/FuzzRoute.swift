@@ -19,6 +19,8 @@ enum FuzzRoute: CaseIterable {
     case supplementary
     /// Any method (chosen by the input) and a target taken from the body up to its first space.
     case anyTarget
+    /// `POST /sessions/{id}/scroll-to` (last, so that the committed seeds keep their routes).
+    case scrollTo
 
     /// Whether the route needs a live session, which the target creates first.
     var needsSession: Bool {
@@ -44,6 +46,7 @@ enum FuzzRoute: CaseIterable {
         case .deleteSession: return Request(method: .DELETE, target: "/sessions/\(session)")
         case .query: return Self.post("/sessions/\(session)/query", payload)
         case .snap: return Self.post("/sessions/\(session)/snap", payload)
+        case .scrollTo: return Self.post("/sessions/\(session)/scroll-to", payload)
         case .transition: return Self.post("/sessions/\(session)/transition", payload)
         case .invalidate: return Self.post("/sessions/\(session)/invalidate", payload)
         case .updates: return Self.post("/sessions/\(session)/updates", payload)

@@ -51,8 +51,8 @@ enum SessionAnswer {
         return (.json(writer.bytes, session: session), count)
     }
 
-    /// A snap's `{contentOffset}`.
-    static func snap(_ target: Point, session: Session) -> Answer {
+    /// A snap's or a scroll-to's `{contentOffset}`.
+    static func contentOffset(_ target: Point, session: Session) -> Answer {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("contentOffset")

@@ -378,6 +378,35 @@ paths:
         "401": {$ref: "#/components/responses/Problem"}
         "404": {$ref: "#/components/responses/Problem"}
         "422": {$ref: "#/components/responses/Problem"}
+  /sessions/{id}/scroll-to:
+    parameters:
+      - {$ref: "#/components/parameters/SessionID"}
+    post:
+      summary: The content offset that shows an element (scrollToItem(at:at:animated:))
+      operationId: scrollToSessionElement
+      description: >-
+        UIKit's arithmetic on the element's frame at `contentOffset`: `top` puts its minY at the offset plus
+        `contentInset.top`, `bottom` its maxY at the offset plus the viewport's height less `contentInset.bottom`,
+        `centeredVertically` its midY at the visible area's centre, and likewise on x; `nearest` leaves an axis
+        alone when the element is wholly visible, else moves the least that shows it (its leading edge when it is
+        larger than the visible area). Each axis is clamped to [−inset.leading, max(−inset.leading, content +
+        inset.trailing − viewport)]; an axis with no position keeps the current offset, clamped. Pinned headers do
+        not change the answer, as in UIKit.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/ScrollToRequest"}
+      responses:
+        "200":
+          description: The content offset to scroll to.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/SnapAnswer"}
+        "400": {$ref: "#/components/responses/Problem"}
+        "401": {$ref: "#/components/responses/Problem"}
+        "404": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/Problem"}
   /sessions/{id}/items/{section}/{item}:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
@@ -1508,6 +1537,36 @@ components:
             (one per gesture, as in UIKit); without it they rest on the page or group nearest the proposed offset,
             however far that is. Continuous behaviours ignore it. (A client that lets a slow drag carry the section
             over several groups and limits only the coasting passes the offset where the finger lifted.)
+    ScrollToRequest:
+      type: object
+      additionalProperties: false
+      required: [indexPath, position]
+      properties:
+        indexPath: {$ref: "#/components/schemas/IndexPath"}
+        kind:
+          type: string
+          enum: [header, footer, background, leadingSupplementary, trailingSupplementary, topSupplementary,
+            bottomSupplementary]
+          description: A supplementary or decoration view's kind; without it, the cell at `indexPath`.
+        position:
+          description: >-
+            One name, or at most one name per axis (`["top", "left"]`); `nearest` applies to each axis that no other
+            name chose.
+          oneOf:
+            - {$ref: "#/components/schemas/ScrollPositionName"}
+            - type: array
+              minItems: 1
+              maxItems: 2
+              items: {$ref: "#/components/schemas/ScrollPositionName"}
+        contentInset:
+          allOf: [{$ref: "#/components/schemas/EdgeInsets"}]
+          description: The inset around the visible area (UIKit's adjusted content inset). Defaults to zero.
+        contentOffset:
+          allOf: [{$ref: "#/components/schemas/Point"}]
+          description: The offset now; defaults to the session's.
+    ScrollPositionName:
+      type: string
+      enum: [top, centeredVertically, bottom, left, centeredHorizontally, right, nearest]
     SnapAnswer:
       type: object
       required: [contentOffset]

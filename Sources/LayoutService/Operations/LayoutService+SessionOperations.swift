@@ -35,6 +35,33 @@ extension LayoutService {
             ? Point(x: proposed.x, y: resting ?? proposed.y) : Point(x: resting ?? proposed.x, y: proposed.y)
     }
 
+    /// The content offset that shows an element of `session` where the request's position says:
+    /// `scrollToItem(at:at:animated:)`, or for a supplementary or decoration view the same arithmetic on its frame.
+    ///
+    /// - Throws: ``APIError/invalidField(pointer:reason:)`` naming `indexPath` (or `kind`) when there is no such
+    ///   element.
+    func scrollTarget(in session: Session, _ request: ScrollToRequest) throws(APIError) -> Point {
+        let layout = session.layout
+        let offset = request.contentOffset
+        let attributes: LayoutAttributes?
+        if let kind = request.kind {
+            attributes = layout.attributesForSupplementaryElement(ofKind: kind, at: request.indexPath, contentOffset: offset)
+                ?? layout.attributesForDecorationElement(ofKind: kind, at: request.indexPath, contentOffset: offset)
+        } else {
+            attributes = layout.attributesForItem(at: request.indexPath, contentOffset: offset)
+        }
+        guard let attributes else {
+            let what = request.kind.map { "no \($0.rawValue)" } ?? "no item"
+            throw .invalidField(pointer: "/indexPath", reason: "The session has \(what) at \(request.indexPath.wire).")
+        }
+        return layout.contentOffset(
+            showing: attributes.frame,
+            at: request.position,
+            contentInset: request.contentInset,
+            from: offset
+        )
+    }
+
     /// What an invalidation did: the session after it, its layout before, and the engine's adjustments.
     struct InvalidationOutcome {
         var session: Session

@@ -76,7 +76,15 @@ extension LayoutService {
     func snapSession(id: Substring, body: [UInt8]) throws -> Answer {
         let session = try self.session(id)
         let snap = try SnapRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
-        return SessionAnswer.snap(self.snap(session, snap), session: session)
+        return SessionAnswer.contentOffset(self.snap(session, snap), session: session)
+    }
+
+    /// `POST /sessions/{id}/scroll-to`: `{indexPath, kind?, position, contentInset?, contentOffset?}` →
+    /// `{contentOffset}`, UIKit's `scrollToItem(at:at:animated:)`.
+    func scrollToSession(id: Substring, body: [UInt8]) throws -> Answer {
+        let session = try self.session(id)
+        let scroll = try ScrollToRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
+        return SessionAnswer.contentOffset(try self.scrollTarget(in: session, scroll), session: session)
     }
 
     /// `POST /sessions/{id}/invalidate`: measured sizes and bounds changes, recomputing only what changed.

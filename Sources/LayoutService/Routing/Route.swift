@@ -15,6 +15,7 @@ enum Route: Hashable, Sendable {
     case session(id: Substring)
     case sessionQuery(id: Substring)
     case sessionSnap(id: Substring)
+    case sessionScrollTo(id: Substring)
     case sessionTransition(id: Substring)
     case sessionInvalidate(id: Substring)
     case sessionUpdates(id: Substring)
@@ -40,6 +41,7 @@ enum Route: Hashable, Sendable {
         case .session: "/sessions/{id}"
         case .sessionQuery: "/sessions/{id}/query"
         case .sessionSnap: "/sessions/{id}/snap"
+        case .sessionScrollTo: "/sessions/{id}/scroll-to"
         case .sessionTransition: "/sessions/{id}/transition"
         case .sessionInvalidate: "/sessions/{id}/invalidate"
         case .sessionUpdates: "/sessions/{id}/updates"
@@ -56,8 +58,8 @@ enum Route: Hashable, Sendable {
     var methods: [HTTPMethod] {
         switch self {
         case .health, .ready, .metrics, .openAPI, .kinds, .webPage, .webAsset: [.GET, .HEAD, .OPTIONS]
-        case .layout, .sessions, .sessionQuery, .sessionSnap, .sessionTransition, .sessionInvalidate, .sessionUpdates,
-            .sessionMove, .sessionMoveEnd:
+        case .layout, .sessions, .sessionQuery, .sessionSnap, .sessionScrollTo, .sessionTransition, .sessionInvalidate,
+            .sessionUpdates, .sessionMove, .sessionMoveEnd:
             [.POST, .OPTIONS]
         case .session: [.GET, .HEAD, .DELETE, .OPTIONS]
         case .sessionItem, .sessionSupplementary: [.GET, .HEAD, .OPTIONS]
@@ -128,6 +130,8 @@ enum Route: Hashable, Sendable {
             self = .sessionQuery(id: id)
         case 0 where segments.matches(2, "snap"):
             self = .sessionSnap(id: id)
+        case 0 where segments.matches(2, "scroll-to"):
+            self = .sessionScrollTo(id: id)
         case 0 where segments.matches(2, "transition"):
             self = .sessionTransition(id: id)
         case 0 where segments.matches(2, "invalidate"):
