@@ -47,7 +47,9 @@ import Testing
         let bad = self.post("/sessions/\(id)/transition", body, headers: ["If-Match": ""])
         #expect(bad.status == 400)
         #expect(bad.json["type"] as? String == "/problems/invalid-header")
-        #expect(self.post("/sessions/\(id)/transition", body, headers: ["If-Match": "W/\"2\""]).status == 200)
+        // RFC 9110 §13.1.1: If-Match compares strongly, so a weak tag matches no version.
+        #expect(self.post("/sessions/\(id)/transition", body, headers: ["If-Match": "W/\"2\""]).status == 412)
+        #expect(self.post("/sessions/\(id)/transition", body, headers: ["If-Match": "\"2\""]).status == 200)
     }
 
     @Test func requestsForManyItemsAreExpensiveWhateverTheirSize() throws {

@@ -40,7 +40,7 @@ import Testing
         let id = try self.create(Self.flowSession)
         var calls = 0
         #expect(throws: APIError.versionMismatch(current: 2)) {
-            _ = try self.service.applyUpdates(id[...], expectedVersion: 1) { kind in
+            _ = try self.service.applyUpdates(id[...], expectedVersion: IfMatch(versions: [1])) { kind in
                 calls += 1
                 if calls == 1 { _ = self.call(.POST, "/sessions/\(id)/transition", Self.toWaterfall) }
                 return try self.decode(kind, Self.batch)

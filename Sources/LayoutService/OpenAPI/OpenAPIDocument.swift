@@ -598,8 +598,11 @@ components:
       name: If-Match
       in: header
       required: false
-      schema: {type: string, pattern: '^(W/)?"?[1-9][0-9]{0,17}"?$'}
-      description: The session version (its ETag) the mutation expects; another version answers 412.
+      schema: {type: string, pattern: '^[ \t]*(\*|(,[ \t]*)*((W/)?"[^"]*"|[0-9]+)([ \t]*,[ \t]*((W/)?"[^"]*"|[0-9]+)?)*)[ \t]*$'}
+      description: >-
+        `*` or a list of entity tags (RFC 9110 §13.1.1), such as `"3"` or `"2", "3"`: the session versions (its
+        ETag) the mutation accepts. Tags compare strongly, so a weak tag (`W/"3"`) matches nothing; when no tag
+        matches the session's version the answer is 412. A value that is not such a list is 400.
     SessionID:
       name: id
       in: path

@@ -37,7 +37,7 @@ extension LayoutService {
     }
 
     /// Commits a reorder in session `id` as a batch update that moves one item.
-    func endMove(_ id: Substring, _ request: MoveEndRequest, expectedVersion: Int?) throws -> Session {
+    func endMove(_ id: Substring, _ request: MoveEndRequest, expectedVersion: IfMatch?) throws -> Session {
         let (source, destination) = (request.source, request.destination)
         return try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
             try Self.checkMove(current.layout, from: source, to: destination)

@@ -70,7 +70,7 @@ extension LayoutService {
     }
 
     /// Applies an invalidation context to session `id` (`invalidateLayout(with:)`), recomputing only what changed.
-    func invalidate(_ id: Substring, _ request: InvalidationRequest, expectedVersion: Int?) throws
+    func invalidate(_ id: Substring, _ request: InvalidationRequest, expectedVersion: IfMatch?) throws
         -> InvalidationOutcome
     {
         var outcome: (before: PreparedLayout, result: InvalidationResult)?
@@ -98,7 +98,7 @@ extension LayoutService {
     /// - Returns: The committed session, what the batch did, and the batch as it was read for the session's kind.
     func applyUpdates(
         _ id: Substring,
-        expectedVersion: Int?,
+        expectedVersion: IfMatch?,
         decode: (LayoutKind) throws -> UpdatesRequest
     ) throws -> (session: Session, result: UpdateResult, request: UpdatesRequest) {
         var decoded = (kind: try self.session(id).kind, request: UpdatesRequest())
@@ -121,7 +121,7 @@ extension LayoutService {
 
     /// `UICollectionViewTransitionLayout` between session `id`'s layout and `request.target` at its progress;
     /// committing makes the target the session's layout.
-    func transition(_ id: Substring, _ request: TransitionRequest, expectedVersion: Int?) throws
+    func transition(_ id: Substring, _ request: TransitionRequest, expectedVersion: IfMatch?) throws
         -> (session: Session, transition: TransitionLayout)
     {
         var session = try self.session(id)

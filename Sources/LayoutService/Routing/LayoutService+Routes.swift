@@ -89,7 +89,7 @@ extension LayoutService {
 
     /// `POST /sessions/{id}/invalidate`: measured sizes and bounds changes, recomputing only what changed.
     func invalidateSession(id: Substring, request: Request) throws -> Answer {
-        let expectedVersion = try request.expectedVersion()
+        let expectedVersion = try request.ifMatch()
         let invalidation = try InvalidationRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
         let outcome = try self.invalidate(id, invalidation, expectedVersion: expectedVersion)
         return SessionAnswer.invalidation(outcome, request: invalidation)
@@ -97,7 +97,7 @@ extension LayoutService {
 
     /// `POST /sessions/{id}/updates`: a batch of deletes, inserts, reloads and moves with UIKit's rules.
     func updateSession(id: Substring, request: Request) throws -> Answer {
-        let expectedVersion = try request.expectedVersion()
+        let expectedVersion = try request.ifMatch()
         let (session, result, updates) = try self.applyUpdates(id, expectedVersion: expectedVersion) { kind in
             try UpdatesRequest.decode(
                 request.body,
@@ -111,7 +111,7 @@ extension LayoutService {
 
     /// `POST /sessions/{id}/transition`: the transition layout at a progress, committed on request.
     func transitionSession(id: Substring, request: Request) throws -> Answer {
-        let expectedVersion = try request.expectedVersion()
+        let expectedVersion = try request.ifMatch()
         let transition = try TransitionRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
         let (session, layout) = try self.transition(id, transition, expectedVersion: expectedVersion)
         return SessionAnswer.transition(session, layout, request: transition)
@@ -126,7 +126,7 @@ extension LayoutService {
 
     /// `POST /sessions/{id}/move/end`: commits the reorder as a move.
     func endMoveSession(id: Substring, request: Request) throws -> Answer {
-        let expectedVersion = try request.expectedVersion()
+        let expectedVersion = try request.ifMatch()
         let drop = try MoveEndRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
         return SessionAnswer.moveEnd(try self.endMove(id, drop, expectedVersion: expectedVersion), request: drop)
     }

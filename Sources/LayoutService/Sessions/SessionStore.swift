@@ -117,23 +117,23 @@ final class SessionStore: Sendable {
     /// Replaces a session by what `transform` makes of it, bumping its version.
     ///
     /// `transform` runs outside the lock and may run more than once: when another mutation commits first, it runs
-    /// again on the newer session, unless the caller pinned a version with `expectedVersion` (then the call fails).
+    /// again on the newer session, unless the caller pinned versions with `expectedVersion` (then the call fails).
     ///
     /// - Parameters:
     ///   - id: The session.
-    ///   - expectedVersion: The version an `If-Match` header named, or `nil`.
+    ///   - expectedVersion: The versions an `If-Match` header allows, or `nil`.
     ///   - transform: Computes the next session; its `version` is set by the store.
     /// - Returns: The committed session.
     /// - Throws: ``APIError/sessionNotFound(id:)``, ``APIError/versionMismatch(current:)``, ``APIError/tooManyItems(count:limit:)``,
     ///   or whatever `transform` throws (the session is then unchanged).
     func update(
         _ id: String,
-        expectedVersion: Int?,
+        expectedVersion: IfMatch?,
         _ transform: (Session) throws -> Session
     ) throws -> Session {
         while true {
             guard let current = self.session(id) else { throw APIError.sessionNotFound(id: id) }
-            if let expectedVersion, expectedVersion != current.version {
+            if let expectedVersion, !expectedVersion.allows(current.version) {
                 throw APIError.versionMismatch(current: current.version)
             }
             var next = try transform(current)
