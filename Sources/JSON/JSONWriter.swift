@@ -193,6 +193,12 @@ public struct JSONWriter {
         }
     }
 
+    /// Makes room for `extra` more bytes, so that writing that much grows the buffer at most now, never byte by
+    /// byte: for a writer that learns the size of a part of its output only midway.
+    public mutating func reserve(_ extra: Int) {
+        if self.storage.count - self.length < extra { self.grow(toFit: extra) }
+    }
+
     @inline(never) @usableFromInline
     mutating func grow(toFit extra: Int) {
         var larger = Self.makeRoom(count: max(self.storage.count * 2, self.length + extra))

@@ -11,6 +11,12 @@ struct LayoutRequest: Sendable {
     var rect: Rect?
     /// How far each orthogonal section of a `compositional` layout has scrolled (`orthogonalOffsets`).
     var orthogonalOffsets: [Double] = []
+    /// Several viewports to lay the same input out for (`viewports`, breakpoints), instead of `viewport`; the
+    /// input's viewport is then the first of them.
+    var viewports: [Size]?
+
+    /// The most viewports one request may name.
+    static let maxViewports = 16
 
     /// Reads a request for `kind` from `body`.
     ///
@@ -34,6 +40,7 @@ struct LayoutRequest: Sendable {
     ) throws -> LayoutRequest {
         var reader = JSONReader(bytes: body, maxDepth: configuration.maxJSONDepth)
         var viewport: Size?
+        var viewports: [Size]?
         var contentOffset = Point.zero
         var direction = LayoutDirection.leftToRight
         var sections: [SectionInput]?
@@ -47,6 +54,7 @@ struct LayoutRequest: Sendable {
             guard seen.insert(key.string).inserted else { throw reader.shapeError("appears twice") }
             switch key {
             case "viewport": viewport = try reader.readSize()
+            case "viewports" where !takesKindMember: viewports = try reader.readViewports()
             case "contentOffset": contentOffset = try reader.readPoint()
             case "layoutDirection": direction = try reader.readChoice(LayoutDirection.self)
             case "rect" where !takesKindMember: rect = try reader.readRect()
@@ -58,7 +66,10 @@ struct LayoutRequest: Sendable {
             default: throw reader.unknownField(key)
             }
         }
-        guard let viewport else { throw reader.missingField("viewport") }
+        if viewport != nil, viewports != nil {
+            throw JSONError.shape(pointer: "/viewports", message: "give either \"viewport\" or \"viewports\", not both")
+        }
+        guard let viewport = viewport ?? viewports?.first else { throw reader.missingField("viewport") }
         guard let sections else { throw reader.missingField("sections") }
         try reader.finish()
         guard counter.total <= counter.limit else {
@@ -72,6 +83,7 @@ struct LayoutRequest: Sendable {
         )
         var request = LayoutRequest(input: input, configuration: layoutConfiguration, rect: rect)
         request.orthogonalOffsets = orthogonalOffsets
+        request.viewports = viewports
         return request
     }
 }
@@ -146,6 +158,20 @@ struct ItemCounter {
 }
 
 extension JSONReader {
+    /// Reads `viewports`: from 1 to ``LayoutRequest/maxViewports`` sizes.
+    mutating func readViewports() throws(JSONError) -> [Size] {
+        var viewports: [Size] = []
+        try self.beginArray()
+        while try self.nextElement() {
+            guard viewports.count < LayoutRequest.maxViewports else {
+                throw self.shapeError("at most \(LayoutRequest.maxViewports) viewports are accepted")
+            }
+            viewports.append(try self.readSize())
+        }
+        guard !viewports.isEmpty else { throw self.shapeError("must name at least one viewport") }
+        return viewports
+    }
+
     /// The most sections one request may hold.
     static let maxSections = 10_000
     /// The narrowest waterfall item: an aspect ratio's width below this would make heights overflow.

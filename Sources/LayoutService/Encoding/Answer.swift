@@ -23,23 +23,74 @@ extension Response {
 enum LayoutAnswer {
     /// `POST /layout/{kind}`: `{kind, contentSize, widowCount?, attributes}`, the elements in `request.rect` or all.
     static func encode(_ layout: PreparedLayout, kind: LayoutKind, request: LayoutRequest) -> Answer {
-        // About 130 bytes per plain cell, 175 for a justified one (17-digit coordinates): room for all of them up
-        // front when the whole layout is asked for, so the buffer never grows (unused room is never touched).
-        let perElement = kind == .justified ? 190 : 140
-        var writer = JSONWriter(capacity: request.rect == nil ? layout.elementCount * perElement : 16 * 1024)
+        var writer = JSONWriter(capacity: Self.capacity(for: layout, kind: kind, request: request))
         writer.beginObject()
         writer.key("kind")
         writer.value(kind.rawValue)
-        writer.key("contentSize")
-        writer.value(layout.contentSize)
-        writer.widowCount(of: layout)
-        let count = writer.attributes(
+        let count = writer.layoutBody(layout, request: request)
+        writer.endObject()
+        return (.json(writer.bytes), count)
+    }
+
+    /// About 130 bytes per plain cell, 175 for a justified one (17-digit coordinates): room for all of them up front
+    /// when the whole layout is asked for, so the buffer never grows (unused room is never touched).
+    static func capacity(for layout: PreparedLayout, kind: LayoutKind, request: LayoutRequest) -> Int {
+        let perElement = kind == .justified ? 190 : 140
+        return request.rect == nil ? layout.elementCount * perElement : 16 * 1024
+    }
+
+    /// `POST /layout/{kind}` with `viewports`: `{kind, layouts: [{viewport, contentSize, widowCount?, attributes}]}`,
+    /// each entry's members after `viewport` byte for byte those of the answer for that viewport alone.
+    struct Breakpoints {
+        private var writer: JSONWriter
+        private var elements = 0
+        private let kind: LayoutKind
+        private let request: LayoutRequest
+
+        /// Opens the answer.
+        init(kind: LayoutKind, request: LayoutRequest) {
+            self.kind = kind
+            self.request = request
+            self.writer = JSONWriter(capacity: 16 * 1024)
+            self.writer.beginObject()
+            self.writer.key("kind")
+            self.writer.value(kind.rawValue)
+            self.writer.key("layouts")
+            self.writer.beginArray()
+        }
+
+        /// Writes the layout for the next viewport.
+        mutating func append(_ layout: PreparedLayout) {
+            self.writer.reserve(LayoutAnswer.capacity(for: layout, kind: self.kind, request: self.request))
+            self.writer.beginObject()
+            self.writer.key("viewport")
+            self.writer.value(layout.viewport)
+            self.elements += self.writer.layoutBody(layout, request: self.request)
+            self.writer.endObject()
+        }
+
+        /// Closes the answer.
+        mutating func finish() -> Answer {
+            self.writer.endArray()
+            self.writer.endObject()
+            return (.json(self.writer.bytes), self.elements)
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Writes a layout answer's members after `kind`: `contentSize`, `widowCount` (justified) and `attributes`.
+    ///
+    /// - Returns: The number of elements written.
+    fileprivate mutating func layoutBody(_ layout: PreparedLayout, request: LayoutRequest) -> Int {
+        self.key("contentSize")
+        self.value(layout.contentSize)
+        self.widowCount(of: layout)
+        return self.attributes(
             of: layout,
             in: request.rect,
             contentOffset: request.input.contentOffset,
             orthogonalOffsets: request.orthogonalOffsets
         )
-        writer.endObject()
-        return (.json(writer.bytes), count)
     }
 }

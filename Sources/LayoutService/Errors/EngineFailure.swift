@@ -20,6 +20,8 @@ struct EngineFailure: Error {
     var request: LayoutRequest
     /// Put before pointers into `config`, e.g. `/to` for a transition's target.
     var pointerPrefix = ""
+    /// The entry of `viewports` the layout was prepared for, which pointers to `/viewport` then name instead.
+    var viewportIndex: Int?
 
     /// A failure of preparing `input` with `configuration`.
     init(_ cause: Cause, input: LayoutInput, configuration: LayoutConfiguration, pointerPrefix: String = "") {
@@ -43,6 +45,10 @@ extension APIError {
             let problem = error.apiError(for: failure.request)
             if case .invalidField(let pointer, let reason) = problem, pointer.hasPrefix("/config") {
                 self = .invalidField(pointer: failure.pointerPrefix + pointer, reason: reason)
+            } else if case .invalidField(let pointer, let reason) = problem, let index = failure.viewportIndex,
+                pointer.hasPrefix("/viewport")
+            {
+                self = .invalidField(pointer: "/viewports/\(index)" + pointer.dropFirst("/viewport".count), reason: reason)
             } else {
                 self = problem
             }

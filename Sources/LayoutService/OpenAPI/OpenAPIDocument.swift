@@ -137,7 +137,10 @@ paths:
           description: The layout.
           content:
             application/json:
-              schema: {$ref: "#/components/schemas/LayoutAnswer"}
+              schema:
+                oneOf:
+                  - {$ref: "#/components/schemas/LayoutAnswer"}
+                  - {$ref: "#/components/schemas/BreakpointsAnswer"}
         "400": {$ref: "#/components/responses/Problem"}
         "401": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
@@ -263,7 +266,10 @@ paths:
           description: Only if the name is a kind after all.
           content:
             application/json:
-              schema: {$ref: "#/components/schemas/LayoutAnswer"}
+              schema:
+                oneOf:
+                  - {$ref: "#/components/schemas/LayoutAnswer"}
+                  - {$ref: "#/components/schemas/BreakpointsAnswer"}
         "400": {$ref: "#/components/responses/Problem"}
         "401": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
@@ -708,9 +714,11 @@ components:
     FlowRequest:
       type: object
       additionalProperties: false
-      required: [viewport, sections]
+      required: [sections]
+      oneOf: [{required: [viewport]}, {required: [viewports]}]
       properties:
         viewport: {$ref: "#/components/schemas/Size"}
+        viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
         rect: {$ref: "#/components/schemas/Rect"}
@@ -776,9 +784,11 @@ components:
     WaterfallRequest:
       type: object
       additionalProperties: false
-      required: [viewport, sections]
+      required: [sections]
+      oneOf: [{required: [viewport]}, {required: [viewports]}]
       properties:
         viewport: {$ref: "#/components/schemas/Size"}
+        viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
         rect: {$ref: "#/components/schemas/Rect"}
@@ -834,9 +844,11 @@ components:
     LineRequest:
       type: object
       additionalProperties: false
-      required: [viewport, sections]
+      required: [sections]
+      oneOf: [{required: [viewport]}, {required: [viewports]}]
       properties:
         viewport: {$ref: "#/components/schemas/Size"}
+        viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
         rect: {$ref: "#/components/schemas/Rect"}
@@ -859,9 +871,11 @@ components:
     StackRequest:
       type: object
       additionalProperties: false
-      required: [viewport, sections]
+      required: [sections]
+      oneOf: [{required: [viewport]}, {required: [viewports]}]
       properties:
         viewport: {$ref: "#/components/schemas/Size"}
+        viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
         rect: {$ref: "#/components/schemas/Rect"}
@@ -883,9 +897,11 @@ components:
     CircleRequest:
       type: object
       additionalProperties: false
-      required: [viewport, sections]
+      required: [sections]
+      oneOf: [{required: [viewport]}, {required: [viewports]}]
       properties:
         viewport: {$ref: "#/components/schemas/Size"}
+        viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
         rect: {$ref: "#/components/schemas/Rect"}
@@ -897,9 +913,11 @@ components:
     CompositionalRequest:
       type: object
       additionalProperties: false
-      required: [viewport, sections]
+      required: [sections]
+      oneOf: [{required: [viewport]}, {required: [viewports]}]
       properties:
         viewport: {$ref: "#/components/schemas/Size"}
+        viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
         rect: {$ref: "#/components/schemas/Rect"}
@@ -1092,9 +1110,11 @@ components:
     JustifiedRequest:
       type: object
       additionalProperties: false
-      required: [viewport, sections]
+      required: [sections]
+      oneOf: [{required: [viewport]}, {required: [viewports]}]
       properties:
         viewport: {$ref: "#/components/schemas/Size"}
+        viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
         rect: {$ref: "#/components/schemas/Rect"}
@@ -1188,9 +1208,11 @@ components:
     CoverRequest:
       type: object
       additionalProperties: false
-      required: [viewport, sections]
+      required: [sections]
+      oneOf: [{required: [viewport]}, {required: [viewports]}]
       properties:
         viewport: {$ref: "#/components/schemas/Size"}
+        viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
         rect: {$ref: "#/components/schemas/Rect"}
@@ -1202,9 +1224,11 @@ components:
     RotaryRequest:
       type: object
       additionalProperties: false
-      required: [viewport, sections]
+      required: [sections]
+      oneOf: [{required: [viewport]}, {required: [viewports]}]
       properties:
         viewport: {$ref: "#/components/schemas/Size"}
+        viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
         rect: {$ref: "#/components/schemas/Rect"}
@@ -1216,9 +1240,11 @@ components:
     PagecoverRequest:
       type: object
       additionalProperties: false
-      required: [viewport, sections]
+      required: [sections]
+      oneOf: [{required: [viewport]}, {required: [viewports]}]
       properties:
         viewport: {$ref: "#/components/schemas/Size"}
+        viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
         rect: {$ref: "#/components/schemas/Rect"}
@@ -1338,6 +1364,44 @@ components:
         attributes:
           type: array
           items: {$ref: "#/components/schemas/Attributes"}
+    Viewports:
+      type: array
+      minItems: 1
+      maxItems: 16
+      items: {$ref: "#/components/schemas/Size"}
+      description: >-
+        Instead of `viewport`: lay the same input out for each of these sizes (breakpoints, read once); the answer
+        is then a BreakpointsAnswer with one layout per viewport, in order.
+    BreakpointsAnswer:
+      type: object
+      required: [kind, layouts]
+      properties:
+        kind: {type: string}
+        layouts:
+          type: array
+          description: >-
+            One per requested viewport, in order; after `viewport` each holds byte for byte the members of the
+            answer for that viewport alone.
+          items:
+            type: object
+            required: [viewport, contentSize, attributes]
+            properties:
+              viewport:
+                type: object
+                required: [width, height]
+                properties:
+                  width: {type: number}
+                  height: {type: number}
+              contentSize:
+                type: object
+                required: [width, height]
+                properties:
+                  width: {type: number}
+                  height: {type: number}
+              widowCount: {$ref: "#/components/schemas/WidowCount"}
+              attributes:
+                type: array
+                items: {$ref: "#/components/schemas/Attributes"}
     KindList:
       type: object
       required: [kinds]

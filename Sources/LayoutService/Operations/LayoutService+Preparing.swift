@@ -7,16 +7,23 @@ extension LayoutService {
     ///   - input: What to lay out.
     ///   - configuration: The kind and its parameters.
     ///   - pointerPrefix: Put before pointers into `config` in a problem, e.g. `/to` for a transition's target.
+    ///   - viewportIndex: The entry of a request's `viewports` that `input.viewport` is, for problems to name.
     /// - Throws: ``EngineFailure`` for what the engine refuses; ``APIError/invalidField(pointer:reason:)`` when the
     ///   content is too large for a double.
-    func prepare(_ input: LayoutInput, configuration: LayoutConfiguration, pointerPrefix: String = "") throws
-        -> PreparedLayout
-    {
+    func prepare(
+        _ input: LayoutInput,
+        configuration: LayoutConfiguration,
+        pointerPrefix: String = "",
+        viewportIndex: Int? = nil
+    ) throws -> PreparedLayout {
         let layout: PreparedLayout
         do {
             layout = try prepareLayout(input, configuration: configuration, limits: self.layoutLimits)
         } catch {
-            throw EngineFailure(.layout(error), input: input, configuration: configuration, pointerPrefix: pointerPrefix)
+            var failure = EngineFailure(.layout(error), input: input, configuration: configuration)
+            failure.pointerPrefix = pointerPrefix
+            failure.viewportIndex = viewportIndex
+            throw failure
         }
         try Self.checkFinite(layout)
         return layout

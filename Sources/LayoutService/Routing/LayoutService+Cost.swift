@@ -14,7 +14,12 @@ extension LayoutService {
         guard request.method == .POST, let route = Route(path: request.path) else { return false }
         let threshold = self.configuration.workerPoolItemThreshold
         switch route {
-        case .layout, .sessions:
+        case .layout:
+            // With `viewports` the input is laid out up to 16 times: judged as if it were.
+            let isMultiplied = request.body.withUnsafeBufferPointer { Self.contains(#""viewports""#, in: $0) }
+            let limit = isMultiplied ? threshold / LayoutRequest.maxViewports : threshold
+            return Self.countedItems(in: request.body, over: limit)
+        case .sessions:
             return Self.countedItems(in: request.body, over: threshold)
         case .sessionTransition(let id), .sessionInvalidate(let id), .sessionUpdates(let id), .sessionMove(let id),
             .sessionMoveEnd(let id):
@@ -49,5 +54,15 @@ extension LayoutService {
             }
             return false
         }
+    }
+
+    /// Whether `literal`'s bytes occur in `bytes`.
+    static func contains(_ literal: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let needle = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        guard needle.count <= bytes.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
     }
 }

@@ -9,14 +9,25 @@ import LayoutEngine
 /// the session (404); a route that needs the session to read its body (its kind decides the members) looks it up
 /// first.
 extension LayoutService {
-    /// `POST /layout/{kind}`: prepares the layout the body describes and answers with its elements.
+    /// `POST /layout/{kind}`: prepares the layout the body describes and answers with its elements; with
+    /// `viewports`, once per viewport.
     func layout(kind name: String, body: [UInt8]) throws -> Answer {
         guard let kind = LayoutKind(rawValue: name) else {
             throw APIError.unknownKind(name, known: LayoutKind.allCases.map(\.rawValue))
         }
         let request = try LayoutRequest.decode(body, kind: kind, configuration: self.configuration)
-        let layout = try self.prepare(request.input, configuration: request.configuration)
-        return LayoutAnswer.encode(layout, kind: kind, request: request)
+        guard let viewports = request.viewports else {
+            let layout = try self.prepare(request.input, configuration: request.configuration)
+            return LayoutAnswer.encode(layout, kind: kind, request: request)
+        }
+        // Breakpoints: the input was read once; each viewport is laid out and written, then let go.
+        var answer = LayoutAnswer.Breakpoints(kind: kind, request: request)
+        for (index, viewport) in viewports.enumerated() {
+            var input = request.input
+            input.viewport = viewport
+            answer.append(try self.prepare(input, configuration: request.configuration, viewportIndex: index))
+        }
+        return answer.finish()
     }
 
     /// `POST /sessions`: prepares the layout the body describes (a layout request plus `kind`) and keeps it.
