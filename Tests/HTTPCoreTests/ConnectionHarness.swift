@@ -203,7 +203,9 @@ struct ConnectionHarness {
                 } else {
                     self.answeredRequest = request
                     let closes = self.responderCloses(String(request.path))
-                    action = self.machine.responseReady(now: self.now, closesConnection: closes, serverIsDraining: false)
+                    action = self.machine.responseReady(
+                        now: self.now, closesConnection: closes, serverIsDraining: false
+                    )
                 }
             case .writeResponse(let head):
                 let request = self.answeredRequest!
@@ -235,7 +237,9 @@ struct ConnectionHarness {
                 action = self.machine.writeSideShutDown()
             case .wait(let wait):
                 self.lastWait = wait
-                if self.machine.parserPhase != self.parser.phase { self.violations.append("the parser's phase is stale") }
+                if self.machine.parserPhase != self.parser.phase {
+                    self.violations.append("the parser's phase is stale")
+                }
                 return
             case .close:
                 return
@@ -275,6 +279,7 @@ struct ConnectionHarness {
                 if self.pendingOutput >= machine.configuration.maxPendingOutputBytes { fail("reading past the bound") }
                 if machine.requestInFlight != nil || self.hasQueuedClosingAnswer { fail("reading while busy") }
             }
+            if machine.isDraining, machine.isIdle, !machine.isLingering { fail("an idle connection kept in a drain") }
             if machine.requestInFlight == nil, wait.deadline == .max { fail("waiting with no timer") }
             if machine.requestInFlight != nil, wait.deadline != .max { fail("a timer while the responder works") }
         case .close:

@@ -9,8 +9,9 @@ extension ConnectionStateMachine {
         case read
         /// Ask the parser for its next event and report it with ``parsed(_:parserPhase:)``.
         case parse
-        /// Hand the request just parsed to the responder; report ``responseReady(now:closesConnection:serverIsDraining:)``
-        /// when it answered, or ``responseDeferred()`` if it answers later (the worker pool).
+        /// Hand the request just parsed to the responder; report
+        /// ``responseReady(now:closesConnection:serverIsDraining:)`` when it answered, or ``responseDeferred()`` if
+        /// it answers later (the worker pool).
         case dispatch
         /// Serialize the responder's answer into the output, then report ``outputQueued(pendingOutputBytes:)``.
         case writeResponse(ResponseHead)
