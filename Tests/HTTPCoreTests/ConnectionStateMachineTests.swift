@@ -6,19 +6,19 @@ let testConfiguration = ConnectionStateMachine.Configuration(
     maxPendingOutputBytes: 1000, headerTimeout: 1000, bodyTimeout: 2000, idleTimeout: 3000, lingerTimeout: 500
 )
 
-private typealias Head = ConnectionStateMachine.ResponseHead
-private typealias Wait = ConnectionStateMachine.Wait
+typealias Head = ConnectionStateMachine.ResponseHead
+typealias Wait = ConnectionStateMachine.Wait
 
-private func get(_ path: String, _ headers: String = "", version: String = "HTTP/1.1") -> String {
+func get(_ path: String, _ headers: String = "", version: String = "HTTP/1.1") -> String {
     "GET \(path) \(version)\r\nHost: a\r\n\(headers)\r\n"
 }
 
-private func post(_ path: String, body: String) -> String {
+func post(_ path: String, body: String) -> String {
     "POST \(path) HTTP/1.1\r\nHost: a\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
 }
 
 /// The responses written, by path.
-private func answered(_ harness: ConnectionHarness) -> [String] {
+func answered(_ harness: ConnectionHarness) -> [String] {
     harness.written.compactMap { if case .response(let path, _, _) = $0 { path } else { nil } }
 }
 
@@ -230,99 +230,6 @@ private func answered(_ harness: ConnectionHarness) -> [String] {
         #expect(harness.lastWait?.timeout == .body)
         harness.receive("hello")
         #expect(harness.written == [.continueResponse, .response(path: "/", status: 200, isClosing: false)])
-        #expect(harness.violations.isEmpty)
-    }
-
-    @Test func drainClosesAnIdleConnectionAfterAReadFindsNothing() {
-        var harness = ConnectionHarness(configuration: testConfiguration)
-        harness.receive(get("/1"))
-        harness.drain()
-        #expect(harness.actions.suffix(2) == [.read, .close])
-        #expect(harness.violations.isEmpty)
-    }
-
-    @Test func drainAnswersARequestThatArrivedWithItThenCloses() {
-        var harness = ConnectionHarness(configuration: testConfiguration)
-        harness.unreadInput = Array(get("/1").utf8)
-        harness.drain()
-        #expect(harness.written == [.response(path: "/1", status: 200, isClosing: true)])
-        #expect(harness.pendingOutput == 0)
-        #expect(harness.isClosed)
-        #expect(harness.violations.isEmpty)
-    }
-
-    @Test func drainMidRequestAnswersItWithConnectionClose() {
-        var harness = ConnectionHarness(configuration: testConfiguration)
-        harness.receive("GET / HTTP/1.1\r\n")
-        harness.drain()
-        #expect(harness.actions.last == ConnectionStateMachine.Action.none)
-        harness.receive("Host: a\r\n\r\n")
-        #expect(harness.written == [.response(path: "/", status: 200, isClosing: true)])
-        #expect(harness.isWriteSideShutDown)
-        #expect(harness.violations.isEmpty)
-    }
-
-    @Test func drainWhileTheResponderWorksClosesAfterItsAnswer() {
-        var harness = ConnectionHarness(configuration: testConfiguration)
-        harness.defersAnswers = { _ in true }
-        harness.receive(get("/1") + get("/2"))
-        harness.drain()
-        #expect(!harness.isClosed)
-        harness.workerAnswers()
-        #expect(harness.written == [.response(path: "/1", status: 200, isClosing: true)])
-        #expect(harness.dispatched == ["/1"], "the pipelined request is never read")
-        #expect(harness.violations.isEmpty)
-    }
-
-    @Test func drainMidWriteClosesOnceTheOutputIsSent() {
-        var harness = ConnectionHarness(configuration: testConfiguration)
-        harness.socketRoom = 0
-        harness.receive(get("/1"))
-        harness.drain()
-        #expect(!harness.isClosed)
-        harness.clientReads(50)
-        #expect(!harness.isClosed)
-        harness.clientReads()
-        #expect(harness.isClosed)
-        #expect(harness.sentBytes == 100)
-        #expect(harness.violations.isEmpty)
-    }
-
-    @Test func aClientThatHalfClosesGetsItsAnswerThenTheConnectionCloses() {
-        var harness = ConnectionHarness(configuration: testConfiguration)
-        harness.socketRoom = 0
-        harness.receive(get("/1"))
-        harness.peerCloses()
-        #expect(!harness.isClosed)
-        #expect(harness.lastWait == Wait(isReading: false, isWriting: true, timeout: .writing, deadline: 3000))
-        harness.clientReads()
-        #expect(harness.isClosed)
-        #expect(!harness.isWriteSideShutDown, "nothing to linger for: the client sends no more")
-        #expect(harness.sentBytes == 100)
-        #expect(harness.violations.isEmpty)
-    }
-
-    @Test func anUnfinishedRequestIsDroppedWhenThePeerHalfCloses() {
-        var harness = ConnectionHarness(configuration: testConfiguration)
-        harness.receive("GET / HTTP/1.1\r\nHo")
-        harness.peerCloses()
-        #expect(harness.isClosed)
-        #expect(harness.written.isEmpty)
-        #expect(harness.violations.isEmpty)
-    }
-
-    @Test func aSocketFailureClosesAtOnceAndALateAnswerIsDropped() {
-        var harness = ConnectionHarness(configuration: testConfiguration)
-        harness.defersAnswers = { _ in true }
-        harness.receive(get("/1"))
-        harness.socketFails()
-        #expect(harness.actions.last == .close)
-        harness.workerAnswers()
-        harness.receive(get("/2"))
-        harness.drain()
-        harness.advance(by: 100_000)
-        #expect(harness.actionsAfterClose.isEmpty)
-        #expect(harness.written.isEmpty)
         #expect(harness.violations.isEmpty)
     }
 }
