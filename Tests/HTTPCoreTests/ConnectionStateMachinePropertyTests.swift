@@ -4,7 +4,8 @@ import Testing
 /// Random event sequences from a seeded generator, checked against the machine's invariants (see
 /// ``ConnectionHarness``): nothing after close, one request in flight at most, answers in request order, no parsing
 /// or reading past the output bound, no write after a closing answer or a half-close, a timer whenever nothing else
-/// will wake the connection, a due timer always acts, and every connection closes in the end.
+/// will wake the connection, a timer acts at its deadline and never before, every connection closes in the end,
+/// and its timer is cancelled when it does.
 @Suite struct ConnectionStateMachinePropertyTests {
     /// One random client: its requests, how the responder treats each, and the events of its connection.
     private struct Scenario {
@@ -118,6 +119,7 @@ import Testing
             #expect(harness.isClosed, "seed \(seed): the connection never closed")
             #expect(harness.actionsAfterClose.isEmpty, "seed \(seed): \(harness.actionsAfterClose) after close")
             #expect(harness.actions.filter { $0 == .close }.count == 1, "seed \(seed): closed more than once")
+            #expect(harness.machine.deadline == .max, "seed \(seed): a timer armed after close")
             coverage.record(harness)
             if !harness.violations.isEmpty || !harness.isClosed { return }
         }
