@@ -13,7 +13,7 @@ extension EventLoop {
             return
         }
         if events & EPOLLIN.rawValue != 0 {
-            self.perform(self.readInput(connection), on: connection)
+            self.perform(self.readInput(connection, machine: &connection.machine), on: connection)
             guard !connection.machine.isClosed else { return }
         }
         if events & EPOLLOUT.rawValue != 0 {
@@ -23,20 +23,23 @@ extension EventLoop {
 
     /// Reads what the client sent into the parser (unless the connection is discarding input) and tells the
     /// machine what the read found.
-    func readInput(_ connection: Connection) -> ConnectionStateMachine.Action {
+    ///
+    /// The machine is passed `inout` (it is `connection.machine`) so that a pass over many actions costs one
+    /// exclusive access to the connection's property rather than one per call.
+    func readInput(_ connection: Connection, machine: inout ConnectionStateMachine) -> ConnectionStateMachine.Action {
         let buffer = self.readBufferForReads
         let count: Int?
         do {
             count = try nonBlockingSyscall("read") { Glibc.read(connection.fd, buffer.baseAddress, buffer.count) }
         } catch {
-            return connection.machine.socketFailed()
+            return machine.socketFailed()
         }
-        guard let count else { return connection.machine.wouldBlock() }
-        if count == 0 { return connection.machine.peerClosed(now: self.now) }
-        if connection.machine.acceptsInput {
+        guard let count else { return machine.wouldBlock() }
+        if count == 0 { return machine.peerClosed(now: self.now) }
+        if machine.acceptsInput {
             connection.parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-        return connection.machine.bytesRead(now: self.now, parserPhase: connection.parser.phase)
+        return machine.bytesRead(now: self.now, parserPhase: connection.parser.phase)
     }
 
     /// Performs the machine's actions, reporting each outcome, until it waits or closes.
@@ -46,6 +49,14 @@ extension EventLoop {
     ///   - connection: The connection.
     ///   - answer: The responder's answer, when `first` is the machine's reply to a worker's answer.
     func perform(_ first: ConnectionStateMachine.Action, on connection: Connection, answer: Response? = nil) {
+        self.perform(first, on: connection, machine: &connection.machine, answer: answer)
+    }
+
+    /// ``perform(_:on:answer:)`` with the connection's machine held for the whole pass.
+    private func perform(
+        _ first: ConnectionStateMachine.Action, on connection: Connection, machine: inout ConnectionStateMachine,
+        answer: Response?
+    ) {
         var action = first
         var request: Request?
         var response = answer
@@ -55,24 +66,24 @@ extension EventLoop {
             case .none:
                 return
             case .read:
-                action = self.readInput(connection)
+                action = self.readInput(connection, machine: &machine)
             case .parse:
                 do {
                     switch try connection.parser.next() {
                     case nil:
-                        action = connection.machine.parsed(.needsMoreBytes, parserPhase: connection.parser.phase)
+                        action = machine.parsed(.needsMoreBytes, parserPhase: connection.parser.phase)
                     case .continueExpected:
-                        action = connection.machine.parsed(.continueExpected, parserPhase: connection.parser.phase)
+                        action = machine.parsed(.continueExpected, parserPhase: connection.parser.phase)
                     case .request(let parsed):
                         let head = ConnectionStateMachine.RequestHead(
                             method: parsed.method, version: parsed.version, keepsAlive: parsed.keepsAlive
                         )
                         request = parsed
-                        action = connection.machine.parsed(.request(head), parserPhase: connection.parser.phase)
+                        action = machine.parsed(.request(head), parserPhase: connection.parser.phase)
                     }
                 } catch {
                     parseError = error
-                    action = connection.machine.parsed(.failed, parserPhase: connection.parser.phase)
+                    action = machine.parsed(.failed, parserPhase: connection.parser.phase)
                 }
             case .dispatch:
                 guard let dispatched = request else { preconditionFailure("dispatch without a parsed request") }
@@ -81,10 +92,10 @@ extension EventLoop {
                     || self.context.responder.isExpensive(dispatched)
                 {
                     self.context.pool.submit(.init(loop: self, connectionID: connection.id, request: dispatched))
-                    action = connection.machine.responseDeferred()
+                    action = machine.responseDeferred()
                 } else {
                     let answered = self.context.responder.respond(to: dispatched)
-                    action = connection.machine.responseReady(
+                    action = machine.responseReady(
                         now: self.now, closesConnection: answered.closesConnection,
                         serverIsDraining: self.context.drainRequested.load(ordering: .relaxed)
                     )
@@ -94,10 +105,10 @@ extension EventLoop {
                 guard let answered = response else { preconditionFailure("a write without a response") }
                 response = nil
                 self.emit(answered, method: head.method, version: head.version, closing: head.isClosing, on: connection)
-                action = connection.machine.outputQueued(pendingOutputBytes: connection.output.count)
+                action = machine.outputQueued(pendingOutputBytes: connection.output.count)
             case .writeContinue:
                 connection.output.append { $0.append(contentsOf: ResponseWriter.continueResponse) }
-                action = connection.machine.outputQueued(pendingOutputBytes: connection.output.count)
+                action = machine.outputQueued(pendingOutputBytes: connection.output.count)
             case .writeError(let answer):
                 let problem: Response
                 switch answer {
@@ -108,20 +119,20 @@ extension EventLoop {
                     problem = Self.requestTimeout
                 }
                 self.emit(problem, method: nil, version: .http1_1, closing: true, on: connection)
-                action = connection.machine.outputQueued(pendingOutputBytes: connection.output.count)
+                action = machine.outputQueued(pendingOutputBytes: connection.output.count)
             case .flush:
                 do {
                     try connection.output.send(to: connection.fd)
-                    action = connection.machine.flushed(pendingOutputBytes: connection.output.count)
+                    action = machine.flushed(pendingOutputBytes: connection.output.count)
                 } catch {
-                    action = connection.machine.socketFailed()
+                    action = machine.socketFailed()
                 }
             case .shutdownWrite:
                 shutdown(connection.fd, Int32(SHUT_WR))
-                action = connection.machine.writeSideShutDown()
+                action = machine.writeSideShutDown()
             case .wait(let wait):
                 guard self.updateInterest(connection, for: wait) else {
-                    action = connection.machine.socketFailed()
+                    action = machine.socketFailed()
                     continue
                 }
                 return
