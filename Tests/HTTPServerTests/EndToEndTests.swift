@@ -104,8 +104,11 @@ private final class EchoProcess {
         try idle.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try idle.readResponse().status == 200)
         let busy = try RawClient(port: echo.port)
+        // One answer first, so the connection is accepted before the signal; the sleep request is then either being
+        // answered when the drain begins or read by the drain itself: answered with `Connection: close` either way.
+        try busy.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try busy.readResponse().status == 200)
         try busy.send("GET /sleep?ms=500 HTTP/1.1\r\nHost: a\r\n\r\n")
-        usleep(100_000)
         let start = Date()
         kill(echo.process.processIdentifier, SIGTERM)
         #expect(try idle.readsEOF())

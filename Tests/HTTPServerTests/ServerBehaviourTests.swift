@@ -4,14 +4,6 @@ import HTTPServer
 import Synchronization
 import Testing
 
-/// A responder that takes its time on large bodies, to show they do not stall small requests.
-private struct SlowOnLargeBodies: Responder {
-    func respond(to request: Request) -> Response {
-        if request.body.count >= 100_000 { usleep(1_500_000) }
-        return Response(status: 200, body: Array("\(request.body.count)\n".utf8))
-    }
-}
-
 /// A responder whose answers are large, to exercise back-pressure.
 private struct LargeAnswers: Responder {
     func respond(to request: Request) -> Response {
@@ -82,13 +74,14 @@ private struct LargeAnswers: Responder {
         }
     }
 
+    /// That trickling bytes do not extend the deadline is the state machine's rule, tested there
+    /// (`theHeaderTimeoutCountsFromTheFirstByteNotTheLast`); here the loop's timer sweep acts on it.
     @Test func aSlowSenderGets408AfterTheHeaderTimeout() throws {
         try withServer(configure: { $0.headerTimeout = .milliseconds(200) }) { port, _ in
             let client = try RawClient(port: port)
             let start = nowMilliseconds()
             try client.send("GET / HTTP/1.1\r\nHo")
-            usleep(100_000)
-            try client.send("st: a\r\n")  // still trickling: the timeout counts from the first byte
+            try client.send("st: a\r\n")
             let response = try client.readResponse()
             let elapsed = nowMilliseconds() - start
             #expect(response.status == 408)
@@ -117,7 +110,8 @@ private struct LargeAnswers: Responder {
     }
 
     /// Requests that each arrive whole never take the connection out of its idle phase; each one must still restart
-    /// the idle timer, or a busy connection would be closed every idle timeout with a request in flight.
+    /// the idle timer, or a busy connection would be closed every idle timeout with a request in flight. (The state
+    /// machine's `everyRequestRestartsTheIdleTimerOfABusyConnection` checks the rule with exact times.)
     @Test func aBusyKeepAliveConnectionOutlivesTheIdleTimeout() throws {
         try withServer(configure: { $0.idleTimeout = .milliseconds(300) }) { port, _ in
             let client = try RawClient(port: port)
@@ -127,7 +121,6 @@ private struct LargeAnswers: Responder {
                 try client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
                 #expect(try client.readResponse().status == 200)
                 answered += 1
-                usleep(50_000)
             }
             #expect(answered >= 10)
             #expect(try client.readsEOF(), "closed once idle")
@@ -160,30 +153,31 @@ private struct LargeAnswers: Responder {
     }
 
     @Test func largeBodiesRunOnTheWorkerPoolWithoutStallingSmallRequests() throws {
-        try withServer(configure: { $0.workerPoolBodyThreshold = 100_000 }, responder: SlowOnLargeBodies()) { port, _ in
+        var responder = GatedResponder()
+        responder.holds = { $0.body.count >= 100_000 }
+        try withServer(configure: { $0.workerPoolBodyThreshold = 100_000 }, responder: responder) { port, _ in
             let big = try RawClient(port: port)
             let body = String(repeating: "x", count: 200_000)
             try big.send("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
-            usleep(50_000)
+            #expect(responder.entered.wait(), "the big request reached the responder")
+            // The big one is held on the worker until released: the small ones can only be answered beside it.
             let small = try RawClient(port: port)
-            let start = nowMilliseconds()
             for _ in 0..<5 {
                 try small.send("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nok")
-                #expect(try small.readResponse().body == Array("2\n".utf8))
+                #expect(try small.readResponse().body == Array("ok".utf8))
             }
-            let elapsed = nowMilliseconds() - start
-            // The big one takes 1.5 s on the worker; the small ones must not wait for it (generous for loaded CI).
-            #expect(elapsed < 1000, "small requests waited \(elapsed) ms for the big one")
+            responder.release.open()
             #expect(try big.readResponse().body == Array("200000\n".utf8))
         }
     }
 
     @Test func backPressureKeepsPipelinedLargeAnswersInOrder() throws {
         try withServer(configure: { $0.maxPendingOutputBytes = 512 * 1024 }, responder: LargeAnswers()) { port, _ in
-            let client = try RawClient(port: port)
+            // A small receive buffer keeps the server's output queued, so back-pressure stops its reading; the
+            // state machine's `backPressureStopsReadingUntilTheClientTakesTheOutput` checks the rule itself.
+            let client = try RawClient(port: port, receiveBufferBytes: 16 * 1024)
             let letters = Array("abcdefghijklmnopqrstuvwxyz")
             try client.send(letters.map { "GET /\($0) HTTP/1.1\r\nHost: a\r\n\r\n" }.joined())
-            usleep(100_000)  // let the server fill the socket and stop reading
             for letter in letters {
                 let response = try client.readResponse()
                 #expect(response.body.count == 256 * 1024)
@@ -224,19 +218,22 @@ private struct LargeAnswers: Responder {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.eventLoopCount = 2
-        let server = HTTPServer(configuration: configuration, responder: EchoResponder())
+        let responder = GatedResponder()
+        let server = HTTPServer(configuration: configuration, responder: responder)
         let port = try server.start()
         #expect(server.status.isReady)
         let idle = try RawClient(port: port)
         try idle.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try idle.readResponse().status == 200)
         let busy = try RawClient(port: port)
-        try busy.send("GET /sleep?ms=300 HTTP/1.1\r\nHost: a\r\n\r\n")
-        usleep(50_000)
+        try busy.send("GET /gated HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(responder.entered.wait(), "the request is in flight")
         let start = nowMilliseconds()
         server.beginShutdown()
         #expect(!server.status.isReady)
-        #expect(try idle.readsEOF(), "idle connections close at once")
+        // Released only now: the answer is computed after the drain began, and must say it closes.
+        responder.release.open()
+        #expect(try idle.readsEOF(), "idle connections close")
         let response = try busy.readResponse()
         #expect(response.status == 200)
         #expect(response.header("Connection") == "close")
@@ -255,7 +252,8 @@ private struct LargeAnswers: Responder {
         let port = try server.start()
         let partial = try RawClient(port: port)
         try partial.send("GET / HTTP/1.1\r\nHost")
-        usleep(50_000)
+        // Once accepted, the drain reads the partial head (if the loop has not yet) and keeps the connection.
+        #expect(waitUntil { server.status.openConnections == 1 })
         let start = nowMilliseconds()
         server.shutdown()
         let elapsed = nowMilliseconds() - start

@@ -11,16 +11,80 @@ struct EchoResponder: Responder {
             return Response(status: 200, headers: ["Content-Type": "text/plain"], body: Array("hello, world\n".utf8))
         case (.POST, _), (.PUT, _):
             return Response(status: 200, body: request.body)
-        case (.GET, "/sleep"):
-            let milliseconds = request.query.flatMap { Int($0.dropFirst(3)) } ?? 0
-            usleep(UInt32(min(max(milliseconds, 0), 10_000)) * 1000)
-            return Response(status: 200, body: Array("slept\n".utf8))
         case (.GET, "/close"):
             return Response(status: 200, headers: ["Connection": "close"])
         default:
             return Response(status: 404)
         }
     }
+}
+
+/// A one-way signal between threads: once opened it stays open, and ``wait(seconds:)`` returns at once.
+///
+/// A pipe: ``open()`` writes a byte, ``wait(seconds:)`` polls for it (without reading it) until a deadline, so a test
+/// waits for an event rather than sleeping for a time it hopes is long enough.
+final class Signal: Sendable {
+    private let readFD: Int32
+    private let writeFD: Int32
+
+    init() {
+        var fds: [Int32] = [-1, -1]
+        precondition(pipe(&fds) == 0, "pipe: \(errno)")
+        self.readFD = fds[0]
+        self.writeFD = fds[1]
+    }
+
+    deinit {
+        close(self.readFD)
+        close(self.writeFD)
+    }
+
+    /// Opens the signal; every waiter, now or later, goes on.
+    func open() {
+        var byte: UInt8 = 1
+        _ = write(self.writeFD, &byte, 1)
+    }
+
+    /// Waits until the signal is open, for at most `seconds`. Returns whether it opened.
+    @discardableResult
+    func wait(seconds: Int = 5) -> Bool {
+        var descriptor = pollfd(fd: self.readFD, events: Int16(POLLIN), revents: 0)
+        let deadline = nowMilliseconds() + seconds * 1000
+        while true {
+            let left = deadline - nowMilliseconds()
+            guard left > 0 else { return false }
+            let ready = poll(&descriptor, 1, Int32(left))
+            if ready > 0 { return true }
+            if ready < 0, errno != EINTR { return false }
+        }
+    }
+}
+
+/// A responder that holds chosen requests until the test releases them: ``entered`` opens when one arrives,
+/// ``release`` lets it (and every later one) go. Other requests get ``EchoResponder``'s answers.
+struct GatedResponder: Responder {
+    let entered = Signal()
+    let release = Signal()
+    /// Which requests are held.
+    var holds: @Sendable (Request) -> Bool = { $0.path == "/gated" }
+
+    func respond(to request: Request) -> Response {
+        guard self.holds(request) else { return EchoResponder().respond(to: request) }
+        self.entered.open()
+        self.release.wait(seconds: 10)
+        return Response(status: 200, body: Array("\(request.body.count)\n".utf8))
+    }
+}
+
+/// Waits until `condition` holds, for at most `seconds`, yielding the processor between checks. Returns whether it
+/// held.
+func waitUntil(seconds: Int = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = nowMilliseconds() + seconds * 1000
+    while !condition() {
+        guard nowMilliseconds() < deadline else { return false }
+        sched_yield()
+    }
+    return true
 }
 
 /// Starts an in-process server on 127.0.0.1:0, runs `body` with its port, then drains it.
@@ -62,11 +126,15 @@ final class RawClient {
     private var buffer: [UInt8] = []
     private(set) var sawEOF = false
 
-    init(port: Int, receiveTimeoutSeconds: Int = 5) throws {
+    /// Connects; a `receiveBufferBytes` makes the kernel's receive buffer (and so the server's send window) small.
+    init(port: Int, receiveTimeoutSeconds: Int = 5, receiveBufferBytes: Int32? = nil) throws {
         self.fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard self.fd >= 0 else { throw ClientError(description: "socket: \(errno)") }
         var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
         setsockopt(self.fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var bytes = receiveBufferBytes {
+            setsockopt(self.fd, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

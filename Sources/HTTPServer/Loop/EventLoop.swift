@@ -156,10 +156,12 @@ final class EventLoop: @unchecked Sendable {
         for message in messages {
             switch message {
             case .workerAnswered(let id, let response):
-                guard let connection = self.connections[id], let head = connection.headAwaitingWorker else { continue }
-                connection.headAwaitingWorker = nil
-                self.emit(response, for: head, on: connection)
-                self.drive(connection)
+                guard let connection = self.connections[id] else { continue }
+                let action = connection.machine.responseReady(
+                    now: self.now, closesConnection: response.closesConnection,
+                    serverIsDraining: self.context.drainRequested.load(ordering: .relaxed)
+                )
+                self.perform(action, on: connection, answer: response)
             case .drain(let deadline):
                 self.startDrain(deadline: deadline)
             case .adopt(let fd):
@@ -174,17 +176,11 @@ final class EventLoop: @unchecked Sendable {
         self.isDraining = true
         var event = epoll_event()
         _ = epoll_ctl(self.epollFD, EPOLL_CTL_DEL, self.context.listenerFD, &event)
-        for connection in Array(self.connections.values) where self.isIdle(connection) {
-            // A request may have arrived since the last wait: read it first, so that it is answered (with
+        for connection in Array(self.connections.values) {
+            // An idle connection is read first: a request that arrived since the last wait is answered (with
             // `Connection: close`) rather than reset unread. Whatever is still idle afterwards is closed.
-            self.handleReadable(connection)
-            if self.connections[connection.id] != nil, self.isIdle(connection) { self.close(connection) }
+            self.perform(connection.machine.drainRequested(now: self.now), on: connection)
         }
-    }
-
-    /// Whether a connection has nothing in flight: no request bytes, no output, no worker job.
-    func isIdle(_ connection: Connection) -> Bool {
-        connection.parser.phase == .idle && connection.pendingOutputCount == 0 && !connection.isAwaitingWorker
     }
 
     private func acceptConnections() {
@@ -253,10 +249,10 @@ final class EventLoop: @unchecked Sendable {
             id: id,
             fd: fd,
             limits: context.configuration.parserLimits,
+            machine: context.machineConfiguration,
             now: self.now,
             registeredEvents: EPOLLIN.rawValue
         )
-        connection.deadline = self.now + context.headerTimeout
         self.connections[id] = connection
     }
 
@@ -296,10 +292,10 @@ final class EventLoop: @unchecked Sendable {
 
     private func sweepTimers() {
         var expired: [Connection] = []
-        for connection in self.connections.values where connection.deadline <= self.now {
+        for connection in self.connections.values where connection.machine.deadline <= self.now {
             expired.append(connection)
         }
-        for connection in expired { self.timeOut(connection) }
+        for connection in expired { self.perform(connection.machine.timerFired(now: self.now), on: connection) }
     }
 }
 

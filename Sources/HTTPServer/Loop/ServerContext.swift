@@ -15,6 +15,8 @@ final class ServerContext: Sendable {
     let bodyTimeout: UInt64
     let idleTimeout: UInt64
     let lingerTimeout: UInt64
+    /// The limits and timeouts every connection's state machine obeys.
+    let machineConfiguration: ConnectionStateMachine.Configuration
     /// How often each loop sweeps its connections for expired deadlines.
     let tick: UInt64
     /// Opens once every loop has exited.
@@ -40,6 +42,13 @@ final class ServerContext: Sendable {
         self.bodyTimeout = configuration.bodyTimeout.nanoseconds
         self.idleTimeout = configuration.idleTimeout.nanoseconds
         self.lingerTimeout = configuration.lingerTimeout.nanoseconds
+        self.machineConfiguration = ConnectionStateMachine.Configuration(
+            maxPendingOutputBytes: configuration.maxPendingOutputBytes,
+            headerTimeout: self.headerTimeout,
+            bodyTimeout: self.bodyTimeout,
+            idleTimeout: self.idleTimeout,
+            lingerTimeout: self.lingerTimeout
+        )
         let shortest = min(self.headerTimeout, self.bodyTimeout, self.idleTimeout, self.lingerTimeout)
         self.tick = min(max(shortest / 4, 5_000_000), 1_000_000_000)
     }
