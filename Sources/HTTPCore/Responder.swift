@@ -1,21 +1,47 @@
 /// Anything that turns a request into a response: the one seam between the HTTP server and the service.
 ///
-/// `respond(to:)` is synchronous on purpose. The server owns its threads (one event loop per core, plus a small
-/// worker pool for requests with large bodies) and calls the responder on one of them; a synchronous call keeps a
-/// small request's answer on the loop that read it, with no hop into the Swift concurrency pool and back. A responder
+/// Answering is synchronous on purpose. The server owns its threads (one event loop per core, plus a small worker
+/// pool for requests with large bodies) and calls the responder on one of them; a synchronous call keeps a small
+/// request's answer on the loop that read it, with no hop into the Swift concurrency pool and back. A responder
 /// must therefore never block on I/O, and must be safe to call from several threads at once.
+///
+/// The server looks at each request once through ``plan(for:)`` (a router finds the route there), asks
+/// ``isExpensive(_:plan:)`` where to answer it, and hands the same plan to ``respond(to:plan:)``, on the loop or on
+/// the worker pool: what the responder learned of the request is never worked out twice.
 public protocol Responder: Sendable {
-    /// Answers one request. Must not throw and must not trap on any request: every failure is a response.
-    func respond(to request: Request) -> Response
+    /// What the responder learns of a request before answering it, such as its route. `Void` for a responder
+    /// that needs nothing.
+    associatedtype Plan: Sendable = Void
+
+    /// Looks at a request once, on the event loop, before it is answered. Must be cheap and must not trap.
+    func plan(for request: Request) -> Plan
 
     /// Whether answering `request` may take long enough to stall its event loop, so that the server should run it
     /// on the worker pool even though its body is small (a 70-byte request can ask for two million items).
     ///
-    /// Called on the event loop before ``respond(to:)``; it must be cheap. Defaults to `false`: then only the
+    /// Called on the event loop before ``respond(to:plan:)``; it must be cheap. Defaults to `false`: then only the
     /// body's size decides.
-    func isExpensive(_ request: Request) -> Bool
+    func isExpensive(_ request: Request, plan: Plan) -> Bool
+
+    /// Answers one request with the plan ``plan(for:)`` made of it. Must not throw and must not trap on any
+    /// request: every failure is a response.
+    func respond(to request: Request, plan: Plan) -> Response
+}
+
+extension Responder where Plan == Void {
+    public func plan(for request: Request) {}
 }
 
 extension Responder {
-    public func isExpensive(_ request: Request) -> Bool { false }
+    public func isExpensive(_ request: Request, plan: Plan) -> Bool { false }
+
+    /// Plans and answers `request` in one call: for tests, benchmarks and fuzzers that hold the responder itself.
+    public func respond(to request: Request) -> Response {
+        self.respond(to: request, plan: self.plan(for: request))
+    }
+
+    /// Plans `request` and says whether it is expensive (see ``isExpensive(_:plan:)``).
+    public func isExpensive(_ request: Request) -> Bool {
+        self.isExpensive(request, plan: self.plan(for: request))
+    }
 }

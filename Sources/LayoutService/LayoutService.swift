@@ -36,16 +36,32 @@ public final class LayoutService: Responder {
         self.sessions = SessionStore(configuration: configuration.sessions, clock: clock)
     }
 
-    /// Answers one request: routes it, checks access, runs the route, and turns any failure into a problem.
+    /// What the service learns of a request before answering it: its route, matched once.
+    public struct RequestPlan: Sendable {
+        /// The route, or `nil` when no route has the request's path.
+        let route: Route?
+    }
+
+    /// Matches the request's route, once: the server hands the plan to ``isExpensive(_:plan:)`` and
+    /// ``respond(to:plan:)``.
+    ///
+    /// - Complexity: O(path length).
+    public func plan(for request: Request) -> RequestPlan {
+        RequestPlan(route: Route(path: request.path))
+    }
+
+    /// Answers one request: checks access, runs its route, and turns any failure into a problem.
     ///
     /// Safe to call from several threads at once; never traps on client input.
     ///
-    /// - Parameter request: The parsed request.
+    /// - Parameters:
+    ///   - request: The parsed request.
+    ///   - plan: Its route, from ``plan(for:)``.
     /// - Returns: The response, with `X-Request-Id` and any CORS headers.
-    public func respond(to request: Request) -> Response {
+    public func respond(to request: Request, plan: RequestPlan) -> Response {
         let start = self.clock.now
         let requestID = RequestID.make(for: request)
-        let route = Route(path: request.path)
+        let route = plan.route
         var elements = 0
         var response: Response
         do {

@@ -11,7 +11,7 @@ import HTTPServer
 struct EchoResponder: Responder {
     static let hello = Array("hello, world\n".utf8)
 
-    func respond(to request: Request) -> Response {
+    func respond(to request: Request, plan: Void) -> Response {
         let plain: HTTPHeaders = ["Content-Type": "text/plain"]
         switch (request.method, request.path) {
         case (.GET, "/"), (.HEAD, "/"):

@@ -6,7 +6,7 @@ import Testing
 
 /// A responder whose answers are large, to exercise back-pressure.
 private struct LargeAnswers: Responder {
-    func respond(to request: Request) -> Response {
+    func respond(to request: Request, plan: Void) -> Response {
         let index = UInt8(request.path.dropFirst().utf8.first ?? 0)
         return Response(status: 200, body: [UInt8](repeating: index, count: 256 * 1024))
     }

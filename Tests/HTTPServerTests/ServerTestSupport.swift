@@ -5,7 +5,7 @@ import Testing
 
 /// The responder the in-process tests serve: like `http-echo`.
 struct EchoResponder: Responder {
-    func respond(to request: Request) -> Response {
+    func respond(to request: Request, plan: Void) -> Response {
         switch (request.method, request.path) {
         case (.GET, "/"), (.HEAD, "/"):
             return Response(status: 200, headers: ["Content-Type": "text/plain"], body: Array("hello, world\n".utf8))
@@ -68,7 +68,7 @@ struct GatedResponder: Responder {
     /// Which requests are held.
     var holds: @Sendable (Request) -> Bool = { $0.path == "/gated" }
 
-    func respond(to request: Request) -> Response {
+    func respond(to request: Request, plan: Void) -> Response {
         guard self.holds(request) else { return EchoResponder().respond(to: request) }
         self.entered.open()
         self.release.wait(seconds: 10)

@@ -88,13 +88,11 @@ extension EventLoop {
             case .dispatch:
                 guard let dispatched = request else { preconditionFailure("dispatch without a parsed request") }
                 request = nil
-                if dispatched.body.count >= self.context.configuration.workerPoolBodyThreshold
-                    || self.context.responder.isExpensive(dispatched)
-                {
-                    self.context.pool.submit(.init(loop: self, connectionID: connection.id, request: dispatched))
+                switch self.context.dispatcher.handle(dispatched, self.context.configuration.workerPoolBodyThreshold) {
+                case .deferred(let answer):
+                    self.context.pool.submit(.init(loop: self, connectionID: connection.id, answer: answer))
                     action = machine.responseDeferred()
-                } else {
-                    let answered = self.context.responder.respond(to: dispatched)
+                case .answered(let answered):
                     action = machine.responseReady(
                         now: self.now, closesConnection: answered.closesConnection,
                         serverIsDraining: self.context.drainRequested.load(ordering: .relaxed)

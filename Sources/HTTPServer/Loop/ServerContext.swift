@@ -2,12 +2,13 @@ import Glibc
 import HTTPCore
 import Synchronization
 
-/// What every loop of one server shares: configuration, responder, status, worker pool and listener.
+/// What every loop of one server shares: configuration, the responder's dispatcher, status, worker pool and
+/// listener.
 ///
 /// Immutable after creation except for atomics, hence `Sendable`.
 final class ServerContext: Sendable {
     let configuration: ServerConfiguration
-    let responder: any Responder
+    let dispatcher: Dispatcher
     let status: ServerStatus
     let pool: WorkerPool
     let listenerFD: Int32
@@ -33,10 +34,10 @@ final class ServerContext: Sendable {
         listenerFD: Int32
     ) throws(SystemCallError) {
         self.configuration = configuration
-        self.responder = responder
+        self.dispatcher = Dispatcher(responder)
         self.status = status
         self.listenerFD = listenerFD
-        self.pool = try WorkerPool(responder: responder)
+        self.pool = try WorkerPool()
         self.finished = try Latch()
         self.headerTimeout = configuration.headerTimeout.nanoseconds
         self.bodyTimeout = configuration.bodyTimeout.nanoseconds

@@ -12,16 +12,15 @@ final class WorkerPool: Sendable {
     struct Job: Sendable {
         var loop: EventLoop
         var connectionID: UInt64
-        var request: Request
+        /// Computes the answer: the responder with the request and its plan.
+        var answer: @Sendable () -> Response
     }
 
     private let jobs = Mutex<[Job]>([])
     private let isStopped = Atomic<Bool>(false)
     private let semaphore: Int32
-    private let responder: any Responder
 
-    init(responder: any Responder) throws(SystemCallError) {
-        self.responder = responder
+    init() throws(SystemCallError) {
         self.semaphore = try retryingSyscall("eventfd") { eventfd(0, Int32(EFD_SEMAPHORE | EFD_CLOEXEC)) }
     }
 
@@ -59,7 +58,7 @@ final class WorkerPool: Sendable {
             }
             if self.isStopped.load(ordering: .acquiring) { return }
             guard let job = self.jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
-            let response = self.responder.respond(to: job.request)
+            let response = job.answer()
             job.loop.post(.workerAnswered(connectionID: job.connectionID, response: response))
         }
     }

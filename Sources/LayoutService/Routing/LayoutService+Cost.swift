@@ -10,8 +10,8 @@ extension LayoutService {
     /// Queries, lookups and snaps are O(log n + k) and never are.
     ///
     /// - Complexity: O(body size) for layout requests, O(1) for session routes.
-    public func isExpensive(_ request: Request) -> Bool {
-        guard request.method == .POST, let route = Route(path: request.path) else { return false }
+    public func isExpensive(_ request: Request, plan: RequestPlan) -> Bool {
+        guard request.method == .POST, let route = plan.route else { return false }
         let threshold = self.configuration.workerPoolItemThreshold
         switch route {
         case .layout:

@@ -1,0 +1,30 @@
+import HTTPCore
+
+/// The responder as the loops use it: plans a request once and answers it on the loop, or hands the answer to the
+/// worker pool, the plan going with it.
+///
+/// Made once per server from the concrete responder, so that each request costs one indirect call into code
+/// specialised for that responder, and the plan (its route, for layoutd) is never computed twice.
+struct Dispatcher: Sendable {
+    /// What to do with a request.
+    enum Handling {
+        /// The answer, computed on the loop.
+        case answered(Response)
+        /// The work that computes the answer, for the worker pool.
+        case deferred(@Sendable () -> Response)
+    }
+
+    /// Plans a request and either answers it or defers it; the `Int` is the body size from which requests always
+    /// go to the worker pool.
+    let handle: @Sendable (Request, Int) -> Handling
+
+    init<R: Responder>(_ responder: R) {
+        self.handle = { request, bodyThreshold in
+            let plan = responder.plan(for: request)
+            if request.body.count >= bodyThreshold || responder.isExpensive(request, plan: plan) {
+                return .deferred { responder.respond(to: request, plan: plan) }
+            }
+            return .answered(responder.respond(to: request, plan: plan))
+        }
+    }
+}
