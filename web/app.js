@@ -22,7 +22,10 @@ const page = {
     fps: 0,
 };
 
-/** Runs an async step, counting it as pending, and reports failures on the page. @param {() => Promise<any>} work */
+/**
+ * Runs an async step, counting it as pending, and reports failures on the page.
+ * @param {() => Promise<any>} work
+ */
 async function track(work) {
     page.pending += 1;
     try {
@@ -43,7 +46,12 @@ function report(error) {
     console.error(error);
 }
 
-/** Fills a cell with a photo and a caption. @param {HTMLElement} element @param {number} id @param {string} [caption] */
+/**
+ * Fills a cell with a photo and a caption.
+ * @param {HTMLElement} element
+ * @param {number} id
+ * @param {string} [caption]
+ */
 function photo(element, id, caption) {
     element.className = 'element cell photo';
     element.style.backgroundImage = photoBackground(id);
@@ -57,7 +65,12 @@ function once(/** @type {HTMLElement} */ element, /** @type {string} */ what, /*
     fill();
 }
 
-/** A section header or footer: a title bar. @param {HTMLElement} element @param {any} a @param {string} label */
+/**
+ * A section header or footer: a title bar.
+ * @param {HTMLElement} element
+ * @param {any} a
+ * @param {string} label
+ */
 function supplementary(element, a, label) {
     once(element, `${a.kind}/${a.indexPath[0]}`, () => {
         element.className = `element ${a.kind}`;
@@ -156,7 +169,9 @@ const tabs = {
                 if (stage.scrollTop + stage.clientHeight < view.contentSize.height - 80) return;
                 loading = true;
                 const first = counts[0];
-                const insertItems = waterfallTiles(first, 30).map((size, i) => ({ indexPath: [0, first + i], size }));
+                const insertItems = waterfallTiles(first, 30).map((size, i) => ({
+                    indexPath: /** @type {[number, number]} */ ([0, first + i]), size,
+                }));
                 track(() => view.update({ insertItems })).finally(() => { loading = false; });
             };
         },
@@ -165,6 +180,9 @@ const tabs = {
         label: 'Line',
         hint: 'A photo strip: drag or scroll it, it snaps to the nearest photo. Tap a photo to delete it (updates).',
         stageClass: 'horizontal',
+        /** @type {number[]} the photo shown by each item */
+        ids: [],
+        /** @returns {import('./layout-client.js').LayoutViewOptions} */
         mount() {
             this.ids = Array.from({ length: 40 }, (_, i) => i);
             const big = stage.clientHeight > 420;
@@ -227,6 +245,7 @@ const tabs = {
                 if ((event.target !== stage && event.target !== content) || moving) return;
                 const itemSize = { width: 140, height: 140 };
                 const radius = Math.max(40, Math.min(stage.clientWidth, stage.clientHeight) / 2 - itemSize.height);
+                /** @type {import('./layout-client.js').TransitionTarget} */
                 const to = view.kind === 'stack' ? { kind: 'circle', config: { itemSize, radius } } : { kind: 'stack', config: { itemSize } };
                 moving = true;
                 track(() => view.transition(to, { duration: 450 })).finally(() => { moving = false; });
@@ -341,12 +360,19 @@ const tabs = {
     },
 };
 
-/** A number in [0, 10) from an integer, for ratings and distances. @param {number} n */
+/**
+ * A number in [0, 10) from an integer, for ratings and distances.
+ * @param {number} n
+ */
 function hash10(n) {
     return (((n * 2654435761) >>> 0) % 1000) / 100;
 }
 
-/** Waterfall tiles: photo aspect ratios, as sizes. @param {number} first @param {number} count */
+/**
+ * Waterfall tiles: photo aspect ratios, as sizes.
+ * @param {number} first
+ * @param {number} count
+ */
 function waterfallTiles(first, count) {
     return Array.from({ length: count }, (_, i) => {
         const aspect = photoAspect(first + i + 3);
@@ -414,7 +440,10 @@ function remount() {
     show(name);
 }
 
-/** Shows one tab: the previous view is destroyed (its session deleted) and the tab's is mounted. @param {string} name */
+/**
+ * Shows one tab: the previous view is destroyed (its session deleted) and the tab's is mounted.
+ * @param {string} name
+ */
 function show(name) {
     const key = /** @type {keyof typeof tabs} */ (name in tabs ? name : 'justified');
     if (page.name === key) return;

@@ -14,7 +14,10 @@ export function randomSource(seed) {
     };
 }
 
-/** A hash of an integer, for picking a scene or a word without keeping state. @param {number} n */
+/**
+ * A hash of an integer, for picking a scene or a word without keeping state.
+ * @param {number} n
+ */
 export function hash(n) {
     let x = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
     x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
@@ -75,7 +78,11 @@ export const SCENES = 96;
 /** @type {string[]} CSS `url(…)` values, made once: the browser decodes each image once and reuses it. */
 const sceneURLs = [];
 
-/** The CSS background-image of a photo. @param {number} id @returns {string} */
+/**
+ * The CSS background-image of a photo.
+ * @param {number} id
+ * @returns {string}
+ */
 export function photoBackground(id) {
     const scene = ((id % SCENES) + SCENES) % SCENES;
     if (!sceneURLs[scene]) sceneURLs[scene] = `url("data:image/svg+xml,${encodeURIComponent(sceneSVG(scene))}")`;
@@ -89,7 +96,11 @@ const ASPECTS = [
     { width: 3, height: 2 }, { width: 21, height: 9 }, { width: 4, height: 5 }, { width: 5, height: 4 },
 ];
 
-/** The pixel shape of photo `id`. @param {number} id @returns {{width: number, height: number}} */
+/**
+ * The pixel shape of photo `id`.
+ * @param {number} id
+ * @returns {{width: number, height: number}}
+ */
 export function photoAspect(id) {
     return ASPECTS[hash(id) % ASPECTS.length];
 }
@@ -100,14 +111,23 @@ const LOREM = ('we walked along the ridge before sunrise and the valley filled s
     'below was still asleep a few boats left the harbor and the wind turned cold near the water so we stopped ' +
     'for coffee and watched the clouds move over the hills').split(' ');
 
-/** A short title, e.g. "Quiet Harbor". @param {number} n @returns {string} */
+/**
+ * A short title, e.g. "Quiet Harbor".
+ * @param {number} n
+ * @returns {string}
+ */
 export function title(n) {
     const a = WORDS[hash(n) % WORDS.length];
     const b = WORDS[hash(n + 7919) % WORDS.length];
     return `${a[0].toUpperCase()}${a.slice(1)} ${b[0].toUpperCase()}${b.slice(1)}`;
 }
 
-/** A sentence or two of text. @param {number} n @param {number} [words] @returns {string} */
+/**
+ * A sentence or two of text.
+ * @param {number} n
+ * @param {number} [words]
+ * @returns {string}
+ */
 export function text(n, words = 18) {
     const start = hash(n) % LOREM.length;
     const out = [];
@@ -116,7 +136,11 @@ export function text(n, words = 18) {
     return `${sentence[0].toUpperCase()}${sentence.slice(1)}.`;
 }
 
-/** A colour for an app icon. @param {number} n @returns {string} */
+/**
+ * A colour for an app icon.
+ * @param {number} n
+ * @returns {string}
+ */
 export function iconGradient(n) {
     const hue = hash(n) % 360;
     return `linear-gradient(135deg, hsl(${hue} 70% 60%), hsl(${(hue + 40) % 360} 75% 45%))`;

@@ -91,7 +91,8 @@ export class LayoutClient {
      *   own origin (''); `token` is sent as `Authorization: Bearer <token>` when set; `fetch` replaces the global
      *   one (a script may count requests or bring its own connection pool).
      */
-    constructor({ baseURL = '', token, fetch: fetchFunction } = {}) {
+    constructor(options = {}) {
+        const { baseURL = '', token, fetch: fetchFunction } = options;
         this.baseURL = baseURL.replace(/\/$/, '');
         this.token = token || undefined;
         /** @type {typeof fetch} */
@@ -159,7 +160,11 @@ export class LayoutClient {
         return this.request('POST', `/layout/${encodeURIComponent(kind)}`, request, options);
     }
 
-    /** `GET /kinds`: every kind and its parameters. @param {CallOptions} [options] @returns {Promise<{kinds: object[]}>} */
+    /**
+     * `GET /kinds`: every kind and its parameters.
+     * @param {CallOptions} [options]
+     * @returns {Promise<{kinds: object[]}>}
+     */
     kinds(options) {
         return this.request('GET', '/kinds', undefined, options);
     }
@@ -174,12 +179,22 @@ export class LayoutClient {
         return this.request('POST', '/sessions', request, options);
     }
 
-    /** `GET /sessions/{id}`. @param {string} id @param {CallOptions} [options] @returns {Promise<SessionSummary>} */
+    /**
+     * `GET /sessions/{id}`.
+     * @param {string} id
+     * @param {CallOptions} [options]
+     * @returns {Promise<SessionSummary>}
+     */
     getSession(id, options) {
         return this.request('GET', `/sessions/${id}`, undefined, options);
     }
 
-    /** `DELETE /sessions/{id}`. @param {string} id @param {CallOptions} [options] @returns {Promise<null>} */
+    /**
+     * `DELETE /sessions/{id}`.
+     * @param {string} id
+     * @param {CallOptions} [options]
+     * @returns {Promise<null>}
+     */
     deleteSession(id, options) {
         return this.request('DELETE', `/sessions/${id}`, undefined, options);
     }
@@ -400,13 +415,28 @@ export class LayoutSession {
      */
     query(body, options) { return this.call('query', [body, options]); }
 
-    /** `snap`. @param {{proposedContentOffset: Point, velocity?: Point}} body @returns {Promise<{contentOffset: Point}>} */
+    /**
+     * `snap`.
+     * @param {{proposedContentOffset: Point, velocity?: Point, section?: number, startOffset?: number}} body
+     * @param {CallOptions} [options]
+     * @returns {Promise<{contentOffset: Point}>}
+     */
     snap(body, options) { return this.call('snap', [body, options]); }
 
-    /** `invalidate`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    /**
+     * `invalidate`; kept for replay.
+     * @param {object} body
+     * @param {MutationOptions} [options]
+     * @returns {Promise<any>}
+     */
     invalidate(body, options) { return this.call('invalidate', [body, options], true); }
 
-    /** `updates`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    /**
+     * `updates`; kept for replay.
+     * @param {object} body
+     * @param {MutationOptions} [options]
+     * @returns {Promise<any>}
+     */
     update(body, options) { return this.call('update', [body, options], true); }
 
     /**
@@ -418,14 +448,27 @@ export class LayoutSession {
      */
     transition(body, options) { return this.call('transition', [body, options], body.commit === true); }
 
-    /** `move` while dragging. @param {object} body @param {CallOptions} [options] @returns {Promise<any>} */
+    /**
+     * `move` while dragging.
+     * @param {object} body
+     * @param {CallOptions} [options]
+     * @returns {Promise<any>}
+     */
     move(body, options) { return this.call('move', [body, options]); }
 
-    /** `move/end`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    /**
+     * `move/end`; kept for replay.
+     * @param {object} body
+     * @param {MutationOptions} [options]
+     * @returns {Promise<any>}
+     */
     endMove(body, options) { return this.call('endMove', [body, options], true); }
 
     /**
-     * One cell. @param {number} section @param {number} item @param {CallOptions} [options]
+     * One cell.
+     * @param {number} section
+     * @param {number} item
+     * @param {CallOptions} [options]
      * @returns {Promise<Attributes>}
      */
     item(section, item, options) { return this.call('item', [section, item, options]); }
@@ -439,7 +482,11 @@ export class LayoutSession {
         return this.call('supplementary', [kind, section, item, options]);
     }
 
-    /** The summary. @param {CallOptions} [options] @returns {Promise<SessionSummary>} */
+    /**
+     * The summary.
+     * @param {CallOptions} [options]
+     * @returns {Promise<SessionSummary>}
+     */
     get(options) { return this.call('getSession', [options]); }
 
     /**
@@ -537,12 +584,20 @@ export function snapsAtScrollEnd(kind, config) {
     return !!config && typeof config.snap === 'string' && config.snap !== 'none';
 }
 
-/** @param {Rect} a @param {Rect} b @returns {boolean} the server's test: open interiors overlap */
+/**
+ * @param {Rect} a
+ * @param {Rect} b
+ * @returns {boolean} the server's test: open interiors overlap
+ */
 function intersects(a, b) {
     return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** @param {Rect} outer @param {Rect} inner @returns {boolean} */
+/**
+ * @param {Rect} outer
+ * @param {Rect} inner
+ * @returns {boolean}
+ */
 function contains(outer, inner) {
     return outer.x <= inner.x && outer.y <= inner.y && outer.x + outer.width >= inner.x + inner.width &&
         outer.y + outer.height >= inner.y + inner.height;
@@ -561,19 +616,30 @@ function grow(rect, by, content) {
     return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
 }
 
-/** @param {Point} a @param {Point} b @returns {boolean} */
+/**
+ * @param {Point} a
+ * @param {Point} b
+ * @returns {boolean}
+ */
 function samePoint(a, b) {
     return Math.abs(a.x - b.x) < 0.01 && Math.abs(a.y - b.y) < 0.01;
 }
 
-/** @param {number[]} a @param {number[]} b @returns {boolean} */
+/**
+ * @param {number[]} a
+ * @param {number[]} b
+ * @returns {boolean}
+ */
 function sameOffsets(a, b) {
     const n = Math.max(a.length, b.length);
     for (let i = 0; i < n; i += 1) if ((a[i] || 0) !== (b[i] || 0)) return false;
     return true;
 }
 
-/** @param {unknown} error @returns {boolean} */
+/**
+ * @param {unknown} error
+ * @returns {boolean}
+ */
 function isAbort(error) {
     return !!error && typeof error === 'object' && /** @type {any} */ (error).name === 'AbortError';
 }
@@ -626,7 +692,11 @@ export function indexPathMapping(batch) {
     };
 }
 
-/** The key of an element after an index path mapping, or null. @param {string} key @param {Function} map */
+/**
+ * The key of an element after an index path mapping, or null.
+ * @param {string} key
+ * @param {Function} map
+ */
 function remapKey(key, map) {
     const parts = key.split('/');
     const item = Number(parts[parts.length - 1]);
@@ -638,7 +708,10 @@ function remapKey(key, map) {
     return parts.join('/');
 }
 
-/** The CSS properties an animation moves between, for the Web Animations API. @param {Attributes} a */
+/**
+ * The CSS properties an animation moves between, for the Web Animations API.
+ * @param {Attributes} a
+ */
 function keyframe(a) {
     return {
         left: `${a.frame.x}px`, top: `${a.frame.y}px`, width: `${a.frame.width}px`, height: `${a.frame.height}px`,
@@ -646,7 +719,10 @@ function keyframe(a) {
     };
 }
 
-/** @param {HTMLElement} element @returns {Attributes | null} the attributes last applied, kept on the element */
+/**
+ * @param {HTMLElement} element
+ * @returns {Attributes | null} the attributes last applied, kept on the element
+ */
 function appliedAttributes(element) {
     return /** @type {any} */ (element).__layoutAttributes || null;
 }
@@ -724,7 +800,10 @@ export class LayoutView {
         this.ready = this.start();
     }
 
-    /** Creates the session at the container's size and draws the first frame. @returns {Promise<LayoutView>} */
+    /**
+     * Creates the session at the container's size and draws the first frame.
+     * @returns {Promise<LayoutView>}
+     */
     async start() {
         this.busy += 1;
         try {
@@ -758,10 +837,16 @@ export class LayoutView {
         else console.error(error);
     }
 
-    /** The session's id (it changes when a lost session is created again). @returns {string | null} */
+    /**
+     * The session's id (it changes when a lost session is created again).
+     * @returns {string | null}
+     */
     get sessionId() { return this.session ? this.session.id : null; }
 
-    /** The session's version. @returns {number} */
+    /**
+     * The session's version.
+     * @returns {number}
+     */
     get version() { return this.session ? this.session.version : 0; }
 
     /** @param {Size} size */
@@ -771,13 +856,19 @@ export class LayoutView {
         this.content.style.height = `${size.height}px`;
     }
 
-    /** The rect the container shows, in content coordinates. @returns {Rect} */
+    /**
+     * The rect the container shows, in content coordinates.
+     * @returns {Rect}
+     */
     visibleRect() {
         const c = this.container;
         return { x: c.scrollLeft, y: c.scrollTop, width: c.clientWidth, height: c.clientHeight };
     }
 
-    /** The offset queries are made at: the scroll position for scroll-dependent kinds, else the origin. @returns {Point} */
+    /**
+     * The offset queries are made at: the scroll position for scroll-dependent kinds, else the origin.
+     * @returns {Point}
+     */
     poseOffset() {
         return this.scrollDependent ? { x: this.container.scrollLeft, y: this.container.scrollTop } : { x: 0, y: 0 };
     }
@@ -830,7 +921,10 @@ export class LayoutView {
         }, this.contentSize);
     }
 
-    /** Whether the held windows (at the current version and pose) cover a rect. @param {Rect} rect */
+    /**
+     * Whether the held windows (at the current version and pose) cover a rect.
+     * @param {Rect} rect
+     */
     covers(rect) {
         const version = this.version;
         const offset = this.poseOffset();
@@ -899,13 +993,19 @@ export class LayoutView {
         this.fetchWindow(this.wantedWindow(visible)).catch((error) => this.fail(error));
     }
 
-    /** Whether the newest window was computed at the current pose. @returns {boolean} */
+    /**
+     * Whether the newest window was computed at the current pose.
+     * @returns {boolean}
+     */
     poseIsCurrent() {
         const newest = this.windows[0];
         return !!newest && samePoint(newest.offset, this.poseOffset()) && sameOffsets(newest.orthogonal, this.orthogonalOffsets);
     }
 
-    /** @param {{orthogonal: number[]}} flight @returns {boolean} */
+    /**
+     * @param {{orthogonal: number[]}} flight
+     * @returns {boolean}
+     */
     orthogonalMoved(flight) {
         return !sameOffsets(flight.orthogonal, this.orthogonalOffsets);
     }
@@ -1007,9 +1107,9 @@ export class LayoutView {
         const createElement = this.options.createElement;
         for (const a of shown) {
             const key = elementKey(a);
-            let element = this.elements.get(key);
-            if (!element) {
-                element = createElement ? createElement(a) : document.createElement('div');
+            const kept = this.elements.get(key);
+            if (!kept) {
+                const element = createElement ? createElement(a) : document.createElement('div');
                 element.dataset.key = key;
                 this.elements.set(key, element);
                 this.content.appendChild(element);
@@ -1020,15 +1120,18 @@ export class LayoutView {
                 if (from) this.animate(element, from, a);
                 continue;
             }
-            const previous = appliedAttributes(element);
-            if (previous === a) continue;
-            if (render) render(element, a); else applyAttributes(element, a);
-            this.place(element, a);
+            if (appliedAttributes(kept) === a) continue;
+            if (render) render(kept, a); else applyAttributes(kept, a);
+            this.place(kept, a);
         }
         this.attributes = shown;
     }
 
-    /** Sets the frame (and the rest) after a render hook, which may style the node as it likes. @param {HTMLElement} element @param {Attributes} a */
+    /**
+     * Sets the frame (and the rest) after a render hook, which may style the node as it likes.
+     * @param {HTMLElement} element
+     * @param {Attributes} a
+     */
     place(element, a) {
         if (this.options.render) applyAttributes(element, a);
         if (this.cellObserver && a.category === 'cell') {
@@ -1038,12 +1141,20 @@ export class LayoutView {
         /** @type {any} */ (element).__layoutAttributes = a;
     }
 
-    /** Whether measuring is along x (a horizontal layout). @returns {boolean} */
+    /**
+     * Whether measuring is along x (a horizontal layout).
+     * @returns {boolean}
+     */
     measuresWidth() {
         return this.contentSize.width > this.viewport.width + 0.5 && this.contentSize.height <= this.viewport.height + 0.5;
     }
 
-    /** @param {HTMLElement} element @param {Attributes} from @param {Attributes} to @returns {Promise<void>} */
+    /**
+     * @param {HTMLElement} element
+     * @param {Attributes} from
+     * @param {Attributes} to
+     * @returns {Promise<void>}
+     */
     animate(element, from, to) {
         if (typeof element.animate !== 'function' || this.animationDuration <= 0) return Promise.resolve();
         this.animations += 1;
@@ -1136,7 +1247,7 @@ export class LayoutView {
         const velocity = { x: this.velocity.x * 1000, y: this.velocity.y * 1000 };
         this.snapTimer = setTimeout(() => {
             this.snapTimer = 0;
-            this.snap({ velocity: this.pointerDown ? { x: 0, y: 0 } : velocity })
+            this.snap({ velocity })
                 .catch((error) => this.fail(error)).finally(() => { this.busy -= 1; });
         }, 120);
     }
@@ -1306,7 +1417,10 @@ export class LayoutView {
         }
     }
 
-    /** @param {any} batch @returns {number[]} */
+    /**
+     * @param {any} batch
+     * @returns {number[]}
+     */
     countsAfter(batch) {
         const counts = (this.sectionCounts || []).slice();
         for (const [s] of batch.deleteItems || []) counts[s] -= 1;
@@ -1376,7 +1490,10 @@ export class LayoutView {
         }
     }
 
-    /** Whether nothing is on its way and the DOM shows the current position. @returns {boolean} */
+    /**
+     * Whether nothing is on its way and the DOM shows the current position.
+     * @returns {boolean}
+     */
     get idle() {
         if (!this.session || this.busy > 0 || this.inFlight || this.animations > 0 || this.snapTimer) return false;
         if (!this.poseIsCurrent()) return false;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The demo page in a real browser: Debian's chromium, headless, driven by selenium and chromium-driver.
 
-Usage: browser.py PATH_TO_LAYOUTD
+Usage: browser.py PATH_TO_LAYOUTD [CHECK ...]
 
 Starts layoutd on a free port, opens GET / and checks each demo against the service itself: the page renders as many
 element divs as a query of the same session and rect answers, at the same frames (read back from the DOM). Then the
@@ -18,6 +18,7 @@ import shutil
 import sys
 import time
 import traceback
+import urllib.error
 import urllib.request
 
 from harness import Server
@@ -475,10 +476,95 @@ def scrolling_fast_shows_no_blank_frames(context):
         expect(0 <= times[1] <= 300, f"{tab}: the viewport is complete {times[1]} ms after a jump (bound 300)")
 
 
+MOUNT_JS = r"""
+const [mode, done] = arguments;
+(async () => {
+    const { mountLayout, LayoutError } = await import('/layout-client.js');
+    const box = document.createElement('div');
+    box.style.cssText = 'position:fixed;left:0;top:0;width:420px;height:320px;overflow:auto;background:#fff;z-index:99';
+    document.body.appendChild(box);
+    const idle = async (view) => {
+        for (let calm = 0, i = 0; calm < 5 && i < 400; i += 1) {
+            await new Promise((r) => setTimeout(r, 10));
+            calm = view.idle ? calm + 1 : 0;
+        }
+    };
+    if (mode === 'offline') {
+        const errors = [];
+        const view = mountLayout(box, { kind: 'flow', baseURL: 'http://127.0.0.1:9', request: { sections: [{ count: 3 }] },
+            onError: (error) => errors.push(error) });
+        await view.ready;
+        box.remove();
+        const e = errors[0];
+        return { count: errors.length, isLayoutError: e instanceof LayoutError, status: e && e.status, type: e && e.type };
+    }
+    // Self-sizing: cells whose text wraps to different heights, measured and sent through invalidate.
+    const view = mountLayout(box, {
+        kind: 'flow', measure: true,
+        request: { sections: [{ count: 60 }], config: { itemSize: { width: 400, height: 30 }, minimumLineSpacing: 4,
+            sectionInset: { top: 0, left: 0, bottom: 0, right: 0 } } },
+        render(element, a) {
+            element.style.font = '14px/20px monospace';
+            element.textContent = 'word '.repeat(4 + (a.indexPath[1] % 4) * 14);
+        },
+    });
+    await view.ready;
+    await idle(view);
+    const answer = await view.session.query({ rect: view.visibleRect() });
+    const cells = answer.attributes.map((a) => {
+        const e = view.elements.get(`cell/${a.indexPath[0]}/${a.indexPath[1]}`);
+        return { item: a.indexPath[1], y: a.frame.y, layout: a.frame.height, dom: e ? e.offsetHeight : -1 };
+    });
+    // Scrolled to item 30, then the cells above it change height: the item stays where it is on screen.
+    await view.scrollToItem([0, 30], { position: 'top' });
+    await idle(view);
+    const before = view.elements.get('cell/0/30').getBoundingClientRect().top;
+    const versionBefore = view.version;
+    await view.invalidate({ items: Array.from({ length: 10 }, (_, i) => ({ indexPath: [0, i], size: { width: 400, height: 200 } })) });
+    await idle(view);
+    const after = view.elements.get('cell/0/30').getBoundingClientRect().top;
+    const id = view.sessionId;
+    const stats = { ...view.stats };
+    await view.destroy();
+    const left = box.querySelectorAll('[data-key]').length;
+    box.remove();
+    return { cells, before, after, versionBefore, version: view.version, id, left, stats };
+})().then(done, (error) => done({ error: String(error && error.stack || error) }));
+"""
+
+
+@check
+def mount_layout_measures_cells_and_keeps_the_content_still(context):
+    context.show("justified")
+    result = context.driver.execute_async_script(MOUNT_JS, "measure")
+    expect("error" not in result, f"the script failed: {result.get('error')}")
+    cells = result["cells"]
+    expect(len(cells) >= 4, f"{len(cells)} cells")
+    for cell in cells:
+        expect(abs(cell["dom"] - cell["layout"]) < 1, f"item {cell['item']}: DOM {cell['dom']} px, layout {cell['layout']}")
+    heights = {cell["layout"] for cell in cells}
+    expect(len(heights) >= 2, f"the measured heights are all {heights}")
+    expect(result["version"] > result["versionBefore"], "the invalidate made a new version")
+    expect(abs(result["after"] - result["before"]) < 1, f"item 30 moved on screen: {result['before']} → {result['after']}")
+    expect(result["left"] == 0, f"{result['left']} nodes left after destroy")
+    try:
+        context.api("GET", f"/sessions/{result['id']}")
+        raise AssertionError("destroy kept the session")
+    except urllib.error.HTTPError as error:
+        expect(error.code == 404, f"GET of the destroyed session: {error.code}")
+
+
 @check
 def the_browser_logged_no_error(context):
     entries = [e for e in context.driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
     expect(not entries, f"console errors: {entries}")
+
+
+@check
+def mount_layout_reports_a_network_failure_as_a_layout_error(context):
+    # After the console check: the refused connection is logged there.
+    result = context.driver.execute_async_script(MOUNT_JS, "offline")
+    expect(result == {"count": 1, "isLayoutError": True, "status": 0, "type": "/problems/network"}, f"{result}")
 
 
 @check
@@ -509,16 +595,18 @@ def make_driver():
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         print(__doc__)
         return 2
+    # Optional check names after the binary run those checks only (while working on one).
+    selected = [c for c in CHECKS if len(sys.argv) == 2 or c.__name__ in sys.argv[2:]]
     server = Server(sys.argv[1], "--log-requests", "false")
     driver = None
     passed = failed = 0
     try:
         driver = make_driver()
         context = Context(server, driver)
-        for function in CHECKS:
+        for function in selected:
             try:
                 function(context)
                 passed += 1

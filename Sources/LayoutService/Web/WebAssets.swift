@@ -76,7 +76,10 @@ const page = {
     fps: 0,
 };
 
-/** Runs an async step, counting it as pending, and reports failures on the page. @param {() => Promise<any>} work */
+/**
+ * Runs an async step, counting it as pending, and reports failures on the page.
+ * @param {() => Promise<any>} work
+ */
 async function track(work) {
     page.pending += 1;
     try {
@@ -97,7 +100,12 @@ function report(error) {
     console.error(error);
 }
 
-/** Fills a cell with a photo and a caption. @param {HTMLElement} element @param {number} id @param {string} [caption] */
+/**
+ * Fills a cell with a photo and a caption.
+ * @param {HTMLElement} element
+ * @param {number} id
+ * @param {string} [caption]
+ */
 function photo(element, id, caption) {
     element.className = 'element cell photo';
     element.style.backgroundImage = photoBackground(id);
@@ -111,7 +119,12 @@ function once(/** @type {HTMLElement} */ element, /** @type {string} */ what, /*
     fill();
 }
 
-/** A section header or footer: a title bar. @param {HTMLElement} element @param {any} a @param {string} label */
+/**
+ * A section header or footer: a title bar.
+ * @param {HTMLElement} element
+ * @param {any} a
+ * @param {string} label
+ */
 function supplementary(element, a, label) {
     once(element, `${a.kind}/${a.indexPath[0]}`, () => {
         element.className = `element ${a.kind}`;
@@ -210,7 +223,9 @@ const tabs = {
                 if (stage.scrollTop + stage.clientHeight < view.contentSize.height - 80) return;
                 loading = true;
                 const first = counts[0];
-                const insertItems = waterfallTiles(first, 30).map((size, i) => ({ indexPath: [0, first + i], size }));
+                const insertItems = waterfallTiles(first, 30).map((size, i) => ({
+                    indexPath: /** @type {[number, number]} */ ([0, first + i]), size,
+                }));
                 track(() => view.update({ insertItems })).finally(() => { loading = false; });
             };
         },
@@ -219,6 +234,9 @@ const tabs = {
         label: 'Line',
         hint: 'A photo strip: drag or scroll it, it snaps to the nearest photo. Tap a photo to delete it (updates).',
         stageClass: 'horizontal',
+        /** @type {number[]} the photo shown by each item */
+        ids: [],
+        /** @returns {import('./layout-client.js').LayoutViewOptions} */
         mount() {
             this.ids = Array.from({ length: 40 }, (_, i) => i);
             const big = stage.clientHeight > 420;
@@ -281,6 +299,7 @@ const tabs = {
                 if ((event.target !== stage && event.target !== content) || moving) return;
                 const itemSize = { width: 140, height: 140 };
                 const radius = Math.max(40, Math.min(stage.clientWidth, stage.clientHeight) / 2 - itemSize.height);
+                /** @type {import('./layout-client.js').TransitionTarget} */
                 const to = view.kind === 'stack' ? { kind: 'circle', config: { itemSize, radius } } : { kind: 'stack', config: { itemSize } };
                 moving = true;
                 track(() => view.transition(to, { duration: 450 })).finally(() => { moving = false; });
@@ -395,12 +414,19 @@ const tabs = {
     },
 };
 
-/** A number in [0, 10) from an integer, for ratings and distances. @param {number} n */
+/**
+ * A number in [0, 10) from an integer, for ratings and distances.
+ * @param {number} n
+ */
 function hash10(n) {
     return (((n * 2654435761) >>> 0) % 1000) / 100;
 }
 
-/** Waterfall tiles: photo aspect ratios, as sizes. @param {number} first @param {number} count */
+/**
+ * Waterfall tiles: photo aspect ratios, as sizes.
+ * @param {number} first
+ * @param {number} count
+ */
 function waterfallTiles(first, count) {
     return Array.from({ length: count }, (_, i) => {
         const aspect = photoAspect(first + i + 3);
@@ -468,7 +494,10 @@ function remount() {
     show(name);
 }
 
-/** Shows one tab: the previous view is destroyed (its session deleted) and the tab's is mounted. @param {string} name */
+/**
+ * Shows one tab: the previous view is destroyed (its session deleted) and the tab's is mounted.
+ * @param {string} name
+ */
 function show(name) {
     const key = /** @type {keyof typeof tabs} */ (name in tabs ? name : 'justified');
     if (page.name === key) return;
@@ -579,7 +608,10 @@ export function randomSource(seed) {
     };
 }
 
-/** A hash of an integer, for picking a scene or a word without keeping state. @param {number} n */
+/**
+ * A hash of an integer, for picking a scene or a word without keeping state.
+ * @param {number} n
+ */
 export function hash(n) {
     let x = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
     x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
@@ -640,7 +672,11 @@ export const SCENES = 96;
 /** @type {string[]} CSS `url(…)` values, made once: the browser decodes each image once and reuses it. */
 const sceneURLs = [];
 
-/** The CSS background-image of a photo. @param {number} id @returns {string} */
+/**
+ * The CSS background-image of a photo.
+ * @param {number} id
+ * @returns {string}
+ */
 export function photoBackground(id) {
     const scene = ((id % SCENES) + SCENES) % SCENES;
     if (!sceneURLs[scene]) sceneURLs[scene] = `url("data:image/svg+xml,${encodeURIComponent(sceneSVG(scene))}")`;
@@ -654,7 +690,11 @@ const ASPECTS = [
     { width: 3, height: 2 }, { width: 21, height: 9 }, { width: 4, height: 5 }, { width: 5, height: 4 },
 ];
 
-/** The pixel shape of photo `id`. @param {number} id @returns {{width: number, height: number}} */
+/**
+ * The pixel shape of photo `id`.
+ * @param {number} id
+ * @returns {{width: number, height: number}}
+ */
 export function photoAspect(id) {
     return ASPECTS[hash(id) % ASPECTS.length];
 }
@@ -665,14 +705,23 @@ const LOREM = ('we walked along the ridge before sunrise and the valley filled s
     'below was still asleep a few boats left the harbor and the wind turned cold near the water so we stopped ' +
     'for coffee and watched the clouds move over the hills').split(' ');
 
-/** A short title, e.g. "Quiet Harbor". @param {number} n @returns {string} */
+/**
+ * A short title, e.g. "Quiet Harbor".
+ * @param {number} n
+ * @returns {string}
+ */
 export function title(n) {
     const a = WORDS[hash(n) % WORDS.length];
     const b = WORDS[hash(n + 7919) % WORDS.length];
     return `${a[0].toUpperCase()}${a.slice(1)} ${b[0].toUpperCase()}${b.slice(1)}`;
 }
 
-/** A sentence or two of text. @param {number} n @param {number} [words] @returns {string} */
+/**
+ * A sentence or two of text.
+ * @param {number} n
+ * @param {number} [words]
+ * @returns {string}
+ */
 export function text(n, words = 18) {
     const start = hash(n) % LOREM.length;
     const out = [];
@@ -681,7 +730,11 @@ export function text(n, words = 18) {
     return `${sentence[0].toUpperCase()}${sentence.slice(1)}.`;
 }
 
-/** A colour for an app icon. @param {number} n @returns {string} */
+/**
+ * A colour for an app icon.
+ * @param {number} n
+ * @returns {string}
+ */
 export function iconGradient(n) {
     const hue = hash(n) % 360;
     return `linear-gradient(135deg, hsl(${hue} 70% 60%), hsl(${(hue + 40) % 360} 75% 45%))`;
@@ -785,7 +838,8 @@ export class LayoutClient {
      *   own origin (''); `token` is sent as `Authorization: Bearer <token>` when set; `fetch` replaces the global
      *   one (a script may count requests or bring its own connection pool).
      */
-    constructor({ baseURL = '', token, fetch: fetchFunction } = {}) {
+    constructor(options = {}) {
+        const { baseURL = '', token, fetch: fetchFunction } = options;
         this.baseURL = baseURL.replace(/\/$/, '');
         this.token = token || undefined;
         /** @type {typeof fetch} */
@@ -853,7 +907,11 @@ export class LayoutClient {
         return this.request('POST', `/layout/${encodeURIComponent(kind)}`, request, options);
     }
 
-    /** `GET /kinds`: every kind and its parameters. @param {CallOptions} [options] @returns {Promise<{kinds: object[]}>} */
+    /**
+     * `GET /kinds`: every kind and its parameters.
+     * @param {CallOptions} [options]
+     * @returns {Promise<{kinds: object[]}>}
+     */
     kinds(options) {
         return this.request('GET', '/kinds', undefined, options);
     }
@@ -868,12 +926,22 @@ export class LayoutClient {
         return this.request('POST', '/sessions', request, options);
     }
 
-    /** `GET /sessions/{id}`. @param {string} id @param {CallOptions} [options] @returns {Promise<SessionSummary>} */
+    /**
+     * `GET /sessions/{id}`.
+     * @param {string} id
+     * @param {CallOptions} [options]
+     * @returns {Promise<SessionSummary>}
+     */
     getSession(id, options) {
         return this.request('GET', `/sessions/${id}`, undefined, options);
     }
 
-    /** `DELETE /sessions/{id}`. @param {string} id @param {CallOptions} [options] @returns {Promise<null>} */
+    /**
+     * `DELETE /sessions/{id}`.
+     * @param {string} id
+     * @param {CallOptions} [options]
+     * @returns {Promise<null>}
+     */
     deleteSession(id, options) {
         return this.request('DELETE', `/sessions/${id}`, undefined, options);
     }
@@ -1094,13 +1162,28 @@ export class LayoutSession {
      */
     query(body, options) { return this.call('query', [body, options]); }
 
-    /** `snap`. @param {{proposedContentOffset: Point, velocity?: Point}} body @returns {Promise<{contentOffset: Point}>} */
+    /**
+     * `snap`.
+     * @param {{proposedContentOffset: Point, velocity?: Point, section?: number, startOffset?: number}} body
+     * @param {CallOptions} [options]
+     * @returns {Promise<{contentOffset: Point}>}
+     */
     snap(body, options) { return this.call('snap', [body, options]); }
 
-    /** `invalidate`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    /**
+     * `invalidate`; kept for replay.
+     * @param {object} body
+     * @param {MutationOptions} [options]
+     * @returns {Promise<any>}
+     */
     invalidate(body, options) { return this.call('invalidate', [body, options], true); }
 
-    /** `updates`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    /**
+     * `updates`; kept for replay.
+     * @param {object} body
+     * @param {MutationOptions} [options]
+     * @returns {Promise<any>}
+     */
     update(body, options) { return this.call('update', [body, options], true); }
 
     /**
@@ -1112,14 +1195,27 @@ export class LayoutSession {
      */
     transition(body, options) { return this.call('transition', [body, options], body.commit === true); }
 
-    /** `move` while dragging. @param {object} body @param {CallOptions} [options] @returns {Promise<any>} */
+    /**
+     * `move` while dragging.
+     * @param {object} body
+     * @param {CallOptions} [options]
+     * @returns {Promise<any>}
+     */
     move(body, options) { return this.call('move', [body, options]); }
 
-    /** `move/end`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    /**
+     * `move/end`; kept for replay.
+     * @param {object} body
+     * @param {MutationOptions} [options]
+     * @returns {Promise<any>}
+     */
     endMove(body, options) { return this.call('endMove', [body, options], true); }
 
     /**
-     * One cell. @param {number} section @param {number} item @param {CallOptions} [options]
+     * One cell.
+     * @param {number} section
+     * @param {number} item
+     * @param {CallOptions} [options]
      * @returns {Promise<Attributes>}
      */
     item(section, item, options) { return this.call('item', [section, item, options]); }
@@ -1133,7 +1229,11 @@ export class LayoutSession {
         return this.call('supplementary', [kind, section, item, options]);
     }
 
-    /** The summary. @param {CallOptions} [options] @returns {Promise<SessionSummary>} */
+    /**
+     * The summary.
+     * @param {CallOptions} [options]
+     * @returns {Promise<SessionSummary>}
+     */
     get(options) { return this.call('getSession', [options]); }
 
     /**
@@ -1231,12 +1331,20 @@ export function snapsAtScrollEnd(kind, config) {
     return !!config && typeof config.snap === 'string' && config.snap !== 'none';
 }
 
-/** @param {Rect} a @param {Rect} b @returns {boolean} the server's test: open interiors overlap */
+/**
+ * @param {Rect} a
+ * @param {Rect} b
+ * @returns {boolean} the server's test: open interiors overlap
+ */
 function intersects(a, b) {
     return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** @param {Rect} outer @param {Rect} inner @returns {boolean} */
+/**
+ * @param {Rect} outer
+ * @param {Rect} inner
+ * @returns {boolean}
+ */
 function contains(outer, inner) {
     return outer.x <= inner.x && outer.y <= inner.y && outer.x + outer.width >= inner.x + inner.width &&
         outer.y + outer.height >= inner.y + inner.height;
@@ -1255,19 +1363,30 @@ function grow(rect, by, content) {
     return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
 }
 
-/** @param {Point} a @param {Point} b @returns {boolean} */
+/**
+ * @param {Point} a
+ * @param {Point} b
+ * @returns {boolean}
+ */
 function samePoint(a, b) {
     return Math.abs(a.x - b.x) < 0.01 && Math.abs(a.y - b.y) < 0.01;
 }
 
-/** @param {number[]} a @param {number[]} b @returns {boolean} */
+/**
+ * @param {number[]} a
+ * @param {number[]} b
+ * @returns {boolean}
+ */
 function sameOffsets(a, b) {
     const n = Math.max(a.length, b.length);
     for (let i = 0; i < n; i += 1) if ((a[i] || 0) !== (b[i] || 0)) return false;
     return true;
 }
 
-/** @param {unknown} error @returns {boolean} */
+/**
+ * @param {unknown} error
+ * @returns {boolean}
+ */
 function isAbort(error) {
     return !!error && typeof error === 'object' && /** @type {any} */ (error).name === 'AbortError';
 }
@@ -1320,7 +1439,11 @@ export function indexPathMapping(batch) {
     };
 }
 
-/** The key of an element after an index path mapping, or null. @param {string} key @param {Function} map */
+/**
+ * The key of an element after an index path mapping, or null.
+ * @param {string} key
+ * @param {Function} map
+ */
 function remapKey(key, map) {
     const parts = key.split('/');
     const item = Number(parts[parts.length - 1]);
@@ -1332,7 +1455,10 @@ function remapKey(key, map) {
     return parts.join('/');
 }
 
-/** The CSS properties an animation moves between, for the Web Animations API. @param {Attributes} a */
+/**
+ * The CSS properties an animation moves between, for the Web Animations API.
+ * @param {Attributes} a
+ */
 function keyframe(a) {
     return {
         left: `${a.frame.x}px`, top: `${a.frame.y}px`, width: `${a.frame.width}px`, height: `${a.frame.height}px`,
@@ -1340,7 +1466,10 @@ function keyframe(a) {
     };
 }
 
-/** @param {HTMLElement} element @returns {Attributes | null} the attributes last applied, kept on the element */
+/**
+ * @param {HTMLElement} element
+ * @returns {Attributes | null} the attributes last applied, kept on the element
+ */
 function appliedAttributes(element) {
     return /** @type {any} */ (element).__layoutAttributes || null;
 }
@@ -1418,7 +1547,10 @@ export class LayoutView {
         this.ready = this.start();
     }
 
-    /** Creates the session at the container's size and draws the first frame. @returns {Promise<LayoutView>} */
+    /**
+     * Creates the session at the container's size and draws the first frame.
+     * @returns {Promise<LayoutView>}
+     */
     async start() {
         this.busy += 1;
         try {
@@ -1452,10 +1584,16 @@ export class LayoutView {
         else console.error(error);
     }
 
-    /** The session's id (it changes when a lost session is created again). @returns {string | null} */
+    /**
+     * The session's id (it changes when a lost session is created again).
+     * @returns {string | null}
+     */
     get sessionId() { return this.session ? this.session.id : null; }
 
-    /** The session's version. @returns {number} */
+    /**
+     * The session's version.
+     * @returns {number}
+     */
     get version() { return this.session ? this.session.version : 0; }
 
     /** @param {Size} size */
@@ -1465,13 +1603,19 @@ export class LayoutView {
         this.content.style.height = `${size.height}px`;
     }
 
-    /** The rect the container shows, in content coordinates. @returns {Rect} */
+    /**
+     * The rect the container shows, in content coordinates.
+     * @returns {Rect}
+     */
     visibleRect() {
         const c = this.container;
         return { x: c.scrollLeft, y: c.scrollTop, width: c.clientWidth, height: c.clientHeight };
     }
 
-    /** The offset queries are made at: the scroll position for scroll-dependent kinds, else the origin. @returns {Point} */
+    /**
+     * The offset queries are made at: the scroll position for scroll-dependent kinds, else the origin.
+     * @returns {Point}
+     */
     poseOffset() {
         return this.scrollDependent ? { x: this.container.scrollLeft, y: this.container.scrollTop } : { x: 0, y: 0 };
     }
@@ -1524,7 +1668,10 @@ export class LayoutView {
         }, this.contentSize);
     }
 
-    /** Whether the held windows (at the current version and pose) cover a rect. @param {Rect} rect */
+    /**
+     * Whether the held windows (at the current version and pose) cover a rect.
+     * @param {Rect} rect
+     */
     covers(rect) {
         const version = this.version;
         const offset = this.poseOffset();
@@ -1593,13 +1740,19 @@ export class LayoutView {
         this.fetchWindow(this.wantedWindow(visible)).catch((error) => this.fail(error));
     }
 
-    /** Whether the newest window was computed at the current pose. @returns {boolean} */
+    /**
+     * Whether the newest window was computed at the current pose.
+     * @returns {boolean}
+     */
     poseIsCurrent() {
         const newest = this.windows[0];
         return !!newest && samePoint(newest.offset, this.poseOffset()) && sameOffsets(newest.orthogonal, this.orthogonalOffsets);
     }
 
-    /** @param {{orthogonal: number[]}} flight @returns {boolean} */
+    /**
+     * @param {{orthogonal: number[]}} flight
+     * @returns {boolean}
+     */
     orthogonalMoved(flight) {
         return !sameOffsets(flight.orthogonal, this.orthogonalOffsets);
     }
@@ -1701,9 +1854,9 @@ export class LayoutView {
         const createElement = this.options.createElement;
         for (const a of shown) {
             const key = elementKey(a);
-            let element = this.elements.get(key);
-            if (!element) {
-                element = createElement ? createElement(a) : document.createElement('div');
+            const kept = this.elements.get(key);
+            if (!kept) {
+                const element = createElement ? createElement(a) : document.createElement('div');
                 element.dataset.key = key;
                 this.elements.set(key, element);
                 this.content.appendChild(element);
@@ -1714,15 +1867,18 @@ export class LayoutView {
                 if (from) this.animate(element, from, a);
                 continue;
             }
-            const previous = appliedAttributes(element);
-            if (previous === a) continue;
-            if (render) render(element, a); else applyAttributes(element, a);
-            this.place(element, a);
+            if (appliedAttributes(kept) === a) continue;
+            if (render) render(kept, a); else applyAttributes(kept, a);
+            this.place(kept, a);
         }
         this.attributes = shown;
     }
 
-    /** Sets the frame (and the rest) after a render hook, which may style the node as it likes. @param {HTMLElement} element @param {Attributes} a */
+    /**
+     * Sets the frame (and the rest) after a render hook, which may style the node as it likes.
+     * @param {HTMLElement} element
+     * @param {Attributes} a
+     */
     place(element, a) {
         if (this.options.render) applyAttributes(element, a);
         if (this.cellObserver && a.category === 'cell') {
@@ -1732,12 +1888,20 @@ export class LayoutView {
         /** @type {any} */ (element).__layoutAttributes = a;
     }
 
-    /** Whether measuring is along x (a horizontal layout). @returns {boolean} */
+    /**
+     * Whether measuring is along x (a horizontal layout).
+     * @returns {boolean}
+     */
     measuresWidth() {
         return this.contentSize.width > this.viewport.width + 0.5 && this.contentSize.height <= this.viewport.height + 0.5;
     }
 
-    /** @param {HTMLElement} element @param {Attributes} from @param {Attributes} to @returns {Promise<void>} */
+    /**
+     * @param {HTMLElement} element
+     * @param {Attributes} from
+     * @param {Attributes} to
+     * @returns {Promise<void>}
+     */
     animate(element, from, to) {
         if (typeof element.animate !== 'function' || this.animationDuration <= 0) return Promise.resolve();
         this.animations += 1;
@@ -1830,7 +1994,7 @@ export class LayoutView {
         const velocity = { x: this.velocity.x * 1000, y: this.velocity.y * 1000 };
         this.snapTimer = setTimeout(() => {
             this.snapTimer = 0;
-            this.snap({ velocity: this.pointerDown ? { x: 0, y: 0 } : velocity })
+            this.snap({ velocity })
                 .catch((error) => this.fail(error)).finally(() => { this.busy -= 1; });
         }, 120);
     }
@@ -2000,7 +2164,10 @@ export class LayoutView {
         }
     }
 
-    /** @param {any} batch @returns {number[]} */
+    /**
+     * @param {any} batch
+     * @returns {number[]}
+     */
     countsAfter(batch) {
         const counts = (this.sectionCounts || []).slice();
         for (const [s] of batch.deleteItems || []) counts[s] -= 1;
@@ -2070,7 +2237,10 @@ export class LayoutView {
         }
     }
 
-    /** Whether nothing is on its way and the DOM shows the current position. @returns {boolean} */
+    /**
+     * Whether nothing is on its way and the DOM shows the current position.
+     * @returns {boolean}
+     */
     get idle() {
         if (!this.session || this.busy > 0 || this.inFlight || this.animations > 0 || this.snapTimer) return false;
         if (!this.poseIsCurrent()) return false;
