@@ -126,7 +126,7 @@ def show_tab(driver, tab, timeout=60):
         s = driver.execute_script("return window.layoutdDemo && window.layoutdDemo.snapshot()")
         if s and s["error"]:
             raise AssertionError(f"the page reports an error: {s['error']}")
-        if s and s["demo"] == tab and s["idle"] and s["sessionId"]:
+        if s and s["demo"] == tab and s["idle"] and s["sessionId"] and s["photosReady"]:
             return s
         time.sleep(0.1)
     raise AssertionError(f"{tab} did not settle")
@@ -207,9 +207,11 @@ def main():
     driver = None
     try:
         driver = make_driver()
+        load = os.getloadavg()
         driver.get(arguments.url or f"http://127.0.0.1:{server.port}/#million")
         rows = run(driver, arguments.seconds, [int(s) for s in arguments.speeds.split(",")], arguments.jumps)
         print(table(rows))
+        print(f"load average before: {load[0]:.1f}, after: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
         if arguments.json:
             with open(arguments.json, "w") as file:
                 json.dump(rows, file, indent=1)

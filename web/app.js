@@ -1,7 +1,7 @@
 // The demo page: each tab is one mountLayout() on the stage; every frame, transform, alpha and zIndex comes from
 // layoutd. Tabs follow the address bar's hash (#justified, #million, …).
 import { LayoutClient, mountLayout } from './layout-client.js';
-import { iconGradient, photoAspect, photoBackground, randomSource, text, title } from './demo-content.js';
+import { iconGradient, photoAspect, photoBackground, randomSource, rasterizeScenes, text, title } from './demo-content.js';
 
 const params = new URLSearchParams(location.search);
 const client = new LayoutClient({ baseURL: params.get('api') || '', token: params.get('token') || undefined });
@@ -51,11 +51,23 @@ function report(error) {
  * @param {HTMLElement} element
  * @param {number} id
  * @param {string} [caption]
+ * @param {boolean} [large] drawn large (a banner): the SVG, not the bitmap
  */
-function photo(element, id, caption) {
+function photo(element, id, caption, large = false) {
     element.className = 'element cell photo';
-    element.style.backgroundImage = photoBackground(id);
+    element.style.backgroundImage = photoBackground(id, large);
     element.innerHTML = caption ? `<span class="caption">${caption}</span>` : '';
+}
+
+/**
+ * Puts a photo in the element's first `<i>` (set through the DOM: the data URL has quotes of its own).
+ * @param {HTMLElement} element
+ * @param {number} id
+ * @param {boolean} [large] drawn large (a card): the SVG, not the bitmap
+ */
+function thumbnail(element, id, large = false) {
+    const image = element.querySelector('i');
+    if (image) image.style.backgroundImage = photoBackground(id, large);
 }
 
 /** Calls `fill` only when the element shows another item than last time (nodes are reused by key). */
@@ -130,7 +142,7 @@ const tabs = {
                     if (a.category !== 'cell') return supplementary(element, a, ['Featured', 'Top charts', 'All apps'][section]);
                     once(element, `${section}/${item}`, () => {
                         if (section === 0) {
-                            photo(element, item * 7 + 3, `<b>${title(item)}</b><br>${text(item, 9)}`);
+                            photo(element, item * 7 + 3, `<b>${title(item)}</b><br>${text(item, 9)}`, true);
                             element.classList.add('banner');
                             return;
                         }
@@ -277,7 +289,9 @@ const tabs = {
                     if (a.category !== 'cell') return supplementary(element, a, `${title(section * 31)} · ${24} places`);
                     once(element, `${section}/${item}`, () => {
                         element.className = 'element cell tag';
-                        element.innerHTML = `<i style="background-image:${photoBackground(section * 40 + item)}"></i><span><b>${title(section * 100 + item)}</b><small>${(hash10(item + section) * 12 + 1).toFixed(0)} km</small></span>`;
+                        element.innerHTML = `<i></i><span><b>${title(section * 100 + item)}</b>` +
+                            `<small>${(hash10(item + section) * 12 + 1).toFixed(0)} km</small></span>`;
+                        thumbnail(element, section * 40 + item);
                     });
                 },
             };
@@ -324,8 +338,9 @@ const tabs = {
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => once(element, element.dataset.key || '', () => {
                     const n = a.indexPath[1];
                     element.className = 'element cell card';
-                    element.innerHTML = `<i style="background-image:${photoBackground(n * 17 + 2)}"></i>` +
+                    element.innerHTML = '<i></i>' +
                         `<span><b>${title(n + 50)}</b><small>${text(n, 26)}</small></span>`;
+                    thumbnail(element, n * 17 + 2, true);
                 }),
             };
         },
@@ -525,6 +540,7 @@ window.addEventListener('hashchange', () => show(location.hash.slice(1)));
             orthogonalOffsets: view?.orthogonalOffsets,
             queries: client.requests,
             bytes: client.bytesReceived,
+            photosReady,
         };
     },
     show,
@@ -532,3 +548,5 @@ window.addEventListener('hashchange', () => show(location.hash.slice(1)));
 };
 
 show(location.hash.slice(1) || 'justified');
+let photosReady = false;
+rasterizeScenes().catch((error) => console.warn('photos stay SVG:', error)).finally(() => { photosReady = true; });

@@ -79,12 +79,40 @@ export const SCENES = 96;
 const sceneURLs = [];
 
 /**
- * The CSS background-image of a photo.
+ * Rasterizes every scene once into a bitmap (a canvas, then a PNG blob URL): drawing a decoded bitmap costs the
+ * browser far less than drawing an SVG each time a tile scrolls in, which shows on a busy machine. Until a scene is
+ * ready, photos use its SVG.
+ * @param {number} [width] the bitmaps' width; their height is two thirds of it
+ * @returns {Promise<void>}
+ */
+export async function rasterizeScenes(width = 480) {
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = Math.round((width * 2) / 3);
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    for (let scene = 0; scene < SCENES; scene += 1) {
+        const image = new Image();
+        image.src = `data:image/svg+xml,${encodeURIComponent(sceneSVG(scene))}`;
+        await image.decode();
+        context.drawImage(image, 0, 0, canvas.width, canvas.height);
+        const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+        if (blob) rasterURLs[scene] = `url("${URL.createObjectURL(/** @type {Blob} */ (blob))}")`;
+    }
+}
+
+/** @type {string[]} CSS `url(…)` values of the rasterized scenes, as they become ready. */
+const rasterURLs = [];
+
+/**
+ * The CSS background-image of a photo: its bitmap once rasterized, the SVG for a large one (a card, a banner).
  * @param {number} id
+ * @param {boolean} [large] drawn wider than the bitmaps
  * @returns {string}
  */
-export function photoBackground(id) {
+export function photoBackground(id, large = false) {
     const scene = ((id % SCENES) + SCENES) % SCENES;
+    if (rasterURLs[scene] && !large) return rasterURLs[scene];
     if (!sceneURLs[scene]) sceneURLs[scene] = `url("data:image/svg+xml,${encodeURIComponent(sceneSVG(scene))}")`;
     return sceneURLs[scene];
 }

@@ -785,15 +785,35 @@ export class LayoutView {
         this.velocity = { x: 0, y: 0 };
         /** @type {number} the smoothed time between scroll samples, in milliseconds */
         this.frameInterval = 16.7;
+        /** @type {boolean} whether the position has not moved for 150 ms (the next move starts a scroll) */
+        this.resting = true;
+        /** @type {{x: number, y: number, t: number}[]} recent scroll positions, for the speed */
+        this.samples = [];
         this.lastScroll = { x: container.scrollLeft, y: container.scrollTop, t: performance.now() };
         this.stats = { queries: 0, aborted: 0, frames: 0 };
         /** @type {Map<HTMLElement, Size>} measured cells waiting to be sent */
         this.measured = new Map();
         this.snapTimer = 0;
+        /** @type {Point} the velocity the pending snap passes */
+        this.snapVelocity = { x: 0, y: 0 };
         this.frameRequested = false;
         this.abort = new AbortController();
         this.onScroll = () => this.scrolled();
         container.addEventListener('scroll', this.onScroll, { passive: true });
+        // No snapping while a finger or the mouse holds the content (a drag that pauses is not a scroll that ended);
+        // releasing it is the end of the gesture.
+        this.pointerDown = false;
+        this.onPointerDown = () => { this.pointerDown = true; };
+        this.onPointerUp = () => {
+            if (!this.pointerDown) return;
+            this.pointerDown = false;
+            if (this.snaps && performance.now() - this.lastScroll.t < 1000) {
+                this.scheduleSnap({ x: this.velocity.x * 1000, y: this.velocity.y * 1000 });
+            }
+        };
+        container.addEventListener('pointerdown', this.onPointerDown);
+        window.addEventListener('pointerup', this.onPointerUp);
+        window.addEventListener('pointercancel', this.onPointerUp);
         this.resizeObserver = new ResizeObserver(() => this.containerResized());
         this.cellObserver = options.measure ? new ResizeObserver((entries) => this.cellsResized(entries)) : null;
         /** @type {Promise<LayoutView>} resolves once the first frame is drawn */
@@ -874,15 +894,26 @@ export class LayoutView {
     }
 
     /**
-     * The window to fetch around a visible rect: `overscan` viewports on every side, and as far again ahead as
-     * the current speed covers in half a second (at most four viewports).
+     * How far ahead, in milliseconds, the view must hold attributes: two round trips (as measured, so a busy page
+     * or a slow network looks further ahead) and a frame or two, between 100 ms and 1.5 s.
+     * @returns {number}
+     */
+    horizon() {
+        return Math.min(1500, Math.max(100, this.latency * 2 + 50));
+    }
+
+    /**
+     * The window to fetch around a visible rect: `overscan` viewports on every side, and as far again ahead as the
+     * current speed covers in two horizons (at most six viewports), so that the next query is due about a horizon
+     * before the window runs out.
      * @param {Rect} visible @returns {Rect}
      */
     wantedWindow(visible) {
         const ox = visible.width * this.overscan;
         const oy = visible.height * this.overscan;
-        const leadX = Math.min(visible.width * 4, Math.abs(this.velocity.x) * 500);
-        const leadY = Math.min(visible.height * 4, Math.abs(this.velocity.y) * 500);
+        const ahead = this.horizon() * 2;
+        const leadX = Math.min(visible.width * 6, Math.abs(this.velocity.x) * ahead);
+        const leadY = Math.min(visible.height * 6, Math.abs(this.velocity.y) * ahead);
         return grow(visible, {
             left: ox + (this.velocity.x < 0 ? leadX : 0), right: ox + (this.velocity.x > 0 ? leadX : 0),
             top: oy + (this.velocity.y < 0 ? leadY : 0), bottom: oy + (this.velocity.y > 0 ? leadY : 0),
@@ -891,11 +922,11 @@ export class LayoutView {
 
     /**
      * The rect that must be held already for the next frames to be complete: the rendered rect and what the speed
-     * covers during two round trips.
+     * covers in a horizon (the time the next window takes to arrive).
      * @param {Rect} rendered @returns {Rect}
      */
     neededRect(rendered) {
-        const ahead = (this.latency * 2 + 50);
+        const ahead = this.horizon();
         const dx = Math.abs(this.velocity.x) * ahead;
         const dy = Math.abs(this.velocity.y) * ahead;
         return grow(rendered, {
@@ -935,18 +966,32 @@ export class LayoutView {
         return false;
     }
 
+    /** A scroll sample: the speed from the positions of the last 150 ms, then a frame. */
     scrolled() {
         const now = performance.now();
         const x = this.container.scrollLeft;
         const y = this.container.scrollTop;
-        const dt = Math.max(1, now - this.lastScroll.t);
-        let vx = (x - this.lastScroll.x) / dt;
-        let vy = (y - this.lastScroll.y) / dt;
-        // A jump (scrollTo, a scrollbar click far away) is not a speed to predict with.
-        if (Math.abs(x - this.lastScroll.x) > this.container.clientWidth * 2) vx = 0;
-        if (Math.abs(y - this.lastScroll.y) > this.container.clientHeight * 2) vy = 0;
-        if (dt > 200) { vx = 0; vy = 0; } else this.frameInterval = this.frameInterval * 0.8 + Math.min(100, dt) * 0.2;
-        this.velocity = { x: this.velocity.x * 0.4 + vx * 0.6, y: this.velocity.y * 0.4 + vy * 0.6 };
+        if (x === this.lastScroll.x && y === this.lastScroll.y) {
+            // A scroll event for a position a frame callback already saw.
+            this.draw();
+            return;
+        }
+        const jump = Math.abs(x - this.lastScroll.x) > this.container.clientWidth * 2 ||
+            Math.abs(y - this.lastScroll.y) > this.container.clientHeight * 2;
+        // The first move after a rest starts a scroll and a jump (scrollTo, a scrollbar click far away) starts
+        // another: their speed is not known yet (a scrollTo after a pause is not a flick).
+        if (this.resting || jump) this.samples = [];
+        else this.frameInterval = this.frameInterval * 0.8 + Math.min(150, now - this.lastScroll.t) * 0.2;
+        this.resting = false;
+        const samples = this.samples;
+        samples.push({ x, y, t: now });
+        // Scroll events and frame callbacks sample at different moments of a frame: a speed over two samples a
+        // millisecond apart would be wild, so it is taken over the samples of the last 150 ms (30 ms at least).
+        while (samples.length > 2 && now - samples[1].t >= 150) samples.shift();
+        const first = samples[0];
+        const span = now - first.t;
+        if (span >= 30) this.velocity = { x: (x - first.x) / span, y: (y - first.y) / span };
+        else if (samples.length === 1) this.velocity = { x: 0, y: 0 };
         this.lastScroll = { x, y, t: now };
         this.draw();
         this.requestFrame();
@@ -964,9 +1009,12 @@ export class LayoutView {
             const y = this.container.scrollTop;
             if (x !== this.lastScroll.x || y !== this.lastScroll.y) this.scrolled();
             else if (performance.now() - this.lastScroll.t < 150) this.requestFrame();
-            else if (this.velocity.x !== 0 || this.velocity.y !== 0) {
-                this.velocity = { x: 0, y: 0 };
-                this.draw();
+            else {
+                this.resting = true;
+                if (this.velocity.x !== 0 || this.velocity.y !== 0) {
+                    this.velocity = { x: 0, y: 0 };
+                    this.draw();
+                }
             }
         });
     }
@@ -984,12 +1032,10 @@ export class LayoutView {
         const needed = this.neededRect(rect);
         if (this.covers(needed) && this.poseIsCurrent()) return;
         const flight = this.inFlight;
-        if (flight && flight.version === this.version) {
-            if (this.scrollDependent || this.orthogonalMoved(flight)) {
-                // A query per pose: let the one on its way land; its arrival asks again.
-                if (contains(flight.rect, visible)) return;
-            } else if (contains(flight.rect, needed)) return;
-        }
+        // A query on its way that will still cover the viewport lands first (its arrival asks again if need be);
+        // one that will not (a jump, a new version) is superseded and aborted. Aborting a merely short one would
+        // starve the view on a slow machine, each answer cancelled by the next frame's wish.
+        if (flight && flight.version === this.version && contains(flight.rect, visible)) return;
         this.fetchWindow(this.wantedWindow(visible)).catch((error) => this.fail(error));
     }
 
@@ -1000,14 +1046,6 @@ export class LayoutView {
     poseIsCurrent() {
         const newest = this.windows[0];
         return !!newest && samePoint(newest.offset, this.poseOffset()) && sameOffsets(newest.orthogonal, this.orthogonalOffsets);
-    }
-
-    /**
-     * @param {{orthogonal: number[]}} flight
-     * @returns {boolean}
-     */
-    orthogonalMoved(flight) {
-        return !sameOffsets(flight.orthogonal, this.orthogonalOffsets);
     }
 
     /**
@@ -1229,6 +1267,8 @@ export class LayoutView {
             const adjustment = answer.contentOffsetAdjustment || { x: 0, y: 0 };
             if (adjustment.x || adjustment.y) {
                 this.container.scrollTo(this.container.scrollLeft + adjustment.x, this.container.scrollTop + adjustment.y);
+                // The content moved under the viewport, not the viewport: the speed stays as it was.
+                for (const sample of this.samples) { sample.x += adjustment.x; sample.y += adjustment.y; }
                 this.lastScroll = { x: this.container.scrollLeft, y: this.container.scrollTop, t: performance.now() };
             }
             await this.fetchWindow(this.wantedWindow(this.visibleRect()));
@@ -1241,12 +1281,20 @@ export class LayoutView {
 
     // -- snapping --------------------------------------------------------------------------------------------
 
-    scheduleSnap() {
+    /**
+     * Snaps 120 ms after the last scroll event. A scroll that simply stops (a wheel, a scrollTo, the end of a smooth
+     * scroll) rests with no velocity; a release of the pointer passes the speed it was let go at (UIKit's velocity
+     * at the end of the gesture), which later scroll events keep.
+     * @param {Point} [velocity] points per second
+     */
+    scheduleSnap(velocity) {
         if (this.snapTimer) clearTimeout(this.snapTimer);
-        else this.busy += 1;
-        const velocity = { x: this.velocity.x * 1000, y: this.velocity.y * 1000 };
+        else { this.busy += 1; this.snapVelocity = { x: 0, y: 0 }; }
+        if (velocity) this.snapVelocity = velocity;
         this.snapTimer = setTimeout(() => {
             this.snapTimer = 0;
+            const velocity = this.snapVelocity;
+            if (this.pointerDown) { this.busy -= 1; return; }
             this.snap({ velocity })
                 .catch((error) => this.fail(error)).finally(() => { this.busy -= 1; });
         }, 120);
@@ -1512,6 +1560,9 @@ export class LayoutView {
         this.abort.abort();
         if (this.snapTimer) { clearTimeout(this.snapTimer); this.snapTimer = 0; }
         this.container.removeEventListener('scroll', this.onScroll);
+        this.container.removeEventListener('pointerdown', this.onPointerDown);
+        window.removeEventListener('pointerup', this.onPointerUp);
+        window.removeEventListener('pointercancel', this.onPointerUp);
         this.resizeObserver.disconnect();
         this.cellObserver?.disconnect();
         for (const element of this.elements.values()) element.remove();

@@ -461,18 +461,23 @@ def a_390_px_window_stays_usable(context):
 def scrolling_fast_shows_no_blank_frames(context):
     # The targets are 1% at 2,400 px/s, 5% at 6,000 px/s and 150 ms after a jump; this machine is shared by
     # builds, so the bounds here are looser, but still far below what a page that waits on the network shows (more
-    # than half of its frames blank at 2,400 px/s).
+    # than half of its frames blank at 2,400 px/s). A run in which the browser itself drew fewer than 30 frames a
+    # second (another process had the CPU) measures the machine, not the page: it is run again, three times at most.
     context.driver.get(context.base + "/#million")
     context.wait_idle(lambda s: s["demo"] == "million" and s["rect"])
     for tab in ("million", "justified"):
         for speed, bound in ((2400, 0.03), (6000, 0.10)):
-            result = bench.measure(context.driver, tab, speed=speed, seconds=3, start=1000)
-            share = result["blank"] / max(1, result["frames"])
-            print(f"     {tab} at {speed} px/s: {result['blank']} blank of {result['frames']} frames", flush=True)
-            expect(result["frames"] >= 60, f"{tab}: only {result['frames']} frames in 3 s")
+            for attempt in range(3):
+                result = bench.measure(context.driver, tab, speed=speed, seconds=3, start=1000)
+                print(f"     {tab} at {speed} px/s: {result['blank']} blank of {result['frames']} frames "
+                      f"(load average {os.getloadavg()[0]:.1f})", flush=True)
+                if result["frames"] >= 90:
+                    break
+            expect(result["frames"] >= 90, f"{tab}: the browser drew {result['frames']} frames in 3 s, three times")
+            share = result["blank"] / result["frames"]
             expect(share <= bound, f"{tab} at {speed} px/s: {share:.1%} blank frames (bound {bound:.0%})")
         times = sorted(bench.measure(context.driver, tab, jump=500_000, start=2000 + i * 10_000)["jumpMs"] for i in range(3))
-        print(f"     {tab} jump of 500,000 px: complete after {times} ms", flush=True)
+        print(f"     {tab} jump of 500,000 px: complete after {[round(t) for t in times]} ms", flush=True)
         expect(0 <= times[1] <= 300, f"{tab}: the viewport is complete {times[1]} ms after a jump (bound 300)")
 
 

@@ -55,7 +55,7 @@ enum WebAssets {
 // The demo page: each tab is one mountLayout() on the stage; every frame, transform, alpha and zIndex comes from
 // layoutd. Tabs follow the address bar's hash (#justified, #million, …).
 import { LayoutClient, mountLayout } from './layout-client.js';
-import { iconGradient, photoAspect, photoBackground, randomSource, text, title } from './demo-content.js';
+import { iconGradient, photoAspect, photoBackground, randomSource, rasterizeScenes, text, title } from './demo-content.js';
 
 const params = new URLSearchParams(location.search);
 const client = new LayoutClient({ baseURL: params.get('api') || '', token: params.get('token') || undefined });
@@ -105,11 +105,23 @@ function report(error) {
  * @param {HTMLElement} element
  * @param {number} id
  * @param {string} [caption]
+ * @param {boolean} [large] drawn large (a banner): the SVG, not the bitmap
  */
-function photo(element, id, caption) {
+function photo(element, id, caption, large = false) {
     element.className = 'element cell photo';
-    element.style.backgroundImage = photoBackground(id);
+    element.style.backgroundImage = photoBackground(id, large);
     element.innerHTML = caption ? `<span class="caption">${caption}</span>` : '';
+}
+
+/**
+ * Puts a photo in the element's first `<i>` (set through the DOM: the data URL has quotes of its own).
+ * @param {HTMLElement} element
+ * @param {number} id
+ * @param {boolean} [large] drawn large (a card): the SVG, not the bitmap
+ */
+function thumbnail(element, id, large = false) {
+    const image = element.querySelector('i');
+    if (image) image.style.backgroundImage = photoBackground(id, large);
 }
 
 /** Calls `fill` only when the element shows another item than last time (nodes are reused by key). */
@@ -184,7 +196,7 @@ const tabs = {
                     if (a.category !== 'cell') return supplementary(element, a, ['Featured', 'Top charts', 'All apps'][section]);
                     once(element, `${section}/${item}`, () => {
                         if (section === 0) {
-                            photo(element, item * 7 + 3, `<b>${title(item)}</b><br>${text(item, 9)}`);
+                            photo(element, item * 7 + 3, `<b>${title(item)}</b><br>${text(item, 9)}`, true);
                             element.classList.add('banner');
                             return;
                         }
@@ -331,7 +343,9 @@ const tabs = {
                     if (a.category !== 'cell') return supplementary(element, a, `${title(section * 31)} · ${24} places`);
                     once(element, `${section}/${item}`, () => {
                         element.className = 'element cell tag';
-                        element.innerHTML = `<i style="background-image:${photoBackground(section * 40 + item)}"></i><span><b>${title(section * 100 + item)}</b><small>${(hash10(item + section) * 12 + 1).toFixed(0)} km</small></span>`;
+                        element.innerHTML = `<i></i><span><b>${title(section * 100 + item)}</b>` +
+                            `<small>${(hash10(item + section) * 12 + 1).toFixed(0)} km</small></span>`;
+                        thumbnail(element, section * 40 + item);
                     });
                 },
             };
@@ -378,8 +392,9 @@ const tabs = {
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => once(element, element.dataset.key || '', () => {
                     const n = a.indexPath[1];
                     element.className = 'element cell card';
-                    element.innerHTML = `<i style="background-image:${photoBackground(n * 17 + 2)}"></i>` +
+                    element.innerHTML = '<i></i>' +
                         `<span><b>${title(n + 50)}</b><small>${text(n, 26)}</small></span>`;
+                    thumbnail(element, n * 17 + 2, true);
                 }),
             };
         },
@@ -579,6 +594,7 @@ window.addEventListener('hashchange', () => show(location.hash.slice(1)));
             orthogonalOffsets: view?.orthogonalOffsets,
             queries: client.requests,
             bytes: client.bytesReceived,
+            photosReady,
         };
     },
     show,
@@ -586,6 +602,8 @@ window.addEventListener('hashchange', () => show(location.hash.slice(1)));
 };
 
 show(location.hash.slice(1) || 'justified');
+let photosReady = false;
+rasterizeScenes().catch((error) => console.warn('photos stay SVG:', error)).finally(() => { photosReady = true; });
 
 """#
         ),
@@ -673,12 +691,40 @@ export const SCENES = 96;
 const sceneURLs = [];
 
 /**
- * The CSS background-image of a photo.
+ * Rasterizes every scene once into a bitmap (a canvas, then a PNG blob URL): drawing a decoded bitmap costs the
+ * browser far less than drawing an SVG each time a tile scrolls in, which shows on a busy machine. Until a scene is
+ * ready, photos use its SVG.
+ * @param {number} [width] the bitmaps' width; their height is two thirds of it
+ * @returns {Promise<void>}
+ */
+export async function rasterizeScenes(width = 480) {
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = Math.round((width * 2) / 3);
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    for (let scene = 0; scene < SCENES; scene += 1) {
+        const image = new Image();
+        image.src = `data:image/svg+xml,${encodeURIComponent(sceneSVG(scene))}`;
+        await image.decode();
+        context.drawImage(image, 0, 0, canvas.width, canvas.height);
+        const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+        if (blob) rasterURLs[scene] = `url("${URL.createObjectURL(/** @type {Blob} */ (blob))}")`;
+    }
+}
+
+/** @type {string[]} CSS `url(…)` values of the rasterized scenes, as they become ready. */
+const rasterURLs = [];
+
+/**
+ * The CSS background-image of a photo: its bitmap once rasterized, the SVG for a large one (a card, a banner).
  * @param {number} id
+ * @param {boolean} [large] drawn wider than the bitmaps
  * @returns {string}
  */
-export function photoBackground(id) {
+export function photoBackground(id, large = false) {
     const scene = ((id % SCENES) + SCENES) % SCENES;
+    if (rasterURLs[scene] && !large) return rasterURLs[scene];
     if (!sceneURLs[scene]) sceneURLs[scene] = `url("data:image/svg+xml,${encodeURIComponent(sceneSVG(scene))}")`;
     return sceneURLs[scene];
 }
@@ -1532,15 +1578,35 @@ export class LayoutView {
         this.velocity = { x: 0, y: 0 };
         /** @type {number} the smoothed time between scroll samples, in milliseconds */
         this.frameInterval = 16.7;
+        /** @type {boolean} whether the position has not moved for 150 ms (the next move starts a scroll) */
+        this.resting = true;
+        /** @type {{x: number, y: number, t: number}[]} recent scroll positions, for the speed */
+        this.samples = [];
         this.lastScroll = { x: container.scrollLeft, y: container.scrollTop, t: performance.now() };
         this.stats = { queries: 0, aborted: 0, frames: 0 };
         /** @type {Map<HTMLElement, Size>} measured cells waiting to be sent */
         this.measured = new Map();
         this.snapTimer = 0;
+        /** @type {Point} the velocity the pending snap passes */
+        this.snapVelocity = { x: 0, y: 0 };
         this.frameRequested = false;
         this.abort = new AbortController();
         this.onScroll = () => this.scrolled();
         container.addEventListener('scroll', this.onScroll, { passive: true });
+        // No snapping while a finger or the mouse holds the content (a drag that pauses is not a scroll that ended);
+        // releasing it is the end of the gesture.
+        this.pointerDown = false;
+        this.onPointerDown = () => { this.pointerDown = true; };
+        this.onPointerUp = () => {
+            if (!this.pointerDown) return;
+            this.pointerDown = false;
+            if (this.snaps && performance.now() - this.lastScroll.t < 1000) {
+                this.scheduleSnap({ x: this.velocity.x * 1000, y: this.velocity.y * 1000 });
+            }
+        };
+        container.addEventListener('pointerdown', this.onPointerDown);
+        window.addEventListener('pointerup', this.onPointerUp);
+        window.addEventListener('pointercancel', this.onPointerUp);
         this.resizeObserver = new ResizeObserver(() => this.containerResized());
         this.cellObserver = options.measure ? new ResizeObserver((entries) => this.cellsResized(entries)) : null;
         /** @type {Promise<LayoutView>} resolves once the first frame is drawn */
@@ -1621,15 +1687,26 @@ export class LayoutView {
     }
 
     /**
-     * The window to fetch around a visible rect: `overscan` viewports on every side, and as far again ahead as
-     * the current speed covers in half a second (at most four viewports).
+     * How far ahead, in milliseconds, the view must hold attributes: two round trips (as measured, so a busy page
+     * or a slow network looks further ahead) and a frame or two, between 100 ms and 1.5 s.
+     * @returns {number}
+     */
+    horizon() {
+        return Math.min(1500, Math.max(100, this.latency * 2 + 50));
+    }
+
+    /**
+     * The window to fetch around a visible rect: `overscan` viewports on every side, and as far again ahead as the
+     * current speed covers in two horizons (at most six viewports), so that the next query is due about a horizon
+     * before the window runs out.
      * @param {Rect} visible @returns {Rect}
      */
     wantedWindow(visible) {
         const ox = visible.width * this.overscan;
         const oy = visible.height * this.overscan;
-        const leadX = Math.min(visible.width * 4, Math.abs(this.velocity.x) * 500);
-        const leadY = Math.min(visible.height * 4, Math.abs(this.velocity.y) * 500);
+        const ahead = this.horizon() * 2;
+        const leadX = Math.min(visible.width * 6, Math.abs(this.velocity.x) * ahead);
+        const leadY = Math.min(visible.height * 6, Math.abs(this.velocity.y) * ahead);
         return grow(visible, {
             left: ox + (this.velocity.x < 0 ? leadX : 0), right: ox + (this.velocity.x > 0 ? leadX : 0),
             top: oy + (this.velocity.y < 0 ? leadY : 0), bottom: oy + (this.velocity.y > 0 ? leadY : 0),
@@ -1638,11 +1715,11 @@ export class LayoutView {
 
     /**
      * The rect that must be held already for the next frames to be complete: the rendered rect and what the speed
-     * covers during two round trips.
+     * covers in a horizon (the time the next window takes to arrive).
      * @param {Rect} rendered @returns {Rect}
      */
     neededRect(rendered) {
-        const ahead = (this.latency * 2 + 50);
+        const ahead = this.horizon();
         const dx = Math.abs(this.velocity.x) * ahead;
         const dy = Math.abs(this.velocity.y) * ahead;
         return grow(rendered, {
@@ -1682,18 +1759,32 @@ export class LayoutView {
         return false;
     }
 
+    /** A scroll sample: the speed from the positions of the last 150 ms, then a frame. */
     scrolled() {
         const now = performance.now();
         const x = this.container.scrollLeft;
         const y = this.container.scrollTop;
-        const dt = Math.max(1, now - this.lastScroll.t);
-        let vx = (x - this.lastScroll.x) / dt;
-        let vy = (y - this.lastScroll.y) / dt;
-        // A jump (scrollTo, a scrollbar click far away) is not a speed to predict with.
-        if (Math.abs(x - this.lastScroll.x) > this.container.clientWidth * 2) vx = 0;
-        if (Math.abs(y - this.lastScroll.y) > this.container.clientHeight * 2) vy = 0;
-        if (dt > 200) { vx = 0; vy = 0; } else this.frameInterval = this.frameInterval * 0.8 + Math.min(100, dt) * 0.2;
-        this.velocity = { x: this.velocity.x * 0.4 + vx * 0.6, y: this.velocity.y * 0.4 + vy * 0.6 };
+        if (x === this.lastScroll.x && y === this.lastScroll.y) {
+            // A scroll event for a position a frame callback already saw.
+            this.draw();
+            return;
+        }
+        const jump = Math.abs(x - this.lastScroll.x) > this.container.clientWidth * 2 ||
+            Math.abs(y - this.lastScroll.y) > this.container.clientHeight * 2;
+        // The first move after a rest starts a scroll and a jump (scrollTo, a scrollbar click far away) starts
+        // another: their speed is not known yet (a scrollTo after a pause is not a flick).
+        if (this.resting || jump) this.samples = [];
+        else this.frameInterval = this.frameInterval * 0.8 + Math.min(150, now - this.lastScroll.t) * 0.2;
+        this.resting = false;
+        const samples = this.samples;
+        samples.push({ x, y, t: now });
+        // Scroll events and frame callbacks sample at different moments of a frame: a speed over two samples a
+        // millisecond apart would be wild, so it is taken over the samples of the last 150 ms (30 ms at least).
+        while (samples.length > 2 && now - samples[1].t >= 150) samples.shift();
+        const first = samples[0];
+        const span = now - first.t;
+        if (span >= 30) this.velocity = { x: (x - first.x) / span, y: (y - first.y) / span };
+        else if (samples.length === 1) this.velocity = { x: 0, y: 0 };
         this.lastScroll = { x, y, t: now };
         this.draw();
         this.requestFrame();
@@ -1711,9 +1802,12 @@ export class LayoutView {
             const y = this.container.scrollTop;
             if (x !== this.lastScroll.x || y !== this.lastScroll.y) this.scrolled();
             else if (performance.now() - this.lastScroll.t < 150) this.requestFrame();
-            else if (this.velocity.x !== 0 || this.velocity.y !== 0) {
-                this.velocity = { x: 0, y: 0 };
-                this.draw();
+            else {
+                this.resting = true;
+                if (this.velocity.x !== 0 || this.velocity.y !== 0) {
+                    this.velocity = { x: 0, y: 0 };
+                    this.draw();
+                }
             }
         });
     }
@@ -1731,12 +1825,10 @@ export class LayoutView {
         const needed = this.neededRect(rect);
         if (this.covers(needed) && this.poseIsCurrent()) return;
         const flight = this.inFlight;
-        if (flight && flight.version === this.version) {
-            if (this.scrollDependent || this.orthogonalMoved(flight)) {
-                // A query per pose: let the one on its way land; its arrival asks again.
-                if (contains(flight.rect, visible)) return;
-            } else if (contains(flight.rect, needed)) return;
-        }
+        // A query on its way that will still cover the viewport lands first (its arrival asks again if need be);
+        // one that will not (a jump, a new version) is superseded and aborted. Aborting a merely short one would
+        // starve the view on a slow machine, each answer cancelled by the next frame's wish.
+        if (flight && flight.version === this.version && contains(flight.rect, visible)) return;
         this.fetchWindow(this.wantedWindow(visible)).catch((error) => this.fail(error));
     }
 
@@ -1747,14 +1839,6 @@ export class LayoutView {
     poseIsCurrent() {
         const newest = this.windows[0];
         return !!newest && samePoint(newest.offset, this.poseOffset()) && sameOffsets(newest.orthogonal, this.orthogonalOffsets);
-    }
-
-    /**
-     * @param {{orthogonal: number[]}} flight
-     * @returns {boolean}
-     */
-    orthogonalMoved(flight) {
-        return !sameOffsets(flight.orthogonal, this.orthogonalOffsets);
     }
 
     /**
@@ -1976,6 +2060,8 @@ export class LayoutView {
             const adjustment = answer.contentOffsetAdjustment || { x: 0, y: 0 };
             if (adjustment.x || adjustment.y) {
                 this.container.scrollTo(this.container.scrollLeft + adjustment.x, this.container.scrollTop + adjustment.y);
+                // The content moved under the viewport, not the viewport: the speed stays as it was.
+                for (const sample of this.samples) { sample.x += adjustment.x; sample.y += adjustment.y; }
                 this.lastScroll = { x: this.container.scrollLeft, y: this.container.scrollTop, t: performance.now() };
             }
             await this.fetchWindow(this.wantedWindow(this.visibleRect()));
@@ -1988,12 +2074,20 @@ export class LayoutView {
 
     // -- snapping --------------------------------------------------------------------------------------------
 
-    scheduleSnap() {
+    /**
+     * Snaps 120 ms after the last scroll event. A scroll that simply stops (a wheel, a scrollTo, the end of a smooth
+     * scroll) rests with no velocity; a release of the pointer passes the speed it was let go at (UIKit's velocity
+     * at the end of the gesture), which later scroll events keep.
+     * @param {Point} [velocity] points per second
+     */
+    scheduleSnap(velocity) {
         if (this.snapTimer) clearTimeout(this.snapTimer);
-        else this.busy += 1;
-        const velocity = { x: this.velocity.x * 1000, y: this.velocity.y * 1000 };
+        else { this.busy += 1; this.snapVelocity = { x: 0, y: 0 }; }
+        if (velocity) this.snapVelocity = velocity;
         this.snapTimer = setTimeout(() => {
             this.snapTimer = 0;
+            const velocity = this.snapVelocity;
+            if (this.pointerDown) { this.busy -= 1; return; }
             this.snap({ velocity })
                 .catch((error) => this.fail(error)).finally(() => { this.busy -= 1; });
         }, 120);
@@ -2259,6 +2353,9 @@ export class LayoutView {
         this.abort.abort();
         if (this.snapTimer) { clearTimeout(this.snapTimer); this.snapTimer = 0; }
         this.container.removeEventListener('scroll', this.onScroll);
+        this.container.removeEventListener('pointerdown', this.onPointerDown);
+        window.removeEventListener('pointerup', this.onPointerUp);
+        window.removeEventListener('pointercancel', this.onPointerUp);
         this.resizeObserver.disconnect();
         this.cellObserver?.disconnect();
         for (const element of this.elements.values()) element.remove();
@@ -2820,10 +2917,10 @@ main { flex: 1; display: flex; flex-direction: column; min-height: 0; padding: 1
 .content { position: relative; isolation: isolate; }  /* negative zIndex stays above the stage's background */
 .element { position: absolute; overflow: hidden; user-select: none; border-radius: 6px; }
 .photo { background: #c9d3e0 center / cover no-repeat; box-shadow: 0 1px 2px rgba(0, 0, 0, 0.18); }
-.photo .caption { position: absolute; left: 0; right: 0; bottom: 0; padding: 14px 8px 6px; color: #fff; font-size: 12px;
-  background: linear-gradient(transparent, rgba(0, 0, 0, 0.55)); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.photo .caption { position: absolute; left: 0; right: 0; bottom: 0; padding: 3px 8px; color: #fff; font-size: 12px;
+  background: rgba(0, 0, 0, 0.28); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .photo.banner { border-radius: 14px; }
-.photo.banner .caption { font-size: 14px; padding: 40px 16px 14px; white-space: normal; }
+.photo.banner .caption { font-size: 14px; padding: 40px 16px 14px; white-space: normal; background: linear-gradient(transparent, rgba(0, 0, 0, 0.55)); }
 .header { display: flex; align-items: center; padding: 0 14px; font-size: 17px; font-weight: 650; color: #151a26; background: rgba(255, 255, 255, 0.94); border-radius: 0; backdrop-filter: blur(6px); }
 .footer { background: #eef0f4; border-radius: 0; }
 .background { background: #f3f5f9; border-radius: 10px; }
