@@ -53,7 +53,7 @@ const truthRect = jump ? { x: 0, y: start + jump, width, height } : { x: 0, y: s
     const check = () => {
         const y = stage.scrollTop, x = stage.scrollLeft;
         const visible = { x, y, width, height };
-        let missing = 0, expected = 0, absent = 0;
+        let missing = 0, expected = 0, absent = 0, unheld = 0;
         // Where the browser laid the elements out, relative to the content element (after layout, before paint).
         const origin = view.content.getBoundingClientRect();
         for (const a of truth) {
@@ -61,11 +61,17 @@ const truthRect = jump ? { x: 0, y: start + jump, width, height } : { x: 0, y: s
             if (!(f.x < visible.x + visible.width && visible.x < f.x + f.width && f.y < visible.y + visible.height && visible.y < f.y + f.height)) continue;
             expected += 1;
             const e = view.elements.get(key(a));
-            if (!e || e.parentNode !== view.content) { missing += 1; absent += 1; continue; }
+            if (!e || e.parentNode !== view.content) {
+                missing += 1;
+                absent += 1;
+                // Was it held (drawn late) or still on its way (fetched late)?
+                if (!view.windows.some((w) => w.version === view.version && w.attributes.some((b) => key(b) === key(a)))) unheld += 1;
+                continue;
+            }
             const box = e.getBoundingClientRect();
             if (Math.abs(box.top - origin.top - f.y) > 0.5 || Math.abs(box.left - origin.left - f.x) > 0.5) missing += 1;
         }
-        return { y, expected, missing, absent };
+        return { y, expected, missing, absent, unheld };
     };
     const observer = new ResizeObserver(() => {
         if (finished || !t0) return;
@@ -102,6 +108,7 @@ const truthRect = jump ? { x: 0, y: start + jump, width, height } : { x: 0, y: s
             blank: frames.filter((f) => f.missing > 0).length,
             missingMax: Math.max(0, ...frames.map((f) => f.missing)),
             misplaced: frames.reduce((s, f) => s + f.missing - f.absent, 0),
+            fetchedLate: frames.filter((f) => f.unheld > 0).length,
             blankAt: frames.filter((f) => f.missing > 0).slice(0, 8).map((f) => Math.round(f.t)),
             expectedMean: frames.reduce((s, f) => s + f.expected, 0) / Math.max(1, frames.length),
             meanFrame: intervals.reduce((s, v) => s + v, 0) / Math.max(1, intervals.length),

@@ -1513,6 +1513,21 @@ function keyframe(a) {
 }
 
 /**
+ * Whether two answers place an element identically (a newer window repeats what an older one said).
+ * @param {Attributes} a
+ * @param {Attributes} b
+ * @returns {boolean}
+ */
+function sameAttributes(a, b) {
+    const f = a.frame;
+    const g = b.frame;
+    if (f.x !== g.x || f.y !== g.y || f.width !== g.width || f.height !== g.height) return false;
+    if (a.alpha !== b.alpha || a.zIndex !== b.zIndex || a.hidden !== b.hidden) return false;
+    if (!a.transform !== !b.transform || !a.transform3D !== !b.transform3D) return false;
+    return cssTransform(a) === cssTransform(b);
+}
+
+/**
  * @param {HTMLElement} element
  * @returns {Attributes | null} the attributes last applied, kept on the element
  */
@@ -1575,6 +1590,8 @@ export class LayoutView {
         this.animations = 0;
         this.destroyed = false;
         this.latency = 30;
+        /** @type {Size | null} the container's client size, from its ResizeObserver */
+        this.clientSize = null;
         this.velocity = { x: 0, y: 0 };
         /** @type {number} the smoothed time between scroll samples, in milliseconds */
         this.frameInterval = 16.7;
@@ -1608,6 +1625,18 @@ export class LayoutView {
         window.addEventListener('pointerup', this.onPointerUp);
         window.addEventListener('pointercancel', this.onPointerUp);
         this.resizeObserver = new ResizeObserver(() => this.containerResized());
+        /** A 0×0 node whose size changes every frame while scrolling, for drawing just before paint. */
+        this.probe = document.createElement('div');
+        this.probe.style.cssText = 'position: absolute; left: 0; top: 0; width: 0; height: 0; visibility: hidden';
+        this.probeToggle = false;
+        this.content.appendChild(this.probe);
+        this.frameObserver = new ResizeObserver(() => {
+            if (this.destroyed) return;
+            if (this.container.scrollLeft !== this.lastScroll.x || this.container.scrollTop !== this.lastScroll.y) {
+                this.scrolled();
+            }
+        });
+        this.frameObserver.observe(this.probe);
         this.cellObserver = options.measure ? new ResizeObserver((entries) => this.cellsResized(entries)) : null;
         /** @type {Promise<LayoutView>} resolves once the first frame is drawn */
         this.ready = this.start();
@@ -1675,7 +1704,10 @@ export class LayoutView {
      */
     visibleRect() {
         const c = this.container;
-        return { x: c.scrollLeft, y: c.scrollTop, width: c.clientWidth, height: c.clientHeight };
+        // The client size is kept from the container's ResizeObserver: reading it after the DOM changed would
+        // force a layout.
+        if (!this.clientSize) this.clientSize = { width: c.clientWidth, height: c.clientHeight };
+        return { x: c.scrollLeft, y: c.scrollTop, width: this.clientSize.width, height: this.clientSize.height };
     }
 
     /**
@@ -1688,16 +1720,17 @@ export class LayoutView {
 
     /**
      * How far ahead, in milliseconds, the view must hold attributes: two round trips (as measured, so a busy page
-     * or a slow network looks further ahead) and a frame or two, between 100 ms and 1.5 s.
+     * or a slow network looks further ahead) and a frame or two, between 250 ms (a round trip that is suddenly ten
+     * times the usual one, on a busy machine, still lands in time) and 1.5 s.
      * @returns {number}
      */
     horizon() {
-        return Math.min(1500, Math.max(100, this.latency * 2 + 50));
+        return Math.min(1500, Math.max(250, this.latency * 2 + 50));
     }
 
     /**
      * The window to fetch around a visible rect: `overscan` viewports on every side, and as far again ahead as the
-     * current speed covers in two horizons (at most six viewports), so that the next query is due about a horizon
+     * current speed covers in two horizons (at most eight viewports), so that the next query is due about a horizon
      * before the window runs out.
      * @param {Rect} visible @returns {Rect}
      */
@@ -1705,8 +1738,8 @@ export class LayoutView {
         const ox = visible.width * this.overscan;
         const oy = visible.height * this.overscan;
         const ahead = this.horizon() * 2;
-        const leadX = Math.min(visible.width * 6, Math.abs(this.velocity.x) * ahead);
-        const leadY = Math.min(visible.height * 6, Math.abs(this.velocity.y) * ahead);
+        const leadX = Math.min(visible.width * 8, Math.abs(this.velocity.x) * ahead);
+        const leadY = Math.min(visible.height * 8, Math.abs(this.velocity.y) * ahead);
         return grow(visible, {
             left: ox + (this.velocity.x < 0 ? leadX : 0), right: ox + (this.velocity.x > 0 ? leadX : 0),
             top: oy + (this.velocity.y < 0 ? leadY : 0), bottom: oy + (this.velocity.y > 0 ? leadY : 0),
@@ -1731,10 +1764,10 @@ export class LayoutView {
     /**
      * The rect the DOM shows: the viewport, a margin, and two and a half frames of travel ahead (at least 60 ms),
      * so that a frame drawn before the scroll event of a slow frame arrives still covers the viewport.
+     * @param {Rect} [visible] the visible rect, if already read
      * @returns {Rect}
      */
-    renderRect() {
-        const visible = this.visibleRect();
+    renderRect(visible = this.visibleRect()) {
         const m = this.renderMargin;
         const ahead = Math.max(60, this.frameInterval * 2.5);
         const dx = Math.abs(this.velocity.x) * ahead;
@@ -1769,8 +1802,8 @@ export class LayoutView {
             this.draw();
             return;
         }
-        const jump = Math.abs(x - this.lastScroll.x) > this.container.clientWidth * 2 ||
-            Math.abs(y - this.lastScroll.y) > this.container.clientHeight * 2;
+        const size = this.visibleRect();
+        const jump = Math.abs(x - this.lastScroll.x) > size.width * 2 || Math.abs(y - this.lastScroll.y) > size.height * 2;
         // The first move after a rest starts a scroll and a jump (scrollTo, a scrollbar click far away) starts
         // another: their speed is not known yet (a scrollTo after a pause is not a flick).
         if (this.resting || jump) this.samples = [];
@@ -1791,13 +1824,20 @@ export class LayoutView {
         if (this.snaps) this.scheduleSnap();
     }
 
-    /** Keeps drawing once a frame while the scroll position moves, so a frame never waits for a scroll event. */
+    /**
+     * Keeps drawing once a frame while the scroll position moves, so a frame never waits for a scroll event: each
+     * frame callback resizes a probe, and the probe's ResizeObserver callback, which runs after every frame callback
+     * of the page and after layout but before paint, draws at the position the frame will show (a page that scrolls
+     * from its own requestAnimationFrame callbacks, an animation library, is drawn in the same frame).
+     */
     requestFrame() {
         if (this.frameRequested || this.destroyed) return;
         this.frameRequested = true;
         requestAnimationFrame(() => {
             this.frameRequested = false;
             if (this.destroyed) return;
+            this.probeToggle = !this.probeToggle;
+            this.probe.style.width = this.probeToggle ? '1px' : '0px';
             const x = this.container.scrollLeft;
             const y = this.container.scrollTop;
             if (x !== this.lastScroll.x || y !== this.lastScroll.y) this.scrolled();
@@ -1819,9 +1859,10 @@ export class LayoutView {
     draw() {
         if (!this.session || this.destroyed) return;
         this.stats.frames += 1;
-        const rect = this.renderRect();
-        this.renderFrom(rect);
+        // Read the position once, before the DOM changes: a read after would force a layout of the new nodes.
         const visible = this.visibleRect();
+        const rect = this.renderRect(visible);
+        this.renderFrom(rect);
         const needed = this.neededRect(rect);
         if (this.covers(needed) && this.poseIsCurrent()) return;
         const flight = this.inFlight;
@@ -1905,6 +1946,7 @@ export class LayoutView {
         const newer = [];
         for (const w of this.windows) {
             if (w.version !== version) continue;
+            if (!intersects(w.rect, rect)) { newer.push(w.rect); continue; }
             for (const a of w.attributes) {
                 if (!intersects(a.frame, rect)) continue;
                 if (newer.length && newer.some((r) => contains(r, a.frame))) continue;
@@ -1951,7 +1993,10 @@ export class LayoutView {
                 if (from) this.animate(element, from, a);
                 continue;
             }
-            if (appliedAttributes(kept) === a) continue;
+            const applied = appliedAttributes(kept);
+            if (applied === a) continue;
+            // The same element from a newer window: nothing to restyle unless its attributes changed.
+            if (applied && sameAttributes(applied, a)) { /** @type {any} */ (kept).__layoutAttributes = a; continue; }
             if (render) render(kept, a); else applyAttributes(kept, a);
             this.place(kept, a);
         }
@@ -1998,6 +2043,7 @@ export class LayoutView {
     containerResized() {
         const width = this.container.clientWidth;
         const height = this.container.clientHeight;
+        this.clientSize = { width, height };
         if (width === 0 || height === 0) return;
         if (width === this.viewport.width && height === this.viewport.height) return;
         if (this.resizing) { this.resizeAgain = true; return; }
@@ -2357,6 +2403,8 @@ export class LayoutView {
         window.removeEventListener('pointerup', this.onPointerUp);
         window.removeEventListener('pointercancel', this.onPointerUp);
         this.resizeObserver.disconnect();
+        this.frameObserver.disconnect();
+        this.probe.remove();
         this.cellObserver?.disconnect();
         for (const element of this.elements.values()) element.remove();
         this.elements.clear();
