@@ -9,7 +9,8 @@ seconds, one step a frame. A frame is checked after every requestAnimationFrame 
 paint (a ResizeObserver callback on a probe the driver resizes every frame): it is blank when an element that the
 layout places inside the visible rect (the session's own answer for the whole scrolled range, fetched beforehand)
 is not in the DOM at its frame. Then it jumps 500,000 px at rest and measures the time until the first complete
-frame. Prints a Markdown table; also reports queries and bytes per second of scrolling and the frame times.
+frame. Prints a Markdown table; also reports queries and bytes per second of scrolling, the frame times, and of the
+blank frames those whose missing elements the view did not hold yet (fetched late, rather than drawn late).
 """
 import argparse
 import json
@@ -58,18 +59,24 @@ const truthRect = jump ? { x: 0, y: start + jump, width, height } : { x: 0, y: s
         const origin = view.content.getBoundingClientRect();
         for (const a of truth) {
             const f = a.frame;
-            if (!(f.x < visible.x + visible.width && visible.x < f.x + f.width && f.y < visible.y + visible.height && visible.y < f.y + f.height)) continue;
+            const inside = f.x < visible.x + visible.width && visible.x < f.x + f.width &&
+                f.y < visible.y + visible.height && visible.y < f.y + f.height;
+            if (!inside) continue;
             expected += 1;
             const e = view.elements.get(key(a));
             if (!e || e.parentNode !== view.content) {
                 missing += 1;
                 absent += 1;
                 // Was it held (drawn late) or still on its way (fetched late)?
-                if (!view.windows.some((w) => w.version === view.version && w.attributes.some((b) => key(b) === key(a)))) unheld += 1;
+                const k = key(a);
+                const held = view.windows.some((w) =>
+                    w.version === view.version && w.attributes.some((b) => key(b) === k));
+                if (!held) unheld += 1;
                 continue;
             }
             const box = e.getBoundingClientRect();
-            if (Math.abs(box.top - origin.top - f.y) > 0.5 || Math.abs(box.left - origin.left - f.x) > 0.5) missing += 1;
+            const off = Math.abs(box.top - origin.top - f.y) > 0.5 || Math.abs(box.left - origin.left - f.x) > 0.5;
+            if (off) missing += 1;
         }
         return { y, expected, missing, absent, unheld };
     };
@@ -165,18 +172,20 @@ def run(driver, seconds, speeds, jumps):
 
 def table(rows):
     lines = [
-        "| tab | scrolling | blank frames | frames | max missing | queries/s | KB/s | aborted | mean / p99 frame |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| tab | scrolling | blank frames | of which fetched late | frames | max missing | queries/s | KB/s | aborted "
+        "| mean / p99 frame |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         if "jumpTimes" in r:
             times = sorted(t for t in r["jumpTimes"])
             text = ", ".join(f"{t:.0f}" for t in r["jumpTimes"])
-            lines.append(f"| {r['tab']} | {r['what']} | complete after {text} ms (max {times[-1]:.0f}) | | | | | | |")
+            lines.append(f"| {r['tab']} | {r['what']} | complete after {text} ms (max {times[-1]:.0f}) | | | | | | | |")
             continue
         percent = 100 * r["blank"] / max(1, r["frames"])
         lines.append(
-            f"| {r['tab']} | {r['what']} | {r['blank']} ({percent:.1f}%) | {r['frames']} | {r['missingMax']} | "
+            f"| {r['tab']} | {r['what']} | {r['blank']} ({percent:.1f}%) | {r['fetchedLate']} | {r['frames']} | "
+            f"{r['missingMax']} | "
             f"{r['queries'] / r['seconds']:.1f} | {r['bytes'] / 1024 / r['seconds']:.0f} | {r['aborted']} | "
             f"{r['meanFrame']:.1f} / {r['p99Frame']:.1f} ms |"
         )
@@ -189,7 +198,8 @@ def make_driver(size="1280,900"):
     from selenium.webdriver.chrome.service import Service
 
     options = Options()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={size}"):
+    arguments = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={size}")
+    for argument in arguments:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     for candidate in ("/usr/bin/chromium", shutil.which("chromium") or ""):

@@ -1,7 +1,9 @@
 // The demo page: each tab is one mountLayout() on the stage; every frame, transform, alpha and zIndex comes from
 // layoutd. Tabs follow the address bar's hash (#justified, #million, …).
 import { LayoutClient, mountLayout } from './layout-client.js';
-import { iconGradient, photoAspect, photoBackground, randomSource, rasterizeScenes, text, title } from './demo-content.js';
+import {
+    iconGradient, photoAspect, photoBackground, randomSource, rasterizeScenes, text, title,
+} from './demo-content.js';
 
 const params = new URLSearchParams(location.search);
 const client = new LayoutClient({ baseURL: params.get('api') || '', token: params.get('token') || undefined });
@@ -95,7 +97,8 @@ const width = () => stage.clientWidth || 1024;
 const tabs = {
     justified: {
         label: 'Photos',
-        hint: 'A camera roll of 100,000 photos in justified rows (flickr\'s justified-layout); scroll as fast as you like.',
+        hint: 'A camera roll of 100,000 photos in justified rows (flickr\'s justified-layout); scroll as fast as ' +
+            'you like.',
         mount() {
             const count = Number(params.get('photos')) || 100000;
             const items = Array.from({ length: count }, (_, i) => photoAspect(i));
@@ -104,7 +107,11 @@ const tabs = {
                 kind: 'justified',
                 request: {
                     sections: [{ items }],
-                    config: { targetRowHeight: narrow ? 130 : 220, boxSpacing: narrow ? 4 : 6, containerPadding: narrow ? 6 : 12 },
+                    config: {
+                        targetRowHeight: narrow ? 130 : 220,
+                        boxSpacing: narrow ? 4 : 6,
+                        containerPadding: narrow ? 6 : 12,
+                    },
                 },
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
                     once(element, element.dataset.key || '', () => photo(element, a.indexPath[1])),
@@ -115,31 +122,52 @@ const tabs = {
         label: 'App store',
         hint: 'A compositional layout: a carousel that pages sideways (drag or shift-scroll it), a grid, and a list ' +
             'whose header stays pinned.',
+        /** @returns {import('./layout-client.js').LayoutViewOptions} */
         mount() {
             const columns = width() < 600 ? 2 : width() < 1000 ? 3 : 4;
-            const header = (/** @type {boolean} */ pinned) => [{ kind: 'header', size: { width: { fractionalWidth: 1 }, height: { absolute: 48 } }, pinToVisibleBounds: pinned }];
-            const row = (/** @type {number} */ height, /** @type {number} */ n) => ({
-                layout: 'horizontal', size: { width: { fractionalWidth: 1 }, height: { absolute: height } },
-                subitems: [{ size: { width: { fractionalWidth: 1 / n }, height: { fractionalHeight: 1 } }, contentInsets: { top: 6, leading: 6, bottom: 6, trailing: 6 } }],
+            const full = { fractionalWidth: 1 };
+            /** @type {(pinned: boolean) => import('./layout-client.js').BoundarySupplementaryItem[]} */
+            const header = (pinned) => [
+                { kind: 'header', size: { width: full, height: { absolute: 48 } }, pinToVisibleBounds: pinned },
+            ];
+            const inset = (/** @type {number} */ n) => ({ top: n, leading: n, bottom: n, trailing: n });
+            /** @type {(height: number, n: number) => import('./layout-client.js').CompositionalElement} */
+            const row = (height, n) => ({
+                layout: 'horizontal',
+                size: { width: full, height: { absolute: height } },
+                subitems: [
+                    { size: { width: { fractionalWidth: 1 / n }, height: { fractionalHeight: 1 } },
+                        contentInsets: inset(6) },
+                ],
                 count: n,
             });
+            const carousel = {
+                group: {
+                    layout: /** @type {const} */ ('horizontal'),
+                    size: { width: { fractionalWidth: width() < 600 ? 0.9 : 0.6 }, height: { absolute: 260 } },
+                    subitems: [{ size: { width: full, height: { fractionalHeight: 1 } } }],
+                },
+                orthogonalScrollingBehavior: /** @type {const} */ ('groupPagingCentered'),
+                interGroupSpacing: 16,
+                contentInsets: { top: 4, leading: 16, bottom: 20, trailing: 16 },
+                boundarySupplementaryItems: header(false),
+            };
+            const below = { ...inset(10), top: 0 };
+            const grid = { group: row(88, columns), contentInsets: below, boundarySupplementaryItems: header(false) };
+            const list = { group: row(72, 1), contentInsets: below, boundarySupplementaryItems: header(true) };
             return {
                 kind: 'compositional',
                 request: {
                     sections: [
-                        { count: 12, config: { section: {
-                            group: { layout: 'horizontal', size: { width: { fractionalWidth: width() < 600 ? 0.9 : 0.6 }, height: { absolute: 260 } },
-                                subitems: [{ size: { width: { fractionalWidth: 1 }, height: { fractionalHeight: 1 } } }] },
-                            orthogonalScrollingBehavior: 'groupPagingCentered', interGroupSpacing: 16,
-                            contentInsets: { top: 4, leading: 16, bottom: 20, trailing: 16 }, boundarySupplementaryItems: header(false),
-                        } } },
-                        { count: columns * 6, config: { section: { group: row(88, columns), contentInsets: { top: 0, leading: 10, bottom: 20, trailing: 10 }, boundarySupplementaryItems: header(false) } } },
-                        { count: 400, config: { section: { group: row(72, 1), contentInsets: { top: 0, leading: 10, bottom: 10, trailing: 10 }, boundarySupplementaryItems: header(true) } } },
+                        { count: 12, config: { section: carousel } },
+                        { count: columns * 6, config: { section: grid } },
+                        { count: 400, config: { section: list } },
                     ],
                 },
-                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => {
+                render: (element, a) => {
                     const [section, item] = a.indexPath;
-                    if (a.category !== 'cell') return supplementary(element, a, ['Featured', 'Top charts', 'All apps'][section]);
+                    const headers = ['Featured', 'Top charts', 'All apps'];
+                    if (a.category !== 'cell') return supplementary(element, a, headers[section]);
                     once(element, `${section}/${item}`, () => {
                         if (section === 0) {
                             photo(element, item * 7 + 3, `<b>${title(item)}</b><br>${text(item, 9)}`, true);
@@ -147,9 +175,10 @@ const tabs = {
                             return;
                         }
                         const n = section * 1000 + item;
+                        const detail = section === 2 ? text(n, 8) : `${(hash10(n) / 2 + 3).toFixed(1)} ★`;
                         element.className = `element cell app${section === 2 ? ' wide' : ''}`;
-                        element.innerHTML = `<i style="background:${iconGradient(n)}"></i><span><b>${title(n)}</b>` +
-                            `<small>${section === 2 ? text(n, 8) : `${(hash10(n) / 2 + 3).toFixed(1)} ★`}</small></span>`;
+                        element.innerHTML = `<i style="background:${iconGradient(n)}"></i>` +
+                            `<span><b>${title(n)}</b><small>${detail}</small></span>`;
                     });
                 },
             };
@@ -166,10 +195,15 @@ const tabs = {
                 kind: 'waterfall',
                 request: {
                     sections: [{ items: waterfallTiles(0, 60) }],
-                    config: { columnCount, columnSpacing: 14, rowSpacing: 14, sectionInset: { top: 14, left: 14, bottom: 14, right: 14 } },
+                    config: {
+                        columnCount, columnSpacing: 14, rowSpacing: 14,
+                        sectionInset: { top: 14, left: 14, bottom: 14, right: 14 },
+                    },
                 },
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
-                    once(element, element.dataset.key || '', () => photo(element, a.indexPath[1] * 5 + 1, title(a.indexPath[1]))),
+                    once(element, element.dataset.key || '', () => {
+                        photo(element, a.indexPath[1] * 5 + 1, title(a.indexPath[1]));
+                    }),
             };
         },
         /** @param {import('./layout-client.js').LayoutView} view */
@@ -202,7 +236,10 @@ const tabs = {
                 kind: 'line',
                 request: {
                     sections: [{ count: this.ids.length }],
-                    config: { itemSize: big ? { width: 220, height: 300 } : { width: 160, height: 220 }, minimumLineSpacing: 60, activeDistance: 260 },
+                    config: {
+                        itemSize: big ? { width: 220, height: 300 } : { width: 160, height: 220 },
+                        minimumLineSpacing: 60, activeDistance: 260,
+                    },
                 },
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => {
                     const id = this.ids[a.indexPath[1]];
@@ -215,7 +252,10 @@ const tabs = {
             /** @type {{x: number, start: number, moved: boolean} | null} */
             let drag = null;
             let suppressClick = false;
-            stage.onpointerdown = (event) => { suppressClick = false; drag = { x: event.clientX, start: event.clientX, moved: false }; };
+            stage.onpointerdown = (event) => {
+                suppressClick = false;
+                drag = { x: event.clientX, start: event.clientX, moved: false };
+            };
             stage.onpointermove = (event) => {
                 if (!drag) return;
                 if (Math.abs(event.clientX - drag.start) > 5) drag.moved = true;
@@ -258,7 +298,9 @@ const tabs = {
                 const itemSize = { width: 140, height: 140 };
                 const radius = Math.max(40, Math.min(stage.clientWidth, stage.clientHeight) / 2 - itemSize.height);
                 /** @type {import('./layout-client.js').TransitionTarget} */
-                const to = view.kind === 'stack' ? { kind: 'circle', config: { itemSize, radius } } : { kind: 'stack', config: { itemSize } };
+                const to = view.kind === 'stack'
+                    ? { kind: 'circle', config: { itemSize, radius } }
+                    : { kind: 'stack', config: { itemSize } };
                 moving = true;
                 track(() => view.transition(to, { duration: 450 })).finally(() => { moving = false; });
             };
@@ -286,7 +328,7 @@ const tabs = {
                 },
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => {
                     const [section, item] = a.indexPath;
-                    if (a.category !== 'cell') return supplementary(element, a, `${title(section * 31)} · ${24} places`);
+                    if (a.category !== 'cell') return supplementary(element, a, `${title(section * 31)} · 24 places`);
                     once(element, `${section}/${item}`, () => {
                         element.className = 'element cell tag';
                         element.innerHTML = `<i></i><span><b>${title(section * 100 + item)}</b>` +
@@ -319,8 +361,10 @@ const tabs = {
         cardKind: 'cover',
         get hint() {
             return /** @type {Record<string, string>} */ ({
-                cover: 'Card cover: a card reaching the top stays there, shrinking and dimming as the next one slides over it.',
-                rotary: 'Card rotation: the strip turns its cards in 3-D (transform3D as CSS matrix3d()); it snaps to a card.',
+                cover: 'Card cover: a card reaching the top stays there, shrinking and dimming as the next one ' +
+                    'slides over it.',
+                rotary: 'Card rotation: the strip turns its cards in 3-D (transform3D as CSS matrix3d()); it snaps ' +
+                    'to a card.',
                 pagecover: 'Page turn: scroll sideways; the turning page uncovers the next one, waiting beneath it.',
             })[this.cardKind];
         },
@@ -334,19 +378,23 @@ const tabs = {
             });
             return {
                 kind: this.cardKind,
-                request: { sections: [{ count: this.cardKind === 'pagecover' ? 12 : 30 }], config: configs[this.cardKind] },
-                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => once(element, element.dataset.key || '', () => {
-                    const n = a.indexPath[1];
-                    element.className = 'element cell card';
-                    element.innerHTML = '<i></i>' +
-                        `<span><b>${title(n + 50)}</b><small>${text(n, 26)}</small></span>`;
-                    thumbnail(element, n * 17 + 2, true);
-                }),
+                request: {
+                    sections: [{ count: this.cardKind === 'pagecover' ? 12 : 30 }], config: configs[this.cardKind],
+                },
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
+                    once(element, `${a.indexPath}`, () => {
+                        const n = a.indexPath[1];
+                        element.className = 'element cell card';
+                        element.innerHTML = '<i></i>' +
+                            `<span><b>${title(n + 50)}</b><small>${text(n, 26)}</small></span>`;
+                        thumbnail(element, n * 17 + 2, true);
+                    }),
             };
         },
         controls() {
             const label = document.createElement('label');
-            label.innerHTML = 'kind <select id="card-kind"><option>cover</option><option>rotary</option><option>pagecover</option></select>';
+            label.innerHTML = 'kind <select id="card-kind"><option>cover</option><option>rotary</option>' +
+                '<option>pagecover</option></select>';
             controls.append(label);
             const select = /** @type {HTMLSelectElement} */ (label.querySelector('select'));
             select.value = this.cardKind;
@@ -364,12 +412,15 @@ const tabs = {
                 overscan: 1.5,
                 request: {
                     sections: [{ count: 1000000 }],
-                    config: { itemSize: { width: size, height: size }, minimumInteritemSpacing: 8, minimumLineSpacing: 8,
-                        sectionInset: { top: 8, left: 8, bottom: 8, right: 8 } },
+                    config: {
+                        itemSize: { width: size, height: size }, minimumInteritemSpacing: 8, minimumLineSpacing: 8,
+                        sectionInset: { top: 8, left: 8, bottom: 8, right: 8 },
+                    },
                 },
-                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => once(element, element.dataset.key || '', () => {
-                    photo(element, a.indexPath[1], String(a.indexPath[1]));
-                }),
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
+                    once(element, `${a.indexPath}`, () => {
+                        photo(element, a.indexPath[1], String(a.indexPath[1]));
+                    }),
             };
         },
     },
@@ -421,7 +472,8 @@ function installCarousel(view) {
             timer = 0;
             track(async () => {
                 const session = /** @type {any} */ (view.session);
-                const answer = await session.snap({ proposedContentOffset: { x: offset, y: 0 }, velocity: { x: 0, y: 0 }, section: 0, startOffset: start });
+                const proposedContentOffset = { x: offset, y: 0 };
+                const answer = await session.snap({ proposedContentOffset, section: 0, startOffset: start });
                 offset = answer.contentOffset.x;
                 start = offset;
                 view.setOrthogonalOffset(0, offset);
@@ -505,8 +557,9 @@ function tick(/** @type {number} */ now) {
             const kilobytes = (client.bytesReceived - counted.bytes) / 1024 / seconds;
             counted = { requests: client.requests, bytes: client.bytesReceived, t: now };
             const items = (view.sectionCounts || []).reduce((sum, n) => sum + n, 0);
-            statusLine.textContent = `${view.kind} · ${items.toLocaleString('en')} items · ${view.elements.size} elements on screen · ` +
-                `${queries.toFixed(0)} queries/s · ${kilobytes.toFixed(0)} KB/s · query ${view.latency.toFixed(1)} ms · ${page.fps} fps`;
+            statusLine.textContent = `${view.kind} · ${items.toLocaleString('en')} items · ` +
+                `${view.elements.size} elements on screen · ${queries.toFixed(0)} queries/s · ` +
+                `${kilobytes.toFixed(0)} KB/s · query ${view.latency.toFixed(1)} ms · ${page.fps} fps`;
         }
     }
     requestAnimationFrame(tick);

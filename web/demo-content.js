@@ -53,23 +53,29 @@ export function sceneSVG(id) {
         ridges += `<path d="${path}" fill="${land}" opacity="${0.45 + layer * 0.25}"/>`;
     }
     const water = random() < 0.4
-        ? `<rect y="165" width="300" height="35" fill="${top}" opacity="0.55"/><rect y="170" width="300" height="2" fill="#fff" opacity="0.25"/>`
+        ? `<rect y="165" width="300" height="35" fill="${top}" opacity="0.55"/>` +
+            '<rect y="170" width="300" height="2" fill="#fff" opacity="0.25"/>'
         : '';
     let city = '';
     if (random() < 0.3) {
         for (let x = 10; x < 290; x += 16 + random() * 10) {
             const h = 20 + random() * 60;
-            city += `<rect x="${x.toFixed(0)}" y="${(180 - h).toFixed(0)}" width="12" height="${h.toFixed(0)}" fill="#1b1e2b" opacity="0.85"/>`;
+            city += `<rect x="${x.toFixed(0)}" y="${(180 - h).toFixed(0)}" width="12" height="${h.toFixed(0)}" ` +
+                'fill="#1b1e2b" opacity="0.85"/>';
         }
     }
     const stars = night
-        ? Array.from({ length: 20 }, () => `<circle cx="${(random() * 300).toFixed(0)}" cy="${(random() * 100).toFixed(0)}" r="0.8" fill="#fff"/>`).join('')
+        ? Array.from({ length: 20 }, () => {
+            const [cx, cy] = [random() * 300, random() * 100];
+            return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="0.8" fill="#fff"/>`;
+        }).join('')
         : '';
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 200" preserveAspectRatio="xMidYMid slice">` +
         `<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/>` +
         `<stop offset="1" stop-color="${bottom}"/></linearGradient></defs>` +
         `<rect width="300" height="200" fill="url(#s)"/>${stars}` +
-        `<circle cx="${sunX.toFixed(0)}" cy="${sunY.toFixed(0)}" r="${night ? 10 : 18}" fill="${night ? '#f4f1de' : '#fff6d5'}" opacity="0.9"/>` +
+        `<circle cx="${sunX.toFixed(0)}" cy="${sunY.toFixed(0)}" r="${night ? 10 : 18}" ` +
+        `fill="${night ? '#f4f1de' : '#fff6d5'}" opacity="0.9"/>` +
         `${ridges}${water}${city}</svg>`;
 }
 

@@ -26,7 +26,8 @@ export type LayoutDirection = 'leftToRight' | 'rightToLeft';
 export type SnapMode = 'none' | 'item' | 'line' | 'page';
 /** Every layout kind. */
 export type LayoutKind =
-    | 'flow' | 'waterfall' | 'line' | 'stack' | 'circle' | 'cover' | 'rotary' | 'pagecover' | 'justified' | 'compositional';
+    | 'flow' | 'waterfall' | 'line' | 'stack' | 'circle' | 'cover' | 'rotary' | 'pagecover' | 'justified'
+    | 'compositional';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
@@ -82,7 +83,9 @@ export interface UpdatesAnswer {
 /** `POST /sessions/{id}/transition`. */
 export interface TransitionAnswer { version: number; progress: number; contentSize: Size; attributes: Attributes[]; }
 /** `POST /sessions/{id}/move`. */
-export interface MoveAnswer { version: number; item: Attributes; targetIndexPath: IndexPath; attributes?: Attributes[]; }
+export interface MoveAnswer {
+    version: number; item: Attributes; targetIndexPath: IndexPath; attributes?: Attributes[];
+}
 /** `POST /sessions/{id}/move/end`. */
 export interface MoveEndAnswer { version: number; contentSize: Size; moved: Move[]; attributes?: Attributes[]; }
 /** `GET /kinds`. */
@@ -94,7 +97,8 @@ export interface KindList {
 }
 /** An RFC 9457 problem, as layoutd sends it. */
 export interface Problem {
-    type?: string; title?: string; status?: number; detail?: string; pointer?: string; offset?: number; kinds?: string[];
+    type?: string; title?: string; status?: number; detail?: string; pointer?: string; offset?: number;
+    kinds?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -129,7 +133,8 @@ export interface FlowSectionConfig {
 }
 export interface FlowConfig extends FlowSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; scrollDirection?: 'vertical' | 'horizontal';
-    sectionHeadersPinToVisibleBounds?: boolean; sectionFootersPinToVisibleBounds?: boolean; sectionBackground?: EdgeInsets;
+    sectionHeadersPinToVisibleBounds?: boolean; sectionFootersPinToVisibleBounds?: boolean;
+    sectionBackground?: EdgeInsets;
 }
 export type FlowSection = SectionWithSupplementaries<FlowSectionConfig>;
 export type FlowRequest = RequestBase<FlowSection, FlowConfig>;
@@ -146,7 +151,8 @@ export type WaterfallSection = SectionWithSupplementaries<WaterfallSectionConfig
 export type WaterfallRequest = RequestBase<WaterfallSection, WaterfallConfig>;
 
 export interface LineConfig {
-    itemSize?: Size; minimumLineSpacing?: number; activeDistance?: number; scaleFactor?: number; flickVelocityThreshold?: number;
+    itemSize?: Size; minimumLineSpacing?: number; activeDistance?: number; scaleFactor?: number;
+    flickVelocityThreshold?: number;
 }
 export type LineRequest = RequestBase<SimpleSection, LineConfig>;
 
@@ -157,7 +163,8 @@ export interface CircleConfig { itemSize?: Size; radius?: number; }
 export type CircleRequest = RequestBase<SimpleSection, CircleConfig>;
 
 export interface CoverConfig {
-    itemSize?: Size; minimumLineSpacing?: number; sectionInset?: EdgeInsets; scrollDirection?: 'vertical' | 'horizontal';
+    itemSize?: Size; minimumLineSpacing?: number; sectionInset?: EdgeInsets;
+    scrollDirection?: 'vertical' | 'horizontal';
     shrink?: number; dim?: number; flickVelocityThreshold?: number;
 }
 export type CoverRequest = RequestBase<SimpleSection, CoverConfig>;
@@ -194,7 +201,10 @@ export interface CompositionalElement {
     layout?: 'horizontal' | 'vertical' | 'custom';
     size?: CompositionalSize;
     contentInsets?: DirectionalInsets;
-    edgeSpacing?: { leading?: CompositionalSpacing; top?: CompositionalSpacing; trailing?: CompositionalSpacing; bottom?: CompositionalSpacing };
+    edgeSpacing?: {
+        leading?: CompositionalSpacing; top?: CompositionalSpacing; trailing?: CompositionalSpacing;
+        bottom?: CompositionalSpacing;
+    };
     subitems?: CompositionalElement[];
     count?: number;
     interItemSpacing?: CompositionalSpacing;
@@ -202,7 +212,9 @@ export interface CompositionalElement {
     frames?: Rect[];
 }
 export interface BoundarySupplementaryItem {
-    kind?: 'header' | 'footer' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary' | 'bottomSupplementary';
+    kind?:
+        | 'header' | 'footer' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary'
+        | 'bottomSupplementary';
     alignment?: 'top' | 'bottom' | 'leading' | 'trailing';
     size?: CompositionalSize;
     pinToVisibleBounds?: boolean;
@@ -214,7 +226,8 @@ export interface CompositionalSectionDescription {
     group?: CompositionalElement;
     contentInsets?: DirectionalInsets;
     interGroupSpacing?: number;
-    orthogonalScrollingBehavior?: 'none' | 'continuous' | 'continuousGroupLeadingBoundary' | 'paging' | 'groupPaging' | 'groupPagingCentered';
+    orthogonalScrollingBehavior?:
+        | 'none' | 'continuous' | 'continuousGroupLeadingBoundary' | 'paging' | 'groupPaging' | 'groupPagingCentered';
     boundarySupplementaryItems?: BoundarySupplementaryItem[];
     decorationItems?: { kind?: 'background'; contentInsets?: DirectionalInsets; zIndex?: number }[];
 }
@@ -223,7 +236,8 @@ export interface CompositionalSection {
     config?: { section?: CompositionalSectionDescription };
 }
 export interface CompositionalConfig {
-    section?: CompositionalSectionDescription; interSectionSpacing?: number; scrollDirection?: 'vertical' | 'horizontal';
+    section?: CompositionalSectionDescription; interSectionSpacing?: number;
+    scrollDirection?: 'vertical' | 'horizontal';
     flickVelocityThreshold?: number;
 }
 export interface CompositionalRequest extends RequestBase<CompositionalSection, CompositionalConfig> {
@@ -242,7 +256,8 @@ export type ConfigsByKind = { [K in LayoutKind]: NonNullable<RequestsByKind[K]['
 /** A stateless layout request of some kind. */
 export type LayoutRequest = RequestsByKind[LayoutKind];
 /** `POST /sessions`: a layout request (without `rect`) plus its kind, which decides how `config` is read. */
-export type SessionRequestOf<K extends LayoutKind> = Omit<RequestsByKind[K], 'rect' | 'orthogonalOffsets'> & { kind: K };
+export type SessionRequestOf<K extends LayoutKind> =
+    Omit<RequestsByKind[K], 'rect' | 'orthogonalOffsets'> & { kind: K };
 export type FlowSessionRequest = SessionRequestOf<'flow'>;
 export type WaterfallSessionRequest = SessionRequestOf<'waterfall'>;
 export type LineSessionRequest = SessionRequestOf<'line'>;
@@ -374,6 +389,8 @@ export class LayoutSession {
     mutations: { method: string; args: unknown[] }[];
     /** How many times the session was created again. */
     recreations: number;
+    /** Whether close() was called: a closed session is not created again. */
+    closed: boolean;
     create(options?: CallOptions): Promise<void>;
     rebase(request: SessionRequest): void;
     call(method: string, args: unknown[], mutates?: boolean): Promise<any>;
@@ -468,7 +485,10 @@ export class LayoutView {
     /** Whether nothing is on its way and the DOM shows the current position. */
     readonly idle: boolean;
     visibleRect(): Rect;
-    scrollToItem(indexPath: IndexPath, options?: { position?: ScrollPosition | ScrollPosition[]; animated?: boolean; signal?: AbortSignal }): Promise<Point>;
+    scrollToItem(
+        indexPath: IndexPath,
+        options?: { position?: ScrollPosition | ScrollPosition[]; animated?: boolean; signal?: AbortSignal },
+    ): Promise<Point>;
     offsetShowing(frame: Rect, position: ScrollPosition | ScrollPosition[]): Point;
     update(batch: UpdatesBatch, options?: { animated?: boolean; signal?: AbortSignal }): Promise<UpdatesAnswer>;
     transition(to: TransitionTarget, options?: { duration?: number; signal?: AbortSignal }): Promise<void>;

@@ -2,7 +2,8 @@
 //
 //   import { LayoutClient, applyAttributes } from '/layout-client.js';
 //   const client = new LayoutClient({ baseURL: 'http://127.0.0.1:8080', token: 'optional' });
-//   const answer = await client.layout('waterfall', { viewport: { width: 375, height: 667 }, sections: [{ count: 20 }] });
+//   const viewport = { width: 375, height: 667 };
+//   const answer = await client.layout('waterfall', { viewport, sections: [{ count: 20 }] });
 
 /**
  * @typedef {{x: number, y: number}} Point
@@ -221,7 +222,8 @@ export class LayoutClient {
 
     /**
      * `GET /sessions/{id}/supplementary/{kind}/{section}/{item}`: one header, footer, background or
-     * compositional side item (`leadingSupplementary`, `trailingSupplementary`, `topSupplementary`, `bottomSupplementary`).
+     * compositional side item (`leadingSupplementary`, `trailingSupplementary`, `topSupplementary`,
+     * `bottomSupplementary`).
      * @param {string} id @param {string} kind @param {number} section @param {number} item
      * @param {CallOptions} [options]
      * @returns {Promise<Attributes>}
@@ -341,6 +343,8 @@ export class LayoutSession {
         this.recreations = 0;
         /** @type {Promise<void> | null} */
         this.creating = null;
+        /** @type {boolean} whether close() was called (a closed session is not created again) */
+        this.closed = false;
     }
 
     /**
@@ -396,7 +400,8 @@ export class LayoutSession {
                 if (mutates) this.mutations.push({ method, args: [args[0]] });
                 return answer;
             } catch (error) {
-                if (attempt > 0 || !(error instanceof LayoutError) || error.type !== '/problems/session-gone') throw error;
+                const gone = error instanceof LayoutError && error.type === '/problems/session-gone';
+                if (attempt > 0 || !gone || this.closed) throw error;
                 if (this.id === id) {
                     if (!this.creating) {
                         this.recreations += 1;
@@ -494,6 +499,8 @@ export class LayoutSession {
      * @param {CallOptions} [options] @returns {Promise<void>}
      */
     async close(options) {
+        // Closed on purpose: a call still on its way must not bring it back.
+        this.closed = true;
         try {
             await this.client.deleteSession(/** @type {string} */ (this.id), options);
         } catch (error) {
@@ -673,7 +680,9 @@ export function indexPathMapping(batch) {
     const sectionShift = (/** @type {number} */ s) => {
         let shifted = s;
         for (const d of deletedSections) if (d < s) shifted -= 1;
-        const inserted = (batch.insertSections || []).map((/** @type {any} */ x) => x.index).sort((/** @type {number} */ a, /** @type {number} */ b) => a - b);
+        /** @type {number[]} */
+        const inserted = (batch.insertSections || []).map((/** @type {any} */ x) => x.index);
+        inserted.sort((a, b) => a - b);
         for (const i of inserted) if (i <= shifted) shifted += 1;
         return shifted;
     };
@@ -761,7 +770,8 @@ export class LayoutView {
         this.overscan = Math.max(1, options.overscan ?? 1.5);
         this.renderMargin = options.renderMargin ?? 96;
         this.animationDuration = options.animationDuration ?? 300;
-        this.scrollDependent = options.scrollDependent ?? isScrollDependent(this.kind, this.request.config, this.request.sections);
+        this.scrollDependent = options.scrollDependent ??
+            isScrollDependent(this.kind, this.request.config, this.request.sections);
         this.snaps = options.snap ?? snapsAtScrollEnd(this.kind, this.request.config);
         const ownContent = options.content || container.querySelector(':scope > .layout-content');
         /** @type {HTMLElement} the sized inner element that carries contentSize */
@@ -781,7 +791,10 @@ export class LayoutView {
         this.viewport = { width: 0, height: 0 };
         /** @type {number[]} compositional orthogonal sections' own offsets */
         this.orthogonalOffsets = [];
-        /** @type {{rect: Rect, offset: Point, orthogonal: number[], version: number, attributes: Attributes[]}[]} newest first */
+        /**
+         * The held windows, newest first.
+         * @type {{rect: Rect, offset: Point, orthogonal: number[], version: number, attributes: Attributes[]}[]}
+         */
         this.windows = [];
         /** @type {Map<string, HTMLElement>} the rendered elements by key */
         this.elements = new Map();
@@ -791,7 +804,11 @@ export class LayoutView {
         this.renderedRect = { x: 0, y: 0, width: 0, height: 0 };
         /** @type {Point} the content offset the shown attributes were computed for */
         this.renderedOffset = { x: 0, y: 0 };
-        /** @type {{controller: AbortController, rect: Rect, offset: Point, orthogonal: number[], version: number} | null} */
+        /**
+         * The query on its way.
+         * @type {{controller: AbortController, rect: Rect, offset: Point, orthogonal: number[], version: number}
+         *   | null}
+         */
         this.inFlight = null;
         this.busy = 0;
         this.animations = 0;
@@ -871,6 +888,17 @@ export class LayoutView {
             this.busy -= 1;
         }
         return this;
+    }
+
+    /**
+     * The signal for a call the view makes: the caller's, and the view's own, which `destroy` aborts.
+     * @param {AbortSignal} [signal]
+     * @returns {AbortSignal}
+     */
+    signal(signal) {
+        if (!signal) return this.abort.signal;
+        const any = /** @type {any} */ (AbortSignal).any;
+        return typeof any === 'function' ? any([signal, this.abort.signal]) : signal;
     }
 
     /** @param {SessionSummary} summary */
@@ -993,7 +1021,8 @@ export class LayoutView {
         const version = this.version;
         const offset = this.poseOffset();
         for (const w of this.windows) {
-            if (w.version !== version || !samePoint(w.offset, offset) || !sameOffsets(w.orthogonal, this.orthogonalOffsets)) continue;
+            if (w.version !== version || !samePoint(w.offset, offset)) continue;
+            if (!sameOffsets(w.orthogonal, this.orthogonalOffsets)) continue;
             if (contains(w.rect, rect)) return true;
         }
         return false;
@@ -1010,7 +1039,8 @@ export class LayoutView {
             return;
         }
         const size = this.visibleRect();
-        const jump = Math.abs(x - this.lastScroll.x) > size.width * 2 || Math.abs(y - this.lastScroll.y) > size.height * 2;
+        const jump = Math.abs(x - this.lastScroll.x) > size.width * 2 ||
+            Math.abs(y - this.lastScroll.y) > size.height * 2;
         // The first move after a rest starts a scroll and a jump (scrollTo, a scrollbar click far away) starts
         // another: their speed is not known yet (a scrollTo after a pause is not a flick).
         if (this.resting || jump) this.samples = [];
@@ -1086,7 +1116,8 @@ export class LayoutView {
      */
     poseIsCurrent() {
         const newest = this.windows[0];
-        return !!newest && samePoint(newest.offset, this.poseOffset()) && sameOffsets(newest.orthogonal, this.orthogonalOffsets);
+        if (!newest || !samePoint(newest.offset, this.poseOffset())) return false;
+        return sameOffsets(newest.orthogonal, this.orthogonalOffsets);
     }
 
     /**
@@ -1110,8 +1141,7 @@ export class LayoutView {
         this.stats.queries += 1;
         const started = performance.now();
         /** @type {any} */
-        const body = { rect, contentOffset: this.scrollDependent ? offset : { x: this.container.scrollLeft, y: this.container.scrollTop } };
-        if (!this.scrollDependent) body.contentOffset = offset;
+        const body = { rect, contentOffset: offset };
         if (orthogonal.length) body.orthogonalOffsets = orthogonal;
         try {
             const answer = await this.session.query(body, { signal: controller.signal });
@@ -1120,9 +1150,9 @@ export class LayoutView {
             this.inFlight = null;
             if (answer.version !== this.version) return;
             this.keepWindow({ rect, offset, orthogonal, version: answer.version, attributes: answer.attributes });
-            if (answer.contentSize.width !== this.contentSize.width || answer.contentSize.height !== this.contentSize.height) {
-                this.setContentSize(answer.contentSize);
-            }
+            const size = answer.contentSize;
+            const old = this.contentSize;
+            if (size.width !== old.width || size.height !== old.height) this.setContentSize(size);
             this.draw();
         } catch (error) {
             if (this.inFlight === flight) this.inFlight = null;
@@ -1131,6 +1161,17 @@ export class LayoutView {
         } finally {
             this.abort.signal.removeEventListener('abort', onAbort);
         }
+    }
+
+    /**
+     * Keeps a mutation's answer for a rect (at the current pose) as the newest window.
+     * @param {Rect} rect
+     * @param {{version: number, attributes: Attributes[]}} answer
+     */
+    keepAnswer(rect, answer) {
+        const orthogonal = this.orthogonalOffsets.slice();
+        const { version, attributes } = answer;
+        this.keepWindow({ rect, offset: this.poseOffset(), orthogonal, version, attributes });
     }
 
     /** @param {{rect: Rect, offset: Point, orthogonal: number[], version: number, attributes: Attributes[]}} window */
@@ -1229,7 +1270,8 @@ export class LayoutView {
      * @returns {boolean}
      */
     measuresWidth() {
-        return this.contentSize.width > this.viewport.width + 0.5 && this.contentSize.height <= this.viewport.height + 0.5;
+        const size = this.contentSize;
+        return size.width > this.viewport.width + 0.5 && size.height <= this.viewport.height + 0.5;
     }
 
     /**
@@ -1241,7 +1283,8 @@ export class LayoutView {
     animate(element, from, to) {
         if (typeof element.animate !== 'function' || this.animationDuration <= 0) return Promise.resolve();
         this.animations += 1;
-        const animation = element.animate([keyframe(from), keyframe(to)], { duration: this.animationDuration, easing: 'ease-in-out' });
+        const timing = { duration: this.animationDuration, easing: 'ease-in-out' };
+        const animation = element.animate([keyframe(from), keyframe(to)], timing);
         return animation.finished.then(() => undefined, () => undefined).finally(() => { this.animations -= 1; });
     }
 
@@ -1273,12 +1316,14 @@ export class LayoutView {
         for (const entry of entries) {
             const element = /** @type {HTMLElement} */ (entry.target);
             const a = appliedAttributes(element);
-            if (!a || a.category !== 'cell' || !this.elements.has(/** @type {string} */ (element.dataset.key))) continue;
+            if (!a || a.category !== 'cell' || this.elements.get(elementKey(a)) !== element) continue;
             const box = entry.borderBoxSize && entry.borderBoxSize[0];
             const width = box ? box.inlineSize : element.offsetWidth;
             const height = box ? box.blockSize : element.offsetHeight;
-            const changed = this.measuresWidth() ? Math.abs(width - a.frame.width) > 0.5 : Math.abs(height - a.frame.height) > 0.5;
-            if (changed) this.measured.set(element, { width: this.measuresWidth() ? width : a.frame.width, height: this.measuresWidth() ? a.frame.height : height });
+            const alongX = this.measuresWidth();
+            const changed = alongX ? Math.abs(width - a.frame.width) > 0.5 : Math.abs(height - a.frame.height) > 0.5;
+            if (!changed) continue;
+            this.measured.set(element, alongX ? { width, height: a.frame.height } : { width: a.frame.width, height });
         }
         if (!this.measured.size || this.measuring) return;
         this.measuring = true;
@@ -1307,12 +1352,14 @@ export class LayoutView {
         this.busy += 1;
         try {
             const contentOffset = { x: this.container.scrollLeft, y: this.container.scrollTop };
-            const answer = await session.invalidate({ ...body, contentOffset }, { signal: options?.signal });
+            const signal = this.signal(options?.signal);
+            const answer = await session.invalidate({ ...body, contentOffset }, { signal });
             if (this.destroyed) return answer;
             this.setContentSize(answer.contentSize);
             const adjustment = answer.contentOffsetAdjustment || { x: 0, y: 0 };
             if (adjustment.x || adjustment.y) {
-                this.container.scrollTo(this.container.scrollLeft + adjustment.x, this.container.scrollTop + adjustment.y);
+                const c = this.container;
+                c.scrollTo(c.scrollLeft + adjustment.x, c.scrollTop + adjustment.y);
                 // The content moved under the viewport, not the viewport: the speed stays as it was.
                 for (const sample of this.samples) { sample.x += adjustment.x; sample.y += adjustment.y; }
                 this.lastScroll = { x: this.container.scrollLeft, y: this.container.scrollTop, t: performance.now() };
@@ -1354,12 +1401,16 @@ export class LayoutView {
     async snap(options = {}) {
         const session = /** @type {LayoutSession} */ (this.session);
         const proposed = { x: this.container.scrollLeft, y: this.container.scrollTop };
-        const answer = await session.snap({ proposedContentOffset: proposed, velocity: options.velocity || { x: 0, y: 0 } },
-            { signal: options.signal });
+        const velocity = options.velocity || { x: 0, y: 0 };
+        const signal = this.signal(options.signal);
+        const answer = await session.snap({ proposedContentOffset: proposed, velocity }, { signal });
         const { x, y } = answer.contentOffset;
         if (this.destroyed) return answer.contentOffset;
         if (Math.abs(x - this.container.scrollLeft) >= 0.5 || Math.abs(y - this.container.scrollTop) >= 0.5) {
-            if (Math.abs(proposed.x - this.container.scrollLeft) < 0.5 && Math.abs(proposed.y - this.container.scrollTop) < 0.5) {
+            // Only if nobody scrolled meanwhile.
+            const still = Math.abs(proposed.x - this.container.scrollLeft) < 0.5 &&
+                Math.abs(proposed.y - this.container.scrollTop) < 0.5;
+            if (still) {
                 this.container.scrollTo({ left: x, top: y, behavior: 'smooth' });
             }
         }
@@ -1379,7 +1430,7 @@ export class LayoutView {
      */
     async scrollToItem(indexPath, options = {}) {
         const session = /** @type {LayoutSession} */ (this.session);
-        const a = await session.item(indexPath[0], indexPath[1], { signal: options.signal });
+        const a = await session.item(indexPath[0], indexPath[1], { signal: this.signal(options.signal) });
         const target = this.offsetShowing(a.frame, options.position || 'nearest');
         if (!options.animated && !this.scrollDependent) {
             const visible = { ...this.visibleRect(), x: target.x, y: target.y };
@@ -1403,7 +1454,8 @@ export class LayoutView {
         const view = this.visibleRect();
         let x = view.x;
         let y = view.y;
-        const nearest = (/** @type {number} */ start, /** @type {number} */ length, /** @type {number} */ current, /** @type {number} */ size) => {
+        /** @type {(start: number, length: number, current: number, size: number) => number} */
+        const nearest = (start, length, current, size) => {
             if (start < current) return start;
             if (start + length > current + size) return Math.min(start, start + length - size);
             return current;
@@ -1451,7 +1503,8 @@ export class LayoutView {
             const rect = this.wantedWindow(visible);
             const contentOffset = { x: visible.x, y: visible.y };
             if (this.inFlight) { this.inFlight.controller.abort(); this.inFlight = null; }
-            const answer = await session.update({ ...batch, rect, contentOffset }, { signal: options.signal });
+            const signal = this.signal(options.signal);
+            const answer = await session.update({ ...batch, rect, contentOffset }, { signal });
             if (this.destroyed) return answer;
             const animated = options.animated !== false && this.animationDuration > 0;
             const map = indexPathMapping(batch);
@@ -1468,7 +1521,8 @@ export class LayoutView {
                 else { element.dataset.key = to; rekeyed.set(to, element); }
             }
             this.elements = rekeyed;
-            const disappearing = new Map((answer.disappearing || []).map((/** @type {Attributes} */ a) => [elementKey(a), a]));
+            const byKey = (/** @type {Attributes[]} */ list) => new Map(list.map((a) => [elementKey(a), a]));
+            const disappearing = byKey(answer.disappearing || []);
             for (const element of leaving) {
                 const from = appliedAttributes(element);
                 const key = from ? elementKey(from) : '';
@@ -1488,10 +1542,11 @@ export class LayoutView {
             }
             this.windows = [];
             this.setContentSize(answer.contentSize);
-            if (answer.attributes) this.keepWindow({ rect, offset: this.poseOffset(), orthogonal: this.orthogonalOffsets.slice(), version: answer.version, attributes: answer.attributes });
-            const appearing = new Map((answer.appearing || []).map((/** @type {Attributes} */ a) => [elementKey(a), a]));
+            if (answer.attributes) this.keepAnswer(rect, answer);
+            const appearing = byKey(answer.appearing || []);
             const renderRect = this.renderRect();
-            const shown = (answer.attributes || []).filter((/** @type {Attributes} */ a) => intersects(a.frame, renderRect));
+            const all = /** @type {Attributes[]} */ (answer.attributes || []);
+            const shown = all.filter((a) => intersects(a.frame, renderRect));
             for (const element of this.elements.values()) /** @type {any} */ (element).__layoutAttributes = null;
             this.show(shown, undefined, animated ? { appearing } : undefined);
             this.renderedRect = renderRect;
@@ -1499,8 +1554,7 @@ export class LayoutView {
             if (animated) {
                 for (const [element, from] of staying) {
                     const to = appliedAttributes(element);
-                    if (to && element.isConnected && (from.frame.x !== to.frame.x || from.frame.y !== to.frame.y ||
-                        from.frame.width !== to.frame.width || from.frame.height !== to.frame.height)) this.animate(element, from, to);
+                    if (to && element.isConnected && !sameAttributes(from, to)) this.animate(element, from, to);
                 }
             }
             if (this.sectionCounts) this.sectionCounts = this.countsAfter(batch);
@@ -1546,16 +1600,17 @@ export class LayoutView {
                 const rect = this.renderRect();
                 const answer = await session.transition({
                     to, progress, rect, contentOffset: { x: visible.x, y: visible.y }, commit: progress === 1,
-                }, { signal: options.signal });
+                }, { signal: this.signal(options.signal) });
                 if (this.destroyed) return;
                 if (progress === 1) {
                     this.kind = to.kind;
                     this.request = { ...this.request, config: to.config };
-                    this.scrollDependent = this.options.scrollDependent ?? isScrollDependent(to.kind, to.config, this.request.sections);
+                    this.scrollDependent = this.options.scrollDependent ??
+                        isScrollDependent(to.kind, to.config, this.request.sections);
                     this.snaps = this.options.snap ?? snapsAtScrollEnd(to.kind, to.config);
                     this.windows = [];
                     this.setContentSize(answer.contentSize);
-                    this.keepWindow({ rect, offset: this.poseOffset(), orthogonal: this.orthogonalOffsets.slice(), version: answer.version, attributes: answer.attributes });
+                    this.keepAnswer(rect, answer);
                     this.draw();
                     return;
                 }
@@ -1575,7 +1630,8 @@ export class LayoutView {
         this.busy += 1;
         try {
             this.windows = [];
-            const summary = await /** @type {LayoutSession} */ (this.session).get(options);
+            const session = /** @type {LayoutSession} */ (this.session);
+            const summary = await session.get({ signal: this.signal(options.signal) });
             this.adoptSummary(summary);
             await this.fetchWindow(this.wantedWindow(this.visibleRect()));
             this.draw();

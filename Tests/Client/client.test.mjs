@@ -77,7 +77,8 @@ describe('errors', () => {
 
     test('a 422 keeps its pointer', async () => {
         await assert.rejects(client.layout('flow', { viewport, sections: [{ items: [{ width: -1, height: 5 }] }] }),
-            (error) => error instanceof LayoutError && error.status === 422 && error.pointer === '/sections/0/items/0/width');
+            (error) => error instanceof LayoutError && error.status === 422 &&
+                error.pointer === '/sections/0/items/0/width');
     });
 });
 
@@ -119,7 +120,8 @@ describe('cancellation', () => {
             () => session.close({ signal }),
         ];
         for (const call of calls) {
-            await assert.rejects(call(), (error) => error instanceof Error && error.name === 'AbortError', String(call));
+            const aborted = (/** @type {any} */ error) => error instanceof Error && error.name === 'AbortError';
+            await assert.rejects(call(), aborted, String(call));
         }
         assert.equal(client.requests, sent, 'no request left');
         assert.equal(session.mutations.length, 0, 'an aborted mutation is not kept for replay');
@@ -154,22 +156,38 @@ describe('counters and sessions', () => {
     });
 });
 
+describe('closing', () => {
+    test('a closed session is not created again by a call still on its way', async () => {
+        const session = await LayoutSession.open(client, { kind: 'flow', viewport, sections: [{ count: 9 }] });
+        await session.close();
+        await assert.rejects(session.query({ rect: { x: 0, y: 0, width: 10, height: 10 } }),
+            (error) => error instanceof LayoutError && error.type === '/problems/session-gone');
+        assert.equal(session.recreations, 0);
+    });
+});
+
 describe('batch updates', () => {
     const cases = [
         { deleteItems: [[0, 2], [0, 7]] },
-        { insertItems: [{ indexPath: [0, 0], size: { width: 999, height: 10 } }, { indexPath: [0, 5], size: { width: 998, height: 10 } }] },
+        { insertItems: [{ indexPath: [0, 0], size: { width: 999, height: 10 } },
+            { indexPath: [0, 5], size: { width: 998, height: 10 } }] },
         { deleteItems: [[0, 3]], insertItems: [{ indexPath: [0, 3], size: { width: 997, height: 10 } }] },
         { moveItems: [{ from: [0, 1], to: [0, 9] }], deleteItems: [[0, 4]] },
-        { moveItems: [{ from: [0, 10], to: [1, 0] }], insertItems: [{ indexPath: [1, 2], size: { width: 996, height: 10 } }] },
+        { moveItems: [{ from: [0, 10], to: [1, 0] }],
+            insertItems: [{ indexPath: [1, 2], size: { width: 996, height: 10 } }] },
     ];
     for (const batch of cases) {
         test(`indexPathMapping follows the server: ${JSON.stringify(batch)}`, async () => {
             // Every item has its own width, so an item can be recognized after the batch.
-            const sections = [0, 1].map((s) => ({ items: Array.from({ length: 14 }, (_, i) => ({ width: 20 + s * 100 + i, height: 10 })) }));
-            const session = await LayoutSession.open(client, { kind: 'flow', viewport: { width: 10000, height: 800 }, sections });
+            const items = (/** @type {number} */ s) =>
+                Array.from({ length: 14 }, (_, i) => ({ width: 20 + s * 100 + i, height: 10 }));
+            const sections = [{ items: items(0) }, { items: items(1) }];
+            const wide = { width: 10000, height: 800 };
+            const session = await LayoutSession.open(client, { kind: 'flow', viewport: wide, sections });
             const rect = { x: 0, y: 0, width: 10000, height: 800 };
             const widths = (/** @type {any[]} */ attributes) =>
-                new Map(attributes.filter((a) => a.category === 'cell').map((a) => [a.indexPath.join('/'), a.frame.width]));
+                new Map(attributes.filter((a) => a.category === 'cell')
+                    .map((a) => [a.indexPath.join('/'), a.frame.width]));
             const before = widths((await session.query({ rect })).attributes);
             await session.update(batch);
             const after = widths((await session.query({ rect })).attributes);
@@ -198,7 +216,11 @@ describe('helpers and files', () => {
         assert.equal(snapsAtScrollEnd('rotary'), true);
         assert.equal(snapsAtScrollEnd('justified', { snap: 'line' }), true);
         assert.equal(snapsAtScrollEnd('flow', { snap: 'none' }), false);
-        assert.equal(elementKey({ category: 'supplementaryView', kind: 'header', indexPath: [1, 0], frame: { x: 0, y: 0, width: 1, height: 1 }, zIndex: 0, alpha: 1, hidden: false }), 'supplementaryView/header/1/0');
+        const header = {
+            category: 'supplementaryView', kind: 'header', indexPath: [1, 0],
+            frame: { x: 0, y: 0, width: 1, height: 1 }, zIndex: 0, alpha: 1, hidden: false,
+        };
+        assert.equal(elementKey(/** @type {any} */ (header)), 'supplementaryView/header/1/0');
     });
 
     for (const [path, file, type] of [

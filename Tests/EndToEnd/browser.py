@@ -189,7 +189,8 @@ def the_first_session_has_the_stage_size(context):
     # The stage's own size, not the window's guess: stack, circle and line are drawn where the stage's centre is.
     for demo in ("stack", "justified"):
         snapshot = context.show(demo)
-        expect(snapshot["viewport"] == snapshot["stage"], f"{demo}: viewport {snapshot['viewport']}, stage {snapshot['stage']}")
+        viewport, stage = snapshot["viewport"], snapshot["stage"]
+        expect(viewport == stage, f"{demo}: viewport {viewport}, stage {stage}")
 
 
 @check
@@ -309,7 +310,8 @@ def a_tap_in_line_deletes_an_item_with_an_animation(context):
     snapshot = context.show("line")
     before = context.api("GET", f"/sessions/{snapshot['sessionId']}")["sections"][0]
     cells = [e for e in context.dom_elements() if e["key"].startswith("cell/")]
-    middle = min(cells, key=lambda e: abs(e["left"] + e["width"] / 2 - snapshot["scroll"]["x"] - snapshot["stage"]["width"] / 2))
+    centre = snapshot["scroll"]["x"] + snapshot["stage"]["width"] / 2
+    middle = min(cells, key=lambda e: abs(e["left"] + e["width"] / 2 - centre))
     element = context.driver.find_element(By.CSS_SELECTOR, f'#content > [data-key="{middle["key"]}"]')
     context.driver.execute_script(
         "window.__animations = 0; const poll = () => { window.__animations = Math.max(window.__animations,"
@@ -415,7 +417,8 @@ def scroll_to_item_takes_uikit_positions(context):
     offset = context.driver.execute_async_script(
         "const done = arguments[0]; window.layoutdDemo.view.scrollToItem([0, 99999], {position: 'top'}).then(done);"
     )
-    expect(abs(offset["y"] - (snapshot["contentSize"]["height"] - height)) < 1, f"the last item's top is clamped: {offset}")
+    end = snapshot["contentSize"]["height"] - height
+    expect(abs(offset["y"] - end) < 1, f"the last item's top is clamped: {offset}")
     dom_matches_service(context, context.wait_idle(lambda s: abs(s["scroll"]["y"] - offset["y"]) < 1))
 
 
@@ -476,7 +479,9 @@ def scrolling_fast_shows_no_blank_frames(context):
             expect(result["frames"] >= 90, f"{tab}: the browser drew {result['frames']} frames in 3 s, three times")
             share = result["blank"] / result["frames"]
             expect(share <= bound, f"{tab} at {speed} px/s: {share:.1%} blank frames (bound {bound:.0%})")
-        times = sorted(bench.measure(context.driver, tab, jump=500_000, start=2000 + i * 10_000)["jumpMs"] for i in range(3))
+        times = sorted(
+            bench.measure(context.driver, tab, jump=500_000, start=2000 + i * 10_000)["jumpMs"] for i in range(3)
+        )
         print(f"     {tab} jump of 500,000 px: complete after {[round(t) for t in times]} ms", flush=True)
         expect(0 <= times[1] <= 300, f"{tab}: the viewport is complete {times[1]} ms after a jump (bound 300)")
 
@@ -496,12 +501,16 @@ const [mode, done] = arguments;
     };
     if (mode === 'offline') {
         const errors = [];
-        const view = mountLayout(box, { kind: 'flow', baseURL: 'http://127.0.0.1:9', request: { sections: [{ count: 3 }] },
-            onError: (error) => errors.push(error) });
+        const view = mountLayout(box, {
+            kind: 'flow', baseURL: 'http://127.0.0.1:9', request: { sections: [{ count: 3 }] },
+            onError: (error) => errors.push(error),
+        });
         await view.ready;
         box.remove();
         const e = errors[0];
-        return { count: errors.length, isLayoutError: e instanceof LayoutError, status: e && e.status, type: e && e.type };
+        return {
+            count: errors.length, isLayoutError: e instanceof LayoutError, status: e && e.status, type: e && e.type,
+        };
     }
     // Self-sizing: cells whose text wraps to different heights, measured and sent through invalidate.
     const view = mountLayout(box, {
@@ -525,7 +534,8 @@ const [mode, done] = arguments;
     await idle(view);
     const before = view.elements.get('cell/0/30').getBoundingClientRect().top;
     const versionBefore = view.version;
-    await view.invalidate({ items: Array.from({ length: 10 }, (_, i) => ({ indexPath: [0, i], size: { width: 400, height: 200 } })) });
+    const taller = Array.from({ length: 10 }, (_, i) => ({ indexPath: [0, i], size: { width: 400, height: 200 } }));
+    await view.invalidate({ items: taller });
     await idle(view);
     const after = view.elements.get('cell/0/30').getBoundingClientRect().top;
     const id = view.sessionId;
@@ -546,11 +556,13 @@ def mount_layout_measures_cells_and_keeps_the_content_still(context):
     cells = result["cells"]
     expect(len(cells) >= 4, f"{len(cells)} cells")
     for cell in cells:
-        expect(abs(cell["dom"] - cell["layout"]) < 1, f"item {cell['item']}: DOM {cell['dom']} px, layout {cell['layout']}")
+        dom, layout = cell["dom"], cell["layout"]
+        expect(abs(dom - layout) < 1, f"item {cell['item']}: DOM {dom}, layout {layout}")
     heights = {cell["layout"] for cell in cells}
     expect(len(heights) >= 2, f"the measured heights are all {heights}")
     expect(result["version"] > result["versionBefore"], "the invalidate made a new version")
-    expect(abs(result["after"] - result["before"]) < 1, f"item 30 moved on screen: {result['before']} → {result['after']}")
+    before, after = result["before"], result["after"]
+    expect(abs(after - before) < 1, f"item 30 moved on screen: {before} → {after}")
     expect(result["left"] == 0, f"{result['left']} nodes left after destroy")
     try:
         context.api("GET", f"/sessions/{result['id']}")

@@ -55,7 +55,9 @@ enum WebAssets {
 // The demo page: each tab is one mountLayout() on the stage; every frame, transform, alpha and zIndex comes from
 // layoutd. Tabs follow the address bar's hash (#justified, #million, …).
 import { LayoutClient, mountLayout } from './layout-client.js';
-import { iconGradient, photoAspect, photoBackground, randomSource, rasterizeScenes, text, title } from './demo-content.js';
+import {
+    iconGradient, photoAspect, photoBackground, randomSource, rasterizeScenes, text, title,
+} from './demo-content.js';
 
 const params = new URLSearchParams(location.search);
 const client = new LayoutClient({ baseURL: params.get('api') || '', token: params.get('token') || undefined });
@@ -149,7 +151,8 @@ const width = () => stage.clientWidth || 1024;
 const tabs = {
     justified: {
         label: 'Photos',
-        hint: 'A camera roll of 100,000 photos in justified rows (flickr\'s justified-layout); scroll as fast as you like.',
+        hint: 'A camera roll of 100,000 photos in justified rows (flickr\'s justified-layout); scroll as fast as ' +
+            'you like.',
         mount() {
             const count = Number(params.get('photos')) || 100000;
             const items = Array.from({ length: count }, (_, i) => photoAspect(i));
@@ -158,7 +161,11 @@ const tabs = {
                 kind: 'justified',
                 request: {
                     sections: [{ items }],
-                    config: { targetRowHeight: narrow ? 130 : 220, boxSpacing: narrow ? 4 : 6, containerPadding: narrow ? 6 : 12 },
+                    config: {
+                        targetRowHeight: narrow ? 130 : 220,
+                        boxSpacing: narrow ? 4 : 6,
+                        containerPadding: narrow ? 6 : 12,
+                    },
                 },
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
                     once(element, element.dataset.key || '', () => photo(element, a.indexPath[1])),
@@ -169,31 +176,52 @@ const tabs = {
         label: 'App store',
         hint: 'A compositional layout: a carousel that pages sideways (drag or shift-scroll it), a grid, and a list ' +
             'whose header stays pinned.',
+        /** @returns {import('./layout-client.js').LayoutViewOptions} */
         mount() {
             const columns = width() < 600 ? 2 : width() < 1000 ? 3 : 4;
-            const header = (/** @type {boolean} */ pinned) => [{ kind: 'header', size: { width: { fractionalWidth: 1 }, height: { absolute: 48 } }, pinToVisibleBounds: pinned }];
-            const row = (/** @type {number} */ height, /** @type {number} */ n) => ({
-                layout: 'horizontal', size: { width: { fractionalWidth: 1 }, height: { absolute: height } },
-                subitems: [{ size: { width: { fractionalWidth: 1 / n }, height: { fractionalHeight: 1 } }, contentInsets: { top: 6, leading: 6, bottom: 6, trailing: 6 } }],
+            const full = { fractionalWidth: 1 };
+            /** @type {(pinned: boolean) => import('./layout-client.js').BoundarySupplementaryItem[]} */
+            const header = (pinned) => [
+                { kind: 'header', size: { width: full, height: { absolute: 48 } }, pinToVisibleBounds: pinned },
+            ];
+            const inset = (/** @type {number} */ n) => ({ top: n, leading: n, bottom: n, trailing: n });
+            /** @type {(height: number, n: number) => import('./layout-client.js').CompositionalElement} */
+            const row = (height, n) => ({
+                layout: 'horizontal',
+                size: { width: full, height: { absolute: height } },
+                subitems: [
+                    { size: { width: { fractionalWidth: 1 / n }, height: { fractionalHeight: 1 } },
+                        contentInsets: inset(6) },
+                ],
                 count: n,
             });
+            const carousel = {
+                group: {
+                    layout: /** @type {const} */ ('horizontal'),
+                    size: { width: { fractionalWidth: width() < 600 ? 0.9 : 0.6 }, height: { absolute: 260 } },
+                    subitems: [{ size: { width: full, height: { fractionalHeight: 1 } } }],
+                },
+                orthogonalScrollingBehavior: /** @type {const} */ ('groupPagingCentered'),
+                interGroupSpacing: 16,
+                contentInsets: { top: 4, leading: 16, bottom: 20, trailing: 16 },
+                boundarySupplementaryItems: header(false),
+            };
+            const below = { ...inset(10), top: 0 };
+            const grid = { group: row(88, columns), contentInsets: below, boundarySupplementaryItems: header(false) };
+            const list = { group: row(72, 1), contentInsets: below, boundarySupplementaryItems: header(true) };
             return {
                 kind: 'compositional',
                 request: {
                     sections: [
-                        { count: 12, config: { section: {
-                            group: { layout: 'horizontal', size: { width: { fractionalWidth: width() < 600 ? 0.9 : 0.6 }, height: { absolute: 260 } },
-                                subitems: [{ size: { width: { fractionalWidth: 1 }, height: { fractionalHeight: 1 } } }] },
-                            orthogonalScrollingBehavior: 'groupPagingCentered', interGroupSpacing: 16,
-                            contentInsets: { top: 4, leading: 16, bottom: 20, trailing: 16 }, boundarySupplementaryItems: header(false),
-                        } } },
-                        { count: columns * 6, config: { section: { group: row(88, columns), contentInsets: { top: 0, leading: 10, bottom: 20, trailing: 10 }, boundarySupplementaryItems: header(false) } } },
-                        { count: 400, config: { section: { group: row(72, 1), contentInsets: { top: 0, leading: 10, bottom: 10, trailing: 10 }, boundarySupplementaryItems: header(true) } } },
+                        { count: 12, config: { section: carousel } },
+                        { count: columns * 6, config: { section: grid } },
+                        { count: 400, config: { section: list } },
                     ],
                 },
-                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => {
+                render: (element, a) => {
                     const [section, item] = a.indexPath;
-                    if (a.category !== 'cell') return supplementary(element, a, ['Featured', 'Top charts', 'All apps'][section]);
+                    const headers = ['Featured', 'Top charts', 'All apps'];
+                    if (a.category !== 'cell') return supplementary(element, a, headers[section]);
                     once(element, `${section}/${item}`, () => {
                         if (section === 0) {
                             photo(element, item * 7 + 3, `<b>${title(item)}</b><br>${text(item, 9)}`, true);
@@ -201,9 +229,10 @@ const tabs = {
                             return;
                         }
                         const n = section * 1000 + item;
+                        const detail = section === 2 ? text(n, 8) : `${(hash10(n) / 2 + 3).toFixed(1)} ★`;
                         element.className = `element cell app${section === 2 ? ' wide' : ''}`;
-                        element.innerHTML = `<i style="background:${iconGradient(n)}"></i><span><b>${title(n)}</b>` +
-                            `<small>${section === 2 ? text(n, 8) : `${(hash10(n) / 2 + 3).toFixed(1)} ★`}</small></span>`;
+                        element.innerHTML = `<i style="background:${iconGradient(n)}"></i>` +
+                            `<span><b>${title(n)}</b><small>${detail}</small></span>`;
                     });
                 },
             };
@@ -220,10 +249,15 @@ const tabs = {
                 kind: 'waterfall',
                 request: {
                     sections: [{ items: waterfallTiles(0, 60) }],
-                    config: { columnCount, columnSpacing: 14, rowSpacing: 14, sectionInset: { top: 14, left: 14, bottom: 14, right: 14 } },
+                    config: {
+                        columnCount, columnSpacing: 14, rowSpacing: 14,
+                        sectionInset: { top: 14, left: 14, bottom: 14, right: 14 },
+                    },
                 },
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
-                    once(element, element.dataset.key || '', () => photo(element, a.indexPath[1] * 5 + 1, title(a.indexPath[1]))),
+                    once(element, element.dataset.key || '', () => {
+                        photo(element, a.indexPath[1] * 5 + 1, title(a.indexPath[1]));
+                    }),
             };
         },
         /** @param {import('./layout-client.js').LayoutView} view */
@@ -256,7 +290,10 @@ const tabs = {
                 kind: 'line',
                 request: {
                     sections: [{ count: this.ids.length }],
-                    config: { itemSize: big ? { width: 220, height: 300 } : { width: 160, height: 220 }, minimumLineSpacing: 60, activeDistance: 260 },
+                    config: {
+                        itemSize: big ? { width: 220, height: 300 } : { width: 160, height: 220 },
+                        minimumLineSpacing: 60, activeDistance: 260,
+                    },
                 },
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => {
                     const id = this.ids[a.indexPath[1]];
@@ -269,7 +306,10 @@ const tabs = {
             /** @type {{x: number, start: number, moved: boolean} | null} */
             let drag = null;
             let suppressClick = false;
-            stage.onpointerdown = (event) => { suppressClick = false; drag = { x: event.clientX, start: event.clientX, moved: false }; };
+            stage.onpointerdown = (event) => {
+                suppressClick = false;
+                drag = { x: event.clientX, start: event.clientX, moved: false };
+            };
             stage.onpointermove = (event) => {
                 if (!drag) return;
                 if (Math.abs(event.clientX - drag.start) > 5) drag.moved = true;
@@ -312,7 +352,9 @@ const tabs = {
                 const itemSize = { width: 140, height: 140 };
                 const radius = Math.max(40, Math.min(stage.clientWidth, stage.clientHeight) / 2 - itemSize.height);
                 /** @type {import('./layout-client.js').TransitionTarget} */
-                const to = view.kind === 'stack' ? { kind: 'circle', config: { itemSize, radius } } : { kind: 'stack', config: { itemSize } };
+                const to = view.kind === 'stack'
+                    ? { kind: 'circle', config: { itemSize, radius } }
+                    : { kind: 'stack', config: { itemSize } };
                 moving = true;
                 track(() => view.transition(to, { duration: 450 })).finally(() => { moving = false; });
             };
@@ -340,7 +382,7 @@ const tabs = {
                 },
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => {
                     const [section, item] = a.indexPath;
-                    if (a.category !== 'cell') return supplementary(element, a, `${title(section * 31)} · ${24} places`);
+                    if (a.category !== 'cell') return supplementary(element, a, `${title(section * 31)} · 24 places`);
                     once(element, `${section}/${item}`, () => {
                         element.className = 'element cell tag';
                         element.innerHTML = `<i></i><span><b>${title(section * 100 + item)}</b>` +
@@ -373,8 +415,10 @@ const tabs = {
         cardKind: 'cover',
         get hint() {
             return /** @type {Record<string, string>} */ ({
-                cover: 'Card cover: a card reaching the top stays there, shrinking and dimming as the next one slides over it.',
-                rotary: 'Card rotation: the strip turns its cards in 3-D (transform3D as CSS matrix3d()); it snaps to a card.',
+                cover: 'Card cover: a card reaching the top stays there, shrinking and dimming as the next one ' +
+                    'slides over it.',
+                rotary: 'Card rotation: the strip turns its cards in 3-D (transform3D as CSS matrix3d()); it snaps ' +
+                    'to a card.',
                 pagecover: 'Page turn: scroll sideways; the turning page uncovers the next one, waiting beneath it.',
             })[this.cardKind];
         },
@@ -388,19 +432,23 @@ const tabs = {
             });
             return {
                 kind: this.cardKind,
-                request: { sections: [{ count: this.cardKind === 'pagecover' ? 12 : 30 }], config: configs[this.cardKind] },
-                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => once(element, element.dataset.key || '', () => {
-                    const n = a.indexPath[1];
-                    element.className = 'element cell card';
-                    element.innerHTML = '<i></i>' +
-                        `<span><b>${title(n + 50)}</b><small>${text(n, 26)}</small></span>`;
-                    thumbnail(element, n * 17 + 2, true);
-                }),
+                request: {
+                    sections: [{ count: this.cardKind === 'pagecover' ? 12 : 30 }], config: configs[this.cardKind],
+                },
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
+                    once(element, `${a.indexPath}`, () => {
+                        const n = a.indexPath[1];
+                        element.className = 'element cell card';
+                        element.innerHTML = '<i></i>' +
+                            `<span><b>${title(n + 50)}</b><small>${text(n, 26)}</small></span>`;
+                        thumbnail(element, n * 17 + 2, true);
+                    }),
             };
         },
         controls() {
             const label = document.createElement('label');
-            label.innerHTML = 'kind <select id="card-kind"><option>cover</option><option>rotary</option><option>pagecover</option></select>';
+            label.innerHTML = 'kind <select id="card-kind"><option>cover</option><option>rotary</option>' +
+                '<option>pagecover</option></select>';
             controls.append(label);
             const select = /** @type {HTMLSelectElement} */ (label.querySelector('select'));
             select.value = this.cardKind;
@@ -418,12 +466,15 @@ const tabs = {
                 overscan: 1.5,
                 request: {
                     sections: [{ count: 1000000 }],
-                    config: { itemSize: { width: size, height: size }, minimumInteritemSpacing: 8, minimumLineSpacing: 8,
-                        sectionInset: { top: 8, left: 8, bottom: 8, right: 8 } },
+                    config: {
+                        itemSize: { width: size, height: size }, minimumInteritemSpacing: 8, minimumLineSpacing: 8,
+                        sectionInset: { top: 8, left: 8, bottom: 8, right: 8 },
+                    },
                 },
-                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => once(element, element.dataset.key || '', () => {
-                    photo(element, a.indexPath[1], String(a.indexPath[1]));
-                }),
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
+                    once(element, `${a.indexPath}`, () => {
+                        photo(element, a.indexPath[1], String(a.indexPath[1]));
+                    }),
             };
         },
     },
@@ -475,7 +526,8 @@ function installCarousel(view) {
             timer = 0;
             track(async () => {
                 const session = /** @type {any} */ (view.session);
-                const answer = await session.snap({ proposedContentOffset: { x: offset, y: 0 }, velocity: { x: 0, y: 0 }, section: 0, startOffset: start });
+                const proposedContentOffset = { x: offset, y: 0 };
+                const answer = await session.snap({ proposedContentOffset, section: 0, startOffset: start });
                 offset = answer.contentOffset.x;
                 start = offset;
                 view.setOrthogonalOffset(0, offset);
@@ -559,8 +611,9 @@ function tick(/** @type {number} */ now) {
             const kilobytes = (client.bytesReceived - counted.bytes) / 1024 / seconds;
             counted = { requests: client.requests, bytes: client.bytesReceived, t: now };
             const items = (view.sectionCounts || []).reduce((sum, n) => sum + n, 0);
-            statusLine.textContent = `${view.kind} · ${items.toLocaleString('en')} items · ${view.elements.size} elements on screen · ` +
-                `${queries.toFixed(0)} queries/s · ${kilobytes.toFixed(0)} KB/s · query ${view.latency.toFixed(1)} ms · ${page.fps} fps`;
+            statusLine.textContent = `${view.kind} · ${items.toLocaleString('en')} items · ` +
+                `${view.elements.size} elements on screen · ${queries.toFixed(0)} queries/s · ` +
+                `${kilobytes.toFixed(0)} KB/s · query ${view.latency.toFixed(1)} ms · ${page.fps} fps`;
         }
     }
     requestAnimationFrame(tick);
@@ -665,23 +718,29 @@ export function sceneSVG(id) {
         ridges += `<path d="${path}" fill="${land}" opacity="${0.45 + layer * 0.25}"/>`;
     }
     const water = random() < 0.4
-        ? `<rect y="165" width="300" height="35" fill="${top}" opacity="0.55"/><rect y="170" width="300" height="2" fill="#fff" opacity="0.25"/>`
+        ? `<rect y="165" width="300" height="35" fill="${top}" opacity="0.55"/>` +
+            '<rect y="170" width="300" height="2" fill="#fff" opacity="0.25"/>'
         : '';
     let city = '';
     if (random() < 0.3) {
         for (let x = 10; x < 290; x += 16 + random() * 10) {
             const h = 20 + random() * 60;
-            city += `<rect x="${x.toFixed(0)}" y="${(180 - h).toFixed(0)}" width="12" height="${h.toFixed(0)}" fill="#1b1e2b" opacity="0.85"/>`;
+            city += `<rect x="${x.toFixed(0)}" y="${(180 - h).toFixed(0)}" width="12" height="${h.toFixed(0)}" ` +
+                'fill="#1b1e2b" opacity="0.85"/>';
         }
     }
     const stars = night
-        ? Array.from({ length: 20 }, () => `<circle cx="${(random() * 300).toFixed(0)}" cy="${(random() * 100).toFixed(0)}" r="0.8" fill="#fff"/>`).join('')
+        ? Array.from({ length: 20 }, () => {
+            const [cx, cy] = [random() * 300, random() * 100];
+            return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="0.8" fill="#fff"/>`;
+        }).join('')
         : '';
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 200" preserveAspectRatio="xMidYMid slice">` +
         `<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/>` +
         `<stop offset="1" stop-color="${bottom}"/></linearGradient></defs>` +
         `<rect width="300" height="200" fill="url(#s)"/>${stars}` +
-        `<circle cx="${sunX.toFixed(0)}" cy="${sunY.toFixed(0)}" r="${night ? 10 : 18}" fill="${night ? '#f4f1de' : '#fff6d5'}" opacity="0.9"/>` +
+        `<circle cx="${sunX.toFixed(0)}" cy="${sunY.toFixed(0)}" r="${night ? 10 : 18}" ` +
+        `fill="${night ? '#f4f1de' : '#fff6d5'}" opacity="0.9"/>` +
         `${ridges}${water}${city}</svg>`;
 }
 
@@ -795,7 +854,8 @@ export function iconGradient(n) {
 //
 //   import { LayoutClient, applyAttributes } from '/layout-client.js';
 //   const client = new LayoutClient({ baseURL: 'http://127.0.0.1:8080', token: 'optional' });
-//   const answer = await client.layout('waterfall', { viewport: { width: 375, height: 667 }, sections: [{ count: 20 }] });
+//   const viewport = { width: 375, height: 667 };
+//   const answer = await client.layout('waterfall', { viewport, sections: [{ count: 20 }] });
 
 /**
  * @typedef {{x: number, y: number}} Point
@@ -1014,7 +1074,8 @@ export class LayoutClient {
 
     /**
      * `GET /sessions/{id}/supplementary/{kind}/{section}/{item}`: one header, footer, background or
-     * compositional side item (`leadingSupplementary`, `trailingSupplementary`, `topSupplementary`, `bottomSupplementary`).
+     * compositional side item (`leadingSupplementary`, `trailingSupplementary`, `topSupplementary`,
+     * `bottomSupplementary`).
      * @param {string} id @param {string} kind @param {number} section @param {number} item
      * @param {CallOptions} [options]
      * @returns {Promise<Attributes>}
@@ -1134,6 +1195,8 @@ export class LayoutSession {
         this.recreations = 0;
         /** @type {Promise<void> | null} */
         this.creating = null;
+        /** @type {boolean} whether close() was called (a closed session is not created again) */
+        this.closed = false;
     }
 
     /**
@@ -1189,7 +1252,8 @@ export class LayoutSession {
                 if (mutates) this.mutations.push({ method, args: [args[0]] });
                 return answer;
             } catch (error) {
-                if (attempt > 0 || !(error instanceof LayoutError) || error.type !== '/problems/session-gone') throw error;
+                const gone = error instanceof LayoutError && error.type === '/problems/session-gone';
+                if (attempt > 0 || !gone || this.closed) throw error;
                 if (this.id === id) {
                     if (!this.creating) {
                         this.recreations += 1;
@@ -1287,6 +1351,8 @@ export class LayoutSession {
      * @param {CallOptions} [options] @returns {Promise<void>}
      */
     async close(options) {
+        // Closed on purpose: a call still on its way must not bring it back.
+        this.closed = true;
         try {
             await this.client.deleteSession(/** @type {string} */ (this.id), options);
         } catch (error) {
@@ -1466,7 +1532,9 @@ export function indexPathMapping(batch) {
     const sectionShift = (/** @type {number} */ s) => {
         let shifted = s;
         for (const d of deletedSections) if (d < s) shifted -= 1;
-        const inserted = (batch.insertSections || []).map((/** @type {any} */ x) => x.index).sort((/** @type {number} */ a, /** @type {number} */ b) => a - b);
+        /** @type {number[]} */
+        const inserted = (batch.insertSections || []).map((/** @type {any} */ x) => x.index);
+        inserted.sort((a, b) => a - b);
         for (const i of inserted) if (i <= shifted) shifted += 1;
         return shifted;
     };
@@ -1554,7 +1622,8 @@ export class LayoutView {
         this.overscan = Math.max(1, options.overscan ?? 1.5);
         this.renderMargin = options.renderMargin ?? 96;
         this.animationDuration = options.animationDuration ?? 300;
-        this.scrollDependent = options.scrollDependent ?? isScrollDependent(this.kind, this.request.config, this.request.sections);
+        this.scrollDependent = options.scrollDependent ??
+            isScrollDependent(this.kind, this.request.config, this.request.sections);
         this.snaps = options.snap ?? snapsAtScrollEnd(this.kind, this.request.config);
         const ownContent = options.content || container.querySelector(':scope > .layout-content');
         /** @type {HTMLElement} the sized inner element that carries contentSize */
@@ -1574,7 +1643,10 @@ export class LayoutView {
         this.viewport = { width: 0, height: 0 };
         /** @type {number[]} compositional orthogonal sections' own offsets */
         this.orthogonalOffsets = [];
-        /** @type {{rect: Rect, offset: Point, orthogonal: number[], version: number, attributes: Attributes[]}[]} newest first */
+        /**
+         * The held windows, newest first.
+         * @type {{rect: Rect, offset: Point, orthogonal: number[], version: number, attributes: Attributes[]}[]}
+         */
         this.windows = [];
         /** @type {Map<string, HTMLElement>} the rendered elements by key */
         this.elements = new Map();
@@ -1584,7 +1656,11 @@ export class LayoutView {
         this.renderedRect = { x: 0, y: 0, width: 0, height: 0 };
         /** @type {Point} the content offset the shown attributes were computed for */
         this.renderedOffset = { x: 0, y: 0 };
-        /** @type {{controller: AbortController, rect: Rect, offset: Point, orthogonal: number[], version: number} | null} */
+        /**
+         * The query on its way.
+         * @type {{controller: AbortController, rect: Rect, offset: Point, orthogonal: number[], version: number}
+         *   | null}
+         */
         this.inFlight = null;
         this.busy = 0;
         this.animations = 0;
@@ -1664,6 +1740,17 @@ export class LayoutView {
             this.busy -= 1;
         }
         return this;
+    }
+
+    /**
+     * The signal for a call the view makes: the caller's, and the view's own, which `destroy` aborts.
+     * @param {AbortSignal} [signal]
+     * @returns {AbortSignal}
+     */
+    signal(signal) {
+        if (!signal) return this.abort.signal;
+        const any = /** @type {any} */ (AbortSignal).any;
+        return typeof any === 'function' ? any([signal, this.abort.signal]) : signal;
     }
 
     /** @param {SessionSummary} summary */
@@ -1786,7 +1873,8 @@ export class LayoutView {
         const version = this.version;
         const offset = this.poseOffset();
         for (const w of this.windows) {
-            if (w.version !== version || !samePoint(w.offset, offset) || !sameOffsets(w.orthogonal, this.orthogonalOffsets)) continue;
+            if (w.version !== version || !samePoint(w.offset, offset)) continue;
+            if (!sameOffsets(w.orthogonal, this.orthogonalOffsets)) continue;
             if (contains(w.rect, rect)) return true;
         }
         return false;
@@ -1803,7 +1891,8 @@ export class LayoutView {
             return;
         }
         const size = this.visibleRect();
-        const jump = Math.abs(x - this.lastScroll.x) > size.width * 2 || Math.abs(y - this.lastScroll.y) > size.height * 2;
+        const jump = Math.abs(x - this.lastScroll.x) > size.width * 2 ||
+            Math.abs(y - this.lastScroll.y) > size.height * 2;
         // The first move after a rest starts a scroll and a jump (scrollTo, a scrollbar click far away) starts
         // another: their speed is not known yet (a scrollTo after a pause is not a flick).
         if (this.resting || jump) this.samples = [];
@@ -1879,7 +1968,8 @@ export class LayoutView {
      */
     poseIsCurrent() {
         const newest = this.windows[0];
-        return !!newest && samePoint(newest.offset, this.poseOffset()) && sameOffsets(newest.orthogonal, this.orthogonalOffsets);
+        if (!newest || !samePoint(newest.offset, this.poseOffset())) return false;
+        return sameOffsets(newest.orthogonal, this.orthogonalOffsets);
     }
 
     /**
@@ -1903,8 +1993,7 @@ export class LayoutView {
         this.stats.queries += 1;
         const started = performance.now();
         /** @type {any} */
-        const body = { rect, contentOffset: this.scrollDependent ? offset : { x: this.container.scrollLeft, y: this.container.scrollTop } };
-        if (!this.scrollDependent) body.contentOffset = offset;
+        const body = { rect, contentOffset: offset };
         if (orthogonal.length) body.orthogonalOffsets = orthogonal;
         try {
             const answer = await this.session.query(body, { signal: controller.signal });
@@ -1913,9 +2002,9 @@ export class LayoutView {
             this.inFlight = null;
             if (answer.version !== this.version) return;
             this.keepWindow({ rect, offset, orthogonal, version: answer.version, attributes: answer.attributes });
-            if (answer.contentSize.width !== this.contentSize.width || answer.contentSize.height !== this.contentSize.height) {
-                this.setContentSize(answer.contentSize);
-            }
+            const size = answer.contentSize;
+            const old = this.contentSize;
+            if (size.width !== old.width || size.height !== old.height) this.setContentSize(size);
             this.draw();
         } catch (error) {
             if (this.inFlight === flight) this.inFlight = null;
@@ -1924,6 +2013,17 @@ export class LayoutView {
         } finally {
             this.abort.signal.removeEventListener('abort', onAbort);
         }
+    }
+
+    /**
+     * Keeps a mutation's answer for a rect (at the current pose) as the newest window.
+     * @param {Rect} rect
+     * @param {{version: number, attributes: Attributes[]}} answer
+     */
+    keepAnswer(rect, answer) {
+        const orthogonal = this.orthogonalOffsets.slice();
+        const { version, attributes } = answer;
+        this.keepWindow({ rect, offset: this.poseOffset(), orthogonal, version, attributes });
     }
 
     /** @param {{rect: Rect, offset: Point, orthogonal: number[], version: number, attributes: Attributes[]}} window */
@@ -2022,7 +2122,8 @@ export class LayoutView {
      * @returns {boolean}
      */
     measuresWidth() {
-        return this.contentSize.width > this.viewport.width + 0.5 && this.contentSize.height <= this.viewport.height + 0.5;
+        const size = this.contentSize;
+        return size.width > this.viewport.width + 0.5 && size.height <= this.viewport.height + 0.5;
     }
 
     /**
@@ -2034,7 +2135,8 @@ export class LayoutView {
     animate(element, from, to) {
         if (typeof element.animate !== 'function' || this.animationDuration <= 0) return Promise.resolve();
         this.animations += 1;
-        const animation = element.animate([keyframe(from), keyframe(to)], { duration: this.animationDuration, easing: 'ease-in-out' });
+        const timing = { duration: this.animationDuration, easing: 'ease-in-out' };
+        const animation = element.animate([keyframe(from), keyframe(to)], timing);
         return animation.finished.then(() => undefined, () => undefined).finally(() => { this.animations -= 1; });
     }
 
@@ -2066,12 +2168,14 @@ export class LayoutView {
         for (const entry of entries) {
             const element = /** @type {HTMLElement} */ (entry.target);
             const a = appliedAttributes(element);
-            if (!a || a.category !== 'cell' || !this.elements.has(/** @type {string} */ (element.dataset.key))) continue;
+            if (!a || a.category !== 'cell' || this.elements.get(elementKey(a)) !== element) continue;
             const box = entry.borderBoxSize && entry.borderBoxSize[0];
             const width = box ? box.inlineSize : element.offsetWidth;
             const height = box ? box.blockSize : element.offsetHeight;
-            const changed = this.measuresWidth() ? Math.abs(width - a.frame.width) > 0.5 : Math.abs(height - a.frame.height) > 0.5;
-            if (changed) this.measured.set(element, { width: this.measuresWidth() ? width : a.frame.width, height: this.measuresWidth() ? a.frame.height : height });
+            const alongX = this.measuresWidth();
+            const changed = alongX ? Math.abs(width - a.frame.width) > 0.5 : Math.abs(height - a.frame.height) > 0.5;
+            if (!changed) continue;
+            this.measured.set(element, alongX ? { width, height: a.frame.height } : { width: a.frame.width, height });
         }
         if (!this.measured.size || this.measuring) return;
         this.measuring = true;
@@ -2100,12 +2204,14 @@ export class LayoutView {
         this.busy += 1;
         try {
             const contentOffset = { x: this.container.scrollLeft, y: this.container.scrollTop };
-            const answer = await session.invalidate({ ...body, contentOffset }, { signal: options?.signal });
+            const signal = this.signal(options?.signal);
+            const answer = await session.invalidate({ ...body, contentOffset }, { signal });
             if (this.destroyed) return answer;
             this.setContentSize(answer.contentSize);
             const adjustment = answer.contentOffsetAdjustment || { x: 0, y: 0 };
             if (adjustment.x || adjustment.y) {
-                this.container.scrollTo(this.container.scrollLeft + adjustment.x, this.container.scrollTop + adjustment.y);
+                const c = this.container;
+                c.scrollTo(c.scrollLeft + adjustment.x, c.scrollTop + adjustment.y);
                 // The content moved under the viewport, not the viewport: the speed stays as it was.
                 for (const sample of this.samples) { sample.x += adjustment.x; sample.y += adjustment.y; }
                 this.lastScroll = { x: this.container.scrollLeft, y: this.container.scrollTop, t: performance.now() };
@@ -2147,12 +2253,16 @@ export class LayoutView {
     async snap(options = {}) {
         const session = /** @type {LayoutSession} */ (this.session);
         const proposed = { x: this.container.scrollLeft, y: this.container.scrollTop };
-        const answer = await session.snap({ proposedContentOffset: proposed, velocity: options.velocity || { x: 0, y: 0 } },
-            { signal: options.signal });
+        const velocity = options.velocity || { x: 0, y: 0 };
+        const signal = this.signal(options.signal);
+        const answer = await session.snap({ proposedContentOffset: proposed, velocity }, { signal });
         const { x, y } = answer.contentOffset;
         if (this.destroyed) return answer.contentOffset;
         if (Math.abs(x - this.container.scrollLeft) >= 0.5 || Math.abs(y - this.container.scrollTop) >= 0.5) {
-            if (Math.abs(proposed.x - this.container.scrollLeft) < 0.5 && Math.abs(proposed.y - this.container.scrollTop) < 0.5) {
+            // Only if nobody scrolled meanwhile.
+            const still = Math.abs(proposed.x - this.container.scrollLeft) < 0.5 &&
+                Math.abs(proposed.y - this.container.scrollTop) < 0.5;
+            if (still) {
                 this.container.scrollTo({ left: x, top: y, behavior: 'smooth' });
             }
         }
@@ -2172,7 +2282,7 @@ export class LayoutView {
      */
     async scrollToItem(indexPath, options = {}) {
         const session = /** @type {LayoutSession} */ (this.session);
-        const a = await session.item(indexPath[0], indexPath[1], { signal: options.signal });
+        const a = await session.item(indexPath[0], indexPath[1], { signal: this.signal(options.signal) });
         const target = this.offsetShowing(a.frame, options.position || 'nearest');
         if (!options.animated && !this.scrollDependent) {
             const visible = { ...this.visibleRect(), x: target.x, y: target.y };
@@ -2196,7 +2306,8 @@ export class LayoutView {
         const view = this.visibleRect();
         let x = view.x;
         let y = view.y;
-        const nearest = (/** @type {number} */ start, /** @type {number} */ length, /** @type {number} */ current, /** @type {number} */ size) => {
+        /** @type {(start: number, length: number, current: number, size: number) => number} */
+        const nearest = (start, length, current, size) => {
             if (start < current) return start;
             if (start + length > current + size) return Math.min(start, start + length - size);
             return current;
@@ -2244,7 +2355,8 @@ export class LayoutView {
             const rect = this.wantedWindow(visible);
             const contentOffset = { x: visible.x, y: visible.y };
             if (this.inFlight) { this.inFlight.controller.abort(); this.inFlight = null; }
-            const answer = await session.update({ ...batch, rect, contentOffset }, { signal: options.signal });
+            const signal = this.signal(options.signal);
+            const answer = await session.update({ ...batch, rect, contentOffset }, { signal });
             if (this.destroyed) return answer;
             const animated = options.animated !== false && this.animationDuration > 0;
             const map = indexPathMapping(batch);
@@ -2261,7 +2373,8 @@ export class LayoutView {
                 else { element.dataset.key = to; rekeyed.set(to, element); }
             }
             this.elements = rekeyed;
-            const disappearing = new Map((answer.disappearing || []).map((/** @type {Attributes} */ a) => [elementKey(a), a]));
+            const byKey = (/** @type {Attributes[]} */ list) => new Map(list.map((a) => [elementKey(a), a]));
+            const disappearing = byKey(answer.disappearing || []);
             for (const element of leaving) {
                 const from = appliedAttributes(element);
                 const key = from ? elementKey(from) : '';
@@ -2281,10 +2394,11 @@ export class LayoutView {
             }
             this.windows = [];
             this.setContentSize(answer.contentSize);
-            if (answer.attributes) this.keepWindow({ rect, offset: this.poseOffset(), orthogonal: this.orthogonalOffsets.slice(), version: answer.version, attributes: answer.attributes });
-            const appearing = new Map((answer.appearing || []).map((/** @type {Attributes} */ a) => [elementKey(a), a]));
+            if (answer.attributes) this.keepAnswer(rect, answer);
+            const appearing = byKey(answer.appearing || []);
             const renderRect = this.renderRect();
-            const shown = (answer.attributes || []).filter((/** @type {Attributes} */ a) => intersects(a.frame, renderRect));
+            const all = /** @type {Attributes[]} */ (answer.attributes || []);
+            const shown = all.filter((a) => intersects(a.frame, renderRect));
             for (const element of this.elements.values()) /** @type {any} */ (element).__layoutAttributes = null;
             this.show(shown, undefined, animated ? { appearing } : undefined);
             this.renderedRect = renderRect;
@@ -2292,8 +2406,7 @@ export class LayoutView {
             if (animated) {
                 for (const [element, from] of staying) {
                     const to = appliedAttributes(element);
-                    if (to && element.isConnected && (from.frame.x !== to.frame.x || from.frame.y !== to.frame.y ||
-                        from.frame.width !== to.frame.width || from.frame.height !== to.frame.height)) this.animate(element, from, to);
+                    if (to && element.isConnected && !sameAttributes(from, to)) this.animate(element, from, to);
                 }
             }
             if (this.sectionCounts) this.sectionCounts = this.countsAfter(batch);
@@ -2339,16 +2452,17 @@ export class LayoutView {
                 const rect = this.renderRect();
                 const answer = await session.transition({
                     to, progress, rect, contentOffset: { x: visible.x, y: visible.y }, commit: progress === 1,
-                }, { signal: options.signal });
+                }, { signal: this.signal(options.signal) });
                 if (this.destroyed) return;
                 if (progress === 1) {
                     this.kind = to.kind;
                     this.request = { ...this.request, config: to.config };
-                    this.scrollDependent = this.options.scrollDependent ?? isScrollDependent(to.kind, to.config, this.request.sections);
+                    this.scrollDependent = this.options.scrollDependent ??
+                        isScrollDependent(to.kind, to.config, this.request.sections);
                     this.snaps = this.options.snap ?? snapsAtScrollEnd(to.kind, to.config);
                     this.windows = [];
                     this.setContentSize(answer.contentSize);
-                    this.keepWindow({ rect, offset: this.poseOffset(), orthogonal: this.orthogonalOffsets.slice(), version: answer.version, attributes: answer.attributes });
+                    this.keepAnswer(rect, answer);
                     this.draw();
                     return;
                 }
@@ -2368,7 +2482,8 @@ export class LayoutView {
         this.busy += 1;
         try {
             this.windows = [];
-            const summary = await /** @type {LayoutSession} */ (this.session).get(options);
+            const session = /** @type {LayoutSession} */ (this.session);
+            const summary = await session.get({ signal: this.signal(options.signal) });
             this.adoptSummary(summary);
             await this.fetchWindow(this.wantedWindow(this.visibleRect()));
             this.draw();
@@ -2467,7 +2582,8 @@ export type LayoutDirection = 'leftToRight' | 'rightToLeft';
 export type SnapMode = 'none' | 'item' | 'line' | 'page';
 /** Every layout kind. */
 export type LayoutKind =
-    | 'flow' | 'waterfall' | 'line' | 'stack' | 'circle' | 'cover' | 'rotary' | 'pagecover' | 'justified' | 'compositional';
+    | 'flow' | 'waterfall' | 'line' | 'stack' | 'circle' | 'cover' | 'rotary' | 'pagecover' | 'justified'
+    | 'compositional';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
@@ -2523,7 +2639,9 @@ export interface UpdatesAnswer {
 /** `POST /sessions/{id}/transition`. */
 export interface TransitionAnswer { version: number; progress: number; contentSize: Size; attributes: Attributes[]; }
 /** `POST /sessions/{id}/move`. */
-export interface MoveAnswer { version: number; item: Attributes; targetIndexPath: IndexPath; attributes?: Attributes[]; }
+export interface MoveAnswer {
+    version: number; item: Attributes; targetIndexPath: IndexPath; attributes?: Attributes[];
+}
 /** `POST /sessions/{id}/move/end`. */
 export interface MoveEndAnswer { version: number; contentSize: Size; moved: Move[]; attributes?: Attributes[]; }
 /** `GET /kinds`. */
@@ -2535,7 +2653,8 @@ export interface KindList {
 }
 /** An RFC 9457 problem, as layoutd sends it. */
 export interface Problem {
-    type?: string; title?: string; status?: number; detail?: string; pointer?: string; offset?: number; kinds?: string[];
+    type?: string; title?: string; status?: number; detail?: string; pointer?: string; offset?: number;
+    kinds?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -2570,7 +2689,8 @@ export interface FlowSectionConfig {
 }
 export interface FlowConfig extends FlowSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; scrollDirection?: 'vertical' | 'horizontal';
-    sectionHeadersPinToVisibleBounds?: boolean; sectionFootersPinToVisibleBounds?: boolean; sectionBackground?: EdgeInsets;
+    sectionHeadersPinToVisibleBounds?: boolean; sectionFootersPinToVisibleBounds?: boolean;
+    sectionBackground?: EdgeInsets;
 }
 export type FlowSection = SectionWithSupplementaries<FlowSectionConfig>;
 export type FlowRequest = RequestBase<FlowSection, FlowConfig>;
@@ -2587,7 +2707,8 @@ export type WaterfallSection = SectionWithSupplementaries<WaterfallSectionConfig
 export type WaterfallRequest = RequestBase<WaterfallSection, WaterfallConfig>;
 
 export interface LineConfig {
-    itemSize?: Size; minimumLineSpacing?: number; activeDistance?: number; scaleFactor?: number; flickVelocityThreshold?: number;
+    itemSize?: Size; minimumLineSpacing?: number; activeDistance?: number; scaleFactor?: number;
+    flickVelocityThreshold?: number;
 }
 export type LineRequest = RequestBase<SimpleSection, LineConfig>;
 
@@ -2598,7 +2719,8 @@ export interface CircleConfig { itemSize?: Size; radius?: number; }
 export type CircleRequest = RequestBase<SimpleSection, CircleConfig>;
 
 export interface CoverConfig {
-    itemSize?: Size; minimumLineSpacing?: number; sectionInset?: EdgeInsets; scrollDirection?: 'vertical' | 'horizontal';
+    itemSize?: Size; minimumLineSpacing?: number; sectionInset?: EdgeInsets;
+    scrollDirection?: 'vertical' | 'horizontal';
     shrink?: number; dim?: number; flickVelocityThreshold?: number;
 }
 export type CoverRequest = RequestBase<SimpleSection, CoverConfig>;
@@ -2635,7 +2757,10 @@ export interface CompositionalElement {
     layout?: 'horizontal' | 'vertical' | 'custom';
     size?: CompositionalSize;
     contentInsets?: DirectionalInsets;
-    edgeSpacing?: { leading?: CompositionalSpacing; top?: CompositionalSpacing; trailing?: CompositionalSpacing; bottom?: CompositionalSpacing };
+    edgeSpacing?: {
+        leading?: CompositionalSpacing; top?: CompositionalSpacing; trailing?: CompositionalSpacing;
+        bottom?: CompositionalSpacing;
+    };
     subitems?: CompositionalElement[];
     count?: number;
     interItemSpacing?: CompositionalSpacing;
@@ -2643,7 +2768,9 @@ export interface CompositionalElement {
     frames?: Rect[];
 }
 export interface BoundarySupplementaryItem {
-    kind?: 'header' | 'footer' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary' | 'bottomSupplementary';
+    kind?:
+        | 'header' | 'footer' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary'
+        | 'bottomSupplementary';
     alignment?: 'top' | 'bottom' | 'leading' | 'trailing';
     size?: CompositionalSize;
     pinToVisibleBounds?: boolean;
@@ -2655,7 +2782,8 @@ export interface CompositionalSectionDescription {
     group?: CompositionalElement;
     contentInsets?: DirectionalInsets;
     interGroupSpacing?: number;
-    orthogonalScrollingBehavior?: 'none' | 'continuous' | 'continuousGroupLeadingBoundary' | 'paging' | 'groupPaging' | 'groupPagingCentered';
+    orthogonalScrollingBehavior?:
+        | 'none' | 'continuous' | 'continuousGroupLeadingBoundary' | 'paging' | 'groupPaging' | 'groupPagingCentered';
     boundarySupplementaryItems?: BoundarySupplementaryItem[];
     decorationItems?: { kind?: 'background'; contentInsets?: DirectionalInsets; zIndex?: number }[];
 }
@@ -2664,7 +2792,8 @@ export interface CompositionalSection {
     config?: { section?: CompositionalSectionDescription };
 }
 export interface CompositionalConfig {
-    section?: CompositionalSectionDescription; interSectionSpacing?: number; scrollDirection?: 'vertical' | 'horizontal';
+    section?: CompositionalSectionDescription; interSectionSpacing?: number;
+    scrollDirection?: 'vertical' | 'horizontal';
     flickVelocityThreshold?: number;
 }
 export interface CompositionalRequest extends RequestBase<CompositionalSection, CompositionalConfig> {
@@ -2683,7 +2812,8 @@ export type ConfigsByKind = { [K in LayoutKind]: NonNullable<RequestsByKind[K]['
 /** A stateless layout request of some kind. */
 export type LayoutRequest = RequestsByKind[LayoutKind];
 /** `POST /sessions`: a layout request (without `rect`) plus its kind, which decides how `config` is read. */
-export type SessionRequestOf<K extends LayoutKind> = Omit<RequestsByKind[K], 'rect' | 'orthogonalOffsets'> & { kind: K };
+export type SessionRequestOf<K extends LayoutKind> =
+    Omit<RequestsByKind[K], 'rect' | 'orthogonalOffsets'> & { kind: K };
 export type FlowSessionRequest = SessionRequestOf<'flow'>;
 export type WaterfallSessionRequest = SessionRequestOf<'waterfall'>;
 export type LineSessionRequest = SessionRequestOf<'line'>;
@@ -2815,6 +2945,8 @@ export class LayoutSession {
     mutations: { method: string; args: unknown[] }[];
     /** How many times the session was created again. */
     recreations: number;
+    /** Whether close() was called: a closed session is not created again. */
+    closed: boolean;
     create(options?: CallOptions): Promise<void>;
     rebase(request: SessionRequest): void;
     call(method: string, args: unknown[], mutates?: boolean): Promise<any>;
@@ -2909,7 +3041,10 @@ export class LayoutView {
     /** Whether nothing is on its way and the DOM shows the current position. */
     readonly idle: boolean;
     visibleRect(): Rect;
-    scrollToItem(indexPath: IndexPath, options?: { position?: ScrollPosition | ScrollPosition[]; animated?: boolean; signal?: AbortSignal }): Promise<Point>;
+    scrollToItem(
+        indexPath: IndexPath,
+        options?: { position?: ScrollPosition | ScrollPosition[]; animated?: boolean; signal?: AbortSignal },
+    ): Promise<Point>;
     offsetShowing(frame: Rect, position: ScrollPosition | ScrollPosition[]): Point;
     update(batch: UpdatesBatch, options?: { animated?: boolean; signal?: AbortSignal }): Promise<UpdatesAnswer>;
     transition(to: TransitionTarget, options?: { duration?: number; signal?: AbortSignal }): Promise<void>;
