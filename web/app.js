@@ -120,6 +120,7 @@ const tabs = {
     },
     compositional: {
         label: 'App store',
+        stageClass: 'store',
         hint: 'A compositional layout: a carousel that pages sideways (drag or shift-scroll it), a grid, and a list ' +
             'whose header stays pinned.',
         /** @returns {import('./layout-client.js').LayoutViewOptions} */

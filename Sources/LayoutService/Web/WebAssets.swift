@@ -174,6 +174,7 @@ const tabs = {
     },
     compositional: {
         label: 'App store',
+        stageClass: 'store',
         hint: 'A compositional layout: a carousel that pages sideways (drag or shift-scroll it), a grid, and a list ' +
             'whose header stays pinned.',
         /** @returns {import('./layout-client.js').LayoutViewOptions} */
@@ -3098,6 +3099,7 @@ main { flex: 1; display: flex; flex-direction: column; min-height: 0; padding: 1
 .stage.horizontal { overflow-x: auto; overflow-y: hidden; scrollbar-width: none; background: #10131b; }
 .stage.fixed { overflow: hidden; cursor: pointer; background: #10131b; }
 .content { position: relative; isolation: isolate; }  /* negative zIndex stays above the stage's background */
+.stage.store .content { overflow: clip; }  /* the carousel's cells beyond the edge do not widen the page */
 .element { position: absolute; overflow: hidden; user-select: none; border-radius: 6px; }
 .photo { background: #c9d3e0 center / cover no-repeat; box-shadow: 0 1px 2px rgba(0, 0, 0, 0.18); }
 .photo .caption { position: absolute; left: 0; right: 0; bottom: 0; padding: 3px 8px; color: #fff; font-size: 12px;
