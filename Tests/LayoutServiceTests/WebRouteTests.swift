@@ -21,6 +21,8 @@ import Testing
         ("/layout-client.js", "layout-client.js", "text/javascript; charset=utf-8"),
         ("/app.js", "app.js", "text/javascript; charset=utf-8"),
         ("/style.css", "style.css", "text/css; charset=utf-8"),
+        ("/demo-content.js", "demo-content.js", "text/javascript; charset=utf-8"),
+        ("/layout-client.d.ts", "layout-client.d.ts", "application/typescript; charset=utf-8"),
     ])
     func servesEachFileAsInWeb(path: String, file: String, contentType: String) throws {
         let response = self.service.respond(to: Request(method: .GET, target: path))
@@ -32,12 +34,25 @@ import Testing
         #expect(head.headers["Content-Type"] == contentType)
     }
 
+    /// Every file in `web/` but `package.json` (which lets node import the client by path) is served.
     @Test func everyFileInWebIsServed() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.webDirectory.path).sorted()
-        #expect(names == ["app.js", "index.html", "layout-client.js", "style.css"])
+        #expect(
+            names == [
+                "app.js", "demo-content.js", "index.html", "layout-client.d.ts", "layout-client.js", "package.json",
+                "style.css",
+            ]
+        )
+        for name in names where name != "package.json" {
+            let path = name == "index.html" ? "/" : "/\(name)"
+            #expect(self.service.respond(to: Request(method: .GET, target: path)).status == 200, "\(name)")
+        }
     }
 
-    @Test(arguments: ["/index.html", "/nothing.js", "/web/app.js", "/app.js/", "/../web/app.js", "/App.js"])
+    @Test(arguments: [
+        "/index.html", "/nothing.js", "/web/app.js", "/app.js/", "/../web/app.js", "/App.js", "/package.json",
+        "/layout-client.ts",
+    ])
     func otherPathsAreNotFoundProblems(path: String) {
         let response = self.service.respond(to: Request(method: .GET, target: path))
         #expect(response.status == 404)

@@ -29,17 +29,18 @@ enum WebAssets {
 <header>
   <h1>layoutd</h1>
   <nav id="tabs">
+    <button data-demo="justified">Photos</button>
+    <button data-demo="compositional">App store</button>
     <button data-demo="waterfall">Waterfall</button>
     <button data-demo="line">Line</button>
     <button data-demo="stack">Stack ↔ Circle</button>
-    <button data-demo="flow">Flow with headers</button>
+    <button data-demo="flow">Flow</button>
     <button data-demo="cards">Cards</button>
-    <button data-demo="million">A million items</button>
+    <button data-demo="million">A million</button>
   </nav>
 </header>
 <main>
-  <p id="hint"></p>
-  <div id="controls"></div>
+  <div class="bar"><p id="hint"></p><div id="controls"></div></div>
   <div id="stage" class="stage"><div id="content" class="content"></div></div>
   <p id="status" aria-live="polite"></p>
 </main>
@@ -51,23 +52,627 @@ enum WebAssets {
         "app.js": Asset(
             contentType: "text/javascript; charset=utf-8",
             text: #"""
-// The demo page: every element's frame, transform, alpha and zIndex come from layoutd, through layout-client.js.
-import { LayoutClient, LayoutError, applyAttributes, elementKey } from './layout-client.js';
+// The demo page: each tab is one mountLayout() on the stage; every frame, transform, alpha and zIndex comes from
+// layoutd. Tabs follow the address bar's hash (#justified, #million, …).
+import { LayoutClient, mountLayout } from './layout-client.js';
+import {
+    iconGradient, photoAspect, photoBackground, randomSource, rasterizeScenes, text, title,
+} from './demo-content.js';
 
 const params = new URLSearchParams(location.search);
-const client = new LayoutClient({ token: params.get('token') || undefined });
+const client = new LayoutClient({ baseURL: params.get('api') || '', token: params.get('token') || undefined });
+const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const stage = byId('stage');
+const content = byId('content');
+const statusLine = byId('status');
+const hint = byId('hint');
+const controls = byId('controls');
 
-const stage = /** @type {HTMLElement} */ (document.getElementById('stage'));
-const content = /** @type {HTMLElement} */ (document.getElementById('content'));
-const statusLine = /** @type {HTMLElement} */ (document.getElementById('status'));
-const hint = /** @type {HTMLElement} */ (document.getElementById('hint'));
-const controls = /** @type {HTMLElement} */ (document.getElementById('controls'));
+/** What the page is doing, for people and for the browser test. */
+const page = {
+    /** @type {string} */ name: '',
+    /** @type {any} */ tab: null,
+    /** @type {import('./layout-client.js').LayoutView | null} */ view: null,
+    /** @type {string | null} */ error: null,
+    pending: 0,
+    fps: 0,
+};
 
-/** @type {Map<string, HTMLElement>} the element divs on screen, by key */
-const elements = new Map();
+/**
+ * Runs an async step, counting it as pending, and reports failures on the page.
+ * @param {() => Promise<any>} work
+ */
+async function track(work) {
+    page.pending += 1;
+    try {
+        return await work();
+    } catch (error) {
+        report(error);
+        return undefined;
+    } finally {
+        page.pending -= 1;
+    }
+}
 
-/** A small deterministic generator, so every visit shows the same wall. */
-function randomSource(seed) {
+/** @param {any} error */
+function report(error) {
+    page.error = String(error && error.message ? error.message : error);
+    statusLine.textContent = `error: ${page.error}`;
+    statusLine.classList.add('error');
+    console.error(error);
+}
+
+/**
+ * Fills a cell with a photo and a caption.
+ * @param {HTMLElement} element
+ * @param {number} id
+ * @param {string} [caption]
+ * @param {boolean} [large] drawn large (a banner): the SVG, not the bitmap
+ */
+function photo(element, id, caption, large = false) {
+    element.className = 'element cell photo';
+    element.style.backgroundImage = photoBackground(id, large);
+    element.innerHTML = caption ? `<span class="caption">${caption}</span>` : '';
+}
+
+/**
+ * Puts a photo in the element's first `<i>` (set through the DOM: the data URL has quotes of its own).
+ * @param {HTMLElement} element
+ * @param {number} id
+ * @param {boolean} [large] drawn large (a card): the SVG, not the bitmap
+ */
+function thumbnail(element, id, large = false) {
+    const image = element.querySelector('i');
+    if (image) image.style.backgroundImage = photoBackground(id, large);
+}
+
+/** Calls `fill` only when the element shows another item than last time (nodes are reused by key). */
+function once(/** @type {HTMLElement} */ element, /** @type {string} */ what, /** @type {() => void} */ fill) {
+    if (element.dataset.shows === what) return;
+    element.dataset.shows = what;
+    fill();
+}
+
+/**
+ * A section header or footer: a title bar.
+ * @param {HTMLElement} element
+ * @param {any} a
+ * @param {string} label
+ */
+function supplementary(element, a, label) {
+    once(element, `${a.kind}/${a.indexPath[0]}`, () => {
+        element.className = `element ${a.kind}`;
+        element.textContent = a.kind === 'header' ? label : '';
+    });
+}
+
+const width = () => stage.clientWidth || 1024;
+
+const tabs = {
+    justified: {
+        label: 'Photos',
+        hint: 'A camera roll of 100,000 photos in justified rows (flickr\'s justified-layout); scroll as fast as ' +
+            'you like.',
+        mount() {
+            const count = Number(params.get('photos')) || 100000;
+            const items = Array.from({ length: count }, (_, i) => photoAspect(i));
+            const narrow = width() < 600;
+            return {
+                kind: 'justified',
+                request: {
+                    sections: [{ items }],
+                    config: {
+                        targetRowHeight: narrow ? 130 : 220,
+                        boxSpacing: narrow ? 4 : 6,
+                        containerPadding: narrow ? 6 : 12,
+                    },
+                },
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
+                    once(element, element.dataset.key || '', () => photo(element, a.indexPath[1])),
+            };
+        },
+    },
+    compositional: {
+        label: 'App store',
+        stageClass: 'store',
+        hint: 'A compositional layout: a carousel that pages sideways (drag or shift-scroll it), a grid, and a list ' +
+            'whose header stays pinned.',
+        /** @returns {import('./layout-client.js').LayoutViewOptions} */
+        mount() {
+            const columns = width() < 600 ? 2 : width() < 1000 ? 3 : 4;
+            const full = { fractionalWidth: 1 };
+            /** @type {(pinned: boolean) => import('./layout-client.js').BoundarySupplementaryItem[]} */
+            const header = (pinned) => [
+                { kind: 'header', size: { width: full, height: { absolute: 48 } }, pinToVisibleBounds: pinned },
+            ];
+            const inset = (/** @type {number} */ n) => ({ top: n, leading: n, bottom: n, trailing: n });
+            /** @type {(height: number, n: number) => import('./layout-client.js').CompositionalElement} */
+            const row = (height, n) => ({
+                layout: 'horizontal',
+                size: { width: full, height: { absolute: height } },
+                subitems: [
+                    { size: { width: { fractionalWidth: 1 / n }, height: { fractionalHeight: 1 } },
+                        contentInsets: inset(6) },
+                ],
+                count: n,
+            });
+            const carousel = {
+                group: {
+                    layout: /** @type {const} */ ('horizontal'),
+                    size: { width: { fractionalWidth: width() < 600 ? 0.9 : 0.6 }, height: { absolute: 260 } },
+                    subitems: [{ size: { width: full, height: { fractionalHeight: 1 } } }],
+                },
+                orthogonalScrollingBehavior: /** @type {const} */ ('groupPagingCentered'),
+                interGroupSpacing: 16,
+                contentInsets: { top: 4, leading: 16, bottom: 20, trailing: 16 },
+                boundarySupplementaryItems: header(false),
+            };
+            const below = { ...inset(10), top: 0 };
+            const grid = { group: row(88, columns), contentInsets: below, boundarySupplementaryItems: header(false) };
+            const list = { group: row(72, 1), contentInsets: below, boundarySupplementaryItems: header(true) };
+            return {
+                kind: 'compositional',
+                request: {
+                    sections: [
+                        { count: 12, config: { section: carousel } },
+                        { count: columns * 6, config: { section: grid } },
+                        { count: 400, config: { section: list } },
+                    ],
+                },
+                render: (element, a) => {
+                    const [section, item] = a.indexPath;
+                    const headers = ['Featured', 'Top charts', 'All apps'];
+                    if (a.category !== 'cell') return supplementary(element, a, headers[section]);
+                    once(element, `${section}/${item}`, () => {
+                        if (section === 0) {
+                            photo(element, item * 7 + 3, `<b>${title(item)}</b><br>${text(item, 9)}`, true);
+                            element.classList.add('banner');
+                            return;
+                        }
+                        const n = section * 1000 + item;
+                        const detail = section === 2 ? text(n, 8) : `${(hash10(n) / 2 + 3).toFixed(1)} ★`;
+                        element.className = `element cell app${section === 2 ? ' wide' : ''}`;
+                        element.innerHTML = `<i style="background:${iconGradient(n)}"></i>` +
+                            `<span><b>${title(n)}</b><small>${detail}</small></span>`;
+                    });
+                },
+            };
+        },
+        /** @param {import('./layout-client.js').LayoutView} view */
+        install(view) { installCarousel(view); },
+    },
+    waterfall: {
+        label: 'Waterfall',
+        hint: 'A shop wall: tiles go to the shortest column. Scroll to the bottom to load more (an updates insert).',
+        mount() {
+            const columnCount = Math.max(2, Math.round(width() / 300));
+            return {
+                kind: 'waterfall',
+                request: {
+                    sections: [{ items: waterfallTiles(0, 60) }],
+                    config: {
+                        columnCount, columnSpacing: 14, rowSpacing: 14,
+                        sectionInset: { top: 14, left: 14, bottom: 14, right: 14 },
+                    },
+                },
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
+                    once(element, element.dataset.key || '', () => {
+                        photo(element, a.indexPath[1] * 5 + 1, title(a.indexPath[1]));
+                    }),
+            };
+        },
+        /** @param {import('./layout-client.js').LayoutView} view */
+        install(view) {
+            let loading = false;
+            stage.onscroll = () => {
+                const counts = view.sectionCounts || [0];
+                if (loading || counts[0] >= 2000 || !view.session) return;
+                if (stage.scrollTop + stage.clientHeight < view.contentSize.height - 80) return;
+                loading = true;
+                const first = counts[0];
+                const insertItems = waterfallTiles(first, 30).map((size, i) => ({
+                    indexPath: /** @type {[number, number]} */ ([0, first + i]), size,
+                }));
+                track(() => view.update({ insertItems })).finally(() => { loading = false; });
+            };
+        },
+    },
+    line: {
+        label: 'Line',
+        hint: 'A photo strip: drag or scroll it, it snaps to the nearest photo. Tap a photo to delete it (updates).',
+        stageClass: 'horizontal',
+        /** @type {number[]} the photo shown by each item */
+        ids: [],
+        /** @returns {import('./layout-client.js').LayoutViewOptions} */
+        mount() {
+            this.ids = Array.from({ length: 40 }, (_, i) => i);
+            const big = stage.clientHeight > 420;
+            return {
+                kind: 'line',
+                request: {
+                    sections: [{ count: this.ids.length }],
+                    config: {
+                        itemSize: big ? { width: 220, height: 300 } : { width: 160, height: 220 },
+                        minimumLineSpacing: 60, activeDistance: 260,
+                    },
+                },
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => {
+                    const id = this.ids[a.indexPath[1]];
+                    once(element, `photo ${id}`, () => photo(element, id * 11, title(id)));
+                },
+            };
+        },
+        /** @param {import('./layout-client.js').LayoutView} view */
+        install(view) {
+            /** @type {{x: number, start: number, moved: boolean} | null} */
+            let drag = null;
+            let suppressClick = false;
+            stage.onpointerdown = (event) => {
+                suppressClick = false;
+                drag = { x: event.clientX, start: event.clientX, moved: false };
+            };
+            stage.onpointermove = (event) => {
+                if (!drag) return;
+                if (Math.abs(event.clientX - drag.start) > 5) drag.moved = true;
+                if (!drag.moved) return;
+                stage.scrollLeft -= event.clientX - drag.x;
+                drag.x = event.clientX;
+            };
+            stage.onpointerup = stage.onpointercancel = () => { if (drag?.moved) suppressClick = true; drag = null; };
+            stage.onclick = (event) => {
+                if (suppressClick) { suppressClick = false; return; }
+                const target = event.target instanceof HTMLElement ? event.target.closest('.element.cell') : null;
+                const key = target instanceof HTMLElement ? target.dataset.key : undefined;
+                if (!key || view.elements.get(key) !== target) return;
+                const item = Number(key.split('/')[2]);
+                track(async () => {
+                    await view.update({ deleteItems: [[0, item]] });
+                    this.ids.splice(item, 1);
+                    await view.snap();
+                });
+            };
+        },
+    },
+    stack: {
+        label: 'Stack ↔ Circle',
+        hint: 'Tap the background: the photos move between a stack and a circle (transition, then commit).',
+        stageClass: 'fixed',
+        mount() {
+            return {
+                kind: 'stack',
+                request: { sections: [{ count: 12 }], config: { itemSize: { width: 140, height: 140 } } },
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
+                    once(element, element.dataset.key || '', () => photo(element, a.indexPath[1] * 13 + 5)),
+            };
+        },
+        /** @param {import('./layout-client.js').LayoutView} view */
+        install(view) {
+            let moving = false;
+            stage.onclick = (event) => {
+                if ((event.target !== stage && event.target !== content) || moving) return;
+                const itemSize = { width: 140, height: 140 };
+                const radius = Math.max(40, Math.min(stage.clientWidth, stage.clientHeight) / 2 - itemSize.height);
+                /** @type {import('./layout-client.js').TransitionTarget} */
+                const to = view.kind === 'stack'
+                    ? { kind: 'circle', config: { itemSize, radius } }
+                    : { kind: 'stack', config: { itemSize } };
+                moving = true;
+                track(() => view.transition(to, { duration: 450 })).finally(() => { moving = false; });
+            };
+        },
+    },
+    flow: {
+        label: 'Flow',
+        hint: 'UICollectionViewFlowLayout: sections of tags whose headers pin to the top while their section shows.',
+        pinned: true,
+        alignment: 'left',
+        mount() {
+            const random = randomSource(11);
+            const sections = Array.from({ length: 10 }, () => ({
+                items: Array.from({ length: 24 }, () => ({ width: Math.round(90 + random() * 150), height: 64 })),
+            }));
+            return {
+                kind: 'flow',
+                request: {
+                    sections,
+                    config: {
+                        headerReferenceSize: { width: 0, height: 44 }, sectionHeadersPinToVisibleBounds: this.pinned,
+                        horizontalAlignment: this.alignment, minimumInteritemSpacing: 10, minimumLineSpacing: 10,
+                        sectionInset: { top: 12, left: 12, bottom: 20, right: 12 },
+                    },
+                },
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) => {
+                    const [section, item] = a.indexPath;
+                    if (a.category !== 'cell') return supplementary(element, a, `${title(section * 31)} · 24 places`);
+                    once(element, `${section}/${item}`, () => {
+                        element.className = 'element cell tag';
+                        element.innerHTML = `<i></i><span><b>${title(section * 100 + item)}</b>` +
+                            `<small>${(hash10(item + section) * 12 + 1).toFixed(0)} km</small></span>`;
+                        thumbnail(element, section * 40 + item);
+                    });
+                },
+            };
+        },
+        controls() {
+            const pin = document.createElement('label');
+            pin.innerHTML = '<input type="checkbox" id="pin"> pin headers';
+            const align = document.createElement('label');
+            align.innerHTML = 'alignment <select id="alignment"><option>left</option><option>justified</option>' +
+                '<option>right</option><option>center</option></select>';
+            controls.append(pin, align);
+            const checkbox = /** @type {HTMLInputElement} */ (pin.querySelector('input'));
+            const select = /** @type {HTMLSelectElement} */ (align.querySelector('select'));
+            checkbox.checked = this.pinned;
+            select.value = this.alignment;
+            checkbox.onchange = select.onchange = () => {
+                this.pinned = checkbox.checked;
+                this.alignment = select.value;
+                remount();
+            };
+        },
+    },
+    cards: {
+        label: 'Cards',
+        cardKind: 'cover',
+        get hint() {
+            return /** @type {Record<string, string>} */ ({
+                cover: 'Card cover: a card reaching the top stays there, shrinking and dimming as the next one ' +
+                    'slides over it.',
+                rotary: 'Card rotation: the strip turns its cards in 3-D (transform3D as CSS matrix3d()); it snaps ' +
+                    'to a card.',
+                pagecover: 'Page turn: scroll sideways; the turning page uncovers the next one, waiting beneath it.',
+            })[this.cardKind];
+        },
+        get stageClass() { return this.cardKind === 'cover' ? '' : 'horizontal'; },
+        mount() {
+            const height = stage.clientHeight;
+            const configs = /** @type {Record<string, any>} */ ({
+                cover: { sectionInset: { top: 14, left: 14, bottom: 14, right: 14 }, minimumLineSpacing: 14 },
+                rotary: { itemSize: { width: 240, height: Math.min(340, Math.max(80, height - 40)) } },
+                pagecover: {},
+            });
+            return {
+                kind: this.cardKind,
+                request: {
+                    sections: [{ count: this.cardKind === 'pagecover' ? 12 : 30 }], config: configs[this.cardKind],
+                },
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
+                    once(element, `${a.indexPath}`, () => {
+                        const n = a.indexPath[1];
+                        element.className = 'element cell card';
+                        element.innerHTML = '<i></i>' +
+                            `<span><b>${title(n + 50)}</b><small>${text(n, 26)}</small></span>`;
+                        thumbnail(element, n * 17 + 2, true);
+                    }),
+            };
+        },
+        controls() {
+            const label = document.createElement('label');
+            label.innerHTML = 'kind <select id="card-kind"><option>cover</option><option>rotary</option>' +
+                '<option>pagecover</option></select>';
+            controls.append(label);
+            const select = /** @type {HTMLSelectElement} */ (label.querySelector('select'));
+            select.value = this.cardKind;
+            select.onchange = () => { this.cardKind = select.value; remount(); };
+        },
+    },
+    million: {
+        label: 'A million items',
+        hint: 'A flow session of 1,000,000 photos: the page holds a window around the viewport and fetches ahead.',
+        stageClass: 'million',
+        mount() {
+            const size = width() < 600 ? 72 : 100;
+            return {
+                kind: 'flow',
+                overscan: 1.5,
+                request: {
+                    sections: [{ count: 1000000 }],
+                    config: {
+                        itemSize: { width: size, height: size }, minimumInteritemSpacing: 8, minimumLineSpacing: 8,
+                        sectionInset: { top: 8, left: 8, bottom: 8, right: 8 },
+                    },
+                },
+                render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
+                    once(element, `${a.indexPath}`, () => {
+                        photo(element, a.indexPath[1], String(a.indexPath[1]));
+                    }),
+            };
+        },
+    },
+};
+
+/**
+ * A number in [0, 10) from an integer, for ratings and distances.
+ * @param {number} n
+ */
+function hash10(n) {
+    return (((n * 2654435761) >>> 0) % 1000) / 100;
+}
+
+/**
+ * Waterfall tiles: photo aspect ratios, as sizes.
+ * @param {number} first
+ * @param {number} count
+ */
+function waterfallTiles(first, count) {
+    return Array.from({ length: count }, (_, i) => {
+        const aspect = photoAspect(first + i + 3);
+        return { width: 100, height: Math.round((100 * aspect.height) / aspect.width) };
+    });
+}
+
+/**
+ * The store's carousel (section 0) scrolls sideways on its own: a horizontal wheel or shift-wheel, or a drag,
+ * moves its orthogonal offset; when it stops, the session's snap (groupPagingCentered) says where it rests.
+ * @param {import('./layout-client.js').LayoutView} view
+ */
+function installCarousel(view) {
+    let offset = 0;
+    let start = 0;
+    let timer = 0;
+    /** @type {{x: number} | null} */
+    let drag = null;
+    const inCarousel = (/** @type {EventTarget | null} */ target) => {
+        const cell = target instanceof HTMLElement ? target.closest('.element.cell') : null;
+        return cell instanceof HTMLElement && (cell.dataset.key || '').startsWith('cell/0/');
+    };
+    const maximum = () => {
+        const cells = view.attributes.filter((a) => a.category === 'cell' && a.indexPath[0] === 0);
+        const groupWidth = cells.length ? cells[0].frame.width + 16 : stage.clientWidth;
+        return Math.max(0, groupWidth * 12 - stage.clientWidth + 16);
+    };
+    const settle = () => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => {
+            timer = 0;
+            track(async () => {
+                const session = /** @type {any} */ (view.session);
+                const proposedContentOffset = { x: offset, y: 0 };
+                const answer = await session.snap({ proposedContentOffset, section: 0, startOffset: start });
+                offset = answer.contentOffset.x;
+                start = offset;
+                view.setOrthogonalOffset(0, offset);
+            });
+        }, 160);
+    };
+    const moveBy = (/** @type {number} */ dx) => {
+        offset = Math.min(maximum(), Math.max(0, offset + dx));
+        view.setOrthogonalOffset(0, offset);
+        settle();
+    };
+    stage.onwheel = (event) => {
+        const dx = event.deltaX || (event.shiftKey ? event.deltaY : 0);
+        if (!dx || !inCarousel(event.target)) return;
+        event.preventDefault();
+        moveBy(dx);
+    };
+    stage.onpointerdown = (event) => { if (inCarousel(event.target)) drag = { x: event.clientX }; };
+    stage.onpointermove = (event) => {
+        if (!drag) return;
+        moveBy(drag.x - event.clientX);
+        drag.x = event.clientX;
+    };
+    stage.onpointerup = stage.onpointercancel = () => { drag = null; };
+}
+
+/** Mounts the current tab again (its options changed). */
+function remount() {
+    const name = page.name;
+    page.name = '';
+    show(name);
+}
+
+/**
+ * Shows one tab: the previous view is destroyed (its session deleted) and the tab's is mounted.
+ * @param {string} name
+ */
+function show(name) {
+    const key = /** @type {keyof typeof tabs} */ (name in tabs ? name : 'justified');
+    if (page.name === key) return;
+    const previous = page.view;
+    if (previous) track(() => previous.destroy());
+    page.name = key;
+    const tab = /** @type {any} */ (tabs[key]);
+    page.tab = tab;
+    for (const button of document.querySelectorAll('#tabs button')) {
+        button.classList.toggle('active', button.getAttribute('data-demo') === key);
+    }
+    stage.className = `stage ${tab.stageClass || ''}`;
+    stage.onpointerdown = stage.onpointermove = stage.onpointerup = stage.onpointercancel = null;
+    stage.onclick = stage.onscroll = stage.onwheel = null;
+    content.replaceChildren();
+    content.style.width = content.style.height = '0px';
+    stage.scrollTo(0, 0);
+    hint.textContent = tab.hint;
+    controls.replaceChildren();
+    tab.controls?.();
+    statusLine.textContent = '';
+    statusLine.classList.remove('error');
+    if (location.hash !== `#${key}`) history.replaceState(null, '', `${location.search}#${key}`);
+    const view = mountLayout(stage, { client, content, onError: report, ...tab.mount() });
+    page.view = view;
+    tab.install?.(view);
+    track(() => view.ready);
+}
+
+/** The status line, twice a second: what the view holds and what it costs. */
+let frames = 0;
+let since = performance.now();
+let counted = { requests: 0, bytes: 0, t: since };
+function tick(/** @type {number} */ now) {
+    frames += 1;
+    if (now - since >= 500) {
+        page.fps = Math.round((frames * 1000) / (now - since));
+        frames = 0;
+        since = now;
+        const view = page.view;
+        if (view && !page.error && view.session) {
+            const seconds = (now - counted.t) / 1000;
+            const queries = (client.requests - counted.requests) / seconds;
+            const kilobytes = (client.bytesReceived - counted.bytes) / 1024 / seconds;
+            counted = { requests: client.requests, bytes: client.bytesReceived, t: now };
+            const items = (view.sectionCounts || []).reduce((sum, n) => sum + n, 0);
+            statusLine.textContent = `${view.kind} · ${items.toLocaleString('en')} items · ` +
+                `${view.elements.size} elements on screen · ${queries.toFixed(0)} queries/s · ` +
+                `${kilobytes.toFixed(0)} KB/s · query ${view.latency.toFixed(1)} ms · ${page.fps} fps`;
+        }
+    }
+    requestAnimationFrame(tick);
+}
+requestAnimationFrame(tick);
+
+for (const button of document.querySelectorAll('#tabs button')) {
+    button.addEventListener('click', () => { location.hash = button.getAttribute('data-demo') || 'justified'; });
+}
+window.addEventListener('hashchange', () => show(location.hash.slice(1)));
+
+/** The page's state, for the browser test and the benchmark: plain data only. */
+/** @type {any} */ (window).layoutdDemo = {
+    snapshot() {
+        const view = page.view;
+        return {
+            demo: page.name,
+            idle: page.pending === 0 && !!view && view.idle,
+            error: page.error,
+            sessionId: view?.sessionId,
+            kind: view?.kind,
+            version: view?.version,
+            itemCount: (view?.sectionCounts || []).reduce((sum, n) => sum + n, 0),
+            rect: view?.renderedRect,
+            contentOffset: view?.renderedOffset,
+            scroll: { x: stage.scrollLeft, y: stage.scrollTop },
+            stage: { width: stage.clientWidth, height: stage.clientHeight },
+            contentSize: view?.contentSize,
+            viewport: view?.viewport,
+            elementCount: view?.elements.size,
+            orthogonalOffsets: view?.orthogonalOffsets,
+            queries: client.requests,
+            bytes: client.bytesReceived,
+            photosReady,
+        };
+    },
+    show,
+    get view() { return page.view; },
+};
+
+show(location.hash.slice(1) || 'justified');
+let photosReady = false;
+rasterizeScenes().catch((error) => console.warn('photos stay SVG:', error)).finally(() => { photosReady = true; });
+
+"""#
+        ),
+        "demo-content.js": Asset(
+            contentType: "text/javascript; charset=utf-8",
+            text: #"""
+// The demo's content, generated here so that the page fetches nothing from elsewhere: photo-like SVG scenes
+// (landscapes at dawn, noon, dusk and night; sea, hills, mountains, city), app names, titles and text.
+
+/**
+ * A small deterministic generator, so every visit shows the same photos.
+ * @param {number} seed
+ * @returns {() => number} uniform in [0, 1)
+ */
+export function randomSource(seed) {
     let state = seed >>> 0;
     return () => {
         state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
@@ -75,775 +680,171 @@ function randomSource(seed) {
     };
 }
 
-const color = (n) => `hsl(${(n * 47) % 360} 62% 55%)`;
-const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A hash of an integer, for picking a scene or a word without keeping state.
+ * @param {number} n
+ */
+export function hash(n) {
+    let x = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return (x ^ (x >>> 16)) >>> 0;
+}
 
-/** What the page is doing, for people and for the browser test. */
-const page = {
-    /** @type {Demo | null} */
-    demo: null,
-    pending: 0,
-    error: null,
-    queryMs: 0,
-    fps: 0,
-    /** @type {object[]} the attributes on screen */
-    attributes: [],
-};
+const SKIES = [
+    ['#ffb07a', '#ffd9a8', '#7a4b6a'], // dawn
+    ['#4f9fe8', '#bfe3ff', '#3f7d4a'], // noon
+    ['#2b3a67', '#f28c6a', '#4a2f3f'], // dusk
+    ['#0b1630', '#27406b', '#121c2e'], // night
+    ['#8fb8d8', '#e8eef2', '#6b7f8e'], // overcast
+    ['#f6c667', '#fbe8b8', '#b0693a'], // desert
+];
 
-/** Runs an async step, counting it as pending, and reports failures on the page. */
-async function track(work) {
-    page.pending += 1;
-    try {
-        return await work();
-    } catch (error) {
-        page.error = String(error && error.message ? error.message : error);
-        statusLine.textContent = `error: ${page.error}`;
-        statusLine.classList.add('error');
-        console.error(error);
-        return undefined;
-    } finally {
-        page.pending -= 1;
+/**
+ * One scene as an SVG document: a sky gradient, a sun or moon, two or three ridges, sometimes water or a city.
+ * @param {number} id any integer; the same id gives the same scene
+ * @returns {string}
+ */
+export function sceneSVG(id) {
+    const random = randomSource(hash(id) || 1);
+    const [top, bottom, land] = SKIES[id % SKIES.length];
+    const sunX = 40 + random() * 220;
+    const sunY = 40 + random() * 70;
+    const night = id % SKIES.length === 3;
+    let ridges = '';
+    for (let layer = 0; layer < 3; layer += 1) {
+        const base = 120 + layer * 28;
+        let path = `M0 200 L0 ${base}`;
+        for (let x = 0; x <= 300; x += 30) path += ` L${x} ${base - random() * (60 - layer * 15)}`;
+        path += ' L300 200 Z';
+        ridges += `<path d="${path}" fill="${land}" opacity="${0.45 + layer * 0.25}"/>`;
+    }
+    const water = random() < 0.4
+        ? `<rect y="165" width="300" height="35" fill="${top}" opacity="0.55"/>` +
+            '<rect y="170" width="300" height="2" fill="#fff" opacity="0.25"/>'
+        : '';
+    let city = '';
+    if (random() < 0.3) {
+        for (let x = 10; x < 290; x += 16 + random() * 10) {
+            const h = 20 + random() * 60;
+            city += `<rect x="${x.toFixed(0)}" y="${(180 - h).toFixed(0)}" width="12" height="${h.toFixed(0)}" ` +
+                'fill="#1b1e2b" opacity="0.85"/>';
+        }
+    }
+    const stars = night
+        ? Array.from({ length: 20 }, () => {
+            const [cx, cy] = [random() * 300, random() * 100];
+            return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="0.8" fill="#fff"/>`;
+        }).join('')
+        : '';
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 200" preserveAspectRatio="xMidYMid slice">` +
+        `<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/>` +
+        `<stop offset="1" stop-color="${bottom}"/></linearGradient></defs>` +
+        `<rect width="300" height="200" fill="url(#s)"/>${stars}` +
+        `<circle cx="${sunX.toFixed(0)}" cy="${sunY.toFixed(0)}" r="${night ? 10 : 18}" ` +
+        `fill="${night ? '#f4f1de' : '#fff6d5'}" opacity="0.9"/>` +
+        `${ridges}${water}${city}</svg>`;
+}
+
+/** How many distinct scenes there are; a photo shows scene `id % SCENES`. */
+export const SCENES = 96;
+/** @type {string[]} CSS `url(…)` values, made once: the browser decodes each image once and reuses it. */
+const sceneURLs = [];
+
+/**
+ * Rasterizes every scene once into a bitmap (a canvas, then a PNG blob URL): drawing a decoded bitmap costs the
+ * browser far less than drawing an SVG each time a tile scrolls in, which shows on a busy machine. Until a scene is
+ * ready, photos use its SVG.
+ * @param {number} [width] the bitmaps' width; their height is two thirds of it
+ * @returns {Promise<void>}
+ */
+export async function rasterizeScenes(width = 480) {
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = Math.round((width * 2) / 3);
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    for (let scene = 0; scene < SCENES; scene += 1) {
+        const image = new Image();
+        image.src = `data:image/svg+xml,${encodeURIComponent(sceneSVG(scene))}`;
+        await image.decode();
+        context.drawImage(image, 0, 0, canvas.width, canvas.height);
+        const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+        if (blob) rasterURLs[scene] = `url("${URL.createObjectURL(/** @type {Blob} */ (blob))}")`;
     }
 }
 
-function viewportSize() {
-    return { width: stage.clientWidth, height: stage.clientHeight };
+/** @type {string[]} CSS `url(…)` values of the rasterized scenes, as they become ready. */
+const rasterURLs = [];
+
+/**
+ * The CSS background-image of a photo: its bitmap once rasterized, the SVG for a large one (a card, a banner).
+ * @param {number} id
+ * @param {boolean} [large] drawn wider than the bitmaps
+ * @returns {string}
+ */
+export function photoBackground(id, large = false) {
+    const scene = ((id % SCENES) + SCENES) % SCENES;
+    if (rasterURLs[scene] && !large) return rasterURLs[scene];
+    if (!sceneURLs[scene]) sceneURLs[scene] = `url("data:image/svg+xml,${encodeURIComponent(sceneSVG(scene))}")`;
+    return sceneURLs[scene];
 }
 
-function visibleRect() {
-    return { x: stage.scrollLeft, y: stage.scrollTop, width: stage.clientWidth, height: stage.clientHeight };
+/** Photo sizes as a camera roll has them: mostly 3:2 and 4:3 landscapes, some portraits, squares and panoramas. */
+const ASPECTS = [
+    { width: 3, height: 2 }, { width: 3, height: 2 }, { width: 4, height: 3 }, { width: 4, height: 3 },
+    { width: 2, height: 3 }, { width: 3, height: 4 }, { width: 1, height: 1 }, { width: 16, height: 9 },
+    { width: 3, height: 2 }, { width: 21, height: 9 }, { width: 4, height: 5 }, { width: 5, height: 4 },
+];
+
+/**
+ * The pixel shape of photo `id`.
+ * @param {number} id
+ * @returns {{width: number, height: number}}
+ */
+export function photoAspect(id) {
+    return ASPECTS[hash(id) % ASPECTS.length];
 }
 
-function setContentSize(size) {
-    content.style.width = `${size.width}px`;
-    content.style.height = `${size.height}px`;
+const WORDS = ('light harbor morning quiet river stone garden north field summer window market island winter ' +
+    'coast forest city trail bridge valley lantern meadow orchard desert glacier canyon tide ember cedar').split(' ');
+const LOREM = ('we walked along the ridge before sunrise and the valley filled slowly with light while the town ' +
+    'below was still asleep a few boats left the harbor and the wind turned cold near the water so we stopped ' +
+    'for coffee and watched the clouds move over the hills').split(' ');
+
+/**
+ * A short title, e.g. "Quiet Harbor".
+ * @param {number} n
+ * @returns {string}
+ */
+export function title(n) {
+    const a = WORDS[hash(n) % WORDS.length];
+    const b = WORDS[hash(n + 7919) % WORDS.length];
+    return `${a[0].toUpperCase()}${a.slice(1)} ${b[0].toUpperCase()}${b.slice(1)}`;
 }
 
 /**
- * Shows exactly `attributes`: reuses the divs whose keys stay, creates the new ones, removes the others.
- * @param {Demo} demo
- * @param {object[]} attributes
- * @param {{fadeIn?: boolean}} [options] new elements start transparent and fade to their alpha
+ * A sentence or two of text.
+ * @param {number} n
+ * @param {number} [words]
+ * @returns {string}
  */
-function render(demo, attributes, options = {}) {
-    if (page.demo !== demo) return;
-    const seen = new Set();
-    const created = [];
-    for (const a of attributes) {
-        const key = elementKey(a);
-        seen.add(key);
-        let element = elements.get(key);
-        const isNew = !element;
-        if (!element) {
-            element = document.createElement('div');
-            element.dataset.key = key;
-            element.className = `element ${a.category === 'cell' ? 'cell' : a.kind}`;
-            content.appendChild(element);
-            elements.set(key, element);
-            if (options.fadeIn) {
-                applyAttributes(element, { ...a, alpha: 0 });
-                created.push([element, a]);
-            }
-        }
-        demo.decorate(element, a);
-        if (!(isNew && options.fadeIn)) applyAttributes(element, a);
-    }
-    for (const [key, element] of elements) {
-        if (!seen.has(key)) {
-            element.remove();
-            elements.delete(key);
-        }
-    }
-    if (created.length) {
-        void content.offsetWidth; // commit the transparent start so that the change below animates
-        for (const [element, a] of created) applyAttributes(element, a);
-    }
-    page.attributes = attributes;
+export function text(n, words = 18) {
+    const start = hash(n) % LOREM.length;
+    const out = [];
+    for (let i = 0; i < words; i += 1) out.push(LOREM[(start + i) % LOREM.length]);
+    const sentence = out.join(' ');
+    return `${sentence[0].toUpperCase()}${sentence.slice(1)}.`;
 }
 
-/** Coalesces scroll events: one query per frame, never two at once. */
-class Refresher {
-    constructor(demo) {
-        this.demo = demo;
-        this.scheduled = false;
-        this.running = false;
-        this.dirty = false;
-    }
-
-    schedule() {
-        if (this.scheduled) return;
-        this.scheduled = true;
-        page.pending += 1;
-        requestAnimationFrame(() => {
-            this.scheduled = false;
-            this.run().finally(() => {
-                page.pending -= 1;
-            });
-        });
-    }
-
-    async run() {
-        if (this.running) {
-            this.dirty = true;
-            return;
-        }
-        this.running = true;
-        try {
-            do {
-                this.dirty = false;
-                if (page.demo === this.demo && this.demo.sessionId) await track(() => this.demo.refresh());
-            } while (this.dirty);
-        } finally {
-            this.running = false;
-        }
-    }
+/**
+ * A colour for an app icon.
+ * @param {number} n
+ * @returns {string}
+ */
+export function iconGradient(n) {
+    const hue = hash(n) % 360;
+    return `linear-gradient(135deg, hsl(${hue} 70% 60%), hsl(${(hue + 40) % 360} 75% 45%))`;
 }
-
-/** A demo: one session, shown in the stage. Subclasses give the session request and the interactions. */
-class Demo {
-    constructor(name) {
-        this.name = name;
-        /** @type {string | null} */
-        this.sessionId = null;
-        this.kind = '';
-        this.version = 0;
-        this.itemCount = 0;
-        this.contentSize = { width: 0, height: 0 };
-        this.viewport = { width: 0, height: 0 };
-        this.scroll = { x: 0, y: 0 };
-        this.rect = null;
-        this.contentOffset = null;
-        this.refresher = new Refresher(this);
-        this.snapTimer = 0;
-    }
-
-    hint() {
-        return '';
-    }
-
-    stageClass() {
-        return '';
-    }
-
-    /** @returns {object} the session request */
-    sessionRequest(_viewport) {
-        throw new Error('subclass');
-    }
-
-    decorate(element, a) {
-        const [section, item] = a.indexPath;
-        if (a.category !== 'cell') {
-            element.textContent = a.kind === 'header' ? `Section ${section}` : '';
-            return;
-        }
-        element.style.background = color(section * 31 + item);
-        element.textContent = String(item);
-    }
-
-    buildControls() {}
-
-    async createSession() {
-        this.viewport = viewportSize();
-        const summary = await client.createSession(this.sessionRequest(this.viewport));
-        this.adopt(summary);
-    }
-
-    adopt(summary) {
-        this.sessionId = summary.id;
-        this.kind = summary.kind;
-        this.version = summary.version;
-        this.itemCount = summary.sections.reduce((sum, n) => sum + n, 0);
-        this.contentSize = summary.contentSize;
-    }
-
-    async activate() {
-        if (!this.sessionId) await this.createSession();
-        else if (!sameSize(this.viewport, viewportSize())) await this.resize();
-        if (page.demo !== this) return;
-        setContentSize(this.contentSize);
-        stage.scrollTo(this.scroll.x, this.scroll.y);
-        await this.refresh();
-    }
-
-    /** Queries the visible rect and shows it; a session the server no longer holds is created again. */
-    async refresh() {
-        try {
-            await this.query();
-        } catch (error) {
-            if (!(error instanceof LayoutError) || error.type !== '/problems/session-gone') throw error;
-            await this.createSession();
-            await this.query();
-        }
-    }
-
-    /** Queries the visible rect and shows it. */
-    async query() {
-        const rect = visibleRect();
-        const contentOffset = { x: rect.x, y: rect.y };
-        const started = performance.now();
-        const id = this.sessionId;
-        const answer = await client.query(id, { rect, contentOffset });
-        page.queryMs = performance.now() - started;
-        // A session replaced meanwhile (the cards demo switching kinds) answers for a layout no longer shown.
-        if (page.demo !== this || id !== this.sessionId) return;
-        this.scroll = contentOffset;
-        this.rect = rect;
-        this.contentOffset = contentOffset;
-        this.version = answer.version;
-        this.contentSize = answer.contentSize;
-        setContentSize(answer.contentSize);
-        render(this, answer.attributes);
-        this.afterRefresh(rect);
-        this.showStatus();
-    }
-
-    afterRefresh(_rect) {}
-
-    onScroll() {
-        this.refresher.schedule();
-    }
-
-    onClick(_event) {}
-
-    /** Asks the session where to come to rest once scrolling pauses for 120 ms (`snap`). */
-    scheduleSnap(velocity) {
-        if (this.snapTimer) clearTimeout(this.snapTimer);
-        else page.pending += 1;
-        this.snapTimer = setTimeout(() => {
-            this.snapTimer = 0;
-            track(() => this.snap(velocity)).finally(() => {
-                page.pending -= 1;
-            });
-        }, 120);
-    }
-
-    async snap(velocity) {
-        if (page.demo !== this || !this.sessionId) return;
-        const proposed = { x: stage.scrollLeft, y: stage.scrollTop };
-        const answer = await client.snap(this.sessionId, { proposedContentOffset: proposed, velocity });
-        const { x, y } = answer.contentOffset;
-        if (page.demo !== this || (Math.abs(x - stage.scrollLeft) < 0.5 && Math.abs(y - stage.scrollTop) < 0.5)) return;
-        stage.scrollTo({ left: x, top: y, behavior: 'smooth' });
-    }
-
-    /** A bounds change: the session keeps its items; the visible item stays in place. */
-    async resize() {
-        const viewport = viewportSize();
-        const contentOffset = { x: stage.scrollLeft, y: stage.scrollTop };
-        const answer = await client.invalidate(this.sessionId, { viewport, contentOffset });
-        this.viewport = viewport;
-        this.version = answer.version;
-        this.contentSize = answer.contentSize;
-        if (page.demo !== this) return;
-        setContentSize(answer.contentSize);
-        stage.scrollTo(contentOffset.x + answer.contentOffsetAdjustment.x, contentOffset.y + answer.contentOffsetAdjustment.y);
-    }
-
-    showStatus() {
-        statusLine.classList.remove('error');
-        statusLine.textContent = `${this.kind} session ${this.sessionId?.slice(0, 8)} · version ${this.version} · ` +
-            `${this.itemCount} items · ${elements.size} elements on screen · query ${page.queryMs.toFixed(1)} ms`;
-    }
-}
-
-function sameSize(a, b) {
-    return a.width === b.width && a.height === b.height;
-}
-
-class WaterfallDemo extends Demo {
-    constructor() {
-        super('waterfall');
-        this.random = randomSource(7);
-        this.loading = false;
-    }
-
-    hint() {
-        return 'A shop wall: three columns, each tile to the shortest one. Scroll to the bottom to load more (an updates insert).';
-    }
-
-    tiles(count) {
-        return Array.from({ length: count }, () => ({ width: 100, height: Math.round(35 + this.random() * 95) }));
-    }
-
-    sessionRequest(viewport) {
-        return {
-            kind: 'waterfall',
-            viewport,
-            sections: [{ items: this.tiles(60) }],
-            config: {
-                columnCount: 3,
-                columnSpacing: 12,
-                rowSpacing: 12,
-                sectionInset: { top: 12, left: 12, bottom: 12, right: 12 },
-            },
-        };
-    }
-
-    afterRefresh(rect) {
-        if (this.loading || this.itemCount >= 2000) return;
-        if (rect.y + rect.height < this.contentSize.height - 60) return;
-        this.loading = true;
-        track(async () => {
-            try {
-                const first = this.itemCount;
-                const insertItems = this.tiles(30).map((size, i) => ({ indexPath: [0, first + i], size }));
-                const answer = await client.update(this.sessionId, { insertItems });
-                this.version = answer.version;
-                this.itemCount += insertItems.length;
-                this.contentSize = answer.contentSize;
-            } finally {
-                this.loading = false;
-            }
-            this.refresher.schedule();
-        });
-    }
-}
-
-class LineDemo extends Demo {
-    constructor() {
-        super('line');
-        this.ids = Array.from({ length: 40 }, (_, i) => i);
-        this.drag = null;
-        this.deleting = false;
-    }
-
-    hint() {
-        return 'A photo browser: drag or scroll the strip, it snaps to the nearest photo (snap). Tap a photo to delete it (updates).';
-    }
-
-    stageClass() {
-        return 'horizontal';
-    }
-
-    sessionRequest(viewport) {
-        return {
-            kind: 'line',
-            viewport,
-            sections: [{ count: this.ids.length }],
-            config: { itemSize: { width: 180, height: 240 }, minimumLineSpacing: 60, activeDistance: 240 },
-        };
-    }
-
-    decorate(element, a) {
-        const id = this.ids[a.indexPath[1]];
-        if (element.dataset.photo === String(id)) return;
-        element.dataset.photo = String(id);
-        element.style.background = color(id * 3);
-        element.textContent = `photo ${id}`;
-    }
-
-    onScroll() {
-        super.onScroll();
-        if (!this.drag && !this.deleting) this.scheduleSnap({ x: 0, y: 0 });
-    }
-
-    installDrag() {
-        stage.onpointerdown = (event) => {
-            if (page.demo !== this) return;
-            this.suppressClick = false;
-            this.drag = { x: event.clientX, start: event.clientX, t: event.timeStamp, velocity: 0, moved: false };
-        };
-        stage.onpointermove = (event) => {
-            const drag = this.drag;
-            if (!drag || page.demo !== this) return;
-            const dx = event.clientX - drag.x;
-            if (Math.abs(event.clientX - drag.start) > 5) drag.moved = true;
-            if (!drag.moved) return;
-            const dt = Math.max(1, event.timeStamp - drag.t);
-            drag.velocity = (-dx / dt) * 1000;
-            drag.x = event.clientX;
-            drag.t = event.timeStamp;
-            stage.scrollLeft -= dx;
-        };
-        const release = () => {
-            const drag = this.drag;
-            this.drag = null;
-            if (drag && drag.moved && page.demo === this) {
-                this.suppressClick = true;
-                this.scheduleSnap({ x: drag.velocity, y: 0 });
-            }
-        };
-        stage.onpointerup = release;
-        stage.onpointercancel = release;
-    }
-
-    onClick(event) {
-        if (this.suppressClick) {
-            this.suppressClick = false;
-            return;
-        }
-        const target = event.target instanceof HTMLElement ? event.target.closest('.element.cell') : null;
-        if (!target || this.deleting) return;
-        const item = elements.get(target.dataset.key) === target ? Number(target.dataset.key.split('/')[2]) : -1;
-        if (item < 0) return;
-        track(() => this.deleteItem(item));
-    }
-
-    /** Deletes one photo: it fades out at its old frame while the others slide over (`disappearing`). */
-    async deleteItem(item) {
-        this.deleting = true;
-        try {
-            const rect = visibleRect();
-            const contentOffset = { x: rect.x, y: rect.y };
-            const answer = await client.update(this.sessionId, { deleteItems: [[0, item]], rect, contentOffset });
-            if (page.demo !== this) return;
-            this.version = answer.version;
-            this.itemCount -= 1;
-            this.contentSize = answer.contentSize;
-            this.ids.splice(item, 1);
-            stage.classList.add('animated');
-            // Re-key the divs: the deleted one leaves the table and fades out; those after it move down by one.
-            const going = elements.get(`cell/0/${item}`);
-            elements.delete(`cell/0/${item}`);
-            const shifted = [...elements.entries()]
-                .map(([key, element]) => [Number(key.split('/')[2]), element])
-                .sort((a, b) => a[0] - b[0]);
-            for (const [index, element] of shifted) {
-                if (index > item) {
-                    elements.delete(`cell/0/${index}`);
-                    element.dataset.key = `cell/0/${index - 1}`;
-                }
-            }
-            for (const [index, element] of shifted) {
-                if (index > item) elements.set(`cell/0/${index - 1}`, element);
-            }
-            const disappearing = answer.disappearing.find((a) => a.category === 'cell' && a.indexPath[1] === item);
-            if (going && disappearing) applyAttributes(going, disappearing);
-            this.rect = rect;
-            this.contentOffset = contentOffset;
-            setContentSize(answer.contentSize);
-            render(this, answer.attributes || [], { fadeIn: true });
-            this.showStatus();
-            await sleep(350);
-            going?.remove();
-            stage.classList.remove('animated');
-        } finally {
-            this.deleting = false;
-        }
-        this.refresher.schedule();
-        this.scheduleSnap({ x: 0, y: 0 });
-    }
-}
-
-class StackCircleDemo extends Demo {
-    constructor() {
-        super('stack');
-        this.animating = false;
-        this.itemSize = { width: 120, height: 120 };
-    }
-
-    hint() {
-        return 'Tap the background to switch between a stack and a circle (transition at successive progress values, then commit).';
-    }
-
-    stageClass() {
-        return 'fixed';
-    }
-
-    sessionRequest(viewport) {
-        return { kind: 'stack', viewport, sections: [{ count: 12 }], config: { itemSize: this.itemSize } };
-    }
-
-    target() {
-        if (this.kind === 'stack') {
-            const radius = Math.max(40, Math.min(this.viewport.width, this.viewport.height) / 2 - this.itemSize.height);
-            return { kind: 'circle', config: { itemSize: this.itemSize, radius } };
-        }
-        return { kind: 'stack', config: { itemSize: this.itemSize } };
-    }
-
-    onClick(event) {
-        if (event.target !== stage && event.target !== content) return;
-        if (this.animating) return;
-        track(() => this.switchLayout());
-    }
-
-    async switchLayout() {
-        this.animating = true;
-        try {
-            const to = this.target();
-            const rect = { x: 0, y: 0, width: this.viewport.width, height: this.viewport.height };
-            const steps = 16;
-            for (let step = 1; step <= steps; step += 1) {
-                const progress = step / steps;
-                const answer = await client.transition(this.sessionId, { to, progress, rect, commit: step === steps });
-                if (page.demo !== this) return;
-                this.version = answer.version;
-                render(this, answer.attributes);
-                await nextFrame();
-            }
-            this.kind = to.kind;
-            await this.refresh();
-        } finally {
-            this.animating = false;
-        }
-    }
-}
-
-class FlowDemo extends Demo {
-    constructor() {
-        super('flow');
-        this.pinned = true;
-        this.alignment = 'left';
-    }
-
-    hint() {
-        return 'UICollectionViewFlowLayout: sections with headers that pin to the top while their section shows.';
-    }
-
-    sessionRequest(viewport) {
-        const random = randomSource(11);
-        const sections = Array.from({ length: 8 }, () => ({
-            items: Array.from({ length: 18 }, () => ({
-                width: Math.round(60 + random() * 120),
-                height: Math.round(50 + random() * 40),
-            })),
-        }));
-        return {
-            kind: 'flow',
-            viewport,
-            sections,
-            config: {
-                headerReferenceSize: { width: 0, height: 40 },
-                sectionHeadersPinToVisibleBounds: this.pinned,
-                horizontalAlignment: this.alignment,
-                minimumInteritemSpacing: 8,
-                minimumLineSpacing: 8,
-                sectionInset: { top: 10, left: 10, bottom: 16, right: 10 },
-            },
-        };
-    }
-
-    buildControls() {
-        const pin = document.createElement('label');
-        pin.innerHTML = '<input type="checkbox" id="pin"> pin headers ';
-        const align = document.createElement('label');
-        align.innerHTML = ' alignment <select id="alignment"><option>left</option><option>justified</option>' +
-            '<option>right</option><option>center</option></select>';
-        controls.append(pin, align);
-        const checkbox = /** @type {HTMLInputElement} */ (pin.querySelector('input'));
-        const select = /** @type {HTMLSelectElement} */ (align.querySelector('select'));
-        checkbox.checked = this.pinned;
-        select.value = this.alignment;
-        const rebuild = () => {
-            this.pinned = checkbox.checked;
-            this.alignment = select.value;
-            track(async () => {
-                await this.createSession();
-                await this.refresh();
-            });
-        };
-        checkbox.onchange = rebuild;
-        select.onchange = rebuild;
-    }
-}
-
-/** Seed 004's card kinds, one session at a time: cards that cover each other, a 3-D carousel, a page turn. */
-class CardsDemo extends Demo {
-    constructor() {
-        super('cards');
-        this.cardKind = 'cover';
-    }
-
-    hint() {
-        return {
-            cover: 'Card cover: a card reaching the top stays there, shrinking and dimming as the next one slides over it.',
-            rotary: 'Card rotation: the strip turns its cards in 3-D (transform3D as CSS matrix3d()); it snaps to a card.',
-            pagecover: 'Page turn: scroll sideways; the turning page uncovers the next one, waiting beneath it.',
-        }[this.cardKind];
-    }
-
-    stageClass() {
-        return this.cardKind === 'cover' ? '' : 'horizontal';
-    }
-
-    sessionRequest(viewport) {
-        const configs = {
-            cover: { sectionInset: { top: 12, left: 12, bottom: 12, right: 12 }, minimumLineSpacing: 12 },
-            rotary: { itemSize: { width: 200, height: Math.min(280, Math.max(80, viewport.height - 40)) } },
-            pagecover: {},
-        };
-        const count = this.cardKind === 'pagecover' ? 12 : 30;
-        return { kind: this.cardKind, viewport, sections: [{ count }], config: configs[this.cardKind] };
-    }
-
-    decorate(element, a) {
-        element.style.background = color(a.indexPath[1] * 5 + 2);
-        element.textContent = `${this.cardKind === 'pagecover' ? 'page' : 'card'} ${a.indexPath[1]}`;
-    }
-
-    onScroll() {
-        super.onScroll();
-        this.scheduleSnap({ x: 0, y: 0 });
-    }
-
-    buildControls() {
-        const label = document.createElement('label');
-        label.innerHTML = 'kind <select id="card-kind"><option>cover</option><option>rotary</option>' +
-            '<option>pagecover</option></select>';
-        controls.append(label);
-        const select = /** @type {HTMLSelectElement} */ (label.querySelector('select'));
-        select.value = this.cardKind;
-        select.onchange = () => {
-            this.cardKind = select.value;
-            stage.className = `stage ${this.stageClass()}`;
-            hint.textContent = this.hint();
-            for (const element of elements.values()) element.remove();
-            elements.clear();
-            stage.scrollTo(0, 0);
-            track(async () => {
-                await this.createSession();
-                setContentSize(this.contentSize);
-                await this.refresh();
-            });
-        };
-    }
-}
-
-class MillionDemo extends Demo {
-    constructor() {
-        super('million');
-        this.frames = 0;
-        this.since = performance.now();
-        this.ticking = false;
-    }
-
-    hint() {
-        return 'A flow session of 1,000,000 cells: each frame asks only for the visible rect and renders only that.';
-    }
-
-    stageClass() {
-        return 'million';
-    }
-
-    sessionRequest(viewport) {
-        return {
-            kind: 'flow',
-            viewport,
-            sections: [{ count: 1000000 }],
-            config: {
-                itemSize: { width: 56, height: 56 },
-                minimumInteritemSpacing: 4,
-                minimumLineSpacing: 4,
-                sectionInset: { top: 4, left: 4, bottom: 4, right: 4 },
-            },
-        };
-    }
-
-    decorate(element, a) {
-        if (element.textContent) return;
-        element.style.background = color(a.indexPath[1]);
-        element.textContent = String(a.indexPath[1]);
-    }
-
-    async activate() {
-        await super.activate();
-        if (this.ticking) return;
-        this.ticking = true;
-        const tick = (now) => {
-            if (page.demo !== this) {
-                this.ticking = false;
-                return;
-            }
-            this.frames += 1;
-            if (now - this.since >= 1000) {
-                page.fps = Math.round((this.frames * 1000) / (now - this.since));
-                this.frames = 0;
-                this.since = now;
-                this.showStatus();
-            }
-            requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-    }
-
-    showStatus() {
-        statusLine.classList.remove('error');
-        statusLine.textContent = `${elements.size} elements on screen of ${this.itemCount.toLocaleString('en')} · ` +
-            `query ${page.queryMs.toFixed(1)} ms · ${page.fps} fps`;
-    }
-}
-
-const demos = {
-    waterfall: new WaterfallDemo(),
-    line: new LineDemo(),
-    stack: new StackCircleDemo(),
-    flow: new FlowDemo(),
-    cards: new CardsDemo(),
-    million: new MillionDemo(),
-};
-
-/** Shows one demo; its session is kept, so coming back finds it as it was left. */
-function show(name) {
-    const demo = demos[name] || demos.waterfall;
-    if (page.demo === demo) return;
-    if (page.demo) page.demo.scroll = { x: stage.scrollLeft, y: stage.scrollTop };
-    page.demo = demo;
-    for (const button of document.querySelectorAll('#tabs button')) {
-        button.classList.toggle('active', button.getAttribute('data-demo') === demo.name);
-    }
-    for (const element of elements.values()) element.remove();
-    elements.clear();
-    page.attributes = [];
-    stage.className = `stage ${demo.stageClass()}`;
-    stage.onpointerdown = stage.onpointermove = stage.onpointerup = stage.onpointercancel = null;
-    if (demo instanceof LineDemo) demo.installDrag();
-    hint.textContent = demo.hint();
-    controls.replaceChildren();
-    demo.buildControls();
-    statusLine.textContent = '';
-    setContentSize(demo.contentSize);
-    if (location.hash !== `#${demo.name}`) history.replaceState(null, '', `${location.search}#${demo.name}`);
-    track(() => demo.activate());
-}
-
-for (const button of document.querySelectorAll('#tabs button')) {
-    button.addEventListener('click', () => show(button.getAttribute('data-demo') || 'waterfall'));
-}
-stage.addEventListener('scroll', () => page.demo?.onScroll(), { passive: true });
-stage.addEventListener('click', (event) => page.demo?.onClick(event));
-
-let resizeTimer = 0;
-window.addEventListener('resize', () => {
-    if (resizeTimer) clearTimeout(resizeTimer);
-    else page.pending += 1;
-    resizeTimer = setTimeout(() => {
-        resizeTimer = 0;
-        const demo = page.demo;
-        track(async () => {
-            if (!demo || !demo.sessionId || sameSize(demo.viewport, viewportSize())) return;
-            await demo.resize();
-            await demo.refresh();
-        }).finally(() => {
-            page.pending -= 1;
-        });
-    }, 100);
-});
-
-/** The page's state, for the browser test: plain data only. */
-window.layoutdDemo = {
-    snapshot() {
-        const demo = page.demo;
-        return {
-            demo: demo?.name,
-            idle: page.pending === 0,
-            error: page.error,
-            sessionId: demo?.sessionId,
-            kind: demo?.kind,
-            version: demo?.version,
-            itemCount: demo?.itemCount,
-            rect: demo?.rect,
-            contentOffset: demo?.contentOffset,
-            viewport: demo?.viewport,
-            elementCount: elements.size,
-            queryMs: page.queryMs,
-        };
-    },
-    show,
-};
-
-show(location.hash.slice(1) || 'waterfall');
 
 """#
         ),
@@ -854,7 +855,8 @@ show(location.hash.slice(1) || 'waterfall');
 //
 //   import { LayoutClient, applyAttributes } from '/layout-client.js';
 //   const client = new LayoutClient({ baseURL: 'http://127.0.0.1:8080', token: 'optional' });
-//   const answer = await client.layout('waterfall', { viewport: { width: 375, height: 667 }, sections: [{ count: 20 }] });
+//   const viewport = { width: 375, height: 667 };
+//   const answer = await client.layout('waterfall', { viewport, sections: [{ count: 20 }] });
 
 /**
  * @typedef {{x: number, y: number}} Point
@@ -885,10 +887,15 @@ show(location.hash.slice(1) || 'waterfall');
  * @typedef {LayoutRequest & {kind: string}} SessionRequest
  * @typedef {{id: string, kind: string, version: number, contentSize: Size, sections: number[]}} SessionSummary
  * @typedef {{version: number, contentSize: Size, attributes: Attributes[]}} QueryAnswer
- * @typedef {{ifMatch?: number | string}} MutationOptions
+ * @typedef {{signal?: AbortSignal}} CallOptions
+ * @typedef {{ifMatch?: number | string, signal?: AbortSignal}} MutationOptions
  */
 
-/** A problem+json answer (RFC 9457), thrown by every method of {@link LayoutClient} on a 4xx or 5xx. */
+/**
+ * A problem+json answer (RFC 9457), thrown by every method of {@link LayoutClient} on a 4xx or 5xx; a request that
+ * never got an answer (connection refused, reset, DNS, CORS) is one too, with status 0 and type `/problems/network`.
+ * A call cancelled through its `signal` rejects with the signal's reason (an `AbortError` DOMException) instead.
+ */
 export class LayoutError extends Error {
     /**
      * @param {number} status The HTTP status.
@@ -912,6 +919,25 @@ export class LayoutError extends Error {
     }
 }
 
+/**
+ * The {@link LayoutError} for a request that got no answer.
+ * @param {string} method @param {string} path @param {unknown} error what fetch threw
+ * @returns {LayoutError}
+ */
+function networkError(method, path, error) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    const reason = /** @type {any} */ (cause).cause?.code || cause.message;
+    const problem = {
+        type: '/problems/network',
+        title: 'Network failure',
+        status: 0,
+        detail: `${method} ${path} got no answer: ${reason}`,
+    };
+    const layoutError = new LayoutError(0, problem);
+    /** @type {any} */ (layoutError).cause = cause;
+    return layoutError;
+}
+
 /** A client for one layoutd server. */
 export class LayoutClient {
     /**
@@ -919,11 +945,16 @@ export class LayoutClient {
      *   own origin (''); `token` is sent as `Authorization: Bearer <token>` when set; `fetch` replaces the global
      *   one (a script may count requests or bring its own connection pool).
      */
-    constructor({ baseURL = '', token, fetch: fetchFunction } = {}) {
+    constructor(options = {}) {
+        const { baseURL = '', token, fetch: fetchFunction } = options;
         this.baseURL = baseURL.replace(/\/$/, '');
         this.token = token || undefined;
         /** @type {typeof fetch} */
         this.fetch = fetchFunction || ((input, init) => globalThis.fetch(input, init));
+        /** @type {number} requests sent */
+        this.requests = 0;
+        /** @type {number} answer bytes received (the JSON text's length) */
+        this.bytesReceived = 0;
     }
 
     /**
@@ -941,13 +972,25 @@ export class LayoutClient {
         if (body !== undefined) headers['Content-Type'] = 'application/json';
         if (this.token) headers['Authorization'] = `Bearer ${this.token}`;
         if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`;
-        const response = await this.fetch(this.baseURL + path, {
-            method,
-            headers,
-            body: body === undefined ? undefined : JSON.stringify(body),
-        });
+        const signal = options.signal;
+        signal?.throwIfAborted();
+        this.requests += 1;
+        let response;
+        let text;
+        try {
+            response = await this.fetch(this.baseURL + path, {
+                method,
+                headers,
+                body: body === undefined ? undefined : JSON.stringify(body),
+                signal,
+            });
+            text = response.status === 204 ? '' : await response.text();
+        } catch (error) {
+            if (signal?.aborted) throw signal.reason;
+            throw networkError(method, path, error);
+        }
+        this.bytesReceived += text.length;
         if (response.status === 204) return null;
-        const text = await response.text();
         let json = null;
         try {
             json = text ? JSON.parse(text) : null;
@@ -964,62 +1007,83 @@ export class LayoutClient {
      * `POST /layout/{kind}`: a stateless layout.
      * @param {string} kind flow, waterfall, line, stack, circle
      * @param {LayoutRequest} request
+     * @param {CallOptions} [options]
      * @returns {Promise<LayoutAnswer>}
      */
-    layout(kind, request) {
-        return this.request('POST', `/layout/${encodeURIComponent(kind)}`, request);
+    layout(kind, request, options) {
+        return this.request('POST', `/layout/${encodeURIComponent(kind)}`, request, options);
     }
 
-    /** `GET /kinds`: every kind and its parameters. @returns {Promise<{kinds: object[]}>} */
-    kinds() {
-        return this.request('GET', '/kinds');
+    /**
+     * `GET /kinds`: every kind and its parameters.
+     * @param {CallOptions} [options]
+     * @returns {Promise<{kinds: object[]}>}
+     */
+    kinds(options) {
+        return this.request('GET', '/kinds', undefined, options);
     }
 
     /**
      * `POST /sessions`: prepares a layout and keeps it.
      * @param {SessionRequest} request a layout request plus `kind`
+     * @param {CallOptions} [options]
      * @returns {Promise<SessionSummary>}
      */
-    createSession(request) {
-        return this.request('POST', '/sessions', request);
+    createSession(request, options) {
+        return this.request('POST', '/sessions', request, options);
     }
 
-    /** `GET /sessions/{id}`. @param {string} id @returns {Promise<SessionSummary>} */
-    getSession(id) {
-        return this.request('GET', `/sessions/${id}`);
+    /**
+     * `GET /sessions/{id}`.
+     * @param {string} id
+     * @param {CallOptions} [options]
+     * @returns {Promise<SessionSummary>}
+     */
+    getSession(id, options) {
+        return this.request('GET', `/sessions/${id}`, undefined, options);
     }
 
-    /** `DELETE /sessions/{id}`. @param {string} id @returns {Promise<null>} */
-    deleteSession(id) {
-        return this.request('DELETE', `/sessions/${id}`);
+    /**
+     * `DELETE /sessions/{id}`.
+     * @param {string} id
+     * @param {CallOptions} [options]
+     * @returns {Promise<null>}
+     */
+    deleteSession(id, options) {
+        return this.request('DELETE', `/sessions/${id}`, undefined, options);
     }
 
     /**
      * `POST /sessions/{id}/query`: the elements in a rect.
      * @param {string} id
-     * @param {{rect: Rect, contentOffset?: Point}} body
+     * @param {{rect: Rect, contentOffset?: Point, orthogonalOffsets?: number[]}} body
+     * @param {CallOptions} [options]
      * @returns {Promise<QueryAnswer>}
      */
-    query(id, body) {
-        return this.request('POST', `/sessions/${id}/query`, body);
+    query(id, body, options) {
+        return this.request('POST', `/sessions/${id}/query`, body, options);
     }
 
     /**
      * `GET /sessions/{id}/items/{section}/{item}`: one cell.
-     * @param {string} id @param {number} section @param {number} item @returns {Promise<Attributes>}
+     * @param {string} id @param {number} section @param {number} item @param {CallOptions} [options]
+     * @returns {Promise<Attributes>}
      */
-    item(id, section, item) {
-        return this.request('GET', `/sessions/${id}/items/${section}/${item}`);
+    item(id, section, item, options) {
+        return this.request('GET', `/sessions/${id}/items/${section}/${item}`, undefined, options);
     }
 
     /**
      * `GET /sessions/{id}/supplementary/{kind}/{section}/{item}`: one header, footer, background or
-     * compositional side item (`leadingSupplementary`, `trailingSupplementary`, `topSupplementary`, `bottomSupplementary`).
+     * compositional side item (`leadingSupplementary`, `trailingSupplementary`, `topSupplementary`,
+     * `bottomSupplementary`).
      * @param {string} id @param {string} kind @param {number} section @param {number} item
+     * @param {CallOptions} [options]
      * @returns {Promise<Attributes>}
      */
-    supplementary(id, kind, section, item) {
-        return this.request('GET', `/sessions/${id}/supplementary/${encodeURIComponent(kind)}/${section}/${item}`);
+    supplementary(id, kind, section, item, options) {
+        const path = `/sessions/${id}/supplementary/${encodeURIComponent(kind)}/${section}/${item}`;
+        return this.request('GET', path, undefined, options);
     }
 
     /**
@@ -1027,10 +1091,11 @@ export class LayoutClient {
      * section, `startOffset` its offset when the gesture began, so that paging moves one page or group at most).
      * @param {string} id
      * @param {{proposedContentOffset: Point, velocity?: Point, section?: number, startOffset?: number}} body
+     * @param {CallOptions} [options]
      * @returns {Promise<{contentOffset: Point}>}
      */
-    snap(id, body) {
-        return this.request('POST', `/sessions/${id}/snap`, body);
+    snap(id, body, options) {
+        return this.request('POST', `/sessions/${id}/snap`, body, options);
     }
 
     /**
@@ -1077,10 +1142,11 @@ export class LayoutClient {
      * `POST /sessions/{id}/move`: interactive movement while dragging.
      * @param {string} id
      * @param {{indexPath: IndexPath, position: Point, rect?: Rect, contentOffset?: Point}} body
+     * @param {CallOptions} [options]
      * @returns {Promise<{version: number, item: Attributes, targetIndexPath: IndexPath, attributes?: Attributes[]}>}
      */
-    move(id, body) {
-        return this.request('POST', `/sessions/${id}/move`, body);
+    move(id, body, options) {
+        return this.request('POST', `/sessions/${id}/move`, body, options);
     }
 
     /**
@@ -1130,21 +1196,27 @@ export class LayoutSession {
         this.recreations = 0;
         /** @type {Promise<void> | null} */
         this.creating = null;
+        /** @type {boolean} whether close() was called (a closed session is not created again) */
+        this.closed = false;
     }
 
     /**
      * Creates a session and returns its handle.
-     * @param {LayoutClient} client @param {SessionRequest} request @returns {Promise<LayoutSession>}
+     * @param {LayoutClient} client @param {SessionRequest} request @param {CallOptions} [options]
+     * @returns {Promise<LayoutSession>}
      */
-    static async open(client, request) {
+    static async open(client, request, options) {
         const session = new LayoutSession(client, request);
-        await session.create();
+        await session.create(options);
         return session;
     }
 
-    /** Creates the session from the kept request and replays the kept mutations. @returns {Promise<void>} */
-    async create() {
-        const summary = await this.client.createSession(this.request);
+    /**
+     * Creates the session from the kept request and replays the kept mutations.
+     * @param {CallOptions} [options] @returns {Promise<void>}
+     */
+    async create(options) {
+        const summary = await this.client.createSession(this.request, options);
         this.summary = summary;
         this.version = summary.version;
         for (const { method, args } of this.mutations) {
@@ -1181,7 +1253,8 @@ export class LayoutSession {
                 if (mutates) this.mutations.push({ method, args: [args[0]] });
                 return answer;
             } catch (error) {
-                if (attempt > 0 || !(error instanceof LayoutError) || error.type !== '/problems/session-gone') throw error;
+                const gone = error instanceof LayoutError && error.type === '/problems/session-gone';
+                if (attempt > 0 || !gone || this.closed) throw error;
                 if (this.id === id) {
                     if (!this.creating) {
                         this.recreations += 1;
@@ -1193,16 +1266,35 @@ export class LayoutSession {
         }
     }
 
-    /** `query`: the elements in a rect. @param {{rect: Rect, contentOffset?: Point}} body @returns {Promise<QueryAnswer>} */
-    query(body) { return this.call('query', [body]); }
+    /**
+     * `query`: the elements in a rect.
+     * @param {{rect: Rect, contentOffset?: Point, orthogonalOffsets?: number[]}} body @param {CallOptions} [options]
+     * @returns {Promise<QueryAnswer>}
+     */
+    query(body, options) { return this.call('query', [body, options]); }
 
-    /** `snap`. @param {{proposedContentOffset: Point, velocity?: Point}} body @returns {Promise<{contentOffset: Point}>} */
-    snap(body) { return this.call('snap', [body]); }
+    /**
+     * `snap`.
+     * @param {{proposedContentOffset: Point, velocity?: Point, section?: number, startOffset?: number}} body
+     * @param {CallOptions} [options]
+     * @returns {Promise<{contentOffset: Point}>}
+     */
+    snap(body, options) { return this.call('snap', [body, options]); }
 
-    /** `invalidate`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    /**
+     * `invalidate`; kept for replay.
+     * @param {object} body
+     * @param {MutationOptions} [options]
+     * @returns {Promise<any>}
+     */
     invalidate(body, options) { return this.call('invalidate', [body, options], true); }
 
-    /** `updates`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    /**
+     * `updates`; kept for replay.
+     * @param {object} body
+     * @param {MutationOptions} [options]
+     * @returns {Promise<any>}
+     */
     update(body, options) { return this.call('update', [body, options], true); }
 
     /**
@@ -1214,28 +1306,56 @@ export class LayoutSession {
      */
     transition(body, options) { return this.call('transition', [body, options], body.commit === true); }
 
-    /** `move` while dragging. @param {object} body @returns {Promise<any>} */
-    move(body) { return this.call('move', [body]); }
+    /**
+     * `move` while dragging.
+     * @param {object} body
+     * @param {CallOptions} [options]
+     * @returns {Promise<any>}
+     */
+    move(body, options) { return this.call('move', [body, options]); }
 
-    /** `move/end`; kept for replay. @param {object} body @param {MutationOptions} [options] @returns {Promise<any>} */
+    /**
+     * `move/end`; kept for replay.
+     * @param {object} body
+     * @param {MutationOptions} [options]
+     * @returns {Promise<any>}
+     */
     endMove(body, options) { return this.call('endMove', [body, options], true); }
 
-    /** One cell. @param {number} section @param {number} item @returns {Promise<Attributes>} */
-    item(section, item) { return this.call('item', [section, item]); }
+    /**
+     * One cell.
+     * @param {number} section
+     * @param {number} item
+     * @param {CallOptions} [options]
+     * @returns {Promise<Attributes>}
+     */
+    item(section, item, options) { return this.call('item', [section, item, options]); }
 
     /**
      * One header, footer, background or compositional side item (`leadingSupplementary`, …).
-     * @param {string} kind @param {number} section @param {number} item @returns {Promise<Attributes>}
+     * @param {string} kind @param {number} section @param {number} item @param {CallOptions} [options]
+     * @returns {Promise<Attributes>}
      */
-    supplementary(kind, section, item) { return this.call('supplementary', [kind, section, item]); }
+    supplementary(kind, section, item, options) {
+        return this.call('supplementary', [kind, section, item, options]);
+    }
 
-    /** The summary. @returns {Promise<SessionSummary>} */
-    get() { return this.call('getSession', []); }
+    /**
+     * The summary.
+     * @param {CallOptions} [options]
+     * @returns {Promise<SessionSummary>}
+     */
+    get(options) { return this.call('getSession', [options]); }
 
-    /** Deletes the session on the server; a gone one counts as deleted. @returns {Promise<void>} */
-    async close() {
+    /**
+     * Deletes the session on the server; a gone one counts as deleted.
+     * @param {CallOptions} [options] @returns {Promise<void>}
+     */
+    async close(options) {
+        // Closed on purpose: a call still on its way must not bring it back.
+        this.closed = true;
         try {
-            await this.client.deleteSession(/** @type {string} */ (this.id));
+            await this.client.deleteSession(/** @type {string} */ (this.id), options);
         } catch (error) {
             if (!(error instanceof LayoutError) || error.type !== '/problems/session-gone') throw error;
         }
@@ -1286,38 +1406,1730 @@ export function applyAttributes(element, attributes) {
     style.display = attributes.hidden ? 'none' : '';
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// mountLayout: a session bound to a scrolling element.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Kinds whose attributes follow the content offset (scaled, stacked, turned or pinned as the view scrolls). */
+const SCROLL_DEPENDENT_KINDS = new Set(['line', 'cover', 'rotary', 'pagecover', 'stack', 'circle']);
+/** Kinds that always come to rest where the session's snap says. */
+const SNAPPING_KINDS = new Set(['line', 'cover', 'rotary', 'pagecover']);
+
+/**
+ * Whether a kind's attributes depend on the content offset, so that a window fetched at one offset is stale at
+ * another: the card and strip kinds, and any config that pins headers or footers.
+ * @param {string} kind @param {any} [config] @param {any[]} [sections]
+ * @returns {boolean}
+ */
+export function isScrollDependent(kind, config, sections) {
+    if (SCROLL_DEPENDENT_KINDS.has(kind)) return true;
+    if (!config && !sections) return false;
+    if (config && (config.sectionHeadersPinToVisibleBounds || config.sectionFootersPinToVisibleBounds)) return true;
+    const pins = (/** @type {any} */ description) =>
+        !!description && Array.isArray(description.boundarySupplementaryItems) &&
+        description.boundarySupplementaryItems.some((/** @type {any} */ item) => item.pinToVisibleBounds);
+    if (kind === 'compositional') {
+        if (pins(config?.section)) return true;
+        return (sections || []).some((section) => pins(section?.config?.section));
+    }
+    return false;
+}
+
+/**
+ * Whether the view asks the session where to rest when scrolling ends.
+ * @param {string} kind @param {any} [config] @returns {boolean}
+ */
+export function snapsAtScrollEnd(kind, config) {
+    if (SNAPPING_KINDS.has(kind)) return true;
+    return !!config && typeof config.snap === 'string' && config.snap !== 'none';
+}
+
+/**
+ * @param {Rect} a
+ * @param {Rect} b
+ * @returns {boolean} the server's test: open interiors overlap
+ */
+function intersects(a, b) {
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * @param {Rect} outer
+ * @param {Rect} inner
+ * @returns {boolean}
+ */
+function contains(outer, inner) {
+    return outer.x <= inner.x && outer.y <= inner.y && outer.x + outer.width >= inner.x + inner.width &&
+        outer.y + outer.height >= inner.y + inner.height;
+}
+
+/**
+ * The rect grown by distances on each side, then limited to the content (a side that is already outside stays).
+ * @param {Rect} rect @param {{left: number, top: number, right: number, bottom: number}} by @param {Size} content
+ * @returns {Rect}
+ */
+function grow(rect, by, content) {
+    const x0 = Math.max(Math.min(rect.x, 0), rect.x - by.left);
+    const y0 = Math.max(Math.min(rect.y, 0), rect.y - by.top);
+    const x1 = Math.min(Math.max(rect.x + rect.width, content.width), rect.x + rect.width + by.right);
+    const y1 = Math.min(Math.max(rect.y + rect.height, content.height), rect.y + rect.height + by.bottom);
+    return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
+}
+
+/**
+ * @param {Point} a
+ * @param {Point} b
+ * @returns {boolean}
+ */
+function samePoint(a, b) {
+    return Math.abs(a.x - b.x) < 0.01 && Math.abs(a.y - b.y) < 0.01;
+}
+
+/**
+ * @param {number[]} a
+ * @param {number[]} b
+ * @returns {boolean}
+ */
+function sameOffsets(a, b) {
+    const n = Math.max(a.length, b.length);
+    for (let i = 0; i < n; i += 1) if ((a[i] || 0) !== (b[i] || 0)) return false;
+    return true;
+}
+
+/**
+ * @param {unknown} error
+ * @returns {boolean}
+ */
+function isAbort(error) {
+    return !!error && typeof error === 'object' && /** @type {any} */ (error).name === 'AbortError';
+}
+
+/**
+ * Where an item that survives a batch update goes: UIKit's rule, the items that stay keep their order and fill the
+ * places that inserts and move targets leave free.
+ * @param {any} batch the updates body
+ * @returns {(indexPath: IndexPath) => IndexPath | null} null for a deleted or moved-away item
+ */
+export function indexPathMapping(batch) {
+    /** @type {Map<number, {gone: number[], fixed: number[], moves: Map<number, IndexPath>}>} */
+    const sections = new Map();
+    const section = (/** @type {number} */ s) => {
+        let entry = sections.get(s);
+        if (!entry) sections.set(s, (entry = { gone: [], fixed: [], moves: new Map() }));
+        return entry;
+    };
+    for (const [s, i] of batch.deleteItems || []) section(s).gone.push(i);
+    for (const { indexPath: [s, i] } of batch.insertItems || []) section(s).fixed.push(i);
+    for (const { from, to } of batch.moveItems || []) {
+        section(from[0]).gone.push(from[1]);
+        section(from[0]).moves.set(from[1], to);
+        section(to[0]).fixed.push(to[1]);
+    }
+    for (const entry of sections.values()) {
+        entry.gone.sort((a, b) => a - b);
+        entry.fixed.sort((a, b) => a - b);
+    }
+    const deletedSections = new Set(batch.deleteSections || []);
+    const sectionShift = (/** @type {number} */ s) => {
+        let shifted = s;
+        for (const d of deletedSections) if (d < s) shifted -= 1;
+        /** @type {number[]} */
+        const inserted = (batch.insertSections || []).map((/** @type {any} */ x) => x.index);
+        inserted.sort((a, b) => a - b);
+        for (const i of inserted) if (i <= shifted) shifted += 1;
+        return shifted;
+    };
+    return ([s, i]) => {
+        if (deletedSections.has(s)) return null;
+        const entry = sections.get(s);
+        if (!entry) return [sectionShift(s), i];
+        const moved = entry.moves.get(i);
+        if (moved) return moved;
+        if (entry.gone.includes(i)) return null;
+        let rank = i;
+        for (const g of entry.gone) if (g < i) rank -= 1;
+        let position = rank;
+        for (const f of entry.fixed) if (f <= position) position += 1;
+        return [sectionShift(s), position];
+    };
+}
+
+/**
+ * The key of an element after an index path mapping, or null.
+ * @param {string} key
+ * @param {Function} map
+ */
+function remapKey(key, map) {
+    const parts = key.split('/');
+    const item = Number(parts[parts.length - 1]);
+    const section = Number(parts[parts.length - 2]);
+    const to = map([section, item]);
+    if (!to) return null;
+    parts[parts.length - 2] = String(to[0]);
+    parts[parts.length - 1] = String(to[1]);
+    return parts.join('/');
+}
+
+/**
+ * The CSS properties an animation moves between, for the Web Animations API.
+ * @param {Attributes} a
+ */
+function keyframe(a) {
+    return {
+        left: `${a.frame.x}px`, top: `${a.frame.y}px`, width: `${a.frame.width}px`, height: `${a.frame.height}px`,
+        transform: cssTransform(a), opacity: String(a.hidden ? 0 : a.alpha),
+    };
+}
+
+/**
+ * Whether two answers place an element identically (a newer window repeats what an older one said).
+ * @param {Attributes} a
+ * @param {Attributes} b
+ * @returns {boolean}
+ */
+function sameAttributes(a, b) {
+    const f = a.frame;
+    const g = b.frame;
+    if (f.x !== g.x || f.y !== g.y || f.width !== g.width || f.height !== g.height) return false;
+    if (a.alpha !== b.alpha || a.zIndex !== b.zIndex || a.hidden !== b.hidden) return false;
+    if (!a.transform !== !b.transform || !a.transform3D !== !b.transform3D) return false;
+    return cssTransform(a) === cssTransform(b);
+}
+
+/**
+ * @param {HTMLElement} element
+ * @returns {Attributes | null} the attributes last applied, kept on the element
+ */
+function appliedAttributes(element) {
+    return /** @type {any} */ (element).__layoutAttributes || null;
+}
+
+/**
+ * A session bound to a scrolling element; made by {@link mountLayout}. Every frame is drawn from attributes the
+ * view already holds: a window around the viewport, fetched ahead in the scroll direction before it is needed.
+ */
+export class LayoutView {
+    /**
+     * @param {HTMLElement} container the scroll element
+     * @param {any} options see {@link mountLayout}
+     */
+    constructor(container, options) {
+        this.container = container;
+        this.options = options;
+        this.client = options.client || new LayoutClient({ baseURL: options.baseURL, token: options.token });
+        this.kind = options.kind;
+        /** @type {any} */
+        this.request = options.request || {};
+        this.overscan = Math.max(1, options.overscan ?? 1.5);
+        this.renderMargin = options.renderMargin ?? 96;
+        this.animationDuration = options.animationDuration ?? 300;
+        this.scrollDependent = options.scrollDependent ??
+            isScrollDependent(this.kind, this.request.config, this.request.sections);
+        this.snaps = options.snap ?? snapsAtScrollEnd(this.kind, this.request.config);
+        const ownContent = options.content || container.querySelector(':scope > .layout-content');
+        /** @type {HTMLElement} the sized inner element that carries contentSize */
+        this.content = ownContent || document.createElement('div');
+        this.ownsContent = !ownContent;
+        if (!ownContent) {
+            this.content.className = 'layout-content';
+            container.appendChild(this.content);
+        }
+        this.content.style.position = 'relative';
+        if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
+        /** @type {LayoutSession | null} */
+        this.session = null;
+        /** @type {Size} */
+        this.contentSize = { width: 0, height: 0 };
+        /** @type {Size} the viewport the session was last told */
+        this.viewport = { width: 0, height: 0 };
+        /** @type {number[]} compositional orthogonal sections' own offsets */
+        this.orthogonalOffsets = [];
+        /**
+         * The held windows, newest first.
+         * @type {{rect: Rect, offset: Point, orthogonal: number[], version: number, attributes: Attributes[]}[]}
+         */
+        this.windows = [];
+        /** @type {Map<string, HTMLElement>} the rendered elements by key */
+        this.elements = new Map();
+        /** @type {Attributes[]} the attributes on screen, in the layout's order */
+        this.attributes = [];
+        /** @type {Rect} the rect the DOM shows (the viewport and a margin) */
+        this.renderedRect = { x: 0, y: 0, width: 0, height: 0 };
+        /** @type {Point} the content offset the shown attributes were computed for */
+        this.renderedOffset = { x: 0, y: 0 };
+        /**
+         * The query on its way.
+         * @type {{controller: AbortController, rect: Rect, offset: Point, orthogonal: number[], version: number}
+         *   | null}
+         */
+        this.inFlight = null;
+        this.busy = 0;
+        this.animations = 0;
+        this.destroyed = false;
+        this.latency = 30;
+        /** @type {Size | null} the container's client size, from its ResizeObserver */
+        this.clientSize = null;
+        this.velocity = { x: 0, y: 0 };
+        /** @type {number} the smoothed time between scroll samples, in milliseconds */
+        this.frameInterval = 16.7;
+        /** @type {boolean} whether the position has not moved for 150 ms (the next move starts a scroll) */
+        this.resting = true;
+        /** @type {{x: number, y: number, t: number}[]} recent scroll positions, for the speed */
+        this.samples = [];
+        this.lastScroll = { x: container.scrollLeft, y: container.scrollTop, t: performance.now() };
+        this.stats = { queries: 0, aborted: 0, frames: 0 };
+        /** @type {Map<HTMLElement, Size>} measured cells waiting to be sent */
+        this.measured = new Map();
+        this.snapTimer = 0;
+        /** @type {Point} the velocity the pending snap passes */
+        this.snapVelocity = { x: 0, y: 0 };
+        this.frameRequested = false;
+        this.abort = new AbortController();
+        this.onScroll = () => this.scrolled();
+        container.addEventListener('scroll', this.onScroll, { passive: true });
+        // No snapping while a finger or the mouse holds the content (a drag that pauses is not a scroll that ended);
+        // releasing it is the end of the gesture.
+        this.pointerDown = false;
+        this.onPointerDown = () => { this.pointerDown = true; };
+        this.onPointerUp = () => {
+            if (!this.pointerDown) return;
+            this.pointerDown = false;
+            if (this.snaps && performance.now() - this.lastScroll.t < 1000) {
+                this.scheduleSnap({ x: this.velocity.x * 1000, y: this.velocity.y * 1000 });
+            }
+        };
+        container.addEventListener('pointerdown', this.onPointerDown);
+        window.addEventListener('pointerup', this.onPointerUp);
+        window.addEventListener('pointercancel', this.onPointerUp);
+        this.resizeObserver = new ResizeObserver(() => this.containerResized());
+        /** A 0×0 node whose size changes every frame while scrolling, for drawing just before paint. */
+        this.probe = document.createElement('div');
+        this.probe.style.cssText = 'position: absolute; left: 0; top: 0; width: 0; height: 0; visibility: hidden';
+        this.probeToggle = false;
+        this.content.appendChild(this.probe);
+        this.frameObserver = new ResizeObserver(() => {
+            if (this.destroyed) return;
+            if (this.container.scrollLeft !== this.lastScroll.x || this.container.scrollTop !== this.lastScroll.y) {
+                this.scrolled();
+            }
+        });
+        this.frameObserver.observe(this.probe);
+        this.cellObserver = options.measure ? new ResizeObserver((entries) => this.cellsResized(entries)) : null;
+        /** @type {Promise<LayoutView>} resolves once the first frame is drawn */
+        this.ready = this.start();
+    }
+
+    /**
+     * Creates the session at the container's size and draws the first frame.
+     * @returns {Promise<LayoutView>}
+     */
+    async start() {
+        this.busy += 1;
+        try {
+            const viewport = { width: this.container.clientWidth, height: this.container.clientHeight };
+            const request = { ...this.request, kind: this.kind, viewport: this.request.viewport || viewport };
+            this.viewport = request.viewport;
+            this.session = await LayoutSession.open(this.client, request, { signal: this.abort.signal });
+            this.adoptSummary(/** @type {SessionSummary} */ (this.session.summary));
+            this.resizeObserver.observe(this.container);
+            await this.fetchWindow(this.wantedWindow(this.visibleRect()));
+            this.draw();
+        } catch (error) {
+            this.fail(error);
+            if (!this.options.onError && !isAbort(error)) throw error;
+        } finally {
+            this.busy -= 1;
+        }
+        return this;
+    }
+
+    /**
+     * The signal for a call the view makes: the caller's, and the view's own, which `destroy` aborts.
+     * @param {AbortSignal} [signal]
+     * @returns {AbortSignal}
+     */
+    signal(signal) {
+        if (!signal) return this.abort.signal;
+        const any = /** @type {any} */ (AbortSignal).any;
+        return typeof any === 'function' ? any([signal, this.abort.signal]) : signal;
+    }
+
+    /** @param {SessionSummary} summary */
+    adoptSummary(summary) {
+        this.setContentSize(summary.contentSize);
+        this.sectionCounts = summary.sections.slice();
+    }
+
+    /** @param {unknown} error */
+    fail(error) {
+        if (isAbort(error) || this.destroyed) return;
+        if (this.options.onError) this.options.onError(error);
+        else console.error(error);
+    }
+
+    /**
+     * The session's id (it changes when a lost session is created again).
+     * @returns {string | null}
+     */
+    get sessionId() { return this.session ? this.session.id : null; }
+
+    /**
+     * The session's version.
+     * @returns {number}
+     */
+    get version() { return this.session ? this.session.version : 0; }
+
+    /** @param {Size} size */
+    setContentSize(size) {
+        this.contentSize = { width: size.width, height: size.height };
+        this.content.style.width = `${size.width}px`;
+        this.content.style.height = `${size.height}px`;
+    }
+
+    /**
+     * The rect the container shows, in content coordinates.
+     * @returns {Rect}
+     */
+    visibleRect() {
+        const c = this.container;
+        // The client size is kept from the container's ResizeObserver: reading it after the DOM changed would
+        // force a layout.
+        if (!this.clientSize) this.clientSize = { width: c.clientWidth, height: c.clientHeight };
+        return { x: c.scrollLeft, y: c.scrollTop, width: this.clientSize.width, height: this.clientSize.height };
+    }
+
+    /**
+     * The offset queries are made at: the scroll position for scroll-dependent kinds, else the origin.
+     * @returns {Point}
+     */
+    poseOffset() {
+        return this.scrollDependent ? { x: this.container.scrollLeft, y: this.container.scrollTop } : { x: 0, y: 0 };
+    }
+
+    /**
+     * How far ahead, in milliseconds, the view must hold attributes: two round trips (as measured, so a busy page
+     * or a slow network looks further ahead) and a frame or two, between 250 ms (a round trip that is suddenly ten
+     * times the usual one, on a busy machine, still lands in time) and 1.5 s.
+     * @returns {number}
+     */
+    horizon() {
+        return Math.min(1500, Math.max(250, this.latency * 2 + 50));
+    }
+
+    /**
+     * The window to fetch around a visible rect: `overscan` viewports on every side, and as far again ahead as the
+     * current speed covers in two horizons (at most eight viewports), so that the next query is due about a horizon
+     * before the window runs out.
+     * @param {Rect} visible @returns {Rect}
+     */
+    wantedWindow(visible) {
+        const ox = visible.width * this.overscan;
+        const oy = visible.height * this.overscan;
+        const ahead = this.horizon() * 2;
+        const leadX = Math.min(visible.width * 8, Math.abs(this.velocity.x) * ahead);
+        const leadY = Math.min(visible.height * 8, Math.abs(this.velocity.y) * ahead);
+        return grow(visible, {
+            left: ox + (this.velocity.x < 0 ? leadX : 0), right: ox + (this.velocity.x > 0 ? leadX : 0),
+            top: oy + (this.velocity.y < 0 ? leadY : 0), bottom: oy + (this.velocity.y > 0 ? leadY : 0),
+        }, this.contentSize);
+    }
+
+    /**
+     * The rect that must be held already for the next frames to be complete: the rendered rect and what the speed
+     * covers in a horizon (the time the next window takes to arrive).
+     * @param {Rect} rendered @returns {Rect}
+     */
+    neededRect(rendered) {
+        const ahead = this.horizon();
+        const dx = Math.abs(this.velocity.x) * ahead;
+        const dy = Math.abs(this.velocity.y) * ahead;
+        return grow(rendered, {
+            left: this.velocity.x < 0 ? dx : 0, right: this.velocity.x > 0 ? dx : 0,
+            top: this.velocity.y < 0 ? dy : 0, bottom: this.velocity.y > 0 ? dy : 0,
+        }, this.contentSize);
+    }
+
+    /**
+     * The rect the DOM shows: the viewport, a margin, and two and a half frames of travel ahead (at least 60 ms),
+     * so that a frame drawn before the scroll event of a slow frame arrives still covers the viewport.
+     * @param {Rect} [visible] the visible rect, if already read
+     * @returns {Rect}
+     */
+    renderRect(visible = this.visibleRect()) {
+        const m = this.renderMargin;
+        const ahead = Math.max(60, this.frameInterval * 2.5);
+        const dx = Math.abs(this.velocity.x) * ahead;
+        const dy = Math.abs(this.velocity.y) * ahead;
+        return grow(visible, {
+            left: m + (this.velocity.x < 0 ? dx : 0), right: m + (this.velocity.x > 0 ? dx : 0),
+            top: m + (this.velocity.y < 0 ? dy : 0), bottom: m + (this.velocity.y > 0 ? dy : 0),
+        }, this.contentSize);
+    }
+
+    /**
+     * Whether the held windows (at the current version and pose) cover a rect.
+     * @param {Rect} rect
+     */
+    covers(rect) {
+        const version = this.version;
+        const offset = this.poseOffset();
+        for (const w of this.windows) {
+            if (w.version !== version || !samePoint(w.offset, offset)) continue;
+            if (!sameOffsets(w.orthogonal, this.orthogonalOffsets)) continue;
+            if (contains(w.rect, rect)) return true;
+        }
+        return false;
+    }
+
+    /** A scroll sample: the speed from the positions of the last 150 ms, then a frame. */
+    scrolled() {
+        const now = performance.now();
+        const x = this.container.scrollLeft;
+        const y = this.container.scrollTop;
+        if (x === this.lastScroll.x && y === this.lastScroll.y) {
+            // A scroll event for a position a frame callback already saw.
+            this.draw();
+            return;
+        }
+        const size = this.visibleRect();
+        const jump = Math.abs(x - this.lastScroll.x) > size.width * 2 ||
+            Math.abs(y - this.lastScroll.y) > size.height * 2;
+        // The first move after a rest starts a scroll and a jump (scrollTo, a scrollbar click far away) starts
+        // another: their speed is not known yet (a scrollTo after a pause is not a flick).
+        if (this.resting || jump) this.samples = [];
+        else this.frameInterval = this.frameInterval * 0.8 + Math.min(150, now - this.lastScroll.t) * 0.2;
+        this.resting = false;
+        const samples = this.samples;
+        samples.push({ x, y, t: now });
+        // Scroll events and frame callbacks sample at different moments of a frame: a speed over two samples a
+        // millisecond apart would be wild, so it is taken over the samples of the last 150 ms (30 ms at least).
+        while (samples.length > 2 && now - samples[1].t >= 150) samples.shift();
+        const first = samples[0];
+        const span = now - first.t;
+        if (span >= 30) this.velocity = { x: (x - first.x) / span, y: (y - first.y) / span };
+        else if (samples.length === 1) this.velocity = { x: 0, y: 0 };
+        this.lastScroll = { x, y, t: now };
+        this.draw();
+        this.requestFrame();
+        if (this.snaps) this.scheduleSnap();
+    }
+
+    /**
+     * Keeps drawing once a frame while the scroll position moves, so a frame never waits for a scroll event: each
+     * frame callback resizes a probe, and the probe's ResizeObserver callback, which runs after every frame callback
+     * of the page and after layout but before paint, draws at the position the frame will show (a page that scrolls
+     * from its own requestAnimationFrame callbacks, an animation library, is drawn in the same frame).
+     */
+    requestFrame() {
+        if (this.frameRequested || this.destroyed) return;
+        this.frameRequested = true;
+        requestAnimationFrame(() => {
+            this.frameRequested = false;
+            if (this.destroyed) return;
+            this.probeToggle = !this.probeToggle;
+            this.probe.style.width = this.probeToggle ? '1px' : '0px';
+            const x = this.container.scrollLeft;
+            const y = this.container.scrollTop;
+            if (x !== this.lastScroll.x || y !== this.lastScroll.y) this.scrolled();
+            else if (performance.now() - this.lastScroll.t < 150) this.requestFrame();
+            else {
+                this.resting = true;
+                if (this.velocity.x !== 0 || this.velocity.y !== 0) {
+                    this.velocity = { x: 0, y: 0 };
+                    this.draw();
+                }
+            }
+        });
+    }
+
+    /**
+     * Draws a frame from the held windows, and asks for the next window when the held ones will not cover the
+     * frames to come.
+     */
+    draw() {
+        if (!this.session || this.destroyed) return;
+        this.stats.frames += 1;
+        // Read the position once, before the DOM changes: a read after would force a layout of the new nodes.
+        const visible = this.visibleRect();
+        const rect = this.renderRect(visible);
+        this.renderFrom(rect);
+        const needed = this.neededRect(rect);
+        if (this.covers(needed) && this.poseIsCurrent()) return;
+        const flight = this.inFlight;
+        // A query on its way that will still cover the viewport lands first (its arrival asks again if need be);
+        // one that will not (a jump, a new version) is superseded and aborted. Aborting a merely short one would
+        // starve the view on a slow machine, each answer cancelled by the next frame's wish.
+        if (flight && flight.version === this.version && contains(flight.rect, visible)) return;
+        this.fetchWindow(this.wantedWindow(visible)).catch((error) => this.fail(error));
+    }
+
+    /**
+     * Whether the newest window was computed at the current pose.
+     * @returns {boolean}
+     */
+    poseIsCurrent() {
+        const newest = this.windows[0];
+        if (!newest || !samePoint(newest.offset, this.poseOffset())) return false;
+        return sameOffsets(newest.orthogonal, this.orthogonalOffsets);
+    }
+
+    /**
+     * Fetches the attributes in a rect at the current pose and keeps them as the newest window; a query still on its
+     * way is aborted (only the latest matters).
+     * @param {Rect} rect @returns {Promise<void>}
+     */
+    async fetchWindow(rect) {
+        if (!this.session) return;
+        if (this.inFlight) {
+            this.inFlight.controller.abort();
+            this.stats.aborted += 1;
+        }
+        const offset = this.poseOffset();
+        const orthogonal = this.orthogonalOffsets.slice();
+        const controller = new AbortController();
+        const onAbort = () => controller.abort();
+        this.abort.signal.addEventListener('abort', onAbort);
+        const flight = { controller, rect, offset, orthogonal, version: this.version };
+        this.inFlight = flight;
+        this.stats.queries += 1;
+        const started = performance.now();
+        /** @type {any} */
+        const body = { rect, contentOffset: offset };
+        if (orthogonal.length) body.orthogonalOffsets = orthogonal;
+        try {
+            const answer = await this.session.query(body, { signal: controller.signal });
+            this.latency = this.latency * 0.7 + (performance.now() - started) * 0.3;
+            if (this.inFlight !== flight) return;
+            this.inFlight = null;
+            if (answer.version !== this.version) return;
+            this.keepWindow({ rect, offset, orthogonal, version: answer.version, attributes: answer.attributes });
+            const size = answer.contentSize;
+            const old = this.contentSize;
+            if (size.width !== old.width || size.height !== old.height) this.setContentSize(size);
+            this.draw();
+        } catch (error) {
+            if (this.inFlight === flight) this.inFlight = null;
+            if (isAbort(error)) return;
+            throw error;
+        } finally {
+            this.abort.signal.removeEventListener('abort', onAbort);
+        }
+    }
+
+    /**
+     * Keeps a mutation's answer for a rect (at the current pose) as the newest window.
+     * @param {Rect} rect
+     * @param {{version: number, attributes: Attributes[]}} answer
+     */
+    keepAnswer(rect, answer) {
+        const orthogonal = this.orthogonalOffsets.slice();
+        const { version, attributes } = answer;
+        this.keepWindow({ rect, offset: this.poseOffset(), orthogonal, version, attributes });
+    }
+
+    /** @param {{rect: Rect, offset: Point, orthogonal: number[], version: number, attributes: Attributes[]}} window */
+    keepWindow(window) {
+        this.windows.unshift(window);
+        if (this.windows.length > 3) this.windows.length = 3;
+    }
+
+    /**
+     * Shows exactly the held elements that intersect `rect`: the newest window's, then older windows' outside the
+     * newer ones (same version only). Reuses the node of every key that stays.
+     * @param {Rect} rect
+     */
+    renderFrom(rect) {
+        const version = this.version;
+        /** @type {Attributes[]} */
+        const shown = [];
+        const seen = new Set();
+        /** @type {Rect[]} */
+        const newer = [];
+        for (const w of this.windows) {
+            if (w.version !== version) continue;
+            if (!intersects(w.rect, rect)) { newer.push(w.rect); continue; }
+            for (const a of w.attributes) {
+                if (!intersects(a.frame, rect)) continue;
+                if (newer.length && newer.some((r) => contains(r, a.frame))) continue;
+                const key = elementKey(a);
+                if (seen.has(key)) continue;
+                seen.add(key);
+                shown.push(a);
+            }
+            newer.push(w.rect);
+        }
+        if (!this.windows.length || this.windows[0].version !== version) return;
+        this.renderedRect = rect;
+        this.renderedOffset = this.windows[0].offset;
+        this.show(shown, seen);
+    }
+
+    /**
+     * Puts exactly these attributes in the DOM.
+     * @param {Attributes[]} shown @param {Set<string>} [keys] their keys
+     * @param {{appearing?: Map<string, Attributes>}} [animate]
+     */
+    show(shown, keys, animate) {
+        const seen = keys || new Set(shown.map(elementKey));
+        for (const [key, element] of this.elements) {
+            if (seen.has(key)) continue;
+            this.elements.delete(key);
+            this.cellObserver?.unobserve(element);
+            element.remove();
+        }
+        const render = this.options.render;
+        const createElement = this.options.createElement;
+        for (const a of shown) {
+            const key = elementKey(a);
+            const kept = this.elements.get(key);
+            if (!kept) {
+                const element = createElement ? createElement(a) : document.createElement('div');
+                element.dataset.key = key;
+                this.elements.set(key, element);
+                this.content.appendChild(element);
+                if (render) render(element, a); else applyAttributes(element, a);
+                this.place(element, a);
+                this.cellObserver?.observe(element);
+                const from = animate?.appearing?.get(key);
+                if (from) this.animate(element, from, a);
+                continue;
+            }
+            const applied = appliedAttributes(kept);
+            if (applied === a) continue;
+            // The same element from a newer window: nothing to restyle unless its attributes changed.
+            if (applied && sameAttributes(applied, a)) { /** @type {any} */ (kept).__layoutAttributes = a; continue; }
+            if (render) render(kept, a); else applyAttributes(kept, a);
+            this.place(kept, a);
+        }
+        this.attributes = shown;
+    }
+
+    /**
+     * Sets the frame (and the rest) after a render hook, which may style the node as it likes.
+     * @param {HTMLElement} element
+     * @param {Attributes} a
+     */
+    place(element, a) {
+        if (this.options.render) applyAttributes(element, a);
+        if (this.cellObserver && a.category === 'cell') {
+            // A measured cell sizes itself along the scroll axis; the layout learns that length from the observer.
+            if (this.measuresWidth()) element.style.width = ''; else element.style.height = '';
+        }
+        /** @type {any} */ (element).__layoutAttributes = a;
+    }
+
+    /**
+     * Whether measuring is along x (a horizontal layout).
+     * @returns {boolean}
+     */
+    measuresWidth() {
+        const size = this.contentSize;
+        return size.width > this.viewport.width + 0.5 && size.height <= this.viewport.height + 0.5;
+    }
+
+    /**
+     * @param {HTMLElement} element
+     * @param {Attributes} from
+     * @param {Attributes} to
+     * @returns {Promise<void>}
+     */
+    animate(element, from, to) {
+        if (typeof element.animate !== 'function' || this.animationDuration <= 0) return Promise.resolve();
+        this.animations += 1;
+        const timing = { duration: this.animationDuration, easing: 'ease-in-out' };
+        const animation = element.animate([keyframe(from), keyframe(to)], timing);
+        return animation.finished.then(() => undefined, () => undefined).finally(() => { this.animations -= 1; });
+    }
+
+    // -- resizing and self-sizing ---------------------------------------------------------------------------
+
+    containerResized() {
+        const width = this.container.clientWidth;
+        const height = this.container.clientHeight;
+        this.clientSize = { width, height };
+        if (width === 0 || height === 0) return;
+        if (width === this.viewport.width && height === this.viewport.height) return;
+        if (this.resizing) { this.resizeAgain = true; return; }
+        this.resizing = true;
+        this.busy += 1;
+        const run = async () => {
+            do {
+                this.resizeAgain = false;
+                const viewport = { width: this.container.clientWidth, height: this.container.clientHeight };
+                if (viewport.width === this.viewport.width && viewport.height === this.viewport.height) break;
+                await this.invalidate({ viewport });
+                this.viewport = viewport;
+            } while (this.resizeAgain && !this.destroyed);
+        };
+        run().catch((error) => this.fail(error)).finally(() => { this.resizing = false; this.busy -= 1; });
+    }
+
+    /** @param {ResizeObserverEntry[]} entries */
+    cellsResized(entries) {
+        for (const entry of entries) {
+            const element = /** @type {HTMLElement} */ (entry.target);
+            const a = appliedAttributes(element);
+            if (!a || a.category !== 'cell' || this.elements.get(elementKey(a)) !== element) continue;
+            const box = entry.borderBoxSize && entry.borderBoxSize[0];
+            const width = box ? box.inlineSize : element.offsetWidth;
+            const height = box ? box.blockSize : element.offsetHeight;
+            const alongX = this.measuresWidth();
+            const changed = alongX ? Math.abs(width - a.frame.width) > 0.5 : Math.abs(height - a.frame.height) > 0.5;
+            if (!changed) continue;
+            this.measured.set(element, alongX ? { width, height: a.frame.height } : { width: a.frame.width, height });
+        }
+        if (!this.measured.size || this.measuring) return;
+        this.measuring = true;
+        this.busy += 1;
+        const run = async () => {
+            while (this.measured.size && !this.destroyed) {
+                const items = [];
+                for (const [element, size] of this.measured) {
+                    const a = appliedAttributes(element);
+                    if (a && this.elements.get(elementKey(a)) === element) items.push({ indexPath: a.indexPath, size });
+                }
+                this.measured.clear();
+                if (items.length) await this.invalidate({ items });
+            }
+        };
+        run().catch((error) => this.fail(error)).finally(() => { this.measuring = false; this.busy -= 1; });
+    }
+
+    /**
+     * Sends an `invalidate` (a bounds change, measured sizes, everything) at the current offset, keeps the visible
+     * content still with the answer's `contentOffsetAdjustment`, and draws the new layout.
+     * @param {any} body @param {CallOptions} [options] @returns {Promise<any>}
+     */
+    async invalidate(body, options) {
+        const session = /** @type {LayoutSession} */ (this.session);
+        this.busy += 1;
+        try {
+            const contentOffset = { x: this.container.scrollLeft, y: this.container.scrollTop };
+            const signal = this.signal(options?.signal);
+            const answer = await session.invalidate({ ...body, contentOffset }, { signal });
+            if (this.destroyed) return answer;
+            this.setContentSize(answer.contentSize);
+            const adjustment = answer.contentOffsetAdjustment || { x: 0, y: 0 };
+            if (adjustment.x || adjustment.y) {
+                const c = this.container;
+                c.scrollTo(c.scrollLeft + adjustment.x, c.scrollTop + adjustment.y);
+                // The content moved under the viewport, not the viewport: the speed stays as it was.
+                for (const sample of this.samples) { sample.x += adjustment.x; sample.y += adjustment.y; }
+                this.lastScroll = { x: this.container.scrollLeft, y: this.container.scrollTop, t: performance.now() };
+            }
+            await this.fetchWindow(this.wantedWindow(this.visibleRect()));
+            this.draw();
+            return answer;
+        } finally {
+            this.busy -= 1;
+        }
+    }
+
+    // -- snapping --------------------------------------------------------------------------------------------
+
+    /**
+     * Snaps 120 ms after the last scroll event. A scroll that simply stops (a wheel, a scrollTo, the end of a smooth
+     * scroll) rests with no velocity; a release of the pointer passes the speed it was let go at (UIKit's velocity
+     * at the end of the gesture), which later scroll events keep.
+     * @param {Point} [velocity] points per second
+     */
+    scheduleSnap(velocity) {
+        if (this.snapTimer) clearTimeout(this.snapTimer);
+        else { this.busy += 1; this.snapVelocity = { x: 0, y: 0 }; }
+        if (velocity) this.snapVelocity = velocity;
+        this.snapTimer = setTimeout(() => {
+            this.snapTimer = 0;
+            const velocity = this.snapVelocity;
+            if (this.pointerDown) { this.busy -= 1; return; }
+            this.snap({ velocity })
+                .catch((error) => this.fail(error)).finally(() => { this.busy -= 1; });
+        }, 120);
+    }
+
+    /**
+     * Asks the session where scrolling should rest from here (`snap`) and scrolls there smoothly.
+     * @param {{velocity?: Point, signal?: AbortSignal}} [options] velocity in points per second
+     * @returns {Promise<Point>} where it rests
+     */
+    async snap(options = {}) {
+        const session = /** @type {LayoutSession} */ (this.session);
+        const proposed = { x: this.container.scrollLeft, y: this.container.scrollTop };
+        const velocity = options.velocity || { x: 0, y: 0 };
+        const signal = this.signal(options.signal);
+        const answer = await session.snap({ proposedContentOffset: proposed, velocity }, { signal });
+        const { x, y } = answer.contentOffset;
+        if (this.destroyed) return answer.contentOffset;
+        if (Math.abs(x - this.container.scrollLeft) >= 0.5 || Math.abs(y - this.container.scrollTop) >= 0.5) {
+            // Only if nobody scrolled meanwhile.
+            const still = Math.abs(proposed.x - this.container.scrollLeft) < 0.5 &&
+                Math.abs(proposed.y - this.container.scrollTop) < 0.5;
+            if (still) {
+                this.container.scrollTo({ left: x, top: y, behavior: 'smooth' });
+            }
+        }
+        return answer.contentOffset;
+    }
+
+    // -- programmatic scrolling --------------------------------------------------------------------------------
+
+    /**
+     * Scrolls so that a cell shows at `position` (UIKit's `scrollToItemAtIndexPath:atScrollPosition:animated:`):
+     * `top`, `centeredVertically`, `bottom`, `left`, `centeredHorizontally`, `right`, or `nearest` (the least
+     * scrolling that shows it whole; the default), clamped to the content. The window at the target is fetched
+     * before the jump, so the first frame there is complete.
+     * @param {IndexPath} indexPath
+     * @param {{position?: string | string[], animated?: boolean, signal?: AbortSignal}} [options]
+     * @returns {Promise<Point>} the offset scrolled to
+     */
+    async scrollToItem(indexPath, options = {}) {
+        const session = /** @type {LayoutSession} */ (this.session);
+        const a = await session.item(indexPath[0], indexPath[1], { signal: this.signal(options.signal) });
+        const target = this.offsetShowing(a.frame, options.position || 'nearest');
+        if (!options.animated && !this.scrollDependent) {
+            const visible = { ...this.visibleRect(), x: target.x, y: target.y };
+            if (!this.covers(grow(visible, { left: 0, top: 0, right: 0, bottom: 0 }, this.contentSize))) {
+                this.velocity = { x: 0, y: 0 };
+                await this.fetchWindow(this.wantedWindow(visible));
+            }
+        }
+        options.signal?.throwIfAborted();
+        this.container.scrollTo({ left: target.x, top: target.y, behavior: options.animated ? 'smooth' : 'auto' });
+        if (!options.animated) this.scrolled();
+        return target;
+    }
+
+    /**
+     * The content offset that shows a frame at a UIKit scroll position, clamped to the content.
+     * @param {Rect} frame @param {string | string[]} position @returns {Point}
+     */
+    offsetShowing(frame, position) {
+        const positions = Array.isArray(position) ? position : [position];
+        const view = this.visibleRect();
+        let x = view.x;
+        let y = view.y;
+        /** @type {(start: number, length: number, current: number, size: number) => number} */
+        const nearest = (start, length, current, size) => {
+            if (start < current) return start;
+            if (start + length > current + size) return Math.min(start, start + length - size);
+            return current;
+        };
+        if (positions.includes('top')) y = frame.y;
+        else if (positions.includes('centeredVertically')) y = frame.y + frame.height / 2 - view.height / 2;
+        else if (positions.includes('bottom')) y = frame.y + frame.height - view.height;
+        else y = nearest(frame.y, frame.height, view.y, view.height);
+        if (positions.includes('left')) x = frame.x;
+        else if (positions.includes('centeredHorizontally')) x = frame.x + frame.width / 2 - view.width / 2;
+        else if (positions.includes('right')) x = frame.x + frame.width - view.width;
+        else x = nearest(frame.x, frame.width, view.x, view.width);
+        const maxX = Math.max(0, this.contentSize.width - view.width);
+        const maxY = Math.max(0, this.contentSize.height - view.height);
+        return { x: Math.min(maxX, Math.max(0, x)), y: Math.min(maxY, Math.max(0, y)) };
+    }
+
+    /**
+     * Moves a compositional orthogonal section to its own offset and draws it there.
+     * @param {number} section @param {number} offset
+     */
+    setOrthogonalOffset(section, offset) {
+        const next = this.orthogonalOffsets.slice();
+        while (next.length <= section) next.push(0);
+        next[section] = offset;
+        this.orthogonalOffsets = next;
+        this.draw();
+    }
+
+    // -- mutations ---------------------------------------------------------------------------------------------
+
+    /**
+     * Batch updates (`updates`): the session changes, the cells that stay slide to their new frames, the inserted
+     * ones come in from their `appearing` attributes and the deleted ones leave to their `disappearing` ones, with
+     * the Web Animations API.
+     * @param {any} batch deleteItems, insertItems, reloadItems, moveItems, deleteSections, insertSections
+     * @param {{animated?: boolean, signal?: AbortSignal}} [options]
+     * @returns {Promise<any>} the answer
+     */
+    async update(batch, options = {}) {
+        const session = /** @type {LayoutSession} */ (this.session);
+        this.busy += 1;
+        try {
+            const visible = this.visibleRect();
+            const rect = this.wantedWindow(visible);
+            const contentOffset = { x: visible.x, y: visible.y };
+            if (this.inFlight) { this.inFlight.controller.abort(); this.inFlight = null; }
+            const signal = this.signal(options.signal);
+            const answer = await session.update({ ...batch, rect, contentOffset }, { signal });
+            if (this.destroyed) return answer;
+            const animated = options.animated !== false && this.animationDuration > 0;
+            const map = indexPathMapping(batch);
+            // Re-key the nodes: an item that stays keeps its node under its new index path.
+            /** @type {Map<string, HTMLElement>} */
+            const rekeyed = new Map();
+            /** @type {HTMLElement[]} */
+            const leaving = [];
+            const sectionsChange = !!(batch.deleteSections?.length || batch.insertSections?.length);
+            for (const [key, element] of this.elements) {
+                // Cells follow their item; headers, footers and backgrounds stay unless sections come or go.
+                const to = key.startsWith('cell/') ? remapKey(key, map) : sectionsChange ? null : key;
+                if (to === null) leaving.push(element);
+                else { element.dataset.key = to; rekeyed.set(to, element); }
+            }
+            this.elements = rekeyed;
+            const byKey = (/** @type {Attributes[]} */ list) => new Map(list.map((a) => [elementKey(a), a]));
+            const disappearing = byKey(answer.disappearing || []);
+            for (const element of leaving) {
+                const from = appliedAttributes(element);
+                const key = from ? elementKey(from) : '';
+                const to = disappearing.get(key) || (from && { ...from, alpha: 0 });
+                if (animated && from && to) {
+                    this.cellObserver?.unobserve(element);
+                    this.animate(element, from, to).then(() => element.remove());
+                    applyAttributes(element, to);
+                } else element.remove();
+            }
+            // Nodes that stay animate from where they were (FLIP with keyframes).
+            /** @type {[HTMLElement, Attributes][]} */
+            const staying = [];
+            for (const element of this.elements.values()) {
+                const from = appliedAttributes(element);
+                if (from) staying.push([element, from]);
+            }
+            this.windows = [];
+            this.setContentSize(answer.contentSize);
+            if (answer.attributes) this.keepAnswer(rect, answer);
+            const appearing = byKey(answer.appearing || []);
+            const renderRect = this.renderRect();
+            const all = /** @type {Attributes[]} */ (answer.attributes || []);
+            const shown = all.filter((a) => intersects(a.frame, renderRect));
+            for (const element of this.elements.values()) /** @type {any} */ (element).__layoutAttributes = null;
+            this.show(shown, undefined, animated ? { appearing } : undefined);
+            this.renderedRect = renderRect;
+            this.renderedOffset = this.poseOffset();
+            if (animated) {
+                for (const [element, from] of staying) {
+                    const to = appliedAttributes(element);
+                    if (to && element.isConnected && !sameAttributes(from, to)) this.animate(element, from, to);
+                }
+            }
+            if (this.sectionCounts) this.sectionCounts = this.countsAfter(batch);
+            this.draw();
+            return answer;
+        } finally {
+            this.busy -= 1;
+        }
+    }
+
+    /**
+     * @param {any} batch
+     * @returns {number[]}
+     */
+    countsAfter(batch) {
+        const counts = (this.sectionCounts || []).slice();
+        for (const [s] of batch.deleteItems || []) counts[s] -= 1;
+        for (const { indexPath: [s] } of batch.insertItems || []) counts[s] += 1;
+        for (const { from, to } of batch.moveItems || []) { counts[from[0]] -= 1; counts[to[0]] += 1; }
+        return counts;
+    }
+
+    /**
+     * Moves to another kind (`transition`): the elements at successive progress values over `duration`
+     * milliseconds, one a frame, then `commit`.
+     * @param {{kind: string, config?: any}} to
+     * @param {{duration?: number, signal?: AbortSignal}} [options]
+     * @returns {Promise<void>}
+     */
+    async transition(to, options = {}) {
+        const session = /** @type {LayoutSession} */ (this.session);
+        const duration = options.duration ?? 400;
+        this.busy += 1;
+        try {
+            if (this.inFlight) { this.inFlight.controller.abort(); this.inFlight = null; }
+            const started = performance.now();
+            for (;;) {
+                options.signal?.throwIfAborted();
+                const elapsed = performance.now() - started;
+                const linear = duration > 0 ? Math.min(1, elapsed / duration) : 1;
+                const progress = linear < 1 ? 0.5 - Math.cos(Math.PI * linear) / 2 : 1;
+                const visible = this.visibleRect();
+                const rect = this.renderRect();
+                const answer = await session.transition({
+                    to, progress, rect, contentOffset: { x: visible.x, y: visible.y }, commit: progress === 1,
+                }, { signal: this.signal(options.signal) });
+                if (this.destroyed) return;
+                if (progress === 1) {
+                    this.kind = to.kind;
+                    this.request = { ...this.request, config: to.config };
+                    this.scrollDependent = this.options.scrollDependent ??
+                        isScrollDependent(to.kind, to.config, this.request.sections);
+                    this.snaps = this.options.snap ?? snapsAtScrollEnd(to.kind, to.config);
+                    this.windows = [];
+                    this.setContentSize(answer.contentSize);
+                    this.keepAnswer(rect, answer);
+                    this.draw();
+                    return;
+                }
+                this.show(answer.attributes);
+                await new Promise((resolve) => requestAnimationFrame(resolve));
+            }
+        } finally {
+            this.busy -= 1;
+        }
+    }
+
+    /**
+     * Forgets the held windows and draws from a fresh query (after the session changed behind the view's back).
+     * @param {CallOptions} [options] @returns {Promise<void>}
+     */
+    async refresh(options = {}) {
+        this.busy += 1;
+        try {
+            this.windows = [];
+            const session = /** @type {LayoutSession} */ (this.session);
+            const summary = await session.get({ signal: this.signal(options.signal) });
+            this.adoptSummary(summary);
+            await this.fetchWindow(this.wantedWindow(this.visibleRect()));
+            this.draw();
+        } finally {
+            this.busy -= 1;
+        }
+    }
+
+    /**
+     * Whether nothing is on its way and the DOM shows the current position.
+     * @returns {boolean}
+     */
+    get idle() {
+        if (!this.session || this.busy > 0 || this.inFlight || this.animations > 0 || this.snapTimer) return false;
+        if (!this.poseIsCurrent()) return false;
+        return this.covers(this.renderRect());
+    }
+
+    /**
+     * Unbinds the view: stops observing, aborts what is on its way, removes the rendered nodes and, unless
+     * `keepSession`, deletes the session.
+     * @param {{keepSession?: boolean}} [options]
+     * @returns {Promise<void>}
+     */
+    async destroy(options = {}) {
+        if (this.destroyed) return;
+        this.destroyed = true;
+        this.abort.abort();
+        if (this.snapTimer) { clearTimeout(this.snapTimer); this.snapTimer = 0; }
+        this.container.removeEventListener('scroll', this.onScroll);
+        this.container.removeEventListener('pointerdown', this.onPointerDown);
+        window.removeEventListener('pointerup', this.onPointerUp);
+        window.removeEventListener('pointercancel', this.onPointerUp);
+        this.resizeObserver.disconnect();
+        this.frameObserver.disconnect();
+        this.probe.remove();
+        this.cellObserver?.disconnect();
+        for (const element of this.elements.values()) element.remove();
+        this.elements.clear();
+        if (this.ownsContent) this.content.remove();
+        if (this.session && this.session.id && !options.keepSession) {
+            try { await this.session.close(); } catch (error) { /* the page goes on without it */ }
+        }
+    }
+}
+
+/**
+ * Binds a layout session to a scroll container and keeps its visible elements in the DOM, never waiting on the
+ * network for a frame: a window of attributes around the viewport is held and the next one fetched ahead in the
+ * scroll direction; queries that no longer matter are aborted; nodes are kept by element key.
+ *
+ *   const view = mountLayout(document.getElementById('stage'), {
+ *       kind: 'justified', request: { sections: [{ items: photos }] },
+ *       render: (element, attributes) => { applyAttributes(element, attributes); ... },
+ *   });
+ *   await view.ready;
+ *
+ * @param {HTMLElement} container the scroll element (overflow: auto)
+ * @param {any} options see LayoutViewOptions in layout-client.d.ts
+ * @returns {LayoutView}
+ */
+export function mountLayout(container, options) {
+    return new LayoutView(container, options);
+}
+
+"""#
+        ),
+        "layout-client.d.ts": Asset(
+            contentType: "application/typescript; charset=utf-8",
+            text: #"""
+// Types for layout-client.js, layoutd's JavaScript client. The request and answer shapes are openapi.yaml's.
+//
+//   import { LayoutClient, mountLayout, type JustifiedSessionRequest } from './layout-client.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Geometry
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A point, in points: origin top-left, y down. */
+export interface Point { x: number; y: number; }
+/** A size, in points. */
+export interface Size { width: number; height: number; }
+/** A rectangle, in points. */
+export interface Rect { x: number; y: number; width: number; height: number; }
+/** UIKit's edge insets. */
+export interface EdgeInsets { top: number; left: number; bottom: number; right: number; }
+/** NSDirectionalEdgeInsets: leading and trailing follow the layout direction. */
+export interface DirectionalInsets { top?: number; leading?: number; bottom?: number; trailing?: number; }
+/** CGAffineTransform's a b c d tx ty, applied about the element's centre. */
+export interface AffineTransform { a: number; b: number; c: number; d: number; tx: number; ty: number; }
+/** `[section, item]`. */
+export type IndexPath = [number, number];
+/** `rightToLeft` mirrors every x. */
+export type LayoutDirection = 'leftToRight' | 'rightToLeft';
+/** Where scrolling comes to rest: `line` is a row's leading edge. */
+export type SnapMode = 'none' | 'item' | 'line' | 'page';
+/** Every layout kind. */
+export type LayoutKind =
+    | 'flow' | 'waterfall' | 'line' | 'stack' | 'circle' | 'cover' | 'rotary' | 'pagecover' | 'justified'
+    | 'compositional';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One element's layout attributes (UICollectionViewLayoutAttributes). */
+export interface Attributes {
+    category: 'cell' | 'supplementaryView' | 'decorationView';
+    /** representedElementKind: header, footer, background, leadingSupplementary, … (not for cells). */
+    kind?: string;
+    indexPath: IndexPath;
+    /** The untransformed frame. */
+    frame: Rect;
+    zIndex: number;
+    alpha: number;
+    hidden: boolean;
+    /** Present only when not the identity. */
+    transform?: AffineTransform;
+    /** CATransform3D's m11…m44 row by row (CSS matrix3d()'s order); present only when not the identity. */
+    transform3D?: number[];
+}
+
+/** `POST /layout/{kind}`. */
+export interface LayoutAnswer { kind: string; contentSize: Size; widowCount?: number; attributes: Attributes[]; }
+/** `POST /sessions`, `GET /sessions/{id}`. */
+export interface SessionSummary {
+    id: string; kind: LayoutKind; version: number; contentSize: Size; widowCount?: number;
+    /** The item count of each section. */
+    sections: number[];
+}
+/** `POST /sessions/{id}/query`. */
+export interface QueryAnswer { version: number; contentSize: Size; widowCount?: number; attributes: Attributes[]; }
+/** `POST /sessions/{id}/snap`. */
+export interface SnapAnswer { contentOffset: Point; }
+/** `POST /sessions/{id}/invalidate`. */
+export interface InvalidateAnswer {
+    version: number; contentSize: Size; contentSizeAdjustment: Size;
+    /** Add it to the content offset to keep the visible content still. */
+    contentOffsetAdjustment: Point;
+    before?: Attributes[]; after?: Attributes[];
+}
+/** A moved item. */
+export interface Move { from: IndexPath; to: IndexPath; }
+/** `POST /sessions/{id}/updates`. */
+export interface UpdatesAnswer {
+    version: number; contentSize: Size; contentSizeAdjustment: Size; moved: Move[];
+    /** Where inserted elements animate from. */
+    appearing: Attributes[];
+    /** Where deleted elements animate to. */
+    disappearing: Attributes[];
+    attributes?: Attributes[];
+}
+/** `POST /sessions/{id}/transition`. */
+export interface TransitionAnswer { version: number; progress: number; contentSize: Size; attributes: Attributes[]; }
+/** `POST /sessions/{id}/move`. */
+export interface MoveAnswer {
+    version: number; item: Attributes; targetIndexPath: IndexPath; attributes?: Attributes[];
+}
+/** `POST /sessions/{id}/move/end`. */
+export interface MoveEndAnswer { version: number; contentSize: Size; moved: Move[]; attributes?: Attributes[]; }
+/** `GET /kinds`. */
+export interface KindList {
+    kinds: {
+        name: string; summary: string;
+        parameters: { name: string; type: string; default?: unknown; perSection?: boolean; description: string }[];
+    }[];
+}
+/** An RFC 9457 problem, as layoutd sends it. */
+export interface Problem {
+    type?: string; title?: string; status?: number; detail?: string; pointer?: string; offset?: number;
+    kinds?: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests, kind by kind
+// ---------------------------------------------------------------------------------------------------------------
+
+/** What every layout request has; `sections` and `config` are the kind's. */
+interface RequestBase<Section, Config> {
+    /** The collection view's bounds size. */
+    viewport: Size;
+    contentOffset?: Point;
+    layoutDirection?: LayoutDirection;
+    /** Only the elements intersecting it (stateless requests only). */
+    rect?: Rect;
+    config?: Config;
+    sections: Section[];
+}
+
+/** A section of items of the kind's default size (`count`) or of given sizes (`items`), not both. */
+export interface SimpleSection { count?: number; items?: Size[]; }
+/** A section with optional header and footer sizes. */
+export interface SectionWithSupplementaries<Config = never> extends SimpleSection {
+    header?: Size; footer?: Size;
+    config?: Config;
+}
+
+export interface FlowSectionConfig {
+    itemSize?: Size; sectionInset?: EdgeInsets; minimumLineSpacing?: number; minimumInteritemSpacing?: number;
+    headerReferenceSize?: Size; footerReferenceSize?: Size;
+    horizontalAlignment?: 'justified' | 'left' | 'right' | 'center' | 'leading' | 'trailing';
+    verticalAlignment?: 'center' | 'top' | 'bottom';
+}
+export interface FlowConfig extends FlowSectionConfig {
+    snap?: SnapMode; flickVelocityThreshold?: number; scrollDirection?: 'vertical' | 'horizontal';
+    sectionHeadersPinToVisibleBounds?: boolean; sectionFootersPinToVisibleBounds?: boolean;
+    sectionBackground?: EdgeInsets;
+}
+export type FlowSection = SectionWithSupplementaries<FlowSectionConfig>;
+export type FlowRequest = RequestBase<FlowSection, FlowConfig>;
+
+export interface WaterfallSectionConfig {
+    columnCount?: number; columnSpacing?: number; rowSpacing?: number; sectionInset?: EdgeInsets;
+    itemRenderDirection?: 'shortestFirst' | 'leftToRight' | 'rightToLeft'; headerHeight?: number; footerHeight?: number;
+}
+export interface WaterfallConfig extends WaterfallSectionConfig {
+    snap?: SnapMode; flickVelocityThreshold?: number; sectionBackground?: EdgeInsets;
+}
+/** Item sizes are aspect ratios. */
+export type WaterfallSection = SectionWithSupplementaries<WaterfallSectionConfig>;
+export type WaterfallRequest = RequestBase<WaterfallSection, WaterfallConfig>;
+
+export interface LineConfig {
+    itemSize?: Size; minimumLineSpacing?: number; activeDistance?: number; scaleFactor?: number;
+    flickVelocityThreshold?: number;
+}
+export type LineRequest = RequestBase<SimpleSection, LineConfig>;
+
+export interface StackConfig { itemSize?: Size; /** Radians; its length is how many items show. */ angles?: number[]; }
+export type StackRequest = RequestBase<SimpleSection, StackConfig>;
+
+export interface CircleConfig { itemSize?: Size; radius?: number; }
+export type CircleRequest = RequestBase<SimpleSection, CircleConfig>;
+
+export interface CoverConfig {
+    itemSize?: Size; minimumLineSpacing?: number; sectionInset?: EdgeInsets;
+    scrollDirection?: 'vertical' | 'horizontal';
+    shrink?: number; dim?: number; flickVelocityThreshold?: number;
+}
+export type CoverRequest = RequestBase<SimpleSection, CoverConfig>;
+
+export interface RotaryConfig {
+    itemSize?: Size; minimumLineSpacing?: number; scaleFalloff?: number; maxAngle?: number; perspective?: number;
+    alphaFalloff?: number; flickVelocityThreshold?: number;
+}
+export type RotaryRequest = RequestBase<SimpleSection, RotaryConfig>;
+
+export interface PagecoverConfig { flickVelocityThreshold?: number; }
+export type PagecoverRequest = RequestBase<SimpleSection, PagecoverConfig>;
+
+/** flickr/justified-layout's options, less containerWidth (the viewport's width). */
+export interface JustifiedConfig {
+    containerPadding?: number | EdgeInsets;
+    boxSpacing?: number | { horizontal: number; vertical: number };
+    targetRowHeight?: number; targetRowHeightTolerance?: number; maxNumRows?: number;
+    forceAspectRatio?: false | number; showWidows?: boolean; fullWidthBreakoutRowCadence?: false | number;
+    widowLayoutStyle?: 'left' | 'justify' | 'center'; snap?: SnapMode; flickVelocityThreshold?: number;
+}
+/** `count` squares or `items` (aspect ratios, e.g. a photo's pixel size); a header or footer spans the width. */
+export interface JustifiedSection { count?: number; items?: Size[]; header?: Size; footer?: Size; }
+export type JustifiedRequest = RequestBase<JustifiedSection, JustifiedConfig>;
+
+/** NSCollectionLayoutDimension: exactly one of these. */
+export type CompositionalDimension =
+    | { fractionalWidth: number } | { fractionalHeight: number } | { absolute: number } | { estimated: number };
+export interface CompositionalSize { width?: CompositionalDimension; height?: CompositionalDimension; }
+/** NSCollectionLayoutSpacing: exactly one of these. */
+export type CompositionalSpacing = { fixed: number } | { flexible: number };
+/** A group (with `layout`) or an item (without). */
+export interface CompositionalElement {
+    layout?: 'horizontal' | 'vertical' | 'custom';
+    size?: CompositionalSize;
+    contentInsets?: DirectionalInsets;
+    edgeSpacing?: {
+        leading?: CompositionalSpacing; top?: CompositionalSpacing; trailing?: CompositionalSpacing;
+        bottom?: CompositionalSpacing;
+    };
+    subitems?: CompositionalElement[];
+    count?: number;
+    interItemSpacing?: CompositionalSpacing;
+    /** A custom group's cells, relative to the group's origin. */
+    frames?: Rect[];
+}
+export interface BoundarySupplementaryItem {
+    kind?:
+        | 'header' | 'footer' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary'
+        | 'bottomSupplementary';
+    alignment?: 'top' | 'bottom' | 'leading' | 'trailing';
+    size?: CompositionalSize;
+    pinToVisibleBounds?: boolean;
+    extendsBoundary?: boolean;
+    zIndex?: number;
+}
+/** NSCollectionLayoutSection. */
+export interface CompositionalSectionDescription {
+    group?: CompositionalElement;
+    contentInsets?: DirectionalInsets;
+    interGroupSpacing?: number;
+    orthogonalScrollingBehavior?:
+        | 'none' | 'continuous' | 'continuousGroupLeadingBoundary' | 'paging' | 'groupPaging' | 'groupPagingCentered';
+    boundarySupplementaryItems?: BoundarySupplementaryItem[];
+    decorationItems?: { kind?: 'background'; contentInsets?: DirectionalInsets; zIndex?: number }[];
+}
+export interface CompositionalSection {
+    count?: number; items?: Size[]; header?: Size; footer?: Size;
+    config?: { section?: CompositionalSectionDescription };
+}
+export interface CompositionalConfig {
+    section?: CompositionalSectionDescription; interSectionSpacing?: number;
+    scrollDirection?: 'vertical' | 'horizontal';
+    flickVelocityThreshold?: number;
+}
+export interface CompositionalRequest extends RequestBase<CompositionalSection, CompositionalConfig> {
+    /** How far each orthogonally scrolling section has scrolled, by section index. */
+    orthogonalOffsets?: number[];
+}
+
+/** Each kind's request, by kind. */
+export interface RequestsByKind {
+    flow: FlowRequest; waterfall: WaterfallRequest; line: LineRequest; stack: StackRequest; circle: CircleRequest;
+    cover: CoverRequest; rotary: RotaryRequest; pagecover: PagecoverRequest; justified: JustifiedRequest;
+    compositional: CompositionalRequest;
+}
+/** Each kind's config, by kind. */
+export type ConfigsByKind = { [K in LayoutKind]: NonNullable<RequestsByKind[K]['config']> };
+/** A stateless layout request of some kind. */
+export type LayoutRequest = RequestsByKind[LayoutKind];
+/** `POST /sessions`: a layout request (without `rect`) plus its kind, which decides how `config` is read. */
+export type SessionRequestOf<K extends LayoutKind> =
+    Omit<RequestsByKind[K], 'rect' | 'orthogonalOffsets'> & { kind: K };
+export type FlowSessionRequest = SessionRequestOf<'flow'>;
+export type WaterfallSessionRequest = SessionRequestOf<'waterfall'>;
+export type LineSessionRequest = SessionRequestOf<'line'>;
+export type StackSessionRequest = SessionRequestOf<'stack'>;
+export type CircleSessionRequest = SessionRequestOf<'circle'>;
+export type CoverSessionRequest = SessionRequestOf<'cover'>;
+export type RotarySessionRequest = SessionRequestOf<'rotary'>;
+export type PagecoverSessionRequest = SessionRequestOf<'pagecover'>;
+export type JustifiedSessionRequest = SessionRequestOf<'justified'>;
+export type CompositionalSessionRequest = SessionRequestOf<'compositional'>;
+export type SessionRequest = { [K in LayoutKind]: SessionRequestOf<K> }[LayoutKind];
+
+export interface QueryRequest { rect: Rect; contentOffset?: Point; orthogonalOffsets?: number[]; }
+export interface SnapRequest {
+    proposedContentOffset: Point;
+    /** Points per second. */
+    velocity?: Point;
+    /** compositional: snap this orthogonal section instead. */
+    section?: number;
+    /** compositional, with `section`: the section's offset when the gesture began. */
+    startOffset?: number;
+}
+export interface SizedIndexPath { indexPath: IndexPath; size?: Size; }
+export interface InvalidateRequest {
+    items?: { indexPath: IndexPath; size: Size }[];
+    supplementaries?: { kind: 'header' | 'footer'; indexPath: IndexPath; size: Size }[];
+    viewport?: Size;
+    everything?: boolean;
+    contentOffset?: Point;
+    rect?: Rect;
+}
+/** A batch of updates, with UIKit's rules. */
+export interface UpdatesBatch {
+    deleteSections?: number[];
+    insertSections?: { index: number; section: object }[];
+    deleteItems?: IndexPath[];
+    insertItems?: SizedIndexPath[];
+    reloadItems?: SizedIndexPath[];
+    moveItems?: Move[];
+    /** The data source's item count per section after the batch; checked when given. */
+    expectedItemCounts?: number[];
+}
+export interface UpdatesRequest extends UpdatesBatch { rect?: Rect; contentOffset?: Point; }
+/** The kind to transition to, and its config. */
+export type TransitionTarget = { [K in LayoutKind]: { kind: K; config?: ConfigsByKind[K] } }[LayoutKind];
+export interface TransitionRequest {
+    to: TransitionTarget; progress: number; rect?: Rect; contentOffset?: Point; commit?: boolean;
+}
+export interface MoveRequest { indexPath: IndexPath; position: Point; rect?: Rect; contentOffset?: Point; }
+export interface MoveEndRequest { indexPath: IndexPath; targetIndexPath: IndexPath; rect?: Rect; }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The client
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Every call takes an AbortSignal; a cancelled call rejects with the signal's reason. */
+export interface CallOptions { signal?: AbortSignal; }
+/** Mutations may name the version they expect (If-Match); another answers 412. */
+export interface MutationOptions extends CallOptions { ifMatch?: number | string; }
+
+/**
+ * A problem+json answer, thrown on a 4xx or 5xx; a request that got no answer is one too, with status 0 and type
+ * `/problems/network` (its `cause` is what fetch threw).
+ */
+export class LayoutError extends Error {
+    constructor(status: number, problem: Problem);
+    readonly name: 'LayoutError';
+    /** The HTTP status; 0 for a network failure. */
+    status: number;
+    /** e.g. `/problems/invalid-field`, `/problems/session-gone`, `/problems/network`. */
+    type: string;
+    title: string;
+    detail: string;
+    /** The RFC 6901 pointer to the offending field, for input errors. */
+    pointer: string | undefined;
+    problem: Problem;
+    cause?: unknown;
+}
+
+export interface LayoutClientOptions {
+    /** The server's origin; defaults to the page's own (''). */
+    baseURL?: string;
+    /** Sent as `Authorization: Bearer <token>`. */
+    token?: string;
+    /** Replaces the global fetch. */
+    fetch?: typeof fetch;
+}
+
+/** A client for one layoutd server: one method per route. */
+export class LayoutClient {
+    constructor(options?: LayoutClientOptions);
+    readonly baseURL: string;
+    readonly token: string | undefined;
+    fetch: typeof fetch;
+    /** Requests sent. */
+    requests: number;
+    /** Answer bytes received. */
+    bytesReceived: number;
+    request(method: string, path: string, body?: object, options?: MutationOptions): Promise<any>;
+    layout<K extends LayoutKind>(kind: K, request: RequestsByKind[K], options?: CallOptions): Promise<LayoutAnswer>;
+    kinds(options?: CallOptions): Promise<KindList>;
+    createSession(request: SessionRequest, options?: CallOptions): Promise<SessionSummary>;
+    getSession(id: string, options?: CallOptions): Promise<SessionSummary>;
+    deleteSession(id: string, options?: CallOptions): Promise<null>;
+    query(id: string, body: QueryRequest, options?: CallOptions): Promise<QueryAnswer>;
+    item(id: string, section: number, item: number, options?: CallOptions): Promise<Attributes>;
+    supplementary(id: string, kind: string, section: number, item: number, options?: CallOptions): Promise<Attributes>;
+    snap(id: string, body: SnapRequest, options?: CallOptions): Promise<SnapAnswer>;
+    invalidate(id: string, body: InvalidateRequest, options?: MutationOptions): Promise<InvalidateAnswer>;
+    update(id: string, body: UpdatesRequest, options?: MutationOptions): Promise<UpdatesAnswer>;
+    transition(id: string, body: TransitionRequest, options?: MutationOptions): Promise<TransitionAnswer>;
+    move(id: string, body: MoveRequest, options?: CallOptions): Promise<MoveAnswer>;
+    endMove(id: string, body: MoveEndRequest, options?: MutationOptions): Promise<MoveEndAnswer>;
+}
+
+/**
+ * A session that outlives its server: on `/problems/session-gone` it is created again from the kept request and
+ * mutations, and the call is retried once.
+ */
+export class LayoutSession {
+    constructor(client: LayoutClient, request: SessionRequest);
+    static open(client: LayoutClient, request: SessionRequest, options?: CallOptions): Promise<LayoutSession>;
+    readonly client: LayoutClient;
+    request: SessionRequest;
+    /** The current id; it changes when the session is created again. */
+    id: string | null;
+    version: number;
+    summary: SessionSummary | null;
+    mutations: { method: string; args: unknown[] }[];
+    /** How many times the session was created again. */
+    recreations: number;
+    /** Whether close() was called: a closed session is not created again. */
+    closed: boolean;
+    create(options?: CallOptions): Promise<void>;
+    rebase(request: SessionRequest): void;
+    call(method: string, args: unknown[], mutates?: boolean): Promise<any>;
+    query(body: QueryRequest, options?: CallOptions): Promise<QueryAnswer>;
+    snap(body: SnapRequest, options?: CallOptions): Promise<SnapAnswer>;
+    invalidate(body: InvalidateRequest, options?: MutationOptions): Promise<InvalidateAnswer>;
+    update(body: UpdatesRequest, options?: MutationOptions): Promise<UpdatesAnswer>;
+    transition(body: TransitionRequest, options?: MutationOptions): Promise<TransitionAnswer>;
+    move(body: MoveRequest, options?: CallOptions): Promise<MoveAnswer>;
+    endMove(body: MoveEndRequest, options?: MutationOptions): Promise<MoveEndAnswer>;
+    item(section: number, item: number, options?: CallOptions): Promise<Attributes>;
+    supplementary(kind: string, section: number, item: number, options?: CallOptions): Promise<Attributes>;
+    get(options?: CallOptions): Promise<SessionSummary>;
+    close(options?: CallOptions): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// mountLayout
+// ---------------------------------------------------------------------------------------------------------------
+
+/** UIKit's UICollectionViewScrollPosition values (`nearest`: the least scrolling that shows the item whole). */
+export type ScrollPosition =
+    | 'top' | 'centeredVertically' | 'bottom' | 'left' | 'centeredHorizontally' | 'right' | 'nearest';
+
+/** The options of {@link mountLayout} for one kind. */
+export interface LayoutViewOptionsOf<K extends LayoutKind> {
+    kind: K;
+    /** The session body: `sections`, `config`; `viewport` defaults to the container's client size. */
+    request: Omit<SessionRequestOf<K>, 'kind' | 'viewport'> & { viewport?: Size };
+    /** A client; or `baseURL` and `token` to make one. */
+    client?: LayoutClient;
+    baseURL?: string;
+    token?: string;
+    /** The sized inner element; by default a `div.layout-content` appended to the container. */
+    content?: HTMLElement;
+    /** Viewports of attributes held on every side of the viewport. Defaults to 1.5 (at least 1). */
+    overscan?: number;
+    /** Points rendered beyond the viewport on every side. Defaults to 96. */
+    renderMargin?: number;
+    /** Makes a node for an element; by default a div. The view sets its `data-key`. */
+    createElement?(attributes: Attributes): HTMLElement;
+    /**
+     * Fills a node for an element, called when it is created and whenever its attributes change (nodes are kept by
+     * key). The view then applies the attributes (position, frame, transform, alpha, zIndex, hidden).
+     */
+    render?(element: HTMLElement, attributes: Attributes): void;
+    /** Measure rendered cells along the scroll axis (ResizeObserver) and send their sizes through `invalidate`. */
+    measure?: boolean;
+    /** Whether attributes follow the content offset; detected from the kind and config by default. */
+    scrollDependent?: boolean;
+    /** Whether to ask the session's snap when scrolling ends; by default for the kinds and configs that snap. */
+    snap?: boolean;
+    /** Milliseconds of update animations; 0 turns them off. Defaults to 300. */
+    animationDuration?: number;
+    /** Called with failures of work the view does on its own (queries, resizes, measuring, snapping). */
+    onError?(error: unknown): void;
+}
+export type LayoutViewOptions = { [K in LayoutKind]: LayoutViewOptionsOf<K> }[LayoutKind];
+
+/** Counters of the view's own work. */
+export interface LayoutViewStats { queries: number; aborted: number; frames: number; }
+
+/** A session bound to a scrolling element. */
+export class LayoutView {
+    constructor(container: HTMLElement, options: LayoutViewOptions);
+    /** Resolves once the session exists and the first frame is drawn. */
+    readonly ready: Promise<LayoutView>;
+    readonly container: HTMLElement;
+    readonly content: HTMLElement;
+    readonly client: LayoutClient;
+    readonly session: LayoutSession | null;
+    readonly kind: LayoutKind;
+    readonly sessionId: string | null;
+    readonly version: number;
+    readonly contentSize: Size;
+    /** The viewport the session was last told. */
+    readonly viewport: Size;
+    /** Item counts by section. */
+    readonly sectionCounts: number[] | undefined;
+    /** The rendered nodes by element key. */
+    readonly elements: Map<string, HTMLElement>;
+    /** The attributes on screen (TanStack's getVirtualItems). */
+    readonly attributes: Attributes[];
+    /** The rect the DOM shows: the viewport and a margin. */
+    readonly renderedRect: Rect;
+    /** The content offset the shown attributes were computed for. */
+    readonly renderedOffset: Point;
+    readonly orthogonalOffsets: number[];
+    /** The smoothed query round trip, in milliseconds. */
+    readonly latency: number;
+    readonly stats: LayoutViewStats;
+    /** Whether nothing is on its way and the DOM shows the current position. */
+    readonly idle: boolean;
+    visibleRect(): Rect;
+    scrollToItem(
+        indexPath: IndexPath,
+        options?: { position?: ScrollPosition | ScrollPosition[]; animated?: boolean; signal?: AbortSignal },
+    ): Promise<Point>;
+    offsetShowing(frame: Rect, position: ScrollPosition | ScrollPosition[]): Point;
+    update(batch: UpdatesBatch, options?: { animated?: boolean; signal?: AbortSignal }): Promise<UpdatesAnswer>;
+    transition(to: TransitionTarget, options?: { duration?: number; signal?: AbortSignal }): Promise<void>;
+    invalidate(body: Omit<InvalidateRequest, 'contentOffset'>, options?: CallOptions): Promise<InvalidateAnswer>;
+    snap(options?: { velocity?: Point; signal?: AbortSignal }): Promise<Point>;
+    setOrthogonalOffset(section: number, offset: number): void;
+    refresh(options?: CallOptions): Promise<void>;
+    destroy(options?: { keepSession?: boolean }): Promise<void>;
+}
+
+/** Binds a layout session to a scroll container; see docs/frontend.md. */
+export function mountLayout(container: HTMLElement, options: LayoutViewOptions): LayoutView;
+
+/** The CSS transform for an element: matrix(), matrix3d() or 'none'. */
+export function cssTransform(attributes: Attributes): string;
+/** A stable key for an element: `cell/0/3`, `supplementaryView/header/1/0`. */
+export function elementKey(attributes: Attributes): string;
+/** Positions an absolutely positioned element from its attributes. */
+export function applyAttributes(element: HTMLElement, attributes: Attributes): void;
+/** Whether a kind's attributes follow the content offset (cards, strips, pinned headers). */
+export function isScrollDependent(kind: string, config?: unknown, sections?: unknown[]): boolean;
+/** Whether the view snaps at scroll end for this kind and config. */
+export function snapsAtScrollEnd(kind: string, config?: unknown): boolean;
+/** Where an item that survives a batch goes (UIKit's rule); null for a deleted or moved-away item. */
+export function indexPathMapping(batch: UpdatesBatch): (indexPath: IndexPath) => IndexPath | null;
+
 """#
         ),
         "style.css": Asset(
             contentType: "text/css; charset=utf-8",
             text: #"""
 * { box-sizing: border-box; }
-html, body { margin: 0; height: 100%; font: 14px/1.4 system-ui, sans-serif; color: #222; background: #f4f4f6; }
+html, body { margin: 0; height: 100%; font: 14px/1.4 system-ui, -apple-system, 'Segoe UI', sans-serif; color: #1f2330; background: #eef0f4; }
 body { display: flex; flex-direction: column; }
-header { display: flex; align-items: center; gap: 24px; padding: 8px 16px; background: #1d2330; color: #fff; }
-header h1 { margin: 0; font-size: 18px; }
-nav button { margin-right: 4px; padding: 6px 12px; border: 0; border-radius: 4px; background: #39415a; color: #fff; cursor: pointer; }
-nav button.active { background: #4f8cff; }
-main { flex: 1; display: flex; flex-direction: column; min-height: 0; padding: 8px 16px 12px; }
-#hint { margin: 0 0 6px; color: #555; }
-#controls { margin-bottom: 6px; min-height: 1px; }
+header { display: flex; align-items: center; gap: 20px; padding: 0 16px; height: 52px; flex: none; background: #151a26; color: #fff; }
+header h1 { margin: 0; font-size: 17px; letter-spacing: 0.02em; flex: none; }
+nav { display: flex; gap: 4px; overflow-x: auto; scrollbar-width: none; white-space: nowrap; min-width: 0; }
+nav button { flex: none; padding: 7px 12px; border: 0; border-radius: 999px; background: transparent; color: #c9cfdc; font: inherit; cursor: pointer; }
+nav button:hover { background: #252c3d; color: #fff; }
+nav button.active { background: #4f8cff; color: #fff; }
+main { flex: 1; display: flex; flex-direction: column; min-height: 0; padding: 10px 16px 8px; gap: 8px; }
+.bar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 16px; min-height: 24px; }
+#hint { margin: 0; color: #4a5163; flex: 1 1 320px; }
+#controls { display: flex; gap: 14px; align-items: center; }
 #controls:empty { display: none; }
-#status { margin: 6px 0 0; font-variant-numeric: tabular-nums; color: #333; }
+#controls label { display: inline-flex; gap: 6px; align-items: center; color: #333; }
+#controls select { font: inherit; padding: 3px 6px; border: 1px solid #c9ceda; border-radius: 6px; background: #fff; }
+#status { margin: 0; height: 20px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; font-size: 12px; font-variant-numeric: tabular-nums; color: #4a5163; }
 #status.error { color: #b00020; }
-.stage { position: relative; flex: 1; min-height: 0; overflow: auto; background: #fff; border: 1px solid #d6d6dc; border-radius: 6px; }
-.stage { scrollbar-gutter: stable; }
-.stage.horizontal { overflow-x: auto; overflow-y: hidden; scrollbar-width: none; }
-.stage.fixed { overflow: hidden; cursor: pointer; }
+.stage { position: relative; flex: 1; min-height: 0; overflow: auto; background: #fff; border: 1px solid #d9dce5; border-radius: 10px; scrollbar-gutter: stable; overscroll-behavior: contain; }
+.stage.horizontal { overflow-x: auto; overflow-y: hidden; scrollbar-width: none; background: #10131b; }
+.stage.fixed { overflow: hidden; cursor: pointer; background: #10131b; }
 .content { position: relative; isolation: isolate; }  /* negative zIndex stays above the stage's background */
-.element { position: absolute; display: flex; align-items: center; justify-content: center; border-radius: 6px;
-  color: rgba(255, 255, 255, 0.95); font-weight: 600; font-size: 12px; overflow: hidden; user-select: none; }
-.element.cell { box-shadow: 0 1px 3px rgba(0, 0, 0, 0.25); }
-.element.header { background: rgba(29, 35, 48, 0.92); color: #fff; border-radius: 0; justify-content: flex-start; padding-left: 12px; }
-.element.footer { background: #dde; color: #333; border-radius: 0; }
-.element.background { background: #eef0f6; border-radius: 8px; box-shadow: none; }
-.animated .element { transition: left 0.3s ease, top 0.3s ease, width 0.3s ease, height 0.3s ease,
-  transform 0.3s ease, opacity 0.3s ease; }
-.stage.million .element { border-radius: 3px; font-size: 10px; box-shadow: none; }
+.stage.store .content { overflow: clip; }  /* the carousel's cells beyond the edge do not widen the page */
+.element { position: absolute; overflow: hidden; user-select: none; border-radius: 6px; }
+.photo { background: #c9d3e0 center / cover no-repeat; box-shadow: 0 1px 2px rgba(0, 0, 0, 0.18); }
+.photo .caption { position: absolute; left: 0; right: 0; bottom: 0; padding: 3px 8px; color: #fff; font-size: 12px;
+  background: rgba(0, 0, 0, 0.28); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.photo.banner { border-radius: 14px; }
+.photo.banner .caption { font-size: 14px; padding: 40px 16px 14px; white-space: normal; background: linear-gradient(transparent, rgba(0, 0, 0, 0.55)); }
+.header { display: flex; align-items: center; padding: 0 14px; font-size: 17px; font-weight: 650; color: #151a26; background: rgba(255, 255, 255, 0.94); border-radius: 0; backdrop-filter: blur(6px); }
+.footer { background: #eef0f4; border-radius: 0; }
+.background { background: #f3f5f9; border-radius: 10px; }
+.app { display: flex; align-items: center; gap: 10px; padding: 6px 8px; border-radius: 10px; background: #f6f7fa; }
+.app.wide { border-bottom: 1px solid #eceef3; border-radius: 0; background: #fff; }
+.app i { flex: none; width: 52px; height: 52px; border-radius: 12px; box-shadow: inset 0 0 0 1px rgba(0, 0, 0, 0.08); }
+.app span, .tag span, .card span { display: flex; flex-direction: column; min-width: 0; }
+.app b, .tag b { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.app small, .tag small { color: #6a7185; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.tag { display: flex; align-items: center; gap: 10px; padding: 8px; background: #f6f7fa; border: 1px solid #e4e7ee; border-radius: 12px; }
+.tag i { flex: none; width: 46px; height: 46px; border-radius: 8px; background: center / cover; }
+.card { display: flex; flex-direction: column; background: #fff; border-radius: 14px; box-shadow: 0 6px 20px rgba(0, 0, 0, 0.25); }
+.card i { flex: 1; min-height: 40%; background: center / cover; }
+.card span { padding: 12px 14px; gap: 4px; }
+.card small { color: #4a5163; overflow: hidden; }
+.stage.million .photo { border-radius: 4px; }
+.stage.million .photo .caption { font-variant-numeric: tabular-nums; }
+@media (max-width: 600px) {
+  header { gap: 10px; padding: 0 8px; }
+  header h1 { font-size: 15px; }
+  nav button { padding: 6px 9px; }
+  main { padding: 6px 6px 4px; }
+  #hint { font-size: 12px; }
+}
 
 """#
         ),
