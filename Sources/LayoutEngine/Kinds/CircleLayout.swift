@@ -15,34 +15,64 @@ public enum CircleLayout {
         /// Creates the default configuration.
         public init() {}
     }
+}
 
-    /// Prepares a circle layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n log n): the index sorts the items by their top edge.
-    static func prepare(
+extension CircleLayout: LayoutKindProtocol {
+    static var kind: LayoutKind { .circle }
+    static var defaultConfiguration: Configuration { Configuration() }
+
+    static func makeBuilder(
         _ input: LayoutInput,
         configuration: Configuration,
-        itemCount: Int
-    ) throws(LayoutError) -> PreparedLayout {
+        limits: LayoutLimits,
+        keepsRecords: Bool
+    ) throws(LayoutError) -> Builder {
         try validateNonNegative(configuration.radius, name: "radius", section: nil)
-        let center = Point(x: input.viewport.width * 0.5, y: input.viewport.height * 0.5)
-        let radius = configuration.radius
-        func place(item: Int, size: Size, count: Int) -> Rect {
-            let angle = Double(item) * (2 * Double.pi / Double(count))
-            let (sin, cos) = Trigonometry.sinCos(angle)
-            let x = center.x + radius * cos
-            let y = center.y - radius * sin
-            return Rect(x: x - size.width * 0.5, y: y - size.height * 0.5, width: size.width, height: size.height)
+        return Builder(input: input, configuration: configuration)
+    }
+
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        section.overrides.itemSize ?? configuration.itemSize
+    }
+
+    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
+        guard case .circle(let circle) = configuration else { return nil }
+        return circle
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .circle(configuration) }
+
+    /// Places every section's items on the same circle around the viewport's centre.
+    struct Builder: KindSectionBuilder {
+        let input: LayoutInput
+        let configuration: Configuration
+
+        var isVertical: Bool { true }
+
+        /// - Complexity: O(n log n): the index sorts the items by their top edge.
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+            let center = Point(x: self.input.viewport.width * 0.5, y: self.input.viewport.height * 0.5)
+            let radius = self.configuration.radius
+            func place(item: Int, size: Size, count: Int) -> Rect {
+                let angle = Double(item) * (2 * Double.pi / Double(count))
+                let (sin, cos) = Trigonometry.sinCos(angle)
+                let x = center.x + radius * cos
+                let y = center.y - radius * sin
+                return Rect(x: x - size.width * 0.5, y: y - size.height * 0.5, width: size.width, height: size.height)
+            }
+            return try CenteredSections.build(
+                self.input,
+                section: index,
+                itemSize: self.configuration.itemSize,
+                sorts: true,
+                place: place
+            )
         }
-        let sections = try CenteredSections.build(input, itemSize: configuration.itemSize, sorts: true, place: place)
-        return PreparedLayout(
-            kind: .circle,
-            input: input,
-            contentSize: input.viewport,
-            sections: sections,
-            axis: .vertical,
-            effects: .circle
-        )
+
+        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
+            -> PreparedLayout
+        {
+            CenteredSections.assemble(.circle, input: self.input, sections: sections, effects: .circle)
+        }
     }
 }

@@ -67,38 +67,10 @@ public enum JustifiedLayout {
         public init() {}
     }
 
-    /// Prepares a justified layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter, padding that leaves no width, or an item without a positive
-    ///   width and height.
-    /// - Complexity: O(n).
-    static func prepare(_ input: LayoutInput, configuration: Configuration) throws(LayoutError) -> PreparedLayout {
-        let builder = try Self.makeBuilder(input, configuration: configuration)
-        var sections: [SectionLayout] = []
-        var summaries: [JustifiedSectionBuilder.Summary] = []
-        sections.reserveCapacity(input.sections.count)
-        summaries.reserveCapacity(input.sections.count)
-        var position = 0.0
-        for index in input.sections.indices {
-            try Self.validateSizes(of: input.sections[index], section: index)
-            let built = Self.build(input.sections[index], with: builder, origin: position)
-            sections.append(built.section)
-            summaries.append(built.summary)
-            position += built.summary.length
-        }
-        return Self.assemble(
-            input,
-            configuration: configuration,
-            sections: sections,
-            summaries: summaries,
-            contentLength: position
-        )
-    }
-
     /// The builder shared by every section, its parameters checked.
     ///
     /// - Throws: ``LayoutError/invalidParameter(name:section:)`` naming the parameter.
-    static func makeBuilder(
+    static func makeSectionBuilder(
         _ input: LayoutInput,
         configuration: Configuration
     ) throws(LayoutError) -> JustifiedSectionBuilder {

@@ -26,76 +26,107 @@ public enum LineLayout {
         /// Creates the default configuration.
         public init() {}
     }
+}
 
-    /// Prepares a line layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n).
-    static func prepare(
+extension LineLayout: LayoutKindProtocol {
+    static var kind: LayoutKind { .line }
+    static var defaultConfiguration: Configuration { Configuration() }
+
+    static func makeBuilder(
         _ input: LayoutInput,
         configuration: Configuration,
-        itemCount: Int
-    ) throws(LayoutError) -> PreparedLayout {
+        limits: LayoutLimits,
+        keepsRecords: Bool
+    ) throws(LayoutError) -> Builder {
         guard configuration.activeDistance > 0, configuration.activeDistance < .infinity else {
             throw .invalidParameter(name: "activeDistance", section: nil)
         }
         guard configuration.scaleFactor.isFinite else { throw .invalidParameter(name: "scaleFactor", section: nil) }
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        let (sections, length) = try Self.buildStrip(
-            input,
-            itemSize: configuration.itemSize,
-            spacing: configuration.minimumLineSpacing
-        )
-        return PreparedLayout(
-            kind: .line,
+        let strip = StripBuilder(
             input: input,
-            contentSize: Size(width: length, height: input.viewport.height),
-            sections: sections,
-            axis: .horizontal,
-            effects: .line(activeDistance: configuration.activeDistance, scaleFactor: configuration.scaleFactor),
-            snapVelocityThreshold: configuration.flickVelocityThreshold
+            itemSize: configuration.itemSize,
+            spacing: configuration.minimumLineSpacing,
+            readsOverrides: true
         )
+        return Builder(strip: strip, configuration: configuration)
     }
 
-    /// Lays out the sections of a horizontal strip, as `line` and `rotary` share it: items `spacing` apart,
-    /// centred vertically, the first and last item of each section centrable. With `readsOverrides`, a section's
-    /// own item size and spacing win.
-    ///
-    /// - Returns: The sections and the strip's length.
-    /// - Throws: ``LayoutError`` for a bad size or spacing.
-    /// - Complexity: O(n).
-    static func buildStrip(
-        _ input: LayoutInput,
-        itemSize: Size,
-        spacing: Double,
-        readsOverrides: Bool = true
-    ) throws(LayoutError) -> ([SectionLayout], Double) {
-        let viewport = input.viewport
-        var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
-        var position = 0.0
-        for (index, section) in input.sections.enumerated() {
-            let itemSize = readsOverrides ? section.overrides.itemSize ?? itemSize : itemSize
-            let spacing = readsOverrides ? section.overrides.minimumLineSpacing ?? spacing : spacing
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        section.overrides.itemSize ?? configuration.itemSize
+    }
+
+    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
+        guard case .line(let line) = configuration else { return nil }
+        return line
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .line(configuration) }
+
+    /// Builds a line layout's strip, scaled at query time.
+    struct Builder: KindSectionBuilder {
+        var strip: StripBuilder
+        let configuration: Configuration
+
+        var isVertical: Bool { false }
+
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+            try self.strip.build(index, at: position)
+        }
+
+        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
+            -> PreparedLayout
+        {
+            PreparedLayout(
+                kind: .line,
+                input: self.strip.input,
+                contentSize: Size(width: contentLength, height: self.strip.input.viewport.height),
+                sections: sections,
+                axis: .horizontal,
+                effects: .line(
+                    activeDistance: self.configuration.activeDistance,
+                    scaleFactor: self.configuration.scaleFactor
+                ),
+                snapVelocityThreshold: self.configuration.flickVelocityThreshold
+            )
+        }
+    }
+
+    /// Builds the sections of a horizontal strip, one after the other (`line` and `rotary`): items centred
+    /// vertically, and each section's ends inset so that its first and last items can be centred.
+    struct StripBuilder {
+        let input: LayoutInput
+        let itemSize: Size
+        let spacing: Double
+        /// Whether sections' overrides of the item size and spacing apply (`line`, not `rotary`).
+        let readsOverrides: Bool
+
+        /// Checks section `index` and builds it at `position` along x.
+        ///
+        /// - Throws: ``LayoutError`` for a bad item size or spacing.
+        /// - Complexity: O(items of the section).
+        func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+            let section = self.input.sections[index]
+            let itemSize = self.readsOverrides ? section.overrides.itemSize ?? self.itemSize : self.itemSize
+            let spacing = self.readsOverrides ? section.overrides.minimumLineSpacing ?? self.spacing : self.spacing
             try validateSize(itemSize, name: "itemSize", section: index)
             try validateNonNegative(spacing, name: "minimumLineSpacing", section: index)
             try section.validateSizes(section: index)
+            let viewport = self.input.viewport
             let built: (SectionLayout, Double)
             switch section.items {
             case .count(let count):
-                built = Self.build(UniformItemSizes(size: itemSize, count: count), spacing, viewport, position)
+                built = LineLayout.build(UniformItemSizes(size: itemSize, count: count), spacing, viewport, position)
             case .sizes(let sizes):
                 built = sizes.withUnsafeBufferPointer {
-                    Self.build(ListedItemSizes(sizes: $0), spacing, viewport, position)
+                    LineLayout.build(ListedItemSizes(sizes: $0), spacing, viewport, position)
                 }
             }
-            sections.append(built.0)
-            position += built.1
+            return (built.0, PlainSectionRecord(length: built.1))
         }
-        return (sections, position)
     }
 
-    private static func build<Sizes: ItemSizes>(
+    fileprivate static func build<Sizes: ItemSizes>(
         _ sizes: Sizes,
         _ spacing: Double,
         _ viewport: Size,

@@ -16,33 +16,58 @@ public enum StackLayout {
         /// Creates the default configuration.
         public init() {}
     }
+}
 
-    /// Prepares a stack layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n).
-    static func prepare(
+extension StackLayout: LayoutKindProtocol {
+    static var kind: LayoutKind { .stack }
+    static var defaultConfiguration: Configuration { Configuration() }
+
+    static func makeBuilder(
         _ input: LayoutInput,
         configuration: Configuration,
-        itemCount: Int
-    ) throws(LayoutError) -> PreparedLayout {
+        limits: LayoutLimits,
+        keepsRecords: Bool
+    ) throws(LayoutError) -> Builder {
         guard configuration.angles.allSatisfy(\.isFinite) else { throw .invalidParameter(name: "angles", section: nil) }
-        let center = Point(x: input.viewport.width * 0.5, y: input.viewport.height * 0.5)
-        let sections = try CenteredSections.build(input, itemSize: configuration.itemSize) { _, size, _ in
-            Rect(
-                x: center.x - size.width * 0.5,
-                y: center.y - size.height * 0.5,
-                width: size.width,
-                height: size.height
-            )
+        return Builder(input: input, configuration: configuration)
+    }
+
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        section.overrides.itemSize ?? configuration.itemSize
+    }
+
+    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
+        guard case .stack(let stack) = configuration else { return nil }
+        return stack
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .stack(configuration) }
+
+    /// Piles every section's items at the viewport's centre.
+    struct Builder: KindSectionBuilder {
+        let input: LayoutInput
+        let configuration: Configuration
+
+        var isVertical: Bool { true }
+
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+            let center = Point(x: self.input.viewport.width * 0.5, y: self.input.viewport.height * 0.5)
+            return try CenteredSections.build(self.input, section: index, itemSize: self.configuration.itemSize) {
+                _, size, _ in
+                Rect(
+                    x: center.x - size.width * 0.5,
+                    y: center.y - size.height * 0.5,
+                    width: size.width,
+                    height: size.height
+                )
+            }
         }
-        return PreparedLayout(
-            kind: .stack,
-            input: input,
-            contentSize: input.viewport,
-            sections: sections,
-            axis: .vertical,
-            effects: .stack(transforms: configuration.angles.map { AffineTransform.rotation($0) })
-        )
+
+        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
+            -> PreparedLayout
+        {
+            let transforms = self.configuration.angles.map { AffineTransform.rotation($0) }
+            return CenteredSections.assemble(.stack, input: self.input, sections: sections, effects: .stack(transforms: transforms))
+        }
     }
 }

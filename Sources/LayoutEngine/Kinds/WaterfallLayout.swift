@@ -46,29 +46,6 @@ public enum WaterfallLayout {
         public init() {}
     }
 
-    /// Prepares a waterfall layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size, or columns that do not fit.
-    /// - Complexity: O(n·c) for c columns.
-    static func prepare(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        itemCount: Int,
-        limits: LayoutLimits
-    ) throws(LayoutError) -> PreparedLayout {
-        try Self.validate(configuration)
-        var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
-        var position = 0.0
-        for index in input.sections.indices {
-            let builder = try Self.makeBuilder(input, configuration: configuration, section: index, limits: limits)
-            let built = Self.build(input.sections[index], with: builder, origin: position)
-            sections.append(built.section)
-            position += built.length
-        }
-        return Self.assemble(input, configuration: configuration, sections: sections, contentLength: position)
-    }
-
     /// Checks the parameters that are not per section.
     ///
     /// - Throws: ``LayoutError/invalidParameter(name:section:)``.
@@ -83,7 +60,7 @@ public enum WaterfallLayout {
     ///
     /// - Throws: ``LayoutError``.
     /// - Complexity: O(n) for the sizes' check.
-    static func makeBuilder(
+    static func makeSectionBuilder(
         _ input: LayoutInput,
         configuration: Configuration,
         section index: Int,

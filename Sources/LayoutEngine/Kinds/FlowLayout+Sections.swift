@@ -37,37 +37,6 @@ extension FlowLayout {
         case center
     }
 
-    /// Prepares a flow layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n).
-    static func prepare(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        itemCount: Int
-    ) throws(LayoutError) -> PreparedLayout {
-        try Self.validate(configuration)
-        var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
-        var crossEnds: [Double] = []
-        var position = 0.0
-        for index in input.sections.indices {
-            var lines: [FlowSectionBuilder.Line]? = nil
-            let builder = try Self.makeBuilder(input, configuration: configuration, section: index)
-            let built = Self.build(input.sections[index], with: builder, origin: position, lines: &lines)
-            sections.append(built.section)
-            crossEnds.append(built.crossEnd)
-            position += built.length
-        }
-        return Self.assemble(
-            input,
-            configuration: configuration,
-            sections: sections,
-            crossEnds: crossEnds,
-            contentLength: position
-        )
-    }
-
     /// Checks the parameters that are not per section.
     ///
     /// - Throws: ``LayoutError/invalidParameter(name:section:)``.
@@ -82,7 +51,7 @@ extension FlowLayout {
     ///
     /// - Throws: ``LayoutError`` for a bad parameter or item size.
     /// - Complexity: O(n) for the section's sizes' check.
-    static func makeBuilder(
+    static func makeSectionBuilder(
         _ input: LayoutInput,
         configuration: Configuration,
         section index: Int,

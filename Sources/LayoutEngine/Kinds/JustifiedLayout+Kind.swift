@@ -1,0 +1,138 @@
+extension JustifiedLayout: LayoutKindProtocol {
+    /// What a session keeps about a justified section.
+    struct SectionRecord: KindSectionRecord {
+        /// The section's length, shown items and widows.
+        var summary: JustifiedSectionBuilder.Summary
+        /// The row loop's state every ``JustifiedSectionBuilder/checkpointStride`` rows, so that a resize lays the
+        /// section out again from the last checkpoint before it rather than whole: 56 bytes per 16 rows.
+        var checkpoints: [JustifiedSectionBuilder.Checkpoint]
+
+        var length: Double { self.summary.length }
+    }
+
+    static var kind: LayoutKind { .justified }
+    static var defaultConfiguration: Configuration { Configuration() }
+    static var keepsSections: Bool { true }
+
+    static func makeBuilder(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        limits: LayoutLimits,
+        keepsRecords: Bool
+    ) throws(LayoutError) -> Builder {
+        Builder(
+            input: input,
+            configuration: configuration,
+            builder: try Self.makeSectionBuilder(input, configuration: configuration)
+        )
+    }
+
+    /// A `count` section's items are squares: sizes are aspect ratios.
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        Size(width: 1, height: 1)
+    }
+
+    static func accepts(itemSize size: Size) -> Bool { size.isValid && Self.isAspectRatio(size) }
+
+    /// A change of height only records the new viewport.
+    static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
+        new.width == old.width
+    }
+
+    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
+        guard case .justified(let justified) = configuration else { return nil }
+        return justified
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .justified(configuration) }
+
+    /// Builds a justified layout's sections with one row builder.
+    struct Builder: KindSectionBuilder {
+        let input: LayoutInput
+        let configuration: Configuration
+        let builder: JustifiedSectionBuilder
+
+        var isVertical: Bool { true }
+
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, SectionRecord) {
+            try JustifiedLayout.validateSizes(of: self.input.sections[index], section: index)
+            let built = JustifiedLayout.build(self.input.sections[index], with: self.builder, origin: position)
+            return (built.section, SectionRecord(summary: built.summary, checkpoints: built.checkpoints))
+        }
+
+        mutating func check(_ index: Int, keeping kept: SectionRecord?) throws(LayoutError) {
+            if kept == nil { try JustifiedLayout.validateSizes(of: self.input.sections[index], section: index) }
+        }
+
+        /// Places the rows again from the last checkpoint before `item` (a row's breaks depend on every item
+        /// before it, which decided the checkpoint's state), or builds the section whole when there is none.
+        ///
+        /// - Complexity: O(items from up to 16 rows before `item`'s to the section's end + blocks of the index).
+        mutating func relayOut(
+            _ layout: inout SectionLayout,
+            record: inout SectionRecord,
+            section index: Int,
+            from item: Int,
+            validatesSizes: Bool,
+            resumesAtCheckpoint: Bool
+        ) throws(LayoutError) -> Int {
+            let section = self.input.sections[index]
+            let count = section.itemCount
+            let sectionIndex = layout.index
+            let origin = layout.origin
+            var frames = layout.takeFrames(count: count, keepingBefore: item)
+            if validatesSizes { try JustifiedLayout.validateSizes(of: section, section: index) }
+            var checkpoints = record.checkpoints
+            record.checkpoints = []
+            let header = section.header?.height ?? 0
+            let footer = section.footer?.height ?? 0
+            let resumed: (section: SectionLayout, summary: JustifiedSectionBuilder.Summary, placed: Int)?
+            switch section.items {
+            case .count:
+                let sizes = UniformItemSizes(size: Size(width: 1, height: 1), count: count)
+                resumed = self.builder.rebuild(
+                    sizes,
+                    origin: origin,
+                    headerHeight: header,
+                    footerHeight: footer,
+                    frames: &frames,
+                    checkpoints: &checkpoints,
+                    from: item,
+                    index: sectionIndex
+                )
+            case .sizes(let sizes):
+                resumed = sizes.withUnsafeBufferPointer {
+                    self.builder.rebuild(
+                        ListedItemSizes(sizes: $0),
+                        origin: origin,
+                        headerHeight: header,
+                        footerHeight: footer,
+                        frames: &frames,
+                        checkpoints: &checkpoints,
+                        from: item,
+                        index: sectionIndex
+                    )
+                }
+            }
+            if let resumed {
+                layout = resumed.section
+                record = SectionRecord(summary: resumed.summary, checkpoints: checkpoints)
+                return resumed.placed
+            }
+            let built = JustifiedLayout.build(section, with: self.builder, origin: origin.y)
+            layout = built.section
+            record = SectionRecord(summary: built.summary, checkpoints: built.checkpoints)
+            return count
+        }
+
+        func assemble(sections: [SectionLayout], records: [SectionRecord], contentLength: Double) -> PreparedLayout {
+            JustifiedLayout.assemble(
+                self.input,
+                configuration: self.configuration,
+                sections: sections,
+                summaries: records.map(\.summary),
+                contentLength: contentLength
+            )
+        }
+    }
+}

@@ -1,0 +1,115 @@
+extension WaterfallLayout: LayoutKindProtocol {
+    static var kind: LayoutKind { .waterfall }
+    static var defaultConfiguration: Configuration { Configuration() }
+    static var keepsSections: Bool { true }
+
+    static func makeBuilder(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        limits: LayoutLimits,
+        keepsRecords: Bool
+    ) throws(LayoutError) -> Builder {
+        try Self.validate(configuration)
+        return Builder(input: input, configuration: configuration, limits: limits)
+    }
+
+    /// A `count` section's items are squares: sizes are aspect ratios.
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        Size(width: 1, height: 1)
+    }
+
+    /// An aspect ratio needs a positive width.
+    static func accepts(itemSize size: Size) -> Bool { size.isValid && size.width > 0 }
+
+    /// A change of height only records the new viewport.
+    static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
+        new.width == old.width
+    }
+
+    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
+        guard case .waterfall(let waterfall) = configuration else { return nil }
+        return waterfall
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .waterfall(configuration) }
+
+    /// Builds a waterfall layout's sections, each with its own columns.
+    struct Builder: KindSectionBuilder {
+        let input: LayoutInput
+        let configuration: Configuration
+        let limits: LayoutLimits
+
+        var isVertical: Bool { true }
+
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+            let builder = try self.sectionBuilder(index)
+            let built = WaterfallLayout.build(self.input.sections[index], with: builder, origin: position)
+            return (built.section, PlainSectionRecord(length: built.length))
+        }
+
+        mutating func check(_ index: Int, keeping kept: PlainSectionRecord?) throws(LayoutError) {
+            if kept == nil { _ = try self.sectionBuilder(index) }
+        }
+
+        /// Lays the section out again from `item`, each column's state there found by scanning back to its last
+        /// item.
+        ///
+        /// - Complexity: O(items from `item` to the section's end + the scan back + blocks of the index).
+        mutating func relayOut(
+            _ layout: inout SectionLayout,
+            record: inout PlainSectionRecord,
+            section index: Int,
+            from item: Int,
+            validatesSizes: Bool,
+            resumesAtCheckpoint: Bool
+        ) throws(LayoutError) -> Int {
+            let count = self.input.sections[index].itemCount
+            let sectionIndex = layout.index
+            let origin = layout.origin
+            var frames = layout.takeFrames(count: count, keepingBefore: item)
+            let builder = try self.sectionBuilder(index, validatesSizes: validatesSizes)
+            let built: (section: SectionLayout, length: Double)
+            switch self.input.sections[index].items {
+            case .count:
+                let sizes = UniformItemSizes(size: Size(width: 1, height: 1), count: count)
+                built = builder.rebuild(sizes, origin: origin, frames: &frames, from: item, index: sectionIndex)
+            case .sizes(let sizes):
+                built = sizes.withUnsafeBufferPointer {
+                    builder.rebuild(
+                        ListedItemSizes(sizes: $0),
+                        origin: origin,
+                        frames: &frames,
+                        from: item,
+                        index: sectionIndex
+                    )
+                }
+            }
+            layout = built.section
+            record.length = built.length
+            return count - item
+        }
+
+        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
+            -> PreparedLayout
+        {
+            WaterfallLayout.assemble(
+                self.input,
+                configuration: self.configuration,
+                sections: sections,
+                contentLength: contentLength
+            )
+        }
+
+        private func sectionBuilder(_ index: Int, validatesSizes: Bool = true) throws(LayoutError)
+            -> WaterfallSectionBuilder
+        {
+            try WaterfallLayout.makeSectionBuilder(
+                self.input,
+                configuration: self.configuration,
+                section: index,
+                limits: self.limits,
+                validatesSizes: validatesSizes
+            )
+        }
+    }
+}
