@@ -147,15 +147,10 @@ extension CoverLayout: LayoutKindProtocol {
             let spacing = self.configuration.minimumLineSpacing
             let isVertical = self.isVertical
             try section.validateSizes(section: index)
-            let built: Built
-            switch section.items {
-            case .count(let count):
-                built = CoverLayout.build(UniformItemSizes(size: self.itemSize, count: count), inset, spacing, isVertical)
-            case .sizes(let sizes):
-                built = sizes.withUnsafeBufferPointer {
-                    CoverLayout.build(ListedItemSizes(sizes: $0), inset, spacing, isVertical)
-                }
-            }
+            let built = section.withItemSizes(
+                defaultSize: self.itemSize,
+                Build(inset: inset, spacing: spacing, isVertical: isVertical)
+            )
             let drift = built.maximumLength + spacing
             let band =
                 isVertical
@@ -211,6 +206,17 @@ extension CoverLayout: LayoutKindProtocol {
                 snapVelocityThreshold: configuration.flickVelocityThreshold,
                 snapMode: .item
             )
+        }
+    }
+
+    /// ``CoverLayout/build(_:_:_:_:)`` over a section's sizes.
+    private struct Build: ItemSizesBody {
+        let inset: EdgeInsets
+        let spacing: Double
+        let isVertical: Bool
+
+        func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> Built {
+            CoverLayout.build(sizes, self.inset, self.spacing, self.isVertical)
         }
     }
 }

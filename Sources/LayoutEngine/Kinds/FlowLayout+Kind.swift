@@ -74,14 +74,14 @@ extension FlowLayout: LayoutKindProtocol {
             let count = self.input.sections[index].itemCount
             let sectionIndex = layout.index
             let origin = layout.origin
-            var frames = layout.takeFrames(count: count, keepingBefore: item)
+            let frames = layout.takeFrames(count: count, keepingBefore: item)
             let builder = try FlowLayout.makeSectionBuilder(
                 self.input,
                 configuration: self.configuration,
                 section: index,
                 validatesSizes: validatesSizes
             )
-            var lines = record.lines
+            let lines = record.lines
             record.lines = []
             // The line holding the item before: a line's break depends on the size of the item after it, so a
             // resized first item of a line may move up to the line above.
@@ -104,31 +104,17 @@ extension FlowLayout: LayoutKindProtocol {
                 return count
             }
             let first = lines[line].first
-            let result: FlowSectionBuilder.Result
-            switch self.input.sections[index].items {
-            case .count:
-                let sizes = UniformItemSizes(size: builder.parameters.itemSize, count: count)
-                result = builder.rebuild(
-                    sizes,
-                    origin: origin,
-                    frames: &frames,
-                    lines: &lines,
-                    from: line,
-                    index: sectionIndex
-                )
-            case .sizes(let sizes):
-                result = sizes.withUnsafeBufferPointer {
-                    builder.rebuild(
-                        ListedItemSizes(sizes: $0),
-                        origin: origin,
-                        frames: &frames,
-                        lines: &lines,
-                        from: line,
-                        index: sectionIndex
-                    )
-                }
-            }
-            record = SectionRecord(length: result.length, crossEnd: result.crossEnd, lines: lines)
+            // The body holds the only references to the frames and lines, so they are rewritten in place.
+            var body = FlowLayout.Rebuild(
+                builder: builder,
+                origin: origin,
+                frames: consume frames,
+                lines: consume lines,
+                line: line,
+                index: sectionIndex
+            )
+            let result = self.input.sections[index].withItemSizes(defaultSize: builder.parameters.itemSize, &body)
+            record = SectionRecord(length: result.length, crossEnd: result.crossEnd, lines: body.lines)
             layout = result.section
             return count - first
         }

@@ -80,43 +80,24 @@ extension JustifiedLayout: LayoutKindProtocol {
             let count = section.itemCount
             let sectionIndex = layout.index
             let origin = layout.origin
-            var frames = layout.takeFrames(count: count, keepingBefore: item)
+            let frames = layout.takeFrames(count: count, keepingBefore: item)
             if validatesSizes { try JustifiedLayout.validateSizes(of: section, section: index) }
-            var checkpoints = record.checkpoints
+            let checkpoints = record.checkpoints
             record.checkpoints = []
-            let header = section.header?.height ?? 0
-            let footer = section.footer?.height ?? 0
-            let resumed: (section: SectionLayout, summary: JustifiedSectionBuilder.Summary, placed: Int)?
-            switch section.items {
-            case .count:
-                let sizes = UniformItemSizes(size: Size(width: 1, height: 1), count: count)
-                resumed = self.builder.rebuild(
-                    sizes,
-                    origin: origin,
-                    headerHeight: header,
-                    footerHeight: footer,
-                    frames: &frames,
-                    checkpoints: &checkpoints,
-                    from: item,
-                    index: sectionIndex
-                )
-            case .sizes(let sizes):
-                resumed = sizes.withUnsafeBufferPointer {
-                    self.builder.rebuild(
-                        ListedItemSizes(sizes: $0),
-                        origin: origin,
-                        headerHeight: header,
-                        footerHeight: footer,
-                        frames: &frames,
-                        checkpoints: &checkpoints,
-                        from: item,
-                        index: sectionIndex
-                    )
-                }
-            }
-            if let resumed {
+            // The body holds the only references to the frames and checkpoints, so they are rewritten in place.
+            var body = JustifiedLayout.Rebuild(
+                builder: self.builder,
+                origin: origin,
+                header: section.header?.height ?? 0,
+                footer: section.footer?.height ?? 0,
+                frames: consume frames,
+                checkpoints: consume checkpoints,
+                item: item,
+                index: sectionIndex
+            )
+            if let resumed = section.withItemSizes(defaultSize: Size(width: 1, height: 1), &body) {
                 layout = resumed.section
-                record = SectionRecord(summary: resumed.summary, checkpoints: checkpoints)
+                record = SectionRecord(summary: resumed.summary, checkpoints: body.checkpoints)
                 return resumed.placed
             }
             let built = JustifiedLayout.build(section, with: self.builder, origin: origin.y)

@@ -112,17 +112,20 @@ extension LineLayout: LayoutKindProtocol {
             try validateSize(itemSize, name: "itemSize", section: index)
             try validateNonNegative(spacing, name: "minimumLineSpacing", section: index)
             try section.validateSizes(section: index)
-            let viewport = self.input.viewport
-            let built: (SectionLayout, Double)
-            switch section.items {
-            case .count(let count):
-                built = LineLayout.build(UniformItemSizes(size: itemSize, count: count), spacing, viewport, position)
-            case .sizes(let sizes):
-                built = sizes.withUnsafeBufferPointer {
-                    LineLayout.build(ListedItemSizes(sizes: $0), spacing, viewport, position)
-                }
-            }
+            let body = Build(spacing: spacing, viewport: self.input.viewport, position: position)
+            let built = section.withItemSizes(defaultSize: itemSize, body)
             return (built.0, PlainSectionRecord(length: built.1))
+        }
+    }
+
+    /// ``LineLayout/build(_:_:_:_:)`` over a section's sizes.
+    private struct Build: ItemSizesBody {
+        let spacing: Double
+        let viewport: Size
+        let position: Double
+
+        func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> (SectionLayout, Double) {
+            LineLayout.build(sizes, self.spacing, self.viewport, self.position)
         }
     }
 

@@ -66,24 +66,17 @@ extension WaterfallLayout: LayoutKindProtocol {
             let count = self.input.sections[index].itemCount
             let sectionIndex = layout.index
             let origin = layout.origin
-            var frames = layout.takeFrames(count: count, keepingBefore: item)
+            let frames = layout.takeFrames(count: count, keepingBefore: item)
             let builder = try self.sectionBuilder(index, validatesSizes: validatesSizes)
-            let built: (section: SectionLayout, length: Double)
-            switch self.input.sections[index].items {
-            case .count:
-                let sizes = UniformItemSizes(size: Size(width: 1, height: 1), count: count)
-                built = builder.rebuild(sizes, origin: origin, frames: &frames, from: item, index: sectionIndex)
-            case .sizes(let sizes):
-                built = sizes.withUnsafeBufferPointer {
-                    builder.rebuild(
-                        ListedItemSizes(sizes: $0),
-                        origin: origin,
-                        frames: &frames,
-                        from: item,
-                        index: sectionIndex
-                    )
-                }
-            }
+            // The body holds the only reference to the frames, so they are rewritten in place.
+            var body = WaterfallLayout.Rebuild(
+                builder: builder,
+                origin: origin,
+                frames: consume frames,
+                item: item,
+                index: sectionIndex
+            )
+            let built = self.input.sections[index].withItemSizes(defaultSize: Size(width: 1, height: 1), &body)
             layout = built.section
             record.length = built.length
             return count - item

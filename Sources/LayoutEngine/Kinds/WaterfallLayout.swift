@@ -93,12 +93,31 @@ public enum WaterfallLayout {
         with builder: WaterfallSectionBuilder,
         origin position: Double
     ) -> (section: SectionLayout, length: Double) {
-        let origin = Point(x: 0, y: position)
-        switch section.items {
-        case .count(let count):
-            return builder.build(UniformItemSizes(size: Size(width: 1, height: 1), count: count), origin: origin)
-        case .sizes(let sizes):
-            return sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
+        let body = Build(builder: builder, origin: Point(x: 0, y: position))
+        return section.withItemSizes(defaultSize: Size(width: 1, height: 1), body)
+    }
+
+    /// ``WaterfallSectionBuilder/build(_:origin:)`` over a section's sizes.
+    private struct Build: ItemSizesBody {
+        let builder: WaterfallSectionBuilder
+        let origin: Point
+
+        func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> (section: SectionLayout, length: Double) {
+            self.builder.build(sizes, origin: self.origin)
+        }
+    }
+
+    /// ``WaterfallSectionBuilder/rebuild(_:origin:frames:from:index:)`` over a section's sizes, rewriting the frames
+    /// it holds in place.
+    struct Rebuild: ItemSizesBody {
+        let builder: WaterfallSectionBuilder
+        let origin: Point
+        var frames: [Rect]
+        let item: Int
+        let index: SpatialIndex
+
+        mutating func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> (section: SectionLayout, length: Double) {
+            self.builder.rebuild(sizes, origin: self.origin, frames: &self.frames, from: self.item, index: self.index)
         }
     }
 
