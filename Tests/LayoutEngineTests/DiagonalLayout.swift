@@ -17,12 +17,8 @@ enum DiagonalLayout: LayoutKindProtocol {
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let (input, configuration) = (context.input, context.configuration)
         guard configuration.step >= 0, configuration.step < .infinity else {
             throw .invalidParameter(name: "step", section: nil)
         }

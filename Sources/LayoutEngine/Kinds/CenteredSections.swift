@@ -38,20 +38,50 @@ enum CenteredSections {
         return (layout, PlainSectionRecord(length: 0))
     }
 
-    /// The prepared layout of sections over the viewport, which is the content size.
-    static func assemble(
-        _ kind: LayoutKind,
-        input: LayoutInput,
-        sections: [SectionLayout],
-        effects: ElementEffects
-    ) -> PreparedLayout {
-        PreparedLayout(
-            kind: kind,
-            input: input,
-            contentSize: input.viewport,
-            sections: sections,
-            axis: .vertical,
-            effects: effects
-        )
+    /// The builder of `stack` and `circle`: every section over the viewport, its items placed by `shape`.
+    struct Builder: KindSectionBuilder {
+        /// How items are placed.
+        enum Shape {
+            /// Every item at the viewport's centre (`stack`).
+            case pile
+            /// Items evenly on a circle of this radius around the viewport's centre (`circle`), indexed sorted.
+            case circle(radius: Double)
+        }
+
+        let kind: LayoutKind
+        let input: LayoutInput
+        let itemSize: Size
+        let shape: Shape
+        let effects: ElementEffects
+
+        var isVertical: Bool { true }
+
+        /// - Complexity: O(n), or O(n log n) for a circle, whose index sorts the items by their top edge.
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+            let center = Point(x: self.input.viewport.width * 0.5, y: self.input.viewport.height * 0.5)
+            switch self.shape {
+            case .pile:
+                return try CenteredSections.build(self.input, section: index, itemSize: self.itemSize) { _, size, _ in
+                    StackLayout.frame(of: size, centeredAt: center)
+                }
+            case .circle(let radius):
+                return try CenteredSections.build(self.input, section: index, itemSize: self.itemSize, sorts: true) {
+                    CircleLayout.frame(item: $0, of: $1, count: $2, around: center, radius: radius)
+                }
+            }
+        }
+
+        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
+            -> PreparedLayout
+        {
+            PreparedLayout(
+                kind: self.kind,
+                input: self.input,
+                contentSize: self.input.viewport,
+                sections: sections,
+                axis: .vertical,
+                effects: self.effects
+            )
+        }
     }
 }

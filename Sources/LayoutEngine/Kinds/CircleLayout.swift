@@ -18,61 +18,35 @@ public enum CircleLayout {
 }
 
 extension CircleLayout: LayoutKindProtocol {
+    typealias Builder = CenteredSections.Builder
+
     static var kind: LayoutKind { .circle }
     static var defaultConfiguration: Configuration { Configuration() }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let configuration = context.configuration
         try validateNonNegative(configuration.radius, name: "radius", section: nil)
-        return Builder(input: input, configuration: configuration)
+        return Builder(
+            kind: .circle,
+            input: context.input,
+            itemSize: configuration.itemSize,
+            shape: .circle(radius: configuration.radius),
+            effects: .circle
+        )
     }
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
         section.overrides.itemSize ?? configuration.itemSize
     }
 
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .circle(let circle) = configuration else { return nil }
-        return circle
-    }
-
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .circle(configuration) }
 
-    /// Places every section's items on the same circle around the viewport's centre.
-    struct Builder: KindSectionBuilder {
-        let input: LayoutInput
-        let configuration: Configuration
-
-        var isVertical: Bool { true }
-
-        /// - Complexity: O(n log n): the index sorts the items by their top edge.
-        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
-            let center = Point(x: self.input.viewport.width * 0.5, y: self.input.viewport.height * 0.5)
-            let radius = self.configuration.radius
-            func place(item: Int, size: Size, count: Int) -> Rect {
-                let angle = Double(item) * (2 * Double.pi / Double(count))
-                let (sin, cos) = Trigonometry.sinCos(angle)
-                let x = center.x + radius * cos
-                let y = center.y - radius * sin
-                return Rect(x: x - size.width * 0.5, y: y - size.height * 0.5, width: size.width, height: size.height)
-            }
-            return try CenteredSections.build(
-                self.input,
-                section: index,
-                itemSize: self.configuration.itemSize,
-                sorts: true,
-                place: place
-            )
-        }
-
-        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
-            -> PreparedLayout
-        {
-            CenteredSections.assemble(.circle, input: self.input, sections: sections, effects: .circle)
-        }
+    /// The frame of item `item` of `count`, of `size`, on the circle of `radius` around `center`.
+    static func frame(item: Int, of size: Size, count: Int, around center: Point, radius: Double) -> Rect {
+        let angle = Double(item) * (2 * Double.pi / Double(count))
+        let (sin, cos) = Trigonometry.sinCos(angle)
+        let x = center.x + radius * cos
+        let y = center.y - radius * sin
+        return Rect(x: x - size.width * 0.5, y: y - size.height * 0.5, width: size.width, height: size.height)
     }
 }

@@ -106,12 +106,8 @@ extension CoverLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .cover }
     static var defaultConfiguration: Configuration { Configuration() }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let (input, configuration) = (context.input, context.configuration)
         let itemSize = configuration.resolvedItemSize(viewport: input.viewport)
         try validateSize(itemSize, name: "itemSize", section: nil)
         try validateNonNegative(configuration.minimumLineSpacing, name: "minimumLineSpacing", section: nil)
@@ -124,11 +120,6 @@ extension CoverLayout: LayoutKindProtocol {
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
         configuration.resolvedItemSize(viewport: viewport)
-    }
-
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .cover(let cover) = configuration else { return nil }
-        return cover
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .cover(configuration) }

@@ -13,14 +13,13 @@ extension FlowLayout: LayoutKindProtocol {
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
-        try Self.validate(configuration)
-        return Builder(input: input, configuration: configuration, keepsRecords: keepsRecords)
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let configuration = context.configuration
+        try validateScrollingParameters(
+            sectionBackground: configuration.sectionBackground,
+            flickVelocityThreshold: configuration.flickVelocityThreshold
+        )
+        return Builder(input: context.input, configuration: configuration, keepsRecords: context.keepsRecords)
     }
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
@@ -30,11 +29,6 @@ extension FlowLayout: LayoutKindProtocol {
     /// A change along the scroll axis only records the new viewport.
     static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
         configuration.scrollDirection == .vertical ? new.width == old.width : new.height == old.height
-    }
-
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .flow(let flow) = configuration else { return nil }
-        return flow
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .flow(configuration) }

@@ -37,16 +37,6 @@ extension FlowLayout {
         case center
     }
 
-    /// Checks the parameters that are not per section.
-    ///
-    /// - Throws: ``LayoutError/invalidParameter(name:section:)``.
-    static func validate(_ configuration: Configuration) throws(LayoutError) {
-        try validateScrollingParameters(
-            sectionBackground: configuration.sectionBackground,
-            flickVelocityThreshold: configuration.flickVelocityThreshold
-        )
-    }
-
     /// The builder of one section, its parameters checked.
     ///
     /// - Throws: ``LayoutError`` for a bad parameter or item size.

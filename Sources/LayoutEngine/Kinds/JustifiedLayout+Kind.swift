@@ -14,16 +14,11 @@ extension JustifiedLayout: LayoutKindProtocol {
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         Builder(
-            input: input,
-            configuration: configuration,
-            builder: try Self.makeSectionBuilder(input, configuration: configuration)
+            input: context.input,
+            configuration: context.configuration,
+            builder: try Self.makeSectionBuilder(context.input, configuration: context.configuration)
         )
     }
 
@@ -37,11 +32,6 @@ extension JustifiedLayout: LayoutKindProtocol {
     /// A change of height only records the new viewport.
     static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
         new.width == old.width
-    }
-
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .justified(let justified) = configuration else { return nil }
-        return justified
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .justified(configuration) }

@@ -29,83 +29,56 @@ public enum LineLayout {
 }
 
 extension LineLayout: LayoutKindProtocol {
+    typealias Builder = StripBuilder
+
     static var kind: LayoutKind { .line }
     static var defaultConfiguration: Configuration { Configuration() }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let (input, configuration) = (context.input, context.configuration)
         guard configuration.activeDistance > 0, configuration.activeDistance < .infinity else {
             throw .invalidParameter(name: "activeDistance", section: nil)
         }
         guard configuration.scaleFactor.isFinite else { throw .invalidParameter(name: "scaleFactor", section: nil) }
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        let strip = StripBuilder(
+        return StripBuilder(
+            kind: .line,
             input: input,
             itemSize: configuration.itemSize,
             spacing: configuration.minimumLineSpacing,
-            readsOverrides: true
+            readsOverrides: true,
+            effects: .line(activeDistance: configuration.activeDistance, scaleFactor: configuration.scaleFactor),
+            flickVelocityThreshold: configuration.flickVelocityThreshold
         )
-        return Builder(strip: strip, configuration: configuration)
     }
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
         section.overrides.itemSize ?? configuration.itemSize
     }
 
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .line(let line) = configuration else { return nil }
-        return line
-    }
-
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .line(configuration) }
-
-    /// Builds a line layout's strip, scaled at query time.
-    struct Builder: KindSectionBuilder {
-        var strip: StripBuilder
-        let configuration: Configuration
-
-        var isVertical: Bool { false }
-
-        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
-            try self.strip.build(index, at: position)
-        }
-
-        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
-            -> PreparedLayout
-        {
-            PreparedLayout(
-                kind: .line,
-                input: self.strip.input,
-                contentSize: Size(width: contentLength, height: self.strip.input.viewport.height),
-                sections: sections,
-                axis: .horizontal,
-                effects: .line(
-                    activeDistance: self.configuration.activeDistance,
-                    scaleFactor: self.configuration.scaleFactor
-                ),
-                snapVelocityThreshold: self.configuration.flickVelocityThreshold
-            )
-        }
-    }
 
     /// Builds the sections of a horizontal strip, one after the other (`line` and `rotary`): items centred
     /// vertically, and each section's ends inset so that its first and last items can be centred.
-    struct StripBuilder {
+    struct StripBuilder: KindSectionBuilder {
+        let kind: LayoutKind
         let input: LayoutInput
         let itemSize: Size
         let spacing: Double
         /// Whether sections' overrides of the item size and spacing apply (`line`, not `rotary`).
         let readsOverrides: Bool
+        /// What queries compute on top of the frames: `line`'s scale, `rotary`'s turn.
+        let effects: ElementEffects
+        /// The flick threshold of snapping to item centres.
+        let flickVelocityThreshold: Double
+
+        var isVertical: Bool { false }
 
         /// Checks section `index` and builds it at `position` along x.
         ///
         /// - Throws: ``LayoutError`` for a bad item size or spacing.
         /// - Complexity: O(items of the section).
-        func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
             let section = self.input.sections[index]
             let itemSize = self.readsOverrides ? section.overrides.itemSize ?? self.itemSize : self.itemSize
             let spacing = self.readsOverrides ? section.overrides.minimumLineSpacing ?? self.spacing : self.spacing
@@ -115,6 +88,21 @@ extension LineLayout: LayoutKindProtocol {
             let body = Build(spacing: spacing, viewport: self.input.viewport, position: position)
             let built = section.withItemSizes(defaultSize: itemSize, body)
             return (built.0, PlainSectionRecord(length: built.1))
+        }
+
+        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
+            -> PreparedLayout
+        {
+            PreparedLayout(
+                kind: self.kind,
+                input: self.input,
+                contentSize: Size(width: contentLength, height: self.input.viewport.height),
+                sections: sections,
+                axis: .horizontal,
+                effects: self.effects,
+                snapVelocityThreshold: self.flickVelocityThreshold,
+                snapsToCenters: true
+            )
         }
     }
 

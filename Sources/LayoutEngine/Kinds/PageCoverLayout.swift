@@ -24,12 +24,8 @@ extension PageCoverLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .pagecover }
     static var defaultConfiguration: Configuration { Configuration() }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let (input, configuration) = (context.input, context.configuration)
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
         return Builder(input: input, configuration: configuration)
     }
@@ -37,11 +33,6 @@ extension PageCoverLayout: LayoutKindProtocol {
     /// Every page is the viewport.
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
         viewport
-    }
-
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .pagecover(let pagecover) = configuration else { return nil }
-        return pagecover
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .pagecover(configuration) }

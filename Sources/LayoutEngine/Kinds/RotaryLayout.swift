@@ -33,15 +33,13 @@ public enum RotaryLayout {
 }
 
 extension RotaryLayout: LayoutKindProtocol {
+    typealias Builder = LineLayout.StripBuilder
+
     static var kind: LayoutKind { .rotary }
     static var defaultConfiguration: Configuration { Configuration() }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let (input, configuration) = (context.input, context.configuration)
         try validateFraction(configuration.scaleFalloff, name: "scaleFalloff")
         try validateFraction(configuration.alphaFalloff, name: "alphaFalloff")
         guard configuration.maxAngle.isFinite else { throw .invalidParameter(name: "maxAngle", section: nil) }
@@ -49,59 +47,30 @@ extension RotaryLayout: LayoutKindProtocol {
             throw .invalidParameter(name: "perspective", section: nil)
         }
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        let strip = LineLayout.StripBuilder(
+        let effects = RotaryEffects(
+            spacing: configuration.minimumLineSpacing,
+            scaleFalloff: configuration.scaleFalloff,
+            maxAngle: configuration.maxAngle,
+            m34: -1 / configuration.perspective,
+            alphaFalloff: configuration.alphaFalloff
+        )
+        // The line layout's strip, without per-section overrides, turned at query time.
+        return LineLayout.StripBuilder(
+            kind: .rotary,
             input: input,
             itemSize: configuration.itemSize,
             spacing: configuration.minimumLineSpacing,
-            readsOverrides: false
+            readsOverrides: false,
+            effects: .rotary(effects),
+            flickVelocityThreshold: configuration.flickVelocityThreshold
         )
-        return Builder(strip: strip, configuration: configuration)
     }
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
         configuration.itemSize
     }
 
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .rotary(let rotary) = configuration else { return nil }
-        return rotary
-    }
-
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .rotary(configuration) }
-
-    /// Builds a rotary layout's strip (the line layout's, without per-section overrides), turned at query time.
-    struct Builder: KindSectionBuilder {
-        var strip: LineLayout.StripBuilder
-        let configuration: Configuration
-
-        var isVertical: Bool { false }
-
-        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
-            try self.strip.build(index, at: position)
-        }
-
-        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
-            -> PreparedLayout
-        {
-            let configuration = self.configuration
-            let effects = RotaryEffects(
-                spacing: configuration.minimumLineSpacing,
-                scaleFalloff: configuration.scaleFalloff,
-                maxAngle: configuration.maxAngle,
-                m34: -1 / configuration.perspective,
-                alphaFalloff: configuration.alphaFalloff
-            )
-            return PreparedLayout(
-                kind: .rotary,
-                input: self.strip.input,
-                contentSize: Size(width: contentLength, height: self.strip.input.viewport.height),
-                sections: sections,
-                axis: .horizontal,
-                effects: .rotary(effects),
-                snapVelocityThreshold: configuration.flickVelocityThreshold
-            )
-        }
-    }
 }
 
 /// Checks that a falloff is a fraction, 0…1.

@@ -19,55 +19,31 @@ public enum StackLayout {
 }
 
 extension StackLayout: LayoutKindProtocol {
+    typealias Builder = CenteredSections.Builder
+
     static var kind: LayoutKind { .stack }
     static var defaultConfiguration: Configuration { Configuration() }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let configuration = context.configuration
         guard configuration.angles.allSatisfy(\.isFinite) else { throw .invalidParameter(name: "angles", section: nil) }
-        return Builder(input: input, configuration: configuration)
+        return Builder(
+            kind: .stack,
+            input: context.input,
+            itemSize: configuration.itemSize,
+            shape: .pile,
+            effects: .stack(transforms: configuration.angles.map { AffineTransform.rotation($0) })
+        )
     }
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
         section.overrides.itemSize ?? configuration.itemSize
     }
 
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .stack(let stack) = configuration else { return nil }
-        return stack
-    }
-
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .stack(configuration) }
 
-    /// Piles every section's items at the viewport's centre.
-    struct Builder: KindSectionBuilder {
-        let input: LayoutInput
-        let configuration: Configuration
-
-        var isVertical: Bool { true }
-
-        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
-            let center = Point(x: self.input.viewport.width * 0.5, y: self.input.viewport.height * 0.5)
-            return try CenteredSections.build(self.input, section: index, itemSize: self.configuration.itemSize) {
-                _, size, _ in
-                Rect(
-                    x: center.x - size.width * 0.5,
-                    y: center.y - size.height * 0.5,
-                    width: size.width,
-                    height: size.height
-                )
-            }
-        }
-
-        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
-            -> PreparedLayout
-        {
-            let transforms = self.configuration.angles.map { AffineTransform.rotation($0) }
-            return CenteredSections.assemble(.stack, input: self.input, sections: sections, effects: .stack(transforms: transforms))
-        }
+    /// The frame of a card of `size` centred at `center`.
+    static func frame(of size: Size, centeredAt center: Point) -> Rect {
+        Rect(x: center.x - size.width * 0.5, y: center.y - size.height * 0.5, width: size.width, height: size.height)
     }
 }

@@ -3,14 +3,13 @@ extension WaterfallLayout: LayoutKindProtocol {
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
-        try Self.validate(configuration)
-        return Builder(input: input, configuration: configuration, limits: limits)
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let configuration = context.configuration
+        try validateScrollingParameters(
+            sectionBackground: configuration.sectionBackground,
+            flickVelocityThreshold: configuration.flickVelocityThreshold
+        )
+        return Builder(input: context.input, configuration: configuration, limits: context.limits)
     }
 
     /// A `count` section's items are squares: sizes are aspect ratios.
@@ -24,11 +23,6 @@ extension WaterfallLayout: LayoutKindProtocol {
     /// A change of height only records the new viewport.
     static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
         new.width == old.width
-    }
-
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .waterfall(let waterfall) = configuration else { return nil }
-        return waterfall
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .waterfall(configuration) }

@@ -46,16 +46,6 @@ public enum WaterfallLayout {
         public init() {}
     }
 
-    /// Checks the parameters that are not per section.
-    ///
-    /// - Throws: ``LayoutError/invalidParameter(name:section:)``.
-    static func validate(_ configuration: Configuration) throws(LayoutError) {
-        try validateScrollingParameters(
-            sectionBackground: configuration.sectionBackground,
-            flickVelocityThreshold: configuration.flickVelocityThreshold
-        )
-    }
-
     /// The builder of one section, its parameters and sizes checked.
     ///
     /// - Throws: ``LayoutError``.
@@ -138,7 +128,8 @@ public enum WaterfallLayout {
             axis: .vertical,
             effects: .none,
             snapVelocityThreshold: configuration.flickVelocityThreshold,
-            snapMode: configuration.snap
+            snapMode: configuration.snap,
+            linesAreColumnRows: true
         )
     }
 }

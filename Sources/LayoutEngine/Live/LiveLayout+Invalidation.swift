@@ -175,7 +175,10 @@ extension LayoutKindProtocol {
         var records = layout.records.take(as: Record.self)
         var builder: Builder
         do {
-            builder = try Self.makeBuilder(input, configuration: configuration, limits: layout.limits, keepsRecords: true)
+            let limits = layout.limits
+            builder = try Self.makeBuilder(
+                KindContext(input: input, configuration: configuration, limits: limits, keepsRecords: true)
+            )
         } catch {
             preconditionFailure("the layout's parameters were valid when it was prepared: \(error)")
         }

@@ -40,6 +40,23 @@ public enum LayoutConfiguration: Hashable, Sendable {
         }
     }
 
+    /// The configuration of the kind, whatever its type.
+    var payload: any Hashable & Sendable {
+        switch self {
+        case .flow(let configuration): configuration
+        case .waterfall(let configuration): configuration
+        case .line(let configuration): configuration
+        case .stack(let configuration): configuration
+        case .circle(let configuration): configuration
+        case .cover(let configuration): configuration
+        case .rotary(let configuration): configuration
+        case .pagecover(let configuration): configuration
+        case .justified(let configuration): configuration
+        case .compositional(let configuration): configuration
+        case .custom(let custom): custom.value
+        }
+    }
+
     /// The kind this configuration prepares.
     public var kind: LayoutKind { self.kindType.kind }
 

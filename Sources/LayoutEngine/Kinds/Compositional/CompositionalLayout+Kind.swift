@@ -27,13 +27,8 @@ extension CompositionalLayout: LayoutKindProtocol {
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
 
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder {
-        Builder(stacker: try SectionStacker(input: input, configuration: configuration))
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        Builder(stacker: try SectionStacker(input: context.input, configuration: context.configuration))
     }
 
     /// A compositional item's listed size is what the client measured; zero means "not measured yet".
@@ -67,11 +62,6 @@ extension CompositionalLayout: LayoutKindProtocol {
             ?? configuration.section
         let isVertical = configuration.scrollDirection == .vertical
         return description.boundaryItem(element.kind == .header ? .header : .footer, isVertical: isVertical) != nil
-    }
-
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .compositional(let compositional) = configuration else { return nil }
-        return compositional
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .compositional(configuration) }

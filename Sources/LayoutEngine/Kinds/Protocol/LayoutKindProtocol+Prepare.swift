@@ -77,7 +77,8 @@ extension LayoutKindProtocol {
         keepsRecords: Bool = true
     ) throws(LayoutError) -> (prepared: PreparedLayout, records: [Record]) {
         _ = try input.validate(limits: limits)
-        var builder = try Self.makeBuilder(input, configuration: configuration, limits: limits, keepsRecords: keepsRecords)
+        let context = KindContext(input: input, configuration: configuration, limits: limits, keepsRecords: keepsRecords)
+        var builder = try Self.makeBuilder(context)
         var sections: [SectionLayout] = []
         var records: [Record] = []
         sections.reserveCapacity(input.sections.count)
@@ -123,7 +124,8 @@ extension LayoutKindProtocol {
         previousRecords: [Record]
     ) throws(LayoutError) {
         _ = try input.validate(limits: limits)
-        var builder = try Self.makeBuilder(input, configuration: configuration, limits: limits, keepsRecords: true)
+        let context = KindContext(input: input, configuration: configuration, limits: limits, keepsRecords: true)
+        var builder = try Self.makeBuilder(context)
         for index in input.sections.indices {
             if let old = reused[index], firstChanged[index] == nil {
                 try builder.check(index, keeping: previousRecords[old])

@@ -32,21 +32,10 @@ protocol LayoutKindProtocol: SendableMetatype {
     /// and move the others. When `false`, every change prepares again. Defaults to `false`.
     static var keepsSections: Bool { get }
 
-    /// Checks the layout-wide parameters and makes the builder of `input`'s sections.
+    /// Checks the layout-wide parameters and makes the builder of the context's sections.
     ///
-    /// - Parameters:
-    ///   - input: The input whose sections are built; already checked by ``LayoutInput/validate(limits:)``.
-    ///   - configuration: The kind's parameters.
-    ///   - limits: The bounds every input must respect.
-    ///   - keepsRecords: Whether the records are kept (a session) or dropped (a stateless prepare): a kind may skip
-    ///     what only a session needs.
     /// - Throws: ``LayoutError`` for a bad parameter.
-    static func makeBuilder(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        limits: LayoutLimits,
-        keepsRecords: Bool
-    ) throws(LayoutError) -> Builder
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder
 
     /// The size of the items of a `count` section, as ``InvalidationContext/itemSizes`` and batch updates read it.
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size
@@ -70,10 +59,6 @@ protocol LayoutKindProtocol: SendableMetatype {
     /// Whether the kind measures the supplementary `element` (its size replaces an estimate). Defaults to `false`:
     /// headers and footers are given, never measured.
     static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, configuration: Configuration) -> Bool
-
-    /// The kind's configuration inside `configuration`, or `nil` when it is another kind's. Built-in kinds match
-    /// their case; the default reads a ``LayoutConfiguration/custom(_:)``.
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration?
 
     /// `configuration` as a ``LayoutConfiguration``. Built-in kinds make their case; the default makes a
     /// ``LayoutConfiguration/custom(_:)``.
@@ -112,6 +97,19 @@ protocol LayoutKindProtocol: SendableMetatype {
     /// Whether a measured supplementary `element` is one this kind measures, in `configuration`.
     static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, in configuration: LayoutConfiguration)
         -> Bool
+}
+
+/// What a kind's builder is made from: one prepare's input and the kind's parameters.
+struct KindContext<Configuration> {
+    /// The input whose sections are built; already checked by ``LayoutInput/validate(limits:)``.
+    let input: LayoutInput
+    /// The kind's parameters.
+    let configuration: Configuration
+    /// The bounds every input must respect.
+    let limits: LayoutLimits
+    /// Whether the records are kept (a session) or dropped (a stateless prepare): a kind may skip what only a
+    /// session needs.
+    let keepsRecords: Bool
 }
 
 /// What a session keeps about one prepared section of a kind, besides its frames.
@@ -200,18 +198,14 @@ extension LayoutKindProtocol {
         false
     }
 
-    static func configuration(in configuration: LayoutConfiguration) -> Configuration? {
-        guard case .custom(let custom) = configuration else { return nil }
-        return custom.value as? Configuration
-    }
-
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration {
         .custom(AnyKindConfiguration(Self.self, configuration))
     }
 
-    /// The kind's configuration inside `configuration`, which must be this kind's.
+    /// The kind's configuration inside `configuration`, which must be this kind's (every kind's configuration is
+    /// a type of its own).
     static func unwrap(_ configuration: LayoutConfiguration) -> Configuration {
-        guard let own = Self.configuration(in: configuration) else {
+        guard let own = configuration.payload as? Configuration else {
             preconditionFailure("a \(configuration.kind.rawValue) configuration given to \(Self.kind.rawValue)")
         }
         return own
