@@ -57,14 +57,10 @@ extension FlowLayout: LayoutKindProtocol {
         /// depends on the size of the item after it), in place.
         ///
         /// - Complexity: O(items from that line to the section's end + blocks of the section's index).
-        mutating func relayOut(
-            _ layout: inout SectionLayout,
-            record: inout SectionRecord,
-            section index: Int,
-            from item: Int,
-            validatesSizes: Bool,
-            resumesAtCheckpoint: Bool
-        ) throws(LayoutError) -> Int {
+        mutating func relayOut(_ layout: inout SectionLayout, record: inout SectionRecord, _ change: SectionChange)
+            throws(LayoutError) -> Int
+        {
+            let (index, item) = (change.section, change.firstItem)
             let count = self.input.sections[index].itemCount
             let sectionIndex = layout.index
             let origin = layout.origin
@@ -73,7 +69,7 @@ extension FlowLayout: LayoutKindProtocol {
                 self.input,
                 configuration: self.configuration,
                 section: index,
-                validatesSizes: validatesSizes
+                validatesSizes: change.validatesSizes
             )
             let lines = record.lines
             record.lines = []

@@ -58,20 +58,16 @@ extension JustifiedLayout: LayoutKindProtocol {
         /// before it, which decided the checkpoint's state), or builds the section whole when there is none.
         ///
         /// - Complexity: O(items from up to 16 rows before `item`'s to the section's end + blocks of the index).
-        mutating func relayOut(
-            _ layout: inout SectionLayout,
-            record: inout SectionRecord,
-            section index: Int,
-            from item: Int,
-            validatesSizes: Bool,
-            resumesAtCheckpoint: Bool
-        ) throws(LayoutError) -> Int {
+        mutating func relayOut(_ layout: inout SectionLayout, record: inout SectionRecord, _ change: SectionChange)
+            throws(LayoutError) -> Int
+        {
+            let (index, item) = (change.section, change.firstItem)
             let section = self.input.sections[index]
             let count = section.itemCount
             let sectionIndex = layout.index
             let origin = layout.origin
             let frames = layout.takeFrames(count: count, keepingBefore: item)
-            if validatesSizes { try JustifiedLayout.validateSizes(of: section, section: index) }
+            if change.validatesSizes { try JustifiedLayout.validateSizes(of: section, section: index) }
             let checkpoints = record.checkpoints
             record.checkpoints = []
             // The body holds the only references to the frames and checkpoints, so they are rewritten in place.

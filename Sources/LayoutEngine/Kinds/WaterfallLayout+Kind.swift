@@ -49,19 +49,15 @@ extension WaterfallLayout: LayoutKindProtocol {
         /// item.
         ///
         /// - Complexity: O(items from `item` to the section's end + the scan back + blocks of the index).
-        mutating func relayOut(
-            _ layout: inout SectionLayout,
-            record: inout PlainSectionRecord,
-            section index: Int,
-            from item: Int,
-            validatesSizes: Bool,
-            resumesAtCheckpoint: Bool
-        ) throws(LayoutError) -> Int {
+        mutating func relayOut(_ layout: inout SectionLayout, record: inout PlainSectionRecord, _ change: SectionChange)
+            throws(LayoutError) -> Int
+        {
+            let (index, item) = (change.section, change.firstItem)
             let count = self.input.sections[index].itemCount
             let sectionIndex = layout.index
             let origin = layout.origin
             let frames = layout.takeFrames(count: count, keepingBefore: item)
-            let builder = try self.sectionBuilder(index, validatesSizes: validatesSizes)
+            let builder = try self.sectionBuilder(index, validatesSizes: change.validatesSizes)
             // The body holds the only reference to the frames, so they are rewritten in place.
             var body = WaterfallLayout.Rebuild(
                 builder: builder,

@@ -186,14 +186,13 @@ extension LayoutKindProtocol {
         let firstSection = firstItem.keys.min() ?? sections.count
         for (section, item) in firstItem.sorted(by: { $0.key < $1.key }) {
             do {
-                recomputed += try builder.relayOut(
-                    &sections[section],
-                    record: &records[section],
+                let change = SectionChange(
                     section: section,
-                    from: item,
+                    firstItem: item,
                     validatesSizes: false,
                     resumesAtCheckpoint: !measuredSupplementary.contains(section)
                 )
+                recomputed += try builder.relayOut(&sections[section], record: &records[section], change)
             } catch {
                 preconditionFailure("the section's parameters were valid when it was prepared: \(error)")
             }

@@ -93,18 +93,14 @@ extension CompositionalLayout: LayoutKindProtocol {
         /// sizes of every repetition before it), else builds it whole.
         ///
         /// - Complexity: O(cells from the checkpoint on + blocks of the index), or O(cells of the section).
-        mutating func relayOut(
-            _ layout: inout SectionLayout,
-            record: inout SectionRecord,
-            section index: Int,
-            from item: Int,
-            validatesSizes: Bool,
-            resumesAtCheckpoint: Bool
-        ) throws(LayoutError) -> Int {
+        mutating func relayOut(_ layout: inout SectionLayout, record: inout SectionRecord, _ change: SectionChange)
+            throws(LayoutError) -> Int
+        {
+            let (index, item) = (change.section, change.firstItem)
             // Its template was within the layout's budget when the section was first built and has not changed, so
             // a budget of its own cannot refuse it.
             var stacker = try SectionStacker(input: self.stacker.input, configuration: self.stacker.configuration)
-            if resumesAtCheckpoint {
+            if change.resumesAtCheckpoint {
                 var checkpoints = record.checkpoints
                 record.checkpoints = []
                 if let resumed = stacker.resume(index, section: &layout, checkpoints: &checkpoints, from: item) {

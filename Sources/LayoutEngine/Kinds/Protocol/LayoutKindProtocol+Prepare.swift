@@ -141,7 +141,7 @@ extension LayoutKindProtocol {
     ///
     /// - Throws: ``LayoutError`` from laying the section out again.
     /// - Complexity: O(1) without `first`; else that of the builder's
-    ///   ``KindSectionBuilder/relayOut(_:record:section:from:validatesSizes:resumesAtCheckpoint:)``.
+    ///   ``KindSectionBuilder/relayOut(_:record:_:)``.
     private static func resume(
         _ old: Int,
         as index: Int,
@@ -157,14 +157,13 @@ extension LayoutKindProtocol {
         var record = previousRecords[old]
         section.origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
         if let first {
-            _ = try builder.relayOut(
-                &section,
-                record: &record,
+            let change = SectionChange(
                 section: index,
-                from: first,
+                firstItem: first,
                 validatesSizes: validatesSizes,
                 resumesAtCheckpoint: false
             )
+            _ = try builder.relayOut(&section, record: &record, change)
         }
         return (section, record)
     }

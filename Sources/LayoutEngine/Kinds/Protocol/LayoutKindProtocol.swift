@@ -28,8 +28,7 @@ protocol LayoutKindProtocol: SendableMetatype {
     static var defaultConfiguration: Configuration { get }
 
     /// Whether a session keeps the prepared sections and their records, so that invalidation and batch updates lay
-    /// out only the sections they touch (``KindSectionBuilder/relayOut(_:record:section:from:validatesSizes:resumesAtCheckpoint:)``)
-    /// and move the others. When `false`, every change prepares again. Defaults to `false`.
+    /// out only the sections they touch (``KindSectionBuilder/relayOut(_:record:_:)``) and move the others. When `false`, every change prepares again. Defaults to `false`.
     static var keepsSections: Bool { get }
 
     /// Checks the layout-wide parameters and makes the builder of the context's sections.
@@ -112,6 +111,18 @@ struct KindContext<Configuration> {
     let keepsRecords: Bool
 }
 
+/// A section a builder lays out again (``KindSectionBuilder/relayOut(_:record:_:)``).
+struct SectionChange {
+    /// The section's index in the input.
+    let section: Int
+    /// The first item whose size or identity changed; the items before it are as they were.
+    let firstItem: Int
+    /// Whether to check the section's sizes (invalidation checked them already).
+    let validatesSizes: Bool
+    /// Whether only item sizes changed, so that a kind may resume at a checkpoint it kept.
+    let resumesAtCheckpoint: Bool
+}
+
 /// What a session keeps about one prepared section of a kind, besides its frames.
 protocol KindSectionRecord: Hashable, Sendable {
     /// The section's length along the scroll axis: the next section starts this much further (plus the kind's
@@ -151,27 +162,18 @@ protocol KindSectionBuilder {
     /// - Throws: ``LayoutError``, as ``build(_:at:)`` would.
     mutating func check(_ index: Int, keeping kept: Record?) throws(LayoutError)
 
-    /// Lays section `index` out again from `item` on, in place (only kinds that keep sections are asked): the
-    /// frames before `item` are as they were. Defaults to building the section whole at its origin.
+    /// Lays a section out again from its first changed item on, in place (only kinds that keep sections are
+    /// asked): the frames before that item are as they were. Defaults to building the section whole at its origin.
     ///
     /// - Parameters:
     ///   - layout: The section's previous layout; replaced. Its frames are rewritten without a copy when this is
     ///     their only reference.
     ///   - record: The section's record; replaced.
-    ///   - index: The section's index in the input.
-    ///   - item: The first item whose size or identity changed.
-    ///   - validatesSizes: Whether to check the section's sizes (already checked by invalidation).
-    ///   - resumesAtCheckpoint: Whether only item sizes changed, so that a kind may resume at a checkpoint it kept.
+    ///   - change: Which section changed, from which item, and how.
     /// - Returns: The number of cells laid out again.
-    /// - Throws: ``LayoutError`` for a bad size when `validatesSizes`.
-    mutating func relayOut(
-        _ layout: inout SectionLayout,
-        record: inout Record,
-        section index: Int,
-        from item: Int,
-        validatesSizes: Bool,
-        resumesAtCheckpoint: Bool
-    ) throws(LayoutError) -> Int
+    /// - Throws: ``LayoutError`` for a bad size when ``SectionChange/validatesSizes``.
+    mutating func relayOut(_ layout: inout SectionLayout, record: inout Record, _ change: SectionChange)
+        throws(LayoutError) -> Int
 
     /// The prepared layout around sections whose origins are in place. A kind that keeps sections reads only
     /// `records` and `sections` here (kept sections were not built by this builder).
@@ -217,15 +219,10 @@ extension KindSectionBuilder {
 
     mutating func check(_ index: Int, keeping kept: Record?) throws(LayoutError) {}
 
-    mutating func relayOut(
-        _ layout: inout SectionLayout,
-        record: inout Record,
-        section index: Int,
-        from item: Int,
-        validatesSizes: Bool,
-        resumesAtCheckpoint: Bool
-    ) throws(LayoutError) -> Int {
-        (layout, record) = try self.build(index, at: self.isVertical ? layout.origin.y : layout.origin.x)
+    mutating func relayOut(_ layout: inout SectionLayout, record: inout Record, _ change: SectionChange)
+        throws(LayoutError) -> Int
+    {
+        (layout, record) = try self.build(change.section, at: self.isVertical ? layout.origin.y : layout.origin.x)
         return layout.frames.count
     }
 }
