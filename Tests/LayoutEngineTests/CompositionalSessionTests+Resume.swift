@@ -99,7 +99,8 @@ extension CompositionalSessionTests {
                 let after = cellFrames(live.prepared)
                 // Every cell before the resumed repetition keeps its frame.
                 for index in 0..<(3 + resumedAt) { #expect(after[index] == before[index]) }
-                #expect(live.records.records(as: CompositionalLayout.SectionRecord.self)[1].checkpoints.count == ((count + perGroup - 1) / perGroup + stride - 1) / stride)
+                let checkpoints = live.records.records(as: CompositionalLayout.SectionRecord.self)[1].checkpoints
+                #expect(checkpoints.count == ((count + perGroup - 1) / perGroup + stride - 1) / stride)
             }
         }
     }

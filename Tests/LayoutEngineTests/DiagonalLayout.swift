@@ -35,7 +35,9 @@ enum DiagonalLayout: LayoutKindProtocol {
 
         var isVertical: Bool { true }
 
-        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError)
+            -> (SectionLayout, PlainSectionRecord)
+        {
             let section = self.input.sections[index]
             try section.validateSizes(section: index)
             let step = self.configuration.step

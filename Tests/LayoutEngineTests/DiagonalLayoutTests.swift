@@ -84,7 +84,9 @@ import Testing
         let result = try live.performBatchUpdates(updates)
         let edited = [
             SectionInput(count: 4),
-            SectionInput(items: .sizes([Size(width: 10, height: 10)] + [Size](repeating: Size(width: 40, height: 40), count: 4))),
+            SectionInput(
+                items: .sizes([Size(width: 10, height: 10)] + [Size](repeating: Size(width: 40, height: 40), count: 4))
+            ),
         ]
         #expect(try live.prepared == prepareLayout(self.input(edited), configuration: self.configuration))
         #expect(result.appearing.map(\.indexPath) == [IndexPath(section: 1, item: 0)])

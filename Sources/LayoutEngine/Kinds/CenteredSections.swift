@@ -57,7 +57,9 @@ enum CenteredSections {
         var isVertical: Bool { true }
 
         /// - Complexity: O(n), or O(n log n) for a circle, whose index sorts the items by their top edge.
-        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError)
+            -> (SectionLayout, PlainSectionRecord)
+        {
             let center = Point(x: self.input.viewport.width * 0.5, y: self.input.viewport.height * 0.5)
             switch self.shape {
             case .pile:

@@ -158,7 +158,11 @@ extension CoverLayout: LayoutKindProtocol {
                 body: (0, built.length),
                 axis: isVertical ? .vertical : .horizontal
             )
-            let record = SectionRecord(length: built.length, crossEnd: built.crossEnd, maximumLength: built.maximumLength)
+            let record = SectionRecord(
+                length: built.length,
+                crossEnd: built.crossEnd,
+                maximumLength: built.maximumLength
+            )
             return (layout, record)
         }
 

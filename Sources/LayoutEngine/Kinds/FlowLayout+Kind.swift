@@ -42,7 +42,11 @@ extension FlowLayout: LayoutKindProtocol {
         var isVertical: Bool { self.configuration.scrollDirection == .vertical }
 
         mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, SectionRecord) {
-            let builder = try FlowLayout.makeSectionBuilder(self.input, configuration: self.configuration, section: index)
+            let builder = try FlowLayout.makeSectionBuilder(
+                self.input,
+                configuration: self.configuration,
+                section: index
+            )
             var lines: [FlowSectionBuilder.Line]? = self.keepsRecords ? [] : nil
             let built = FlowLayout.build(self.input.sections[index], with: builder, origin: position, lines: &lines)
             return (built.section, SectionRecord(length: built.length, crossEnd: built.crossEnd, lines: lines ?? []))

@@ -78,7 +78,9 @@ extension LineLayout: LayoutKindProtocol {
         ///
         /// - Throws: ``LayoutError`` for a bad item size or spacing.
         /// - Complexity: O(items of the section).
-        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError)
+            -> (SectionLayout, PlainSectionRecord)
+        {
             let section = self.input.sections[index]
             let itemSize = self.readsOverrides ? section.overrides.itemSize ?? self.itemSize : self.itemSize
             let spacing = self.readsOverrides ? section.overrides.minimumLineSpacing ?? self.spacing : self.spacing

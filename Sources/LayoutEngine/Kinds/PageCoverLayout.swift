@@ -47,7 +47,9 @@ extension PageCoverLayout: LayoutKindProtocol {
 
         var isVertical: Bool { false }
 
-        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError)
+            -> (SectionLayout, PlainSectionRecord)
+        {
             let section = self.input.sections[index]
             let page = self.input.viewport
             try section.validateSizes(section: index)

@@ -35,7 +35,9 @@ extension WaterfallLayout: LayoutKindProtocol {
 
         var isVertical: Bool { true }
 
-        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError)
+            -> (SectionLayout, PlainSectionRecord)
+        {
             let builder = try self.sectionBuilder(index)
             let built = WaterfallLayout.build(self.input.sections[index], with: builder, origin: position)
             return (built.section, PlainSectionRecord(length: built.length))

@@ -2,7 +2,8 @@ extension LiveLayout {
     /// The measured supplementary sizes that change something, in order, after checking every one.
     ///
     /// Only kinds whose ``LayoutKindProtocol/measures(_:input:configuration:)`` says so (`compositional`: a
-    /// section's header or footer, item 0, that its description has) measure supplementaries. Its size is stored as the section's ``SectionInput/header`` or ``SectionInput/footer``.
+    /// section's header or footer, item 0, that its description has) measure supplementaries. Its size is stored as
+    /// the section's ``SectionInput/header`` or ``SectionInput/footer``.
     ///
     /// - Throws: ``LayoutError/noSuchSupplementary(kind:section:item:)`` for a view the layout does not measure,
     ///   ``LayoutError/invalidHeaderSize(section:)`` or ``LayoutError/invalidFooterSize(section:)`` for a size

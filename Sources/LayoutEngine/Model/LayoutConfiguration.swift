@@ -86,7 +86,8 @@ public struct AnyKindConfiguration: Hashable, Sendable {
     }
 
     public static func == (lhs: AnyKindConfiguration, rhs: AnyKindConfiguration) -> Bool {
-        ObjectIdentifier(lhs.kindType) == ObjectIdentifier(rhs.kindType) && AnyHashable(lhs.value) == AnyHashable(rhs.value)
+        ObjectIdentifier(lhs.kindType) == ObjectIdentifier(rhs.kindType)
+            && AnyHashable(lhs.value) == AnyHashable(rhs.value)
     }
 
     public func hash(into hasher: inout Hasher) {

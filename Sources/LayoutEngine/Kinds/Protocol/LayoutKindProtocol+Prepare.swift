@@ -77,7 +77,12 @@ extension LayoutKindProtocol {
         keepsRecords: Bool = true
     ) throws(LayoutError) -> (prepared: PreparedLayout, records: [Record]) {
         _ = try input.validate(limits: limits)
-        let context = KindContext(input: input, configuration: configuration, limits: limits, keepsRecords: keepsRecords)
+        let context = KindContext(
+            input: input,
+            configuration: configuration,
+            limits: limits,
+            keepsRecords: keepsRecords
+        )
         var builder = try Self.makeBuilder(context)
         var sections: [SectionLayout] = []
         var records: [Record] = []

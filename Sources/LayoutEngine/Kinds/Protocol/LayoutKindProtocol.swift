@@ -3,10 +3,9 @@
 ///
 /// A kind is one type conforming to this protocol (a caseless enum such as ``FlowLayout``), registered in
 /// ``LayoutKind/registry`` (or, for a kind defined outside the engine, wrapped in a
-/// ``LayoutConfiguration/custom(_:)``). Everything else is shared: one orchestration
-/// (``prepare(_:configuration:limits:reused:firstChanged:previousSections:previousRecords:validatesResumed:keepsRecords:)``)
-/// stacks the sections the kind's ``Builder`` makes for stateless prepares and sessions alike; queries and snapping
-/// read what the builder's ``KindSectionBuilder/assemble(sections:records:contentLength:)`` put in the
+/// ``LayoutConfiguration/custom(_:)``). Everything else is shared: one orchestration (`prepare(_:configuration:…)`
+/// in `LayoutKindProtocol+Prepare.swift`) stacks the sections the kind's ``Builder`` makes for stateless prepares
+/// and sessions alike; queries and snapping read what the builder's ``KindSectionBuilder/assemble(sections:records:contentLength:)`` put in the
 /// ``PreparedLayout`` (frames, the scroll axis, ``ElementEffects``, the snap mode); invalidation and batch updates
 /// (``LiveLayout``) lay out again only the sections they touch when ``keepsSections`` is set, and prepare again
 /// otherwise.
@@ -28,7 +27,8 @@ protocol LayoutKindProtocol: SendableMetatype {
     static var defaultConfiguration: Configuration { get }
 
     /// Whether a session keeps the prepared sections and their records, so that invalidation and batch updates lay
-    /// out only the sections they touch (``KindSectionBuilder/relayOut(_:record:_:)``) and move the others. When `false`, every change prepares again. Defaults to `false`.
+    /// out only the sections they touch (``KindSectionBuilder/relayOut(_:record:_:)``) and move the others. When
+    /// `false`, every change prepares again. Defaults to `false`.
     static var keepsSections: Bool { get }
 
     /// Checks the layout-wide parameters and makes the builder of the context's sections.
