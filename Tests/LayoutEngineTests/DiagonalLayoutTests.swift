@@ -92,4 +92,25 @@ import Testing
         #expect(result.appearing.map(\.indexPath) == [IndexPath(section: 1, item: 0)])
         #expect(result.disappearing.map(\.indexPath) == [IndexPath(section: 0, item: 1)])
     }
+
+    @Test func anInteractiveMoveAndATransitionTakeTheNewKindToo() throws {
+        let input = self.input([SectionInput(count: 4)])
+        let moved = try layoutMovingItem(
+            from: IndexPath(section: 0, item: 0),
+            to: IndexPath(section: 0, item: 3),
+            input: input,
+            configuration: self.configuration
+        )
+        #expect(moved.layout.numberOfItems(inSection: 0) == 4)
+        let flow = try prepareLayout(input, configuration: .flow(.init()))
+        let diagonal = try prepareLayout(input, configuration: self.configuration)
+        let halfway = try TransitionLayout(current: flow, target: diagonal, progress: 0.5)
+        let item = IndexPath(section: 0, item: 3)
+        let from = try #require(flow.attributesForItem(at: item, contentOffset: .zero)).frame
+        let to = try #require(diagonal.attributesForItem(at: item, contentOffset: .zero)).frame
+        let between = halfway.attributes(in: nil, fromContentOffset: .zero, toContentOffset: .zero)
+            .first { $0.indexPath == item && $0.category == .cell }
+        #expect(between?.frame.midX == (from.midX + to.midX) / 2)
+        #expect(between?.frame.midY == (from.midY + to.midY) / 2)
+    }
 }
