@@ -52,7 +52,6 @@ extension LayoutKindProtocol {
         let records: [Record]
         if Self.keepsSections {
             // Check everything first: once resumed sections are rewritten in place, there is no going back.
-            let previousRecords = layout.records.records(as: Record.self)
             do {
                 try Self.validate(
                     newInput,
@@ -60,7 +59,7 @@ extension LayoutKindProtocol {
                     limits: layout.limits,
                     reused: plan.reused,
                     firstChanged: plan.firstChanged,
-                    previousRecords: previousRecords
+                    previousRecords: layout.records.records(as: Record.self)
                 )
             } catch {
                 throw .invalidLayout(error)
