@@ -99,7 +99,8 @@ extension CompositionalSessionTests {
                 let after = cellFrames(live.prepared)
                 // Every cell before the resumed repetition keeps its frame.
                 for index in 0..<(3 + resumedAt) { #expect(after[index] == before[index]) }
-                #expect(live.records[1].checkpoints.count == ((count + perGroup - 1) / perGroup + stride - 1) / stride)
+                let checkpoints = live.records.records(as: CompositionalLayout.SectionRecord.self)[1].checkpoints
+                #expect(checkpoints.count == ((count + perGroup - 1) / perGroup + stride - 1) / stride)
             }
         }
     }
@@ -136,7 +137,7 @@ extension CompositionalSessionTests {
         #expect(after[9_990].height == 200)
         #expect(isClose(after[9_991].minY, before[9_991].minY + 99, tolerance: 1e-6))
         // The checkpoints cost one Double per 16 rows: half a byte a row, next to the frames' and index's 35.
-        let checkpoints = live.records[0].checkpoints
+        let checkpoints = live.records.records(as: CompositionalLayout.SectionRecord.self)[0].checkpoints
         #expect(checkpoints.count == 625 && checkpoints.first == 30)
         #expect(Double(checkpoints.capacity * MemoryLayout<Double>.stride) / 10_000 <= 0.55)
         // The frames were rewritten in place, not copied.

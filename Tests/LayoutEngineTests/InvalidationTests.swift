@@ -31,6 +31,7 @@ func defaultItemSize(_ configuration: LayoutConfiguration, viewport: Size) -> (S
         case .rotary(let rotary): return rotary.itemSize
         case .pagecover: return viewport
         case .compositional: return .zero
+        case .custom: preconditionFailure("the built-in kinds only")
         }
     }
 }

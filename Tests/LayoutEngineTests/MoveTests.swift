@@ -277,6 +277,7 @@ import Testing
                 case .rotary(let rotary): size = rotary.itemSize
                 case .pagecover: size = input.viewport
                 case .compositional: size = .zero
+                case .custom: preconditionFailure("the built-in kinds only")
                 }
                 return [Size](repeating: size, count: count)
             }

@@ -147,6 +147,8 @@ struct RandomLayouts {
                     isVertical: compositional.scrollDirection == .vertical
                 )
             }
+        default:
+            configuration = .defaults(for: kind)
         }
         return (LayoutInput(viewport: viewport, layoutDirection: direction, sections: sections), configuration)
     }

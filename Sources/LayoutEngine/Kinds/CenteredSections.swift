@@ -1,44 +1,89 @@
 /// The shared shape of `stack` and `circle`: every section placed over the viewport, each item by a formula.
 enum CenteredSections {
-    /// Builds every section with `place(item, size, count)` giving each item's frame in content coordinates.
+    /// Builds section `index` with `place(item, size, count)` giving each item's frame in content coordinates.
     ///
     /// - Throws: ``LayoutError`` for a bad item size.
     /// - Complexity: O(n), or O(n log n) when `sorts` is set.
     static func build(
         _ input: LayoutInput,
+        section index: Int,
         itemSize: Size,
         sorts: Bool = false,
         place: (Int, Size, Int) -> Rect
-    ) throws(LayoutError) -> [SectionLayout] {
-        var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
-        let band = Rect(origin: .zero, size: input.viewport)
-        for (index, section) in input.sections.enumerated() {
-            let size = section.overrides.itemSize ?? itemSize
-            try validateSize(size, name: "itemSize", section: index)
-            try section.validateSizes(section: index)
-            let count = section.itemCount
-            var frames = [Rect](repeating: .zero, count: count)
-            switch section.items {
-            case .count:
-                for item in 0..<count { frames[item] = place(item, size, count) }
-            case .sizes(let sizes):
-                for item in 0..<count { frames[item] = place(item, sizes[item], count) }
+    ) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
+        let section = input.sections[index]
+        let size = section.overrides.itemSize ?? itemSize
+        try validateSize(size, name: "itemSize", section: index)
+        try section.validateSizes(section: index)
+        let count = section.itemCount
+        var frames = [Rect](repeating: .zero, count: count)
+        switch section.items {
+        case .count:
+            for item in 0..<count { frames[item] = place(item, size, count) }
+        case .sizes(let sizes):
+            for item in 0..<count { frames[item] = place(item, sizes[item], count) }
+        }
+        let layout = SectionLayout(
+            origin: .zero,
+            frames: frames,
+            header: nil,
+            footer: nil,
+            background: nil,
+            band: Rect(origin: .zero, size: input.viewport),
+            body: (0, input.viewport.height),
+            axis: .vertical,
+            sortsByLeadingEdge: sorts
+        )
+        // Every section lies over the same viewport: the next starts where this one does.
+        return (layout, PlainSectionRecord(length: 0))
+    }
+
+    /// The builder of `stack` and `circle`: every section over the viewport, its items placed by `shape`.
+    struct Builder: KindSectionBuilder {
+        /// How items are placed.
+        enum Shape {
+            /// Every item at the viewport's centre (`stack`).
+            case pile
+            /// Items evenly on a circle of this radius around the viewport's centre (`circle`), indexed sorted.
+            case circle(radius: Double)
+        }
+
+        let kind: LayoutKind
+        let input: LayoutInput
+        let itemSize: Size
+        let shape: Shape
+        let effects: ElementEffects
+
+        var isVertical: Bool { true }
+
+        /// - Complexity: O(n), or O(n log n) for a circle, whose index sorts the items by their top edge.
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError)
+            -> (SectionLayout, PlainSectionRecord)
+        {
+            let center = Point(x: self.input.viewport.width * 0.5, y: self.input.viewport.height * 0.5)
+            switch self.shape {
+            case .pile:
+                return try CenteredSections.build(self.input, section: index, itemSize: self.itemSize) { _, size, _ in
+                    StackLayout.frame(of: size, centeredAt: center)
+                }
+            case .circle(let radius):
+                return try CenteredSections.build(self.input, section: index, itemSize: self.itemSize, sorts: true) {
+                    CircleLayout.frame(item: $0, of: $1, count: $2, around: center, radius: radius)
+                }
             }
-            sections.append(
-                SectionLayout(
-                    origin: .zero,
-                    frames: frames,
-                    header: nil,
-                    footer: nil,
-                    background: nil,
-                    band: band,
-                    body: (0, input.viewport.height),
-                    axis: .vertical,
-                    sortsByLeadingEdge: sorts
-                )
+        }
+
+        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
+            -> PreparedLayout
+        {
+            PreparedLayout(
+                kind: self.kind,
+                input: self.input,
+                contentSize: self.input.viewport,
+                sections: sections,
+                axis: .vertical,
+                effects: self.effects
             )
         }
-        return sections
     }
 }

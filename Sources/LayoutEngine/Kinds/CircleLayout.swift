@@ -15,34 +15,38 @@ public enum CircleLayout {
         /// Creates the default configuration.
         public init() {}
     }
+}
 
-    /// Prepares a circle layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n log n): the index sorts the items by their top edge.
-    static func prepare(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        itemCount: Int
-    ) throws(LayoutError) -> PreparedLayout {
+extension CircleLayout: LayoutKindProtocol {
+    typealias Builder = CenteredSections.Builder
+
+    static var kind: LayoutKind { .circle }
+    static var defaultConfiguration: Configuration { Configuration() }
+
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let configuration = context.configuration
         try validateNonNegative(configuration.radius, name: "radius", section: nil)
-        let center = Point(x: input.viewport.width * 0.5, y: input.viewport.height * 0.5)
-        let radius = configuration.radius
-        func place(item: Int, size: Size, count: Int) -> Rect {
-            let angle = Double(item) * (2 * Double.pi / Double(count))
-            let (sin, cos) = Trigonometry.sinCos(angle)
-            let x = center.x + radius * cos
-            let y = center.y - radius * sin
-            return Rect(x: x - size.width * 0.5, y: y - size.height * 0.5, width: size.width, height: size.height)
-        }
-        let sections = try CenteredSections.build(input, itemSize: configuration.itemSize, sorts: true, place: place)
-        return PreparedLayout(
+        return Builder(
             kind: .circle,
-            input: input,
-            contentSize: input.viewport,
-            sections: sections,
-            axis: .vertical,
+            input: context.input,
+            itemSize: configuration.itemSize,
+            shape: .circle(radius: configuration.radius),
             effects: .circle
         )
+    }
+
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        section.overrides.itemSize ?? configuration.itemSize
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .circle(configuration) }
+
+    /// The frame of item `item` of `count`, of `size`, on the circle of `radius` around `center`.
+    static func frame(item: Int, of size: Size, count: Int, around center: Point, radius: Double) -> Rect {
+        let angle = Double(item) * (2 * Double.pi / Double(count))
+        let (sin, cos) = Trigonometry.sinCos(angle)
+        let x = center.x + radius * cos
+        let y = center.y - radius * sin
+        return Rect(x: x - size.width * 0.5, y: y - size.height * 0.5, width: size.width, height: size.height)
     }
 }

@@ -51,86 +51,8 @@ public enum CoverLayout {
         }
     }
 
-    /// Prepares a cover layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n).
-    static func prepare(_ input: LayoutInput, configuration: Configuration) throws(LayoutError) -> PreparedLayout {
-        let itemSize = configuration.resolvedItemSize(viewport: input.viewport)
-        let spacing = configuration.minimumLineSpacing
-        let inset = configuration.sectionInset
-        try validateSize(itemSize, name: "itemSize", section: nil)
-        try validateNonNegative(spacing, name: "minimumLineSpacing", section: nil)
-        try validateInsets(inset, name: "sectionInset", section: nil)
-        try validateFraction(configuration.shrink, name: "shrink")
-        try validateFraction(configuration.dim, name: "dim")
-        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        let isVertical = configuration.scrollDirection == .vertical
-        var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
-        var firstItems: [Int] = []
-        firstItems.reserveCapacity(input.sections.count)
-        var position = 0.0
-        var items = 0
-        var maximumLength = 0.0
-        var crossExtent = isVertical ? input.viewport.width : input.viewport.height
-        for (index, section) in input.sections.enumerated() {
-            try section.validateSizes(section: index)
-            let built: Built
-            switch section.items {
-            case .count(let count):
-                built = Self.build(UniformItemSizes(size: itemSize, count: count), inset, spacing, isVertical)
-            case .sizes(let sizes):
-                built = sizes.withUnsafeBufferPointer {
-                    Self.build(ListedItemSizes(sizes: $0), inset, spacing, isVertical)
-                }
-            }
-            let drift = built.maximumLength + spacing
-            let band =
-                isVertical
-                ? Rect(x: 0, y: 0, width: built.crossEnd, height: built.length + drift)
-                : Rect(x: 0, y: 0, width: built.length + drift, height: built.crossEnd)
-            sections.append(
-                SectionLayout(
-                    origin: isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0),
-                    frames: built.frames,
-                    header: nil,
-                    footer: nil,
-                    background: nil,
-                    // A pinned card is drawn up to its length plus the spacing past its stored frame.
-                    band: band,
-                    body: (0, built.length),
-                    axis: isVertical ? .vertical : .horizontal
-                )
-            )
-            firstItems.append(items)
-            items += built.frames.count
-            position += built.length
-            maximumLength = Swift.max(maximumLength, built.maximumLength)
-            crossExtent = Swift.max(crossExtent, built.crossEnd)
-        }
-        let effects = CoverEffects(
-            leadingInset: isVertical ? inset.top : inset.left,
-            spacing: spacing,
-            shrink: configuration.shrink,
-            dim: configuration.dim,
-            maximumLength: maximumLength
-        )
-        return PreparedLayout(
-            kind: .cover,
-            input: input,
-            contentSize: isVertical
-                ? Size(width: crossExtent, height: position) : Size(width: position, height: crossExtent),
-            sections: sections,
-            axis: isVertical ? .vertical : .horizontal,
-            effects: .cover(effects, firstItems: firstItems),
-            snapVelocityThreshold: configuration.flickVelocityThreshold,
-            snapMode: .item
-        )
-    }
-
     /// One section's cards, relative to its origin.
-    private struct Built {
+    fileprivate struct Built {
         var frames: [Rect]
         /// The section's length along the scroll axis, insets included.
         var length: Double
@@ -140,7 +62,7 @@ public enum CoverLayout {
         var maximumLength: Double
     }
 
-    private static func build<Sizes: ItemSizes>(
+    fileprivate static func build<Sizes: ItemSizes>(
         _ sizes: Sizes,
         _ inset: EdgeInsets,
         _ spacing: Double,
@@ -167,5 +89,129 @@ public enum CoverLayout {
         along += isVertical ? inset.bottom : inset.right
         crossEnd += isVertical ? inset.right : inset.bottom
         return Built(frames: frames, length: along, crossEnd: crossEnd, maximumLength: maximumLength)
+    }
+}
+
+extension CoverLayout: LayoutKindProtocol {
+    /// What a cover section leaves for the layout's effects.
+    struct SectionRecord: KindSectionRecord {
+        /// The section's length along the scroll axis, insets included.
+        var length: Double
+        /// Where the section ends across the scroll axis.
+        var crossEnd: Double
+        /// The section's longest card along the scroll axis.
+        var maximumLength: Double
+    }
+
+    static var kind: LayoutKind { .cover }
+    static var defaultConfiguration: Configuration { Configuration() }
+
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let (input, configuration) = (context.input, context.configuration)
+        let itemSize = configuration.resolvedItemSize(viewport: input.viewport)
+        try validateSize(itemSize, name: "itemSize", section: nil)
+        try validateNonNegative(configuration.minimumLineSpacing, name: "minimumLineSpacing", section: nil)
+        try validateInsets(configuration.sectionInset, name: "sectionInset", section: nil)
+        try validateFraction(configuration.shrink, name: "shrink")
+        try validateFraction(configuration.dim, name: "dim")
+        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+        return Builder(input: input, configuration: configuration, itemSize: itemSize)
+    }
+
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        configuration.resolvedItemSize(viewport: viewport)
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .cover(configuration) }
+
+    /// Builds a cover layout's sections of cards, pinned and dimmed at query time.
+    struct Builder: KindSectionBuilder {
+        let input: LayoutInput
+        let configuration: Configuration
+        let itemSize: Size
+
+        var isVertical: Bool { self.configuration.scrollDirection == .vertical }
+
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, SectionRecord) {
+            let section = self.input.sections[index]
+            let inset = self.configuration.sectionInset
+            let spacing = self.configuration.minimumLineSpacing
+            let isVertical = self.isVertical
+            try section.validateSizes(section: index)
+            let built = section.withItemSizes(
+                defaultSize: self.itemSize,
+                Build(inset: inset, spacing: spacing, isVertical: isVertical)
+            )
+            let drift = built.maximumLength + spacing
+            let band =
+                isVertical
+                ? Rect(x: 0, y: 0, width: built.crossEnd, height: built.length + drift)
+                : Rect(x: 0, y: 0, width: built.length + drift, height: built.crossEnd)
+            let layout = SectionLayout(
+                origin: isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0),
+                frames: built.frames,
+                header: nil,
+                footer: nil,
+                background: nil,
+                // A pinned card is drawn up to its length plus the spacing past its stored frame.
+                band: band,
+                body: (0, built.length),
+                axis: isVertical ? .vertical : .horizontal
+            )
+            let record = SectionRecord(
+                length: built.length,
+                crossEnd: built.crossEnd,
+                maximumLength: built.maximumLength
+            )
+            return (layout, record)
+        }
+
+        func assemble(sections: [SectionLayout], records: [SectionRecord], contentLength: Double) -> PreparedLayout {
+            let configuration = self.configuration
+            let isVertical = self.isVertical
+            let viewport = self.input.viewport
+            var firstItems: [Int] = []
+            firstItems.reserveCapacity(sections.count)
+            var items = 0
+            var maximumLength = 0.0
+            var crossExtent = isVertical ? viewport.width : viewport.height
+            for (section, record) in zip(sections, records) {
+                firstItems.append(items)
+                items += section.frames.count
+                maximumLength = Swift.max(maximumLength, record.maximumLength)
+                crossExtent = Swift.max(crossExtent, record.crossEnd)
+            }
+            let inset = configuration.sectionInset
+            let effects = CoverEffects(
+                leadingInset: isVertical ? inset.top : inset.left,
+                spacing: configuration.minimumLineSpacing,
+                shrink: configuration.shrink,
+                dim: configuration.dim,
+                maximumLength: maximumLength
+            )
+            let position = contentLength
+            return PreparedLayout(
+                kind: .cover,
+                input: self.input,
+                contentSize: isVertical
+                    ? Size(width: crossExtent, height: position) : Size(width: position, height: crossExtent),
+                sections: sections,
+                axis: isVertical ? .vertical : .horizontal,
+                effects: .cover(effects, firstItems: firstItems),
+                snapVelocityThreshold: configuration.flickVelocityThreshold,
+                snapMode: .item
+            )
+        }
+    }
+
+    /// ``CoverLayout/build(_:_:_:_:)`` over a section's sizes.
+    private struct Build: ItemSizesBody {
+        let inset: EdgeInsets
+        let spacing: Double
+        let isVertical: Bool
+
+        func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> Built {
+            CoverLayout.build(sizes, self.inset, self.spacing, self.isVertical)
+        }
     }
 }

@@ -24,3 +24,38 @@ struct ListedItemSizes: ItemSizes {
 
     subscript(index: Int) -> Size { self.sizes[index] }
 }
+
+/// What to do with a section's item sizes, whichever way the section gives them; see
+/// ``SectionInput/withItemSizes(defaultSize:_:)``.
+///
+/// A body is generic over its ``ItemSizes``, so the kind's per-item loop it calls is specialized for both.
+protocol ItemSizesBody {
+    /// What the body makes of the sizes.
+    associatedtype Result
+
+    /// Does the body's work with `sizes`.
+    mutating func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> Result
+}
+
+extension SectionInput {
+    /// Calls `body` with the section's item sizes: `size` for every item of a `count` section, or the listed sizes
+    /// read in place. This is the one place that turns a section's ``Items`` into ``ItemSizes``.
+    ///
+    /// - Parameters:
+    ///   - size: The size of a `count` section's items.
+    ///   - body: The work to do; it may keep state (frames to rewrite in place) that the caller reads afterwards.
+    /// - Returns: What `body` returns.
+    /// - Complexity: O(1) plus `body`'s.
+    func withItemSizes<Body: ItemSizesBody>(defaultSize size: Size, _ body: inout Body) -> Body.Result {
+        switch self.items {
+        case .count(let count): return body(UniformItemSizes(size: size, count: count))
+        case .sizes(let sizes): return sizes.withUnsafeBufferPointer { body(ListedItemSizes(sizes: $0)) }
+        }
+    }
+
+    /// Calls a body that keeps no state with the section's item sizes (see ``withItemSizes(defaultSize:_:)``).
+    func withItemSizes<Body: ItemSizesBody>(defaultSize size: Size, _ body: Body) -> Body.Result {
+        var body = body
+        return self.withItemSizes(defaultSize: size, &body)
+    }
+}

@@ -67,38 +67,10 @@ public enum JustifiedLayout {
         public init() {}
     }
 
-    /// Prepares a justified layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter, padding that leaves no width, or an item without a positive
-    ///   width and height.
-    /// - Complexity: O(n).
-    static func prepare(_ input: LayoutInput, configuration: Configuration) throws(LayoutError) -> PreparedLayout {
-        let builder = try Self.makeBuilder(input, configuration: configuration)
-        var sections: [SectionLayout] = []
-        var summaries: [JustifiedSectionBuilder.Summary] = []
-        sections.reserveCapacity(input.sections.count)
-        summaries.reserveCapacity(input.sections.count)
-        var position = 0.0
-        for index in input.sections.indices {
-            try Self.validateSizes(of: input.sections[index], section: index)
-            let built = Self.build(input.sections[index], with: builder, origin: position)
-            sections.append(built.section)
-            summaries.append(built.summary)
-            position += built.summary.length
-        }
-        return Self.assemble(
-            input,
-            configuration: configuration,
-            sections: sections,
-            summaries: summaries,
-            contentLength: position
-        )
-    }
-
     /// The builder shared by every section, its parameters checked.
     ///
     /// - Throws: ``LayoutError/invalidParameter(name:section:)`` naming the parameter.
-    static func makeBuilder(
+    static func makeSectionBuilder(
         _ input: LayoutInput,
         configuration: Configuration
     ) throws(LayoutError) -> JustifiedSectionBuilder {
@@ -156,17 +128,58 @@ public enum JustifiedLayout {
         summary: JustifiedSectionBuilder.Summary,
         checkpoints: [JustifiedSectionBuilder.Checkpoint]
     ) {
-        let origin = Point(x: 0, y: position)
-        let header = section.header?.height ?? 0
-        let footer = section.footer?.height ?? 0
-        switch section.items {
-        case .count(let count):
-            let sizes = UniformItemSizes(size: Size(width: 1, height: 1), count: count)
-            return builder.build(sizes, origin: origin, headerHeight: header, footerHeight: footer)
-        case .sizes(let sizes):
-            return sizes.withUnsafeBufferPointer {
-                builder.build(ListedItemSizes(sizes: $0), origin: origin, headerHeight: header, footerHeight: footer)
-            }
+        let body = Build(
+            builder: builder,
+            origin: Point(x: 0, y: position),
+            header: section.header?.height ?? 0,
+            footer: section.footer?.height ?? 0
+        )
+        return section.withItemSizes(defaultSize: Size(width: 1, height: 1), body)
+    }
+
+    /// ``JustifiedSectionBuilder/build(_:origin:headerHeight:footerHeight:)`` over a section's sizes.
+    private struct Build: ItemSizesBody {
+        let builder: JustifiedSectionBuilder
+        let origin: Point
+        let header: Double
+        let footer: Double
+
+        func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> (
+            section: SectionLayout,
+            summary: JustifiedSectionBuilder.Summary,
+            checkpoints: [JustifiedSectionBuilder.Checkpoint]
+        ) {
+            self.builder.build(sizes, origin: self.origin, headerHeight: self.header, footerHeight: self.footer)
+        }
+    }
+
+    /// ``JustifiedSectionBuilder/rebuild(_:origin:headerHeight:footerHeight:frames:checkpoints:from:index:)`` over a
+    /// section's sizes, rewriting the frames and checkpoints it holds in place.
+    struct Rebuild: ItemSizesBody {
+        let builder: JustifiedSectionBuilder
+        let origin: Point
+        let header: Double
+        let footer: Double
+        var frames: [Rect]
+        var checkpoints: [JustifiedSectionBuilder.Checkpoint]
+        let item: Int
+        let index: SpatialIndex
+
+        mutating func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> (
+            section: SectionLayout,
+            summary: JustifiedSectionBuilder.Summary,
+            placed: Int
+        )? {
+            self.builder.rebuild(
+                sizes,
+                origin: self.origin,
+                headerHeight: self.header,
+                footerHeight: self.footer,
+                frames: &self.frames,
+                checkpoints: &self.checkpoints,
+                from: self.item,
+                index: self.index
+            )
         }
     }
 

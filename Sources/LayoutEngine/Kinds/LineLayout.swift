@@ -26,76 +26,100 @@ public enum LineLayout {
         /// Creates the default configuration.
         public init() {}
     }
+}
 
-    /// Prepares a line layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n).
-    static func prepare(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        itemCount: Int
-    ) throws(LayoutError) -> PreparedLayout {
+extension LineLayout: LayoutKindProtocol {
+    typealias Builder = StripBuilder
+
+    static var kind: LayoutKind { .line }
+    static var defaultConfiguration: Configuration { Configuration() }
+
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let (input, configuration) = (context.input, context.configuration)
         guard configuration.activeDistance > 0, configuration.activeDistance < .infinity else {
             throw .invalidParameter(name: "activeDistance", section: nil)
         }
         guard configuration.scaleFactor.isFinite else { throw .invalidParameter(name: "scaleFactor", section: nil) }
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        let (sections, length) = try Self.buildStrip(
-            input,
-            itemSize: configuration.itemSize,
-            spacing: configuration.minimumLineSpacing
-        )
-        return PreparedLayout(
+        return StripBuilder(
             kind: .line,
             input: input,
-            contentSize: Size(width: length, height: input.viewport.height),
-            sections: sections,
-            axis: .horizontal,
+            itemSize: configuration.itemSize,
+            spacing: configuration.minimumLineSpacing,
+            readsOverrides: true,
             effects: .line(activeDistance: configuration.activeDistance, scaleFactor: configuration.scaleFactor),
-            snapVelocityThreshold: configuration.flickVelocityThreshold
+            flickVelocityThreshold: configuration.flickVelocityThreshold
         )
     }
 
-    /// Lays out the sections of a horizontal strip, as `line` and `rotary` share it: items `spacing` apart,
-    /// centred vertically, the first and last item of each section centrable. With `readsOverrides`, a section's
-    /// own item size and spacing win.
-    ///
-    /// - Returns: The sections and the strip's length.
-    /// - Throws: ``LayoutError`` for a bad size or spacing.
-    /// - Complexity: O(n).
-    static func buildStrip(
-        _ input: LayoutInput,
-        itemSize: Size,
-        spacing: Double,
-        readsOverrides: Bool = true
-    ) throws(LayoutError) -> ([SectionLayout], Double) {
-        let viewport = input.viewport
-        var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
-        var position = 0.0
-        for (index, section) in input.sections.enumerated() {
-            let itemSize = readsOverrides ? section.overrides.itemSize ?? itemSize : itemSize
-            let spacing = readsOverrides ? section.overrides.minimumLineSpacing ?? spacing : spacing
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        section.overrides.itemSize ?? configuration.itemSize
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .line(configuration) }
+
+    /// Builds the sections of a horizontal strip, one after the other (`line` and `rotary`): items centred
+    /// vertically, and each section's ends inset so that its first and last items can be centred.
+    struct StripBuilder: KindSectionBuilder {
+        let kind: LayoutKind
+        let input: LayoutInput
+        let itemSize: Size
+        let spacing: Double
+        /// Whether sections' overrides of the item size and spacing apply (`line`, not `rotary`).
+        let readsOverrides: Bool
+        /// What queries compute on top of the frames: `line`'s scale, `rotary`'s turn.
+        let effects: ElementEffects
+        /// The flick threshold of snapping to item centres.
+        let flickVelocityThreshold: Double
+
+        var isVertical: Bool { false }
+
+        /// Checks section `index` and builds it at `position` along x.
+        ///
+        /// - Throws: ``LayoutError`` for a bad item size or spacing.
+        /// - Complexity: O(items of the section).
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError)
+            -> (SectionLayout, PlainSectionRecord)
+        {
+            let section = self.input.sections[index]
+            let itemSize = self.readsOverrides ? section.overrides.itemSize ?? self.itemSize : self.itemSize
+            let spacing = self.readsOverrides ? section.overrides.minimumLineSpacing ?? self.spacing : self.spacing
             try validateSize(itemSize, name: "itemSize", section: index)
             try validateNonNegative(spacing, name: "minimumLineSpacing", section: index)
             try section.validateSizes(section: index)
-            let built: (SectionLayout, Double)
-            switch section.items {
-            case .count(let count):
-                built = Self.build(UniformItemSizes(size: itemSize, count: count), spacing, viewport, position)
-            case .sizes(let sizes):
-                built = sizes.withUnsafeBufferPointer {
-                    Self.build(ListedItemSizes(sizes: $0), spacing, viewport, position)
-                }
-            }
-            sections.append(built.0)
-            position += built.1
+            let body = Build(spacing: spacing, viewport: self.input.viewport, position: position)
+            let built = section.withItemSizes(defaultSize: itemSize, body)
+            return (built.0, PlainSectionRecord(length: built.1))
         }
-        return (sections, position)
+
+        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
+            -> PreparedLayout
+        {
+            PreparedLayout(
+                kind: self.kind,
+                input: self.input,
+                contentSize: Size(width: contentLength, height: self.input.viewport.height),
+                sections: sections,
+                axis: .horizontal,
+                effects: self.effects,
+                snapVelocityThreshold: self.flickVelocityThreshold,
+                snapsToCenters: true
+            )
+        }
     }
 
-    private static func build<Sizes: ItemSizes>(
+    /// ``LineLayout/build(_:_:_:_:)`` over a section's sizes.
+    private struct Build: ItemSizesBody {
+        let spacing: Double
+        let viewport: Size
+        let position: Double
+
+        func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> (SectionLayout, Double) {
+            LineLayout.build(sizes, self.spacing, self.viewport, self.position)
+        }
+    }
+
+    fileprivate static func build<Sizes: ItemSizes>(
         _ sizes: Sizes,
         _ spacing: Double,
         _ viewport: Size,

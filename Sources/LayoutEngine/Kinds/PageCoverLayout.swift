@@ -18,18 +18,40 @@ public enum PageCoverLayout {
         /// Creates the default configuration.
         public init() {}
     }
+}
 
-    /// Prepares a page cover layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n).
-    static func prepare(_ input: LayoutInput, configuration: Configuration) throws(LayoutError) -> PreparedLayout {
+extension PageCoverLayout: LayoutKindProtocol {
+    static var kind: LayoutKind { .pagecover }
+    static var defaultConfiguration: Configuration { Configuration() }
+
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let (input, configuration) = (context.input, context.configuration)
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        let page = input.viewport
-        var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
+        return Builder(input: input, configuration: configuration)
+    }
+
+    /// Every page is the viewport.
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        viewport
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .pagecover(configuration) }
+
+    /// Builds pages of the viewport's size, side by side.
+    struct Builder: KindSectionBuilder {
+        let input: LayoutInput
+        let configuration: Configuration
+        /// The pages before the next section: a section starts at `pages × page width`, computed as a product (not
+        /// a sum of section lengths) so that it is the same number as an item's.
         var pages = 0
-        for (index, section) in input.sections.enumerated() {
+
+        var isVertical: Bool { false }
+
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError)
+            -> (SectionLayout, PlainSectionRecord)
+        {
+            let section = self.input.sections[index]
+            let page = self.input.viewport
             try section.validateSizes(section: index)
             let count = section.itemCount
             var frames = [Rect](repeating: .zero, count: count)
@@ -37,33 +59,39 @@ public enum PageCoverLayout {
                 frames[item] = Rect(x: Double(item) * page.width, y: 0, width: page.width, height: page.height)
             }
             let length = Double(count) * page.width
-            sections.append(
-                SectionLayout(
-                    origin: Point(x: Double(pages) * page.width, y: 0),
-                    frames: frames,
-                    header: nil,
-                    footer: nil,
-                    background: nil,
-                    // A section's first page may be pinned over the previous section's last page.
-                    band: count > 0
-                        ? Rect(x: -page.width, y: 0, width: length + page.width, height: page.height)
-                        : Rect(x: 0, y: 0, width: 0, height: page.height),
-                    body: (0, length),
-                    axis: .horizontal
-                )
+            let built = SectionLayout(
+                origin: Point(x: Double(self.pages) * page.width, y: 0),
+                frames: frames,
+                header: nil,
+                footer: nil,
+                background: nil,
+                // A section's first page may be pinned over the previous section's last page.
+                band: count > 0
+                    ? Rect(x: -page.width, y: 0, width: length + page.width, height: page.height)
+                    : Rect(x: 0, y: 0, width: 0, height: page.height),
+                body: (0, length),
+                axis: .horizontal
             )
-            pages += count
+            self.pages += count
+            return (built, PlainSectionRecord(length: length))
         }
-        let width = Double(pages) * page.width
-        return PreparedLayout(
-            kind: .pagecover,
-            input: input,
-            contentSize: Size(width: width, height: page.height),
-            sections: sections,
-            axis: .horizontal,
-            effects: .pageCover(pageWidth: page.width, maximumOffset: Swift.max(0, width - page.width)),
-            snapVelocityThreshold: configuration.flickVelocityThreshold,
-            snapMode: .page
-        )
+
+        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
+            -> PreparedLayout
+        {
+            let page = self.input.viewport
+            let pages = sections.reduce(0) { $0 + $1.frames.count }
+            let width = Double(pages) * page.width
+            return PreparedLayout(
+                kind: .pagecover,
+                input: self.input,
+                contentSize: Size(width: width, height: page.height),
+                sections: sections,
+                axis: .horizontal,
+                effects: .pageCover(pageWidth: page.width, maximumOffset: Swift.max(0, width - page.width)),
+                snapVelocityThreshold: self.configuration.flickVelocityThreshold,
+                snapMode: .page
+            )
+        }
     }
 }

@@ -30,12 +30,16 @@ public enum RotaryLayout {
         /// Creates the default configuration.
         public init() {}
     }
+}
 
-    /// Prepares a rotary layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n).
-    static func prepare(_ input: LayoutInput, configuration: Configuration) throws(LayoutError) -> PreparedLayout {
+extension RotaryLayout: LayoutKindProtocol {
+    typealias Builder = LineLayout.StripBuilder
+
+    static var kind: LayoutKind { .rotary }
+    static var defaultConfiguration: Configuration { Configuration() }
+
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let (input, configuration) = (context.input, context.configuration)
         try validateFraction(configuration.scaleFalloff, name: "scaleFalloff")
         try validateFraction(configuration.alphaFalloff, name: "alphaFalloff")
         guard configuration.maxAngle.isFinite else { throw .invalidParameter(name: "maxAngle", section: nil) }
@@ -43,12 +47,6 @@ public enum RotaryLayout {
             throw .invalidParameter(name: "perspective", section: nil)
         }
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        let (sections, length) = try LineLayout.buildStrip(
-            input,
-            itemSize: configuration.itemSize,
-            spacing: configuration.minimumLineSpacing,
-            readsOverrides: false
-        )
         let effects = RotaryEffects(
             spacing: configuration.minimumLineSpacing,
             scaleFalloff: configuration.scaleFalloff,
@@ -56,16 +54,23 @@ public enum RotaryLayout {
             m34: -1 / configuration.perspective,
             alphaFalloff: configuration.alphaFalloff
         )
-        return PreparedLayout(
+        // The line layout's strip, without per-section overrides, turned at query time.
+        return LineLayout.StripBuilder(
             kind: .rotary,
             input: input,
-            contentSize: Size(width: length, height: input.viewport.height),
-            sections: sections,
-            axis: .horizontal,
+            itemSize: configuration.itemSize,
+            spacing: configuration.minimumLineSpacing,
+            readsOverrides: false,
             effects: .rotary(effects),
-            snapVelocityThreshold: configuration.flickVelocityThreshold
+            flickVelocityThreshold: configuration.flickVelocityThreshold
         )
     }
+
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        configuration.itemSize
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .rotary(configuration) }
 }
 
 /// Checks that a falloff is a fraction, 0…1.

@@ -16,33 +16,34 @@ public enum StackLayout {
         /// Creates the default configuration.
         public init() {}
     }
+}
 
-    /// Prepares a stack layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n).
-    static func prepare(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        itemCount: Int
-    ) throws(LayoutError) -> PreparedLayout {
+extension StackLayout: LayoutKindProtocol {
+    typealias Builder = CenteredSections.Builder
+
+    static var kind: LayoutKind { .stack }
+    static var defaultConfiguration: Configuration { Configuration() }
+
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let configuration = context.configuration
         guard configuration.angles.allSatisfy(\.isFinite) else { throw .invalidParameter(name: "angles", section: nil) }
-        let center = Point(x: input.viewport.width * 0.5, y: input.viewport.height * 0.5)
-        let sections = try CenteredSections.build(input, itemSize: configuration.itemSize) { _, size, _ in
-            Rect(
-                x: center.x - size.width * 0.5,
-                y: center.y - size.height * 0.5,
-                width: size.width,
-                height: size.height
-            )
-        }
-        return PreparedLayout(
+        return Builder(
             kind: .stack,
-            input: input,
-            contentSize: input.viewport,
-            sections: sections,
-            axis: .vertical,
+            input: context.input,
+            itemSize: configuration.itemSize,
+            shape: .pile,
             effects: .stack(transforms: configuration.angles.map { AffineTransform.rotation($0) })
         )
+    }
+
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        section.overrides.itemSize ?? configuration.itemSize
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .stack(configuration) }
+
+    /// The frame of a card of `size` centred at `center`.
+    static func frame(of size: Size, centeredAt center: Point) -> Rect {
+        Rect(x: center.x - size.width * 0.5, y: center.y - size.height * 0.5, width: size.width, height: size.height)
     }
 }

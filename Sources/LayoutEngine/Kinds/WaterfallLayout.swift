@@ -46,44 +46,11 @@ public enum WaterfallLayout {
         public init() {}
     }
 
-    /// Prepares a waterfall layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size, or columns that do not fit.
-    /// - Complexity: O(n·c) for c columns.
-    static func prepare(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        itemCount: Int,
-        limits: LayoutLimits
-    ) throws(LayoutError) -> PreparedLayout {
-        try Self.validate(configuration)
-        var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
-        var position = 0.0
-        for index in input.sections.indices {
-            let builder = try Self.makeBuilder(input, configuration: configuration, section: index, limits: limits)
-            let built = Self.build(input.sections[index], with: builder, origin: position)
-            sections.append(built.section)
-            position += built.length
-        }
-        return Self.assemble(input, configuration: configuration, sections: sections, contentLength: position)
-    }
-
-    /// Checks the parameters that are not per section.
-    ///
-    /// - Throws: ``LayoutError/invalidParameter(name:section:)``.
-    static func validate(_ configuration: Configuration) throws(LayoutError) {
-        try validateScrollingParameters(
-            sectionBackground: configuration.sectionBackground,
-            flickVelocityThreshold: configuration.flickVelocityThreshold
-        )
-    }
-
     /// The builder of one section, its parameters and sizes checked.
     ///
     /// - Throws: ``LayoutError``.
     /// - Complexity: O(n) for the sizes' check.
-    static func makeBuilder(
+    static func makeSectionBuilder(
         _ input: LayoutInput,
         configuration: Configuration,
         section index: Int,
@@ -116,12 +83,31 @@ public enum WaterfallLayout {
         with builder: WaterfallSectionBuilder,
         origin position: Double
     ) -> (section: SectionLayout, length: Double) {
-        let origin = Point(x: 0, y: position)
-        switch section.items {
-        case .count(let count):
-            return builder.build(UniformItemSizes(size: Size(width: 1, height: 1), count: count), origin: origin)
-        case .sizes(let sizes):
-            return sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
+        let body = Build(builder: builder, origin: Point(x: 0, y: position))
+        return section.withItemSizes(defaultSize: Size(width: 1, height: 1), body)
+    }
+
+    /// ``WaterfallSectionBuilder/build(_:origin:)`` over a section's sizes.
+    private struct Build: ItemSizesBody {
+        let builder: WaterfallSectionBuilder
+        let origin: Point
+
+        func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> (section: SectionLayout, length: Double) {
+            self.builder.build(sizes, origin: self.origin)
+        }
+    }
+
+    /// ``WaterfallSectionBuilder/rebuild(_:origin:frames:from:index:)`` over a section's sizes, rewriting the frames
+    /// it holds in place.
+    struct Rebuild: ItemSizesBody {
+        let builder: WaterfallSectionBuilder
+        let origin: Point
+        var frames: [Rect]
+        let item: Int
+        let index: SpatialIndex
+
+        mutating func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> (section: SectionLayout, length: Double) {
+            self.builder.rebuild(sizes, origin: self.origin, frames: &self.frames, from: self.item, index: self.index)
         }
     }
 
@@ -142,7 +128,8 @@ public enum WaterfallLayout {
             axis: .vertical,
             effects: .none,
             snapVelocityThreshold: configuration.flickVelocityThreshold,
-            snapMode: configuration.snap
+            snapMode: configuration.snap,
+            linesAreColumnRows: true
         )
     }
 }

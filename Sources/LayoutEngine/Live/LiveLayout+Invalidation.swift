@@ -1,6 +1,8 @@
 extension LiveLayout {
     /// Applies an invalidation context, recomputing only what changed (`invalidateLayoutWithContext:`).
     ///
+    /// Kinds that keep sections (``LayoutKindProtocol/keepsSections``) do as follows; the others prepare again.
+    ///
     /// - New item sizes: for `flow` and `waterfall`, each touched section is laid out again from its first resized
     ///   item (for `flow`, from the start of that item's line; for `waterfall`, each column's state there is found
     ///   by scanning back to its last item) to its end. For `compositional` (whose sizes are measured ones,
@@ -43,53 +45,63 @@ extension LiveLayout {
     ///   `compositional` ones and measured headers and footers; O(number of sections) for a viewport change along
     ///   the scroll axis; a full prepare otherwise.
     public mutating func invalidate(_ context: InvalidationContext) throws(LayoutError) -> InvalidationResult {
-        let oldSize = self.prepared.contentSize
-        let anchor = context.contentOffset.flatMap { InvalidationResult.firstVisibleCell(in: self.prepared, at: $0) }
-        if let viewport = context.viewport, !viewport.isValid { throw .invalidViewport }
-        let resized = try self.checkedResizes(context.itemSizes)
-        let measured = try self.checkedSupplementaryResizes(context.supplementarySizes)
-        let viewport = context.viewport ?? self.input.viewport
-        let old = self.input.viewport
-        let isIncremental: Bool
-        switch self.configuration {
-        case .flow(let flow):
-            let isVertical = flow.scrollDirection == .vertical
-            isIncremental = isVertical ? viewport.width == old.width : viewport.height == old.height
-        case .waterfall, .justified:
-            isIncremental = viewport.width == old.width
-        case .compositional:
-            // Fractional dimensions make every length depend on the viewport, along the scroll axis too.
-            isIncremental = viewport == old
-        case .line, .stack, .circle, .cover, .rotary, .pagecover:
-            isIncremental = viewport == old && resized.isEmpty
+        try self.configuration.kindType.invalidate(&self, context)
+    }
+}
+
+extension LayoutKindProtocol {
+    static func invalidate(_ layout: inout LiveLayout, _ context: InvalidationContext) throws(LayoutError)
+        -> InvalidationResult
+    {
+        let configuration = Self.unwrap(layout.configuration)
+        let oldSize = layout.prepared.contentSize
+        let anchor = context.contentOffset.flatMap {
+            InvalidationResult.firstVisibleCell(in: layout.prepared, at: $0)
         }
+        if let viewport = context.viewport, !viewport.isValid { throw .invalidViewport }
+        let resized = try Self.checkedResizes(context.itemSizes, in: layout)
+        let measured = try layout.checkedSupplementaryResizes(context.supplementarySizes)
+        let viewport = context.viewport ?? layout.input.viewport
+        let old = layout.input.viewport
+        // A kind that keeps no sections prepares again on any change.
+        let isIncremental =
+            Self.keepsSections
+            ? Self.keepsSections(from: old, to: viewport, configuration: configuration)
+            : viewport == old && resized.isEmpty
         var recomputed = 0
         if context.invalidatesEverything || !isIncremental {
-            var newInput = self.input
+            var newInput = layout.input
             newInput.viewport = viewport
             for (indexPath, size) in resized {
-                Self.setSize(size, at: indexPath, in: &newInput, kind: self.configuration)
+                LiveLayout.setSize(size, at: indexPath, in: &newInput, kind: layout.configuration)
             }
-            for (element, size) in measured { Self.setSize(size, of: element, in: &newInput) }
-            let (prepared, records) = try Self.prepare(newInput, configuration: self.configuration, limits: self.limits)
-            self.replace(input: newInput, prepared: prepared, records: records)
+            for (element, size) in measured { LiveLayout.setSize(size, of: element, in: &newInput) }
+            var none: [SectionLayout] = []
+            let (prepared, records) = try Self.prepare(
+                newInput,
+                configuration: configuration,
+                limits: layout.limits,
+                previousSections: &none,
+                previousRecords: []
+            )
+            layout.replace(input: newInput, prepared: prepared, records: records)
             recomputed = prepared.elementCount
         } else {
             let viewportChanged = viewport != old
-            if viewportChanged { self.input.viewport = viewport }
+            if viewportChanged { layout.input.viewport = viewport }
             if !resized.isEmpty || !measured.isEmpty || viewportChanged {
-                recomputed = self.relayOut(resized, supplementaries: measured)
+                recomputed = Self.relayOut(&layout, configuration: configuration, resized, supplementaries: measured)
             }
         }
         let offsetAdjustment =
             anchor.map {
                 InvalidationResult.adjustment(
                     anchor: $0,
-                    in: self.prepared,
+                    in: layout.prepared,
                     contentOffset: context.contentOffset ?? .zero
                 )
             } ?? .zero
-        let newSize = self.prepared.contentSize
+        let newSize = layout.prepared.contentSize
         return InvalidationResult(
             contentSizeAdjustment: Size(width: newSize.width - oldSize.width, height: newSize.height - oldSize.height),
             contentOffsetAdjustment: offsetAdjustment,
@@ -98,21 +110,21 @@ extension LiveLayout {
     }
 
     /// The resizes that change something, in index path order, after checking every one.
-    private func checkedResizes(_ sizes: [IndexPath: Size]) throws(LayoutError) -> [(IndexPath, Size)] {
-        let requiresPositiveWidth = self.configuration.kind == .waterfall
+    private static func checkedResizes(
+        _ sizes: [IndexPath: Size],
+        in layout: LiveLayout
+    ) throws(LayoutError) -> [(IndexPath, Size)] {
         var result: [(IndexPath, Size)] = []
         for indexPath in sizes.keys.sorted() {
             let size = sizes[indexPath]!
             let section = indexPath.section
-            guard self.input.sections.indices.contains(section), indexPath.item >= 0,
-                indexPath.item < self.input.sections[section].itemCount
+            guard layout.input.sections.indices.contains(section), indexPath.item >= 0,
+                indexPath.item < layout.input.sections[section].itemCount
             else { throw .noSuchItem(section: section, item: indexPath.item) }
-            guard size.isValid, !requiresPositiveWidth || size.width > 0,
-                self.configuration.kind != .justified || JustifiedLayout.isAspectRatio(size)
-            else {
+            guard Self.accepts(itemSize: size) else {
                 throw .invalidItemSize(section: section, item: indexPath.item)
             }
-            if Self.size(at: indexPath, in: self.input, kind: self.configuration) != size {
+            if LiveLayout.size(at: indexPath, in: layout.input, kind: layout.configuration) != size {
                 result.append((indexPath, size))
             }
         }
@@ -120,10 +132,12 @@ extension LiveLayout {
     }
 
     /// Lays out again, in place, the touched sections from their first resized item (from their start for a
-    /// measured supplementary, never resumed at a `compositional` checkpoint), and moves later sections.
+    /// measured supplementary, never resumed at a checkpoint), and moves later sections.
     ///
     /// - Returns: The number of cells laid out again.
-    private mutating func relayOut(
+    private static func relayOut(
+        _ layout: inout LiveLayout,
+        configuration: Configuration,
         _ resized: [(IndexPath, Size)],
         supplementaries: [(SupplementaryIndexPath, Size)]
     ) -> Int {
@@ -131,96 +145,76 @@ extension LiveLayout {
         var firstItem: [Int: Int] = [:]
         // Sections whose measured header or footer changed: built again whole, never resumed.
         var measuredSupplementary = Set<Int>()
-        let configuration = self.configuration
         for (indexPath, size) in resized {
-            Self.setSize(size, at: indexPath, in: &self.input, kind: configuration)
-            guard self.measuredSizeMatters(section: indexPath.section, supplementary: nil) else { continue }
+            LiveLayout.setSize(size, at: indexPath, in: &layout.input, kind: layout.configuration)
+            guard
+                Self.measuredSizeMatters(
+                    section: indexPath.section,
+                    supplementary: nil,
+                    input: layout.input,
+                    configuration: configuration
+                )
+            else { continue }
             firstItem[indexPath.section] = Swift.min(firstItem[indexPath.section] ?? .max, indexPath.item)
         }
         for (element, size) in supplementaries {
-            Self.setSize(size, of: element, in: &self.input)
-            guard self.measuredSizeMatters(section: element.indexPath.section, supplementary: element.kind) else {
-                continue
-            }
+            LiveLayout.setSize(size, of: element, in: &layout.input)
+            guard
+                Self.measuredSizeMatters(
+                    section: element.indexPath.section,
+                    supplementary: element.kind,
+                    input: layout.input,
+                    configuration: configuration
+                )
+            else { continue }
             firstItem[element.indexPath.section] = 0
             measuredSupplementary.insert(element.indexPath.section)
         }
-        let input = self.input
-        var sections = self.takeSections()
+        let input = layout.input
+        var sections = layout.takeSections()
+        var records = layout.records.take(as: Record.self)
+        var builder: Builder
+        do {
+            let limits = layout.limits
+            builder = try Self.makeBuilder(
+                KindContext(input: input, configuration: configuration, limits: limits, keepsRecords: true)
+            )
+        } catch {
+            preconditionFailure("the layout's parameters were valid when it was prepared: \(error)")
+        }
         var recomputed = 0
         let firstSection = firstItem.keys.min() ?? sections.count
         for (section, item) in firstItem.sorted(by: { $0.key < $1.key }) {
             do {
-                recomputed += try Self.relayOut(
-                    &sections[section],
-                    record: &self.records[section],
+                let change = SectionChange(
                     section: section,
-                    from: item,
-                    input: input,
-                    configuration: configuration,
-                    limits: self.limits,
+                    firstItem: item,
                     validatesSizes: false,
-                    resumesCompositional: !measuredSupplementary.contains(section)
+                    resumesAtCheckpoint: !measuredSupplementary.contains(section)
                 )
+                recomputed += try builder.relayOut(&sections[section], record: &records[section], change)
             } catch {
                 preconditionFailure("the section's parameters were valid when it was prepared: \(error)")
             }
         }
         // Later sections move: the same sums as stacking them from scratch, so the origins are the same numbers.
-        let spacing: Double
-        if case .compositional(let compositional) = configuration {
-            spacing = compositional.interSectionSpacing
-        } else {
-            spacing = 0
-        }
+        let spacing = builder.sectionSpacing
+        let isVertical = builder.isVertical
         var position = 0.0
         var start = 0
         if firstSection < sections.count {
-            position =
-                self.prepared.axis == .vertical
-                ? sections[firstSection].origin.y : sections[firstSection].origin.x
+            position = isVertical ? sections[firstSection].origin.y : sections[firstSection].origin.x
             start = firstSection
         }
-        let isVertical = self.prepared.axis == .vertical
         for index in start..<sections.count {
             if index > start { position += spacing }
             if index >= firstSection {
                 sections[index].origin = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
             }
-            position += self.records[index].length
+            position += records[index].length
         }
-        switch self.configuration {
-        case .flow(let flow):
-            self.prepared =
-                (FlowLayout.assemble(
-                    input,
-                    configuration: flow,
-                    sections: sections,
-                    crossEnds: self.records.map(\.crossEnd),
-                    contentLength: position
-                ))
-        case .waterfall(let waterfall):
-            self.prepared =
-                (WaterfallLayout.assemble(input, configuration: waterfall, sections: sections, contentLength: position))
-        case .justified(let justified):
-            self.prepared = JustifiedLayout.assemble(
-                input,
-                configuration: justified,
-                sections: sections,
-                summaries: self.records.map(\.justifiedSummary),
-                contentLength: position
-            )
-        case .compositional(let compositional):
-            self.prepared = CompositionalLayout.assemble(
-                input,
-                configuration: compositional,
-                sections: sections,
-                effects: self.records.map(\.effects),
-                contentLength: position
-            )
-        case .line, .stack, .circle, .cover, .rotary, .pagecover:
-            preconditionFailure("only flow, waterfall, justified and compositional lay out incrementally")
-        }
+        layout.prepared = builder.assemble(sections: sections, records: records, contentLength: position)
+        layout.records = SectionRecords(records)
         return recomputed
     }
 }

@@ -15,11 +15,20 @@ extension LiveLayout {
     ///   `justified` and `compositional`, plus the size of the answer (every element of inserted and deleted
     ///   sections); a full prepare otherwise.
     public mutating func performBatchUpdates(_ updates: BatchUpdates) throws(UpdateError) -> UpdateResult {
-        let plan = try BatchPlan(updates, input: self.input, configuration: self.configuration)
-        var newInput = self.input
+        try self.configuration.kindType.performBatchUpdates(&self, updates)
+    }
+}
+
+extension LayoutKindProtocol {
+    static func performBatchUpdates(_ layout: inout LiveLayout, _ updates: BatchUpdates) throws(UpdateError)
+        -> UpdateResult
+    {
+        let configuration = Self.unwrap(layout.configuration)
+        let plan = try BatchPlan(updates, input: layout.input, configuration: layout.configuration)
+        var newInput = layout.input
         newInput.sections = plan.sections
-        let offset = self.input.contentOffset
-        let oldContentSize = self.prepared.contentSize
+        let offset = layout.input.contentOffset
+        let oldContentSize = layout.prepared.contentSize
         // Disappearing elements first: the old frames of resumed sections are rewritten below.
         var deletedSections = Set(updates.deleteSections)
         var leaving: [Int: [Int]] = [:]
@@ -28,52 +37,58 @@ extension LiveLayout {
             leaving[change.indexPath.section, default: []].append(change.indexPath.item)
         }
         var disappearing: [LayoutAttributes] = []
-        for section in 0..<self.prepared.numberOfSections {
+        for section in 0..<layout.prepared.numberOfSections {
             if deletedSections.remove(section) != nil {
-                Self.appendElements(of: section, in: self.prepared, offset: offset, to: &disappearing)
+                LiveLayout.appendElements(of: section, in: layout.prepared, offset: offset, to: &disappearing)
             } else if let items = leaving[section] {
                 for item in items.sorted() {
                     let indexPath = IndexPath(section: section, item: item)
-                    Self.appendCell(indexPath, in: self.prepared, offset: offset, to: &disappearing)
+                    LiveLayout.appendCell(indexPath, in: layout.prepared, offset: offset, to: &disappearing)
                 }
             }
         }
 
-        // Check everything first: once resumed sections are rewritten in place, there is no going back.
-        do {
-            try Self.validate(
-                newInput,
-                configuration: self.configuration,
-                limits: self.limits,
-                reused: plan.reused,
-                firstChanged: plan.firstChanged,
-                previousRecords: self.records
-            )
-        } catch {
-            throw .invalidLayout(error)
-        }
         let prepared: PreparedLayout
-        let records: [SectionRecord]
-        switch self.configuration {
-        case .flow, .waterfall, .justified, .compositional:
-            var sections = self.takeSections()
+        let records: [Record]
+        if Self.keepsSections {
+            // Check everything first: once resumed sections are rewritten in place, there is no going back.
+            do {
+                try Self.validate(
+                    newInput,
+                    configuration: configuration,
+                    limits: layout.limits,
+                    reused: plan.reused,
+                    firstChanged: plan.firstChanged,
+                    previousRecords: layout.records.records(as: Record.self)
+                )
+            } catch {
+                throw .invalidLayout(error)
+            }
+            var sections = layout.takeSections()
             do {
                 (prepared, records) = try Self.prepare(
                     newInput,
-                    configuration: self.configuration,
-                    limits: self.limits,
+                    configuration: configuration,
+                    limits: layout.limits,
                     reused: plan.reused,
                     firstChanged: plan.firstChanged,
                     previousSections: &sections,
-                    previousRecords: self.records,
+                    previousRecords: layout.records.take(as: Record.self),
                     validatesResumed: false
                 )
             } catch {
                 preconditionFailure("the new input was checked: \(error)")
             }
-        case .line, .stack, .circle, .cover, .rotary, .pagecover:
+        } else {
             do {
-                (prepared, records) = try Self.prepare(newInput, configuration: self.configuration, limits: self.limits)
+                var none: [SectionLayout] = []
+                (prepared, records) = try Self.prepare(
+                    newInput,
+                    configuration: configuration,
+                    limits: layout.limits,
+                    previousSections: &none,
+                    previousRecords: []
+                )
             } catch {
                 throw .invalidLayout(error)
             }
@@ -88,10 +103,10 @@ extension LiveLayout {
         var appearing: [LayoutAttributes] = []
         for section in 0..<prepared.numberOfSections {
             if insertedSections.contains(section) {
-                Self.appendElements(of: section, in: prepared, offset: offset, to: &appearing)
+                LiveLayout.appendElements(of: section, in: prepared, offset: offset, to: &appearing)
             } else if let items = arriving[section] {
                 for item in items.sorted() {
-                    Self.appendCell(
+                    LiveLayout.appendCell(
                         IndexPath(section: section, item: item),
                         in: prepared,
                         offset: offset,
@@ -101,7 +116,7 @@ extension LiveLayout {
             }
         }
 
-        self.replace(input: newInput, prepared: prepared, records: records)
+        layout.replace(input: newInput, prepared: prepared, records: records)
         return UpdateResult(
             appearing: appearing,
             disappearing: disappearing,
@@ -112,9 +127,11 @@ extension LiveLayout {
             )
         )
     }
+}
 
+extension LiveLayout {
     /// Appends a section's every element, in the stable order, with alpha 0.
-    private static func appendElements(
+    static func appendElements(
         of section: Int,
         in layout: PreparedLayout,
         offset: Point,
@@ -142,7 +159,7 @@ extension LiveLayout {
     }
 
     /// Appends one cell with alpha 0.
-    private static func appendCell(
+    static func appendCell(
         _ indexPath: IndexPath,
         in layout: PreparedLayout,
         offset: Point,

@@ -4,9 +4,10 @@
 ///
 /// The stored values are readable; they change only through the mutating methods, which keep them consistent:
 /// ``prepared`` is always what ``prepareLayout(_:configuration:limits:)`` makes of ``input`` and
-/// ``configuration``. For `flow`, `waterfall`, `justified` and `compositional` the value also keeps, per section, its
-/// length (and for flow where each line starts, for compositional its effects), so a change can lay out only the
-/// sections it touches and move the others.
+/// ``configuration``. For kinds that keep sections (``LayoutKindProtocol/keepsSections``: `flow`, `waterfall`,
+/// `justified` and `compositional`) the value also keeps, per section, the kind's record (its length, and for flow
+/// where each line starts, for compositional its effects), so a change can lay out only the sections it touches
+/// and move the others.
 ///
 /// A mutation rewrites the touched section's frames in place when this value holds the only reference to them;
 /// mutate the stored value itself (`sessions[id].live.invalidate(…)`), not a copy that shares storage with it, or
@@ -20,8 +21,8 @@ public struct LiveLayout: Hashable, Sendable {
     public let limits: LayoutLimits
     /// The prepared layout: what queries read.
     public internal(set) var prepared: PreparedLayout
-    /// One record per section for `flow`, `waterfall`, `justified` and `compositional`; empty for the other kinds.
-    var records: [SectionRecord]
+    /// One record per section, of the kind's record type.
+    var records: SectionRecords
 
     /// Prepares a layout to keep.
     ///
@@ -36,7 +37,11 @@ public struct LiveLayout: Hashable, Sendable {
         configuration: LayoutConfiguration,
         limits: LayoutLimits = LayoutLimits()
     ) throws(LayoutError) {
-        let (prepared, records) = try Self.prepare(input, configuration: configuration, limits: limits)
+        let (prepared, records) = try configuration.kindType.prepareKeepingRecords(
+            input,
+            configuration: configuration,
+            limits: limits
+        )
         self.input = input
         self.configuration = configuration
         self.limits = limits
@@ -45,10 +50,10 @@ public struct LiveLayout: Hashable, Sendable {
     }
 
     /// Replaces the input and everything prepared from it.
-    mutating func replace(input: LayoutInput, prepared: PreparedLayout, records: [SectionRecord]) {
+    mutating func replace<Record: KindSectionRecord>(input: LayoutInput, prepared: PreparedLayout, records: [Record]) {
         self.input = input
         self.prepared = prepared
-        self.records = records
+        self.records = SectionRecords(records)
     }
 
     /// Takes the prepared sections out of ``prepared`` so they can be rewritten in place, leaving an empty layout.
@@ -64,65 +69,51 @@ public struct LiveLayout: Hashable, Sendable {
         )
         return sections
     }
-}
 
-/// What `flow`, `waterfall`, `justified` and `compositional` remember about a prepared section so that later sections
-/// can move without being recomputed and a section can be laid out again (flow and waterfall: from any line).
-struct SectionRecord: Hashable, Sendable {
-    /// The section's length along the scroll axis (the next section starts this much further).
-    var length: Double
-    /// How far the section reaches across the scroll axis (`flow`); 0 for `waterfall`.
-    var crossEnd: Double
-    /// Where each line starts (`flow`); empty for `waterfall`.
-    var lines: [FlowSectionBuilder.Line]
-    /// How many items are laid out, the rest hidden (`justified`); 0 for the other kinds.
-    var shownCount = 0
-    /// The section's widow count (`justified`); 0 for the other kinds.
-    var widowCount = 0
-    /// The cells of the section's group template (`compositional`), charged to the layout's budget of template
-    /// cells when the section is kept by an update; 0 for the other kinds.
-    var templateCells = 0
-    /// The section's pinning, zIndexes and orthogonal groups (`compositional`), relative to the section, so they
-    /// hold wherever the section moves; the defaults for the other kinds.
-    var effects = CompositionalEffects.Section()
-    /// Where every ``CompositionalSectionBuilder/checkpointStride``-th repetition of the section's group starts
-    /// (`compositional`, plain sections whose group has an estimated dimension), so that a measured item size lays
-    /// the section out again from there rather than whole: 8 bytes per 16 repetitions (0.5 byte per item of a
-    /// one-item group). Empty otherwise.
-    var checkpoints: [Double] = []
-    /// The row loop's state every ``JustifiedSectionBuilder/checkpointStride`` rows (`justified`), so that a
-    /// resize lays the section out again from the last checkpoint before it rather than whole: 56 bytes per 16
-    /// rows. Empty for the other kinds.
-    var justifiedCheckpoints: [JustifiedSectionBuilder.Checkpoint] = []
-}
-
-extension SectionRecord {
-    /// The record of a built `justified` section.
-    init(_ summary: JustifiedSectionBuilder.Summary, checkpoints: [JustifiedSectionBuilder.Checkpoint]) {
-        self.init(
-            length: summary.length,
-            crossEnd: 0,
-            lines: [],
-            shownCount: summary.shownCount,
-            widowCount: summary.widowCount,
-            justifiedCheckpoints: checkpoints
-        )
+    /// The size of an item as its kind reads it: listed, or the default of a `count` section.
+    static func size(at indexPath: IndexPath, in input: LayoutInput, kind configuration: LayoutConfiguration) -> Size {
+        switch input.sections[indexPath.section].items {
+        case .count:
+            let section = input.sections[indexPath.section]
+            return Self.defaultSize(of: section, kind: configuration, viewport: input.viewport)
+        case .sizes(let sizes): return sizes[indexPath.item]
+        }
     }
 
-    /// The record of a built `compositional` section.
-    init(_ built: CompositionalSectionBuilder.Result, templateCells: Int) {
-        self.init(
-            length: built.length,
-            crossEnd: 0,
-            lines: [],
-            templateCells: templateCells,
-            effects: built.effects,
-            checkpoints: built.checkpoints
-        )
+    /// The size of the items of a `count` section (``LayoutKindProtocol/defaultItemSize(of:configuration:viewport:)``).
+    static func defaultSize(
+        of section: SectionInput,
+        kind configuration: LayoutConfiguration,
+        viewport: Size
+    ) -> Size {
+        configuration.kindType.defaultItemSize(of: section, in: configuration, viewport: viewport)
     }
 
-    /// The summary of a `justified` section, from its record.
-    var justifiedSummary: JustifiedSectionBuilder.Summary {
-        JustifiedSectionBuilder.Summary(length: self.length, shownCount: self.shownCount, widowCount: self.widowCount)
+    /// Sets one item's size in `input`, in place; a `count` section becomes a list of sizes unless the size is
+    /// its default.
+    static func setSize(
+        _ size: Size,
+        at indexPath: IndexPath,
+        in input: inout LayoutInput,
+        kind configuration: LayoutConfiguration
+    ) {
+        let section = indexPath.section
+        switch input.sections[section].items {
+        case .count(let count):
+            let standard = Self.defaultSize(
+                of: input.sections[section],
+                kind: configuration,
+                viewport: input.viewport
+            )
+            guard size != standard else { return }
+            var sizes = [Size](repeating: standard, count: count)
+            sizes[indexPath.item] = size
+            input.sections[section].items = .sizes(sizes)
+        case .sizes(var sizes):
+            // Drop the section's reference first so that the array is unique and changes in place.
+            input.sections[section].items = .count(0)
+            sizes[indexPath.item] = size
+            input.sections[section].items = .sizes(sizes)
+        }
     }
 }

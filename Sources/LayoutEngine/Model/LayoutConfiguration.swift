@@ -20,41 +20,85 @@ public enum LayoutConfiguration: Hashable, Sendable {
     case justified(JustifiedLayout.Configuration)
     /// A compositional layout.
     case compositional(CompositionalLayout.Configuration)
+    /// A kind defined outside the engine's registry, with its configuration.
+    case custom(AnyKindConfiguration)
 
-    /// The kind this configuration prepares.
-    public var kind: LayoutKind {
+    /// The type of the kind this configuration prepares: the registry's one switch over the cases.
+    var kindType: any LayoutKindProtocol.Type {
         switch self {
-        case .flow: return .flow
-        case .waterfall: return .waterfall
-        case .line: return .line
-        case .stack: return .stack
-        case .circle: return .circle
-        case .cover: return .cover
-        case .rotary: return .rotary
-        case .pagecover: return .pagecover
-        case .justified: return .justified
-        case .compositional: return .compositional
+        case .flow: FlowLayout.self
+        case .waterfall: WaterfallLayout.self
+        case .line: LineLayout.self
+        case .stack: StackLayout.self
+        case .circle: CircleLayout.self
+        case .cover: CoverLayout.self
+        case .rotary: RotaryLayout.self
+        case .pagecover: PageCoverLayout.self
+        case .justified: JustifiedLayout.self
+        case .compositional: CompositionalLayout.self
+        case .custom(let custom): custom.kindType
         }
     }
+
+    /// The configuration of the kind, whatever its type.
+    var payload: any Hashable & Sendable {
+        switch self {
+        case .flow(let configuration): configuration
+        case .waterfall(let configuration): configuration
+        case .line(let configuration): configuration
+        case .stack(let configuration): configuration
+        case .circle(let configuration): configuration
+        case .cover(let configuration): configuration
+        case .rotary(let configuration): configuration
+        case .pagecover(let configuration): configuration
+        case .justified(let configuration): configuration
+        case .compositional(let configuration): configuration
+        case .custom(let custom): custom.value
+        }
+    }
+
+    /// The kind this configuration prepares.
+    public var kind: LayoutKind { self.kindType.kind }
 
     /// The seeds' configuration for `kind`: what a request without `config` gets.
     ///
-    /// - Parameter kind: The layout kind.
+    /// - Parameter kind: A built-in layout kind (see ``LayoutKind/allCases``).
     /// - Returns: The kind with every parameter at its default.
     public static func defaults(for kind: LayoutKind) -> LayoutConfiguration {
-        switch kind {
-        case .flow: return .flow(.init())
-        case .waterfall: return .waterfall(.init())
-        case .line: return .line(.init())
-        case .stack: return .stack(.init())
-        case .circle: return .circle(.init())
-        case .cover: return .cover(.init())
-        case .rotary: return .rotary(.init())
-        case .pagecover: return .pagecover(.init())
-        case .justified: return .justified(.init())
-        case .compositional: return .compositional(.init())
+        guard let type = LayoutKind.registry.first(where: { $0.kind == kind }) else {
+            preconditionFailure("\(kind.rawValue) is not a built-in kind")
         }
+        return type.defaultLayoutConfiguration
     }
+}
+
+/// The configuration of a kind defined outside the engine's registry, with the kind's type.
+public struct AnyKindConfiguration: Hashable, Sendable {
+    /// The kind's type.
+    let kindType: any LayoutKindProtocol.Type
+    /// The kind's configuration, of type `kindType.Configuration`.
+    let value: any Hashable & Sendable
+
+    /// Wraps `configuration` of kind `kind`.
+    init<Kind: LayoutKindProtocol>(_ kind: Kind.Type, _ configuration: Kind.Configuration) {
+        self.kindType = kind
+        self.value = configuration
+    }
+
+    public static func == (lhs: AnyKindConfiguration, rhs: AnyKindConfiguration) -> Bool {
+        ObjectIdentifier(lhs.kindType) == ObjectIdentifier(rhs.kindType)
+            && AnyHashable(lhs.value) == AnyHashable(rhs.value)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self.kindType))
+        hasher.combine(AnyHashable(self.value))
+    }
+}
+
+extension LayoutKindProtocol {
+    /// ``defaultConfiguration`` as a ``LayoutConfiguration``.
+    static var defaultLayoutConfiguration: LayoutConfiguration { Self.wrap(Self.defaultConfiguration) }
 }
 
 /// Prepares a layout: computes every element once and indexes it, so that queries never recompute the layout.
@@ -75,19 +119,5 @@ public func prepareLayout(
     configuration: LayoutConfiguration,
     limits: LayoutLimits = LayoutLimits()
 ) throws(LayoutError) -> PreparedLayout {
-    let itemCount = try input.validate(limits: limits)
-    switch configuration {
-    case .flow(let flow): return try FlowLayout.prepare(input, configuration: flow, itemCount: itemCount)
-    case .waterfall(let waterfall):
-        return try WaterfallLayout.prepare(input, configuration: waterfall, itemCount: itemCount, limits: limits)
-    case .line(let line): return try LineLayout.prepare(input, configuration: line, itemCount: itemCount)
-    case .stack(let stack): return try StackLayout.prepare(input, configuration: stack, itemCount: itemCount)
-    case .circle(let circle): return try CircleLayout.prepare(input, configuration: circle, itemCount: itemCount)
-    case .cover(let cover): return try CoverLayout.prepare(input, configuration: cover)
-    case .rotary(let rotary): return try RotaryLayout.prepare(input, configuration: rotary)
-    case .pagecover(let pagecover): return try PageCoverLayout.prepare(input, configuration: pagecover)
-    case .justified(let justified): return try JustifiedLayout.prepare(input, configuration: justified)
-    case .compositional(let compositional):
-        return try CompositionalLayout.prepare(input, configuration: compositional, itemCount: itemCount)
-    }
+    try configuration.kindType.prepareLayout(input, configuration: configuration, limits: limits)
 }

@@ -91,7 +91,7 @@ extension PreparedLayout {
         among cells: [(section: Int, item: Int, frame: Rect)]
     ) -> Bool {
         let edge = self.axis.leading(cell.frame)
-        if self.kind == .waterfall {
+        if self.linesAreColumnRows {
             return cell.item % self.columnCount(ofSection: cell.section) == 0
         }
         return !cells.contains { self.axis.leading($0.frame) < edge && edge < self.axis.trailing($0.frame) }

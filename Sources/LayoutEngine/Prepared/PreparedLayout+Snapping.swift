@@ -21,7 +21,7 @@ extension PreparedLayout {
     /// - Complexity: O(log n) (plus the number of empty sections skipped).
     public func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point) -> Point {
         guard let threshold = self.snapVelocityThreshold, proposed.isFinite, velocity.isFinite else { return proposed }
-        guard self.kind == .line || self.kind == .rotary else {
+        guard self.snapsToCenters else {
             return self.edgeSnappedOffset(forProposedContentOffset: proposed, velocity: velocity, threshold: threshold)
         }
         let stored = self.storedOffset(proposed)

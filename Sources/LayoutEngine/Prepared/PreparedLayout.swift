@@ -37,6 +37,12 @@ public struct PreparedLayout: Hashable, Sendable {
     let snapVelocityThreshold: Double?
     /// How `flow` and `waterfall` snap; `line` always snaps to centres.
     let snapMode: SnapMode
+    /// Whether snapping brings the nearest item centre to the viewport's centre (`line`, `rotary`) rather than
+    /// an edge to the viewport's edge (``snapMode``).
+    let snapsToCenters: Bool
+    /// Whether an item starts a line (for ``SnapMode/line``) when its index is a multiple of its section's column
+    /// count (`waterfall`), rather than when no item crosses its leading edge.
+    let linesAreColumnRows: Bool
 
     /// Assembles a prepared layout from its sections.
     ///
@@ -49,7 +55,9 @@ public struct PreparedLayout: Hashable, Sendable {
         axis: Axis,
         effects: ElementEffects,
         snapVelocityThreshold: Double? = nil,
-        snapMode: SnapMode = .none
+        snapMode: SnapMode = .none,
+        snapsToCenters: Bool = false,
+        linesAreColumnRows: Bool = false
     ) {
         self.kind = kind
         self.contentSize = contentSize
@@ -60,6 +68,8 @@ public struct PreparedLayout: Hashable, Sendable {
         self.effects = effects
         self.snapVelocityThreshold = snapVelocityThreshold
         self.snapMode = snapMode
+        self.snapsToCenters = snapsToCenters
+        self.linesAreColumnRows = linesAreColumnRows
         self.sectionIndex = SpatialIndex(frames: sections.map(\.absoluteExtent), axis: axis)
         self.elementCount = sections.reduce(0) { $0 + $1.elementCount }
     }

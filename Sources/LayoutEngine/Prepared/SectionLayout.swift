@@ -90,3 +90,21 @@ struct SectionLayout: Hashable, Sendable {
         self.frames.capacity * MemoryLayout<Rect>.stride + self.index.heapBytes
     }
 }
+
+extension SectionLayout {
+    /// Takes the frames out to be rewritten from `item` on, leaving this section none (so that the returned array
+    /// is their only reference when this section held it), grown or shrunk to `count`.
+    ///
+    /// - Complexity: O(1), or O(difference of counts).
+    mutating func takeFrames(count: Int, keepingBefore item: Int) -> [Rect] {
+        var frames = self.frames
+        self.frames = []
+        precondition(item >= 0 && item <= Swift.min(count, frames.count))
+        if frames.count > count {
+            frames.removeSubrange(count...)
+        } else if frames.count < count {
+            frames.append(contentsOf: repeatElement(Rect.zero, count: count - frames.count))
+        }
+        return frames
+    }
+}

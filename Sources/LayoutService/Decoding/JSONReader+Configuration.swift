@@ -19,6 +19,7 @@ extension JSONReader {
         case .pagecover: .pagecover(try self.readPageCoverConfiguration())
         case .justified: .justified(try self.readJustifiedConfiguration())
         case .compositional: .compositional(try self.readCompositionalConfiguration())
+        default: preconditionFailure("LayoutKind(rawValue:) makes only the built-in kinds")
         }
     }
 

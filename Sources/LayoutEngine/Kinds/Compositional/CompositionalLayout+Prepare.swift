@@ -2,38 +2,6 @@ extension CompositionalLayout {
     /// The most cells all the distinct group repetitions of one layout may hold together.
     static let maximumTemplateCells = 1_000_000
 
-    /// Prepares a compositional layout: sections one below the other, ``Configuration/interSectionSpacing`` apart.
-    ///
-    /// - Throws: ``LayoutError`` for a bad description (named `section/…` in
-    ///   ``LayoutError/invalidParameter(name:section:)``) or a bad listed size.
-    /// - Complexity: O(n) plus the group's template per section; see ``CompositionalSectionBuilder``.
-    static func prepare(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        itemCount: Int
-    ) throws(LayoutError) -> PreparedLayout {
-        var stacker = try SectionStacker(input: input, configuration: configuration)
-        var sections: [SectionLayout] = []
-        var effects: [CompositionalEffects.Section] = []
-        sections.reserveCapacity(input.sections.count)
-        effects.reserveCapacity(input.sections.count)
-        var position = 0.0
-        for index in input.sections.indices {
-            if index > 0 { position += configuration.interSectionSpacing }
-            let (built, _) = try stacker.build(index, at: position)
-            sections.append(built.section)
-            effects.append(built.effects)
-            position += built.length
-        }
-        return Self.assemble(
-            input,
-            configuration: configuration,
-            sections: sections,
-            effects: effects,
-            contentLength: position
-        )
-    }
-
     /// Makes the prepared layout of stacked sections.
     ///
     /// - Complexity: O(number of sections).

@@ -1,5 +1,5 @@
 extension CompositionalLayout {
-    /// Builds a layout's sections one at a time, in order, for ``prepare(_:configuration:itemCount:)`` and for
+    /// Builds a layout's sections one at a time, in order, for ``CompositionalLayout/Builder`` and for
     /// sessions that lay out only some sections again.
     ///
     /// The layout's own description is laid out once (its template) for all the sections that use it; sections' own

@@ -37,52 +37,11 @@ extension FlowLayout {
         case center
     }
 
-    /// Prepares a flow layout.
-    ///
-    /// - Throws: ``LayoutError`` for a bad parameter or item size.
-    /// - Complexity: O(n).
-    static func prepare(
-        _ input: LayoutInput,
-        configuration: Configuration,
-        itemCount: Int
-    ) throws(LayoutError) -> PreparedLayout {
-        try Self.validate(configuration)
-        var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
-        var crossEnds: [Double] = []
-        var position = 0.0
-        for index in input.sections.indices {
-            var lines: [FlowSectionBuilder.Line]? = nil
-            let builder = try Self.makeBuilder(input, configuration: configuration, section: index)
-            let built = Self.build(input.sections[index], with: builder, origin: position, lines: &lines)
-            sections.append(built.section)
-            crossEnds.append(built.crossEnd)
-            position += built.length
-        }
-        return Self.assemble(
-            input,
-            configuration: configuration,
-            sections: sections,
-            crossEnds: crossEnds,
-            contentLength: position
-        )
-    }
-
-    /// Checks the parameters that are not per section.
-    ///
-    /// - Throws: ``LayoutError/invalidParameter(name:section:)``.
-    static func validate(_ configuration: Configuration) throws(LayoutError) {
-        try validateScrollingParameters(
-            sectionBackground: configuration.sectionBackground,
-            flickVelocityThreshold: configuration.flickVelocityThreshold
-        )
-    }
-
     /// The builder of one section, its parameters checked.
     ///
     /// - Throws: ``LayoutError`` for a bad parameter or item size.
     /// - Complexity: O(n) for the section's sizes' check.
-    static func makeBuilder(
+    static func makeSectionBuilder(
         _ input: LayoutInput,
         configuration: Configuration,
         section index: Int,
@@ -111,17 +70,43 @@ extension FlowLayout {
         lines: inout [FlowSectionBuilder.Line]?
     ) -> FlowSectionBuilder.Result {
         let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
-        switch section.items {
-        case .count(let count):
-            return builder.build(
-                UniformItemSizes(size: builder.parameters.itemSize, count: count),
-                origin: origin,
-                lines: &lines
+        var body = Build(builder: builder, origin: origin, lines: lines)
+        lines = nil
+        let result = section.withItemSizes(defaultSize: builder.parameters.itemSize, &body)
+        lines = body.lines
+        return result
+    }
+
+    /// ``FlowSectionBuilder/build(_:origin:lines:)`` over a section's sizes.
+    private struct Build: ItemSizesBody {
+        let builder: FlowSectionBuilder
+        let origin: Point
+        var lines: [FlowSectionBuilder.Line]?
+
+        mutating func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> FlowSectionBuilder.Result {
+            self.builder.build(sizes, origin: self.origin, lines: &self.lines)
+        }
+    }
+
+    /// ``FlowSectionBuilder/rebuild(_:origin:frames:lines:from:index:)`` over a section's sizes, rewriting the
+    /// frames and lines it holds in place.
+    struct Rebuild: ItemSizesBody {
+        let builder: FlowSectionBuilder
+        let origin: Point
+        var frames: [Rect]
+        var lines: [FlowSectionBuilder.Line]
+        let line: Int
+        let index: SpatialIndex
+
+        mutating func callAsFunction<Sizes: ItemSizes>(_ sizes: Sizes) -> FlowSectionBuilder.Result {
+            self.builder.rebuild(
+                sizes,
+                origin: self.origin,
+                frames: &self.frames,
+                lines: &self.lines,
+                from: self.line,
+                index: self.index
             )
-        case .sizes(let sizes):
-            return sizes.withUnsafeBufferPointer {
-                builder.build(ListedItemSizes(sizes: $0), origin: origin, lines: &lines)
-            }
         }
     }
 

@@ -1,0 +1,126 @@
+extension FlowLayout: LayoutKindProtocol {
+    /// What a session keeps about a flow section.
+    struct SectionRecord: KindSectionRecord {
+        /// The section's length along the scroll axis.
+        var length: Double
+        /// How far the section reaches across the scroll axis.
+        var crossEnd: Double
+        /// Where each line starts, so that the section can be laid out again from any line.
+        var lines: [FlowSectionBuilder.Line]
+    }
+
+    static var kind: LayoutKind { .flow }
+    static var defaultConfiguration: Configuration { Configuration() }
+    static var keepsSections: Bool { true }
+
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let configuration = context.configuration
+        try validateScrollingParameters(
+            sectionBackground: configuration.sectionBackground,
+            flickVelocityThreshold: configuration.flickVelocityThreshold
+        )
+        return Builder(input: context.input, configuration: configuration, keepsRecords: context.keepsRecords)
+    }
+
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        section.overrides.itemSize ?? configuration.itemSize
+    }
+
+    /// A change along the scroll axis only records the new viewport.
+    static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
+        configuration.scrollDirection == .vertical ? new.width == old.width : new.height == old.height
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .flow(configuration) }
+
+    /// Builds a flow layout's sections, each with its own parameters (``SectionParameters``).
+    struct Builder: KindSectionBuilder {
+        let input: LayoutInput
+        let configuration: Configuration
+        let keepsRecords: Bool
+
+        var isVertical: Bool { self.configuration.scrollDirection == .vertical }
+
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, SectionRecord) {
+            let builder = try FlowLayout.makeSectionBuilder(
+                self.input,
+                configuration: self.configuration,
+                section: index
+            )
+            var lines: [FlowSectionBuilder.Line]? = self.keepsRecords ? [] : nil
+            let built = FlowLayout.build(self.input.sections[index], with: builder, origin: position, lines: &lines)
+            return (built.section, SectionRecord(length: built.length, crossEnd: built.crossEnd, lines: lines ?? []))
+        }
+
+        mutating func check(_ index: Int, keeping kept: SectionRecord?) throws(LayoutError) {
+            guard kept == nil else { return }
+            _ = try FlowLayout.makeSectionBuilder(self.input, configuration: self.configuration, section: index)
+        }
+
+        /// Lays the section out again from the start of the line holding the item before `item` (a line's break
+        /// depends on the size of the item after it), in place.
+        ///
+        /// - Complexity: O(items from that line to the section's end + blocks of the section's index).
+        mutating func relayOut(_ layout: inout SectionLayout, record: inout SectionRecord, _ change: SectionChange)
+            throws(LayoutError) -> Int
+        {
+            let (index, item) = (change.section, change.firstItem)
+            let count = self.input.sections[index].itemCount
+            let sectionIndex = layout.index
+            let origin = layout.origin
+            let frames = layout.takeFrames(count: count, keepingBefore: item)
+            let builder = try FlowLayout.makeSectionBuilder(
+                self.input,
+                configuration: self.configuration,
+                section: index,
+                validatesSizes: change.validatesSizes
+            )
+            let lines = record.lines
+            record.lines = []
+            // The line holding the item before: a line's break depends on the size of the item after it, so a
+            // resized first item of a line may move up to the line above.
+            let previous = Swift.max(0, item - 1)
+            var low = 0
+            var high = lines.count
+            while low < high {
+                let middle = (low + high) / 2
+                if lines[middle].first <= previous { low = middle + 1 } else { high = middle }
+            }
+            let line = Swift.max(0, low - 1)
+            guard !lines.isEmpty else {
+                // An empty section before: build it whole.
+                var recorded: [FlowSectionBuilder.Line]? = []
+                let position = builder.isVertical ? origin.y : origin.x
+                let section = self.input.sections[index]
+                let built = FlowLayout.build(section, with: builder, origin: position, lines: &recorded)
+                layout = built.section
+                record = SectionRecord(length: built.length, crossEnd: built.crossEnd, lines: recorded ?? [])
+                return count
+            }
+            let first = lines[line].first
+            // The body holds the only references to the frames and lines, so they are rewritten in place.
+            var body = FlowLayout.Rebuild(
+                builder: builder,
+                origin: origin,
+                frames: consume frames,
+                lines: consume lines,
+                line: line,
+                index: sectionIndex
+            )
+            let result = self.input.sections[index].withItemSizes(defaultSize: builder.parameters.itemSize, &body)
+            record = SectionRecord(length: result.length, crossEnd: result.crossEnd, lines: body.lines)
+            layout = result.section
+            return count - first
+        }
+
+        func assemble(sections: [SectionLayout], records: [SectionRecord], contentLength: Double) -> PreparedLayout {
+            FlowLayout.assemble(
+                self.input,
+                configuration: self.configuration,
+                sections: sections,
+                crossEnds: records.map(\.crossEnd),
+                contentLength: contentLength
+            )
+        }
+    }
+}

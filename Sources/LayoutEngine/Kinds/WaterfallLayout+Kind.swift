@@ -1,0 +1,100 @@
+extension WaterfallLayout: LayoutKindProtocol {
+    static var kind: LayoutKind { .waterfall }
+    static var defaultConfiguration: Configuration { Configuration() }
+    static var keepsSections: Bool { true }
+
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let configuration = context.configuration
+        try validateScrollingParameters(
+            sectionBackground: configuration.sectionBackground,
+            flickVelocityThreshold: configuration.flickVelocityThreshold
+        )
+        return Builder(input: context.input, configuration: configuration, limits: context.limits)
+    }
+
+    /// A `count` section's items are squares: sizes are aspect ratios.
+    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
+        Size(width: 1, height: 1)
+    }
+
+    /// An aspect ratio needs a positive width.
+    static func accepts(itemSize size: Size) -> Bool { size.isValid && size.width > 0 }
+
+    /// A change of height only records the new viewport.
+    static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
+        new.width == old.width
+    }
+
+    static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .waterfall(configuration) }
+
+    /// Builds a waterfall layout's sections, each with its own columns.
+    struct Builder: KindSectionBuilder {
+        let input: LayoutInput
+        let configuration: Configuration
+        let limits: LayoutLimits
+
+        var isVertical: Bool { true }
+
+        mutating func build(_ index: Int, at position: Double) throws(LayoutError)
+            -> (SectionLayout, PlainSectionRecord)
+        {
+            let builder = try self.sectionBuilder(index)
+            let built = WaterfallLayout.build(self.input.sections[index], with: builder, origin: position)
+            return (built.section, PlainSectionRecord(length: built.length))
+        }
+
+        mutating func check(_ index: Int, keeping kept: PlainSectionRecord?) throws(LayoutError) {
+            if kept == nil { _ = try self.sectionBuilder(index) }
+        }
+
+        /// Lays the section out again from `item`, each column's state there found by scanning back to its last
+        /// item.
+        ///
+        /// - Complexity: O(items from `item` to the section's end + the scan back + blocks of the index).
+        mutating func relayOut(_ layout: inout SectionLayout, record: inout PlainSectionRecord, _ change: SectionChange)
+            throws(LayoutError) -> Int
+        {
+            let (index, item) = (change.section, change.firstItem)
+            let count = self.input.sections[index].itemCount
+            let sectionIndex = layout.index
+            let origin = layout.origin
+            let frames = layout.takeFrames(count: count, keepingBefore: item)
+            let builder = try self.sectionBuilder(index, validatesSizes: change.validatesSizes)
+            // The body holds the only reference to the frames, so they are rewritten in place.
+            var body = WaterfallLayout.Rebuild(
+                builder: builder,
+                origin: origin,
+                frames: consume frames,
+                item: item,
+                index: sectionIndex
+            )
+            let built = self.input.sections[index].withItemSizes(defaultSize: Size(width: 1, height: 1), &body)
+            layout = built.section
+            record.length = built.length
+            return count - item
+        }
+
+        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
+            -> PreparedLayout
+        {
+            WaterfallLayout.assemble(
+                self.input,
+                configuration: self.configuration,
+                sections: sections,
+                contentLength: contentLength
+            )
+        }
+
+        private func sectionBuilder(_ index: Int, validatesSizes: Bool = true) throws(LayoutError)
+            -> WaterfallSectionBuilder
+        {
+            try WaterfallLayout.makeSectionBuilder(
+                self.input,
+                configuration: self.configuration,
+                section: index,
+                limits: self.limits,
+                validatesSizes: validatesSizes
+            )
+        }
+    }
+}
