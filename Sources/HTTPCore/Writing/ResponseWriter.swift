@@ -197,38 +197,6 @@ extension Response {
     public init(parseError error: HTTPParseError) {
         self = .problem(status: error.status, type: error.problemType, detail: "The request was refused: \(error.reason).")
     }
-
-    /// An `application/problem+json` response with `type`, `title` (the status's reason phrase), `status` and
-    /// `detail`, for the answers the server gives on its own (parse errors, timeouts, the connection cap), so that
-    /// a client meets one error format whoever answers.
-    ///
-    /// - Parameters:
-    ///   - status: The status code.
-    ///   - type: The problem type, a URI reference such as `/problems/bad-request`.
-    ///   - detail: A sentence about this occurrence.
-    /// - Returns: The response.
-    public static func problem(status: Int, type: String, detail: String) -> Response {
-        var body = #"{"type":"#
-        body += Self.jsonString(type) + #","title":"# + Self.jsonString(ResponseWriter.reasonPhrase(for: status))
-        body += #","status":\#(status),"detail":"# + Self.jsonString(detail) + "}"
-        return Response(status: status, headers: ["Content-Type": "application/problem+json"], body: Array(body.utf8))
-    }
-
-    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
-    private static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }
 
 extension HTTPParseError {

@@ -108,7 +108,7 @@ public enum APIError: Error, Hashable, Sendable {
             "There is no session '\(id.prefix(64))': it was deleted, expired or evicted, or lives on another replica. "
                 + "Create it again with POST /sessions."
         case .versionMismatch(let current):
-            "The session is at version \(current), not the one If-Match names; fetch it again and retry."
+            "The session is at version \(current), which If-Match does not name; fetch it again and retry."
         case .draining:
             "The server is shutting down and takes no new work; retry on another replica."
         case .internalError:

@@ -9,9 +9,6 @@ import JSON
 /// problem that names the field at fault (``APIError/init(_:)``). Every other error becomes a generic 500 and is
 /// passed to `log` first, so internals never reach a client.
 enum ProblemResponse {
-    /// The media type of every error body.
-    static let contentType = "application/problem+json"
-
     /// Builds the response for `error`.
     ///
     /// - Parameters:
@@ -33,43 +30,23 @@ enum ProblemResponse {
             log("internal error: \(String(reflecting: error))")
             apiError = .internalError
         }
-        var headers = apiError.headers
-        headers.add(name: "Content-Type", value: Self.contentType)
-        return Response(status: apiError.status, headers: headers, body: Self.body(for: apiError))
+        return Response(problem: apiError.problem, headers: apiError.headers)
     }
+}
 
-    /// The problem document of `error`, as JSON bytes.
-    static func body(for error: APIError) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("type")
-        writer.value(error.type)
-        writer.key("title")
-        writer.value(error.title)
-        writer.key("status")
-        writer.value(error.status)
-        writer.key("detail")
-        writer.value(error.detail)
-        if let pointer = error.pointer {
-            writer.key("pointer")
-            writer.value(pointer)
+extension APIError {
+    /// The problem document of this error: `pointer` for input errors, then `offset` for malformed JSON, `version`
+    /// for a version mismatch, `kinds` for an unknown kind. HTTPCore's ``Problem`` writes it, as it writes the
+    /// server's own problems.
+    var problem: Problem {
+        var members: [Problem.Member] = []
+        if let pointer = self.pointer { members.append(Problem.Member("pointer", .string(pointer))) }
+        switch self {
+        case .malformedJSON(let offset, _): members.append(Problem.Member("offset", .integer(offset)))
+        case .versionMismatch(let current): members.append(Problem.Member("version", .integer(current)))
+        case .unknownKind(_, let known): members.append(Problem.Member("kinds", .strings(known)))
+        default: break
         }
-        switch error {
-        case .malformedJSON(let offset, _):
-            writer.key("offset")
-            writer.value(offset)
-        case .versionMismatch(let current):
-            writer.key("version")
-            writer.value(current)
-        case .unknownKind(_, let known):
-            writer.key("kinds")
-            writer.beginArray()
-            for kind in known { writer.value(kind) }
-            writer.endArray()
-        default:
-            break
-        }
-        writer.endObject()
-        return writer.bytes
+        return Problem(status: self.status, type: self.type, title: self.title, detail: self.detail, members: members)
     }
 }
