@@ -30,14 +30,14 @@ public struct OutputCursor {
     @inlinable public var offset: Int { self.startOffset + self.written }
 
     /// Stores one byte.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func put(_ byte: UInt8) {
         self.position.pointee = byte
         self.position += 1
     }
 
     /// Stores a literal as it is; like ``JSONWriter/key(_:)-(StaticString)``'s, it must need no escaping.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func put(_ literal: StaticString) {
         let count = literal.utf8CodeUnitCount
         JSONWriter.copy(UnsafeBufferPointer(start: literal.utf8Start, count: count), to: self.position)
@@ -54,7 +54,7 @@ public struct OutputCursor {
     }
 
     /// Stores an integer in decimal (at most 20 bytes).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func put(_ int: Int) {
         // Single digits (an index path's section, a zIndex) are stored here, without a call across the module.
         if UInt(bitPattern: int) < 10 {
@@ -71,13 +71,13 @@ public struct OutputCursor {
     }
 
     /// Stores `true` or `false`.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func put(_ bool: Bool) {
         if bool { self.put("true") } else { self.put("false") }
     }
 
     /// Stores a literal, such as `,"width":`, and then a number (see ``put(_:recent:)``).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func put(_ literal: StaticString, _ double: Double, recent: inout RecentNumbers) {
         self.put(literal)
         // 0 to 9 (an alpha of 1, a first row's y of 0) are stored here, without a call across the module.

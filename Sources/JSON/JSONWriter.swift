@@ -155,7 +155,7 @@ public struct JSONWriter {
     }
 
     /// Whether the next key or value needs a comma before it; resets the after-key state.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func takeSeparator() -> Bool {
         defer { self.followsKey = false }
         return self.needsComma && !self.followsKey
@@ -178,7 +178,7 @@ public struct JSONWriter {
     ///     ``OutputCursor/put(_:recent:)``.
     ///
     /// It is `@inlinable`, so that `body` is inlined where a writer in another module calls it.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func writeValue(maximumLength: Int, _ body: (inout OutputCursor, inout RecentNumbers) -> Void) {
         let comma = self.takeSeparator()
         self.didWriteValue()
@@ -250,7 +250,7 @@ public struct JSONWriter {
     }
 
     /// Copies `bytes` to `output`, by hand when short: a call to `memmove` costs more than a key's bytes.
-    @inlinable
+    @inlinable @inline(__always)
     static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) {
         guard bytes.count > 16 else {
             for index in 0..<bytes.count { output[index] = bytes[index] }
@@ -260,7 +260,7 @@ public struct JSONWriter {
     }
 
     /// Marks the current container as holding a value; used by the number writers.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func didWriteValue() {
         self.needsComma = true
     }
