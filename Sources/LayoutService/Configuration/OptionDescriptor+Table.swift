@@ -12,7 +12,9 @@ extension OptionDescriptor {
             },
             show: { $0.host }
         ),
-        .integer("port", .server, \.port, in: 0...65535, valueName: "port", abstract: "The TCP port; 0 picks a free one."),
+        .integer(
+            "port", .server, \.port, in: 0...65535, valueName: "port", abstract: "The TCP port; 0 picks a free one."
+        ),
         .optionalInteger(
             "threads", .server, \.threads, in: 1...4096, nilMeaning: "one per core", abstract: "Event-loop threads."
         ),
