@@ -133,6 +133,7 @@ import Testing
         (["--log-requests=maybe"], "--log-requests must be true, false, 1, 0, yes or no, not maybe"),
         (["--no-log-requests=1"], "--no-log-requests takes no value"),
         (["serve"], "unexpected argument 'serve'"),
+        (["--version=2"], "--version takes no value"),
     ])
     func badArgumentsNameTheOptionAndWhatItTakes(arguments: [String], message: String) {
         #expect(Self.error(arguments)?.message == message)

@@ -81,6 +81,7 @@ extension LayoutdOptions {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let flag = String(parts[0])
             let attached = parts.count == 2 ? String(parts[1]) : nil
+            if flag == "--help" || flag == "--version" { throw OptionsError(message: "\(flag) takes no value") }
             guard let (option, isNegated) = OptionDescriptor.named(flag) else { throw .unknown(flag) }
             if isNegated {
                 guard attached == nil else { throw OptionsError(message: "\(flag) takes no value") }
