@@ -1,7 +1,7 @@
 // Embeds the git commit a target is built from as `BuildInfo.generatedCommit`, with no script to run first.
 //
 // The build command runs `git rev-parse` at build time (not when the plugin plans the build), with the repository's
-// `HEAD` and the branch's ref as its inputs, so a new commit or checkout regenerates the file and nothing else does.
+// `HEAD` and its reflog as its inputs, so a new commit or checkout regenerates the file and nothing else does.
 // Without git, or without a repository (the Docker build copies only the sources), the commit is `unknown` and the
 // build goes on. `LAYOUTD_COMMIT` in the environment of `swift build`, when it is a hexadecimal commit, wins: the
 // Dockerfile passes it through as a build argument.
@@ -43,14 +43,20 @@ struct BuildInfoPlugin: BuildToolPlugin {
         ]
     }
 
-    /// The files whose change means another commit: `HEAD`, and the loose or packed ref it names.
+    /// The files whose change means another commit: `HEAD`, and its reflog, `logs/HEAD`.
     ///
-    /// `.git` is a directory in a clone and a `gitdir:` file in a worktree, whose branches live in the main
-    /// repository's directory (`commondir`). Only files that exist are returned; none without a repository.
+    /// Git appends to the reflog whenever `HEAD` moves (a commit, a checkout, a reset, a pull), and neither file
+    /// ever disappears, which matters: SwiftPM runs the plugin only when the package's structure changes, so these
+    /// paths stay in the build plan across commits, and llbuild does not run a command one of whose inputs has gone
+    /// missing (a branch's loose ref goes when `git gc` packs it). Without a reflog (`core.logAllRefUpdates`
+    /// off), the branch's loose ref is watched instead, as long as it exists. `.git` is a directory in a clone and a
+    /// `gitdir:` file in a worktree, whose branches live in the main repository's directory (`commondir`). None
+    /// without a repository.
     private static func gitInputs(package: URL) -> [URL] {
+        let files = FileManager.default
         let dotGit = package.appending(path: ".git")
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dotGit.path, isDirectory: &isDirectory) else { return [] }
+        guard files.fileExists(atPath: dotGit.path, isDirectory: &isDirectory) else { return [] }
         var gitDirectory = dotGit
         if !isDirectory.boolValue {
             guard let text = try? String(contentsOf: dotGit, encoding: .utf8), text.hasPrefix("gitdir:") else {
@@ -59,17 +65,17 @@ struct BuildInfoPlugin: BuildToolPlugin {
             let path = text.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespacesAndNewlines)
             gitDirectory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : package.appending(path: path)
         }
+        let head = gitDirectory.appending(path: "HEAD")
+        guard files.fileExists(atPath: head.path) else { return [] }
+        let reflog = gitDirectory.appending(path: "logs/HEAD")
+        if files.fileExists(atPath: reflog.path) { return [head, reflog] }
         var common = gitDirectory
         if let text = try? String(contentsOf: gitDirectory.appending(path: "commondir"), encoding: .utf8) {
             let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
             common = path.hasPrefix("/") ? URL(fileURLWithPath: path) : gitDirectory.appending(path: path)
         }
-        let head = gitDirectory.appending(path: "HEAD")
-        var inputs = [head, common.appending(path: "packed-refs")]
-        if let text = try? String(contentsOf: head, encoding: .utf8), text.hasPrefix("ref:") {
-            let ref = text.dropFirst("ref:".count).trimmingCharacters(in: .whitespacesAndNewlines)
-            inputs.append(common.appending(path: ref))
-        }
-        return inputs.filter { FileManager.default.fileExists(atPath: $0.path) }
+        guard let text = try? String(contentsOf: head, encoding: .utf8), text.hasPrefix("ref:") else { return [head] }
+        let ref = common.appending(path: text.dropFirst("ref:".count).trimmingCharacters(in: .whitespacesAndNewlines))
+        return files.fileExists(atPath: ref.path) ? [head, ref] : [head]
     }
 }
