@@ -47,8 +47,8 @@ extension LayoutdOptions {
     ///
     /// Arguments take `--name value` and `--name=value`; a boolean takes `--name` and `--no-name` (and, since no
     /// argument is positional, `--name true` or `--name=false`). The environment's booleans take `true`, `false`,
-    /// `1`, `0`, `yes` and `no`. Deprecated names (``OptionDescriptor/deprecatedNames``) still work, below the
-    /// current name when both are set in the environment.
+    /// `1`, `0`, `yes` and `no`. Deprecated names (`--session-ttl`, `LAYOUTD_SESSION_TTL`) still work; the current
+    /// name wins when both are set in the environment.
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
