@@ -6,6 +6,10 @@ WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
+COPY Plugins ./Plugins
+# The commit `layoutd --version` reports. The context has no .git, so without
+# `--build-arg LAYOUTD_COMMIT=$(git rev-parse --short HEAD)` it is `unknown`; Plugins/BuildInfoPlugin reads this.
+ARG LAYOUTD_COMMIT=""
 RUN swift build -c release --static-swift-stdlib --product layoutd \
     && install -D "$(swift build -c release --show-bin-path)/layoutd" /out/layoutd
 

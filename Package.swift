@@ -21,7 +21,14 @@ let package = Package(
         .target(name: "HTTPCore", swiftSettings: swiftSettings),
         .target(name: "CSystem"),
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "CSystem"], swiftSettings: swiftSettings),
-        .target(name: "LayoutService", dependencies: ["LayoutEngine", "JSON", "HTTPCore"], swiftSettings: swiftSettings),
+        // Embeds the git commit in LayoutService at build time (BuildInfo.commit), `unknown` outside a checkout.
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
+        .target(
+            name: "LayoutService",
+            dependencies: ["LayoutEngine", "JSON", "HTTPCore"],
+            swiftSettings: swiftSettings,
+            plugins: ["BuildInfoPlugin"]
+        ),
         .executableTarget(
             name: "layoutd",
             dependencies: ["LayoutEngine", "HTTPCore", "HTTPServer", "LayoutService"],

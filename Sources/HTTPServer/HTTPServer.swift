@@ -118,9 +118,9 @@ public final class HTTPServer: Sendable {
     ///
     /// Readiness goes false at once. Each loop stops accepting, closes its idle connections, answers requests in
     /// flight with `Connection: close`, and exits when it has no connection left or the drain deadline
-    /// (``ServerConfiguration/drainDeadline``) passes, closing whatever is left. Calling it again shortens nothing.
+    /// (``ServerConfiguration/drainTimeout``) passes, closing whatever is left. Calling it again shortens nothing.
     public func beginShutdown() {
-        let deadline = monotonicNanoseconds() + self.configuration.drainDeadline.nanoseconds
+        let deadline = monotonicNanoseconds() + self.configuration.drainTimeout.nanoseconds
         for loop in self.markDraining() { loop.post(.drain(deadline: deadline)) }
     }
 

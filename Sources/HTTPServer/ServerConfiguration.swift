@@ -26,7 +26,7 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Duration = .seconds(60)
     /// How long a graceful shutdown waits for requests in flight before closing every connection.
     /// Defaults to 10 seconds.
-    public var drainDeadline: Duration = .seconds(10)
+    public var drainTimeout: Duration = .seconds(10)
     /// Requests whose body is at least this many bytes are answered on the worker pool, so that a long computation
     /// does not stall the other connections of its loop. Defaults to 256 KiB.
     public var workerPoolBodyThreshold: Int = 256 * 1024

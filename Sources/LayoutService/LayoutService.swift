@@ -106,7 +106,7 @@ public final class LayoutService: Responder {
         }
         switch route {
         case .health:
-            return (.json(Array(#"{"status":"ok"}"#.utf8)), 0)
+            return (.json(Array(BuildInfo.healthJSON.utf8)), 0)
         case .ready:
             guard self.serverStatus.isReady else { throw APIError.draining }
             return (.json(Array(#"{"status":"ready"}"#.utf8)), 0)

@@ -36,12 +36,15 @@ do {
         environment: processEnvironment()
     )
 } catch {
-    logLine("layoutd: \(error)")
-    exit(2)
+    _ = Array(error.report.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(OptionsError.exitCode)
 }
 
-guard case .run(let options) = command else {
-    if case .help(let text) = command { print(text, terminator: "") }
+let options: LayoutdOptions
+switch command {
+case .run(let parsed): options = parsed
+case .help(let text), .version(let text):
+    print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     exit(0)
 }
 
@@ -49,12 +52,12 @@ var configuration = ServerConfiguration()
 configuration.host = options.host
 configuration.port = options.port
 if let threads = options.threads { configuration.eventLoopCount = threads }
-if let maxConnections = options.maxConnections { configuration.maxConnections = maxConnections }
-if let maxBodyBytes = options.maxBodyBytes { configuration.parserLimits.maxBodyBytes = maxBodyBytes }
-if let seconds = options.headerTimeout { configuration.headerTimeout = .milliseconds(Int(seconds * 1000)) }
-if let seconds = options.bodyTimeout { configuration.bodyTimeout = .milliseconds(Int(seconds * 1000)) }
-if let seconds = options.idleTimeout { configuration.idleTimeout = .milliseconds(Int(seconds * 1000)) }
-if let seconds = options.drainTimeout { configuration.drainDeadline = .milliseconds(Int(seconds * 1000)) }
+configuration.maxConnections = options.maxConnections
+configuration.parserLimits.maxBodyBytes = options.maxBodyBytes
+configuration.headerTimeout = options.headerTimeout
+configuration.bodyTimeout = options.bodyTimeout
+configuration.idleTimeout = options.idleTimeout
+configuration.drainTimeout = options.drainTimeout
 configuration.logError = { logLine("layoutd: \($0)") }
 
 let status = ServerStatus()

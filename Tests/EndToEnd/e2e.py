@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -75,7 +76,7 @@ def expect(condition, message):
 @check
 def health_ready_metrics_and_openapi_answer(server):
     status, headers, body = curl(server.port, url(server.port, "/healthz"))
-    expect(status == 200 and json.loads(body) == {"status": "ok"}, f"healthz: {status} {body!r}")
+    expect(status == 200 and json.loads(body)["status"] == "ok", f"healthz: {status} {body!r}")
     status, _, _ = curl(server.port, url(server.port, "/readyz"))
     expect(status == 200, f"readyz: {status}")
     status, headers, body = curl(server.port, url(server.port, "/metrics"))
@@ -351,6 +352,53 @@ def card_kinds_snap_through_their_sessions(server):
         session = json.loads(body)["id"]
         status, _, body = curl(server.port, "-d", snap, url(server.port, f"/sessions/{session}/snap"))
         expect(status == 200 and json.loads(body)["contentOffset"] == expected, f"snap: {status} {body!r}")
+
+
+@check
+def the_command_line_is_conventional(server):
+    """--version, --help against the README's table, a usage error's exit 64, and a boolean's --no- form."""
+    result = subprocess.run([BINARY, "--version"], capture_output=True, text=True, timeout=10)
+    match = re.fullmatch(r"layoutd (\d+\.\d+\.\d+) \(commit ([0-9a-f]{7,}|unknown)\)\n", result.stdout)
+    expect(result.returncode == 0 and match, f"--version: {result.returncode} {result.stdout!r}")
+    version, commit = match.groups()
+    if os.path.exists(os.path.join(ROOT, ".git")) and shutil.which("git"):
+        known = subprocess.run(["git", "-C", ROOT, "rev-parse", "--verify", "--quiet", commit + "^{commit}"],
+                               capture_output=True)
+        expect(known.returncode == 0, f"the embedded commit {commit} is one of this repository's")
+    _, _, body = curl(server.port, url(server.port, "/healthz"))
+    expect(json.loads(body) == {"status": "ok", "version": version, "commit": commit}, f"healthz: {body!r}")
+    _, _, body = curl(server.port, url(server.port, "/metrics"))
+    gauge = 'layoutd_build_info{version="%s",commit="%s"} 1' % (version, commit)
+    expect(gauge.encode() in body.split(b"\n"), "metrics: build info gauge")
+
+    result = subprocess.run([BINARY, "--help"], capture_output=True, text=True, timeout=10)
+    expect(result.returncode == 0 and "\nUSAGE: layoutd [<options>]\n" in result.stdout, f"--help: {result.returncode}")
+    help_text = re.sub(r"\n {26}", " ", result.stdout)
+    listed = dict((flag, (variable, default)) for flag, variable, default in re.findall(
+        r"\n  (--[a-z-]+)[ /].*?\(env: (LAYOUTD_[A-Z_]+), default: ([^)]*)\)", help_text))
+    expect(len(listed) >= 17 and "--log-requests" in listed, f"help lists the options: {sorted(listed)}")
+    with open(os.path.join(ROOT, "README.md")) as readme:
+        section = readme.read().split("\n## Configuration\n", 1)[1].split("\n## ", 1)[0]
+    table = {}
+    for row in re.findall(r"^\| `(--[a-z-]+)`[^|]*\| `(LAYOUTD_[A-Z_]+)` \| ([^|]+) \|", section, re.M):
+        table[row[0]] = (row[1], row[2].strip().strip("`"))
+    expect(table == listed, f"README table differs from --help: {sorted(set(table.items()) ^ set(listed.items()))}")
+
+    result = subprocess.run([BINARY, "--port", "99999"], capture_output=True, text=True, timeout=10)
+    expect(result.returncode == 64, f"--port 99999 exits {result.returncode}")
+    expect(result.stderr.startswith("error: --port must be an integer from 0 to 65535, not 99999\nUSAGE: layoutd")
+           and "--help" in result.stderr, f"--port 99999 says {result.stderr!r}")
+    result = subprocess.run([BINARY, "--log-request"], capture_output=True, text=True, timeout=10)
+    expect(result.returncode == 64 and "did you mean --log-requests?" in result.stderr, f"typo: {result.stderr!r}")
+
+    # The flag wins over the variable either way: a request is logged, or not.
+    for flag, variable, logged in (("--no-log-requests", "true", False), ("--log-requests", "false", True)):
+        other = Server(BINARY, flag, env={"LAYOUTD_LOG_REQUESTS": variable})
+        status, _, _ = curl(other.port, url(other.port, "/healthz?probe=cli"))
+        expect(other.stop() == 0, f"{flag}: exit 0")
+        other.reader.join(timeout=10)
+        lines = [line for line in other.log if "/healthz" in line]
+        expect(status == 200 and bool(lines) == logged, f"{flag} with LAYOUTD_LOG_REQUESTS={variable}: {lines}")
 
 
 def main():

@@ -247,7 +247,7 @@ private struct LargeAnswers: Responder {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.eventLoopCount = 1
-        configuration.drainDeadline = .milliseconds(200)
+        configuration.drainTimeout = .milliseconds(200)
         let server = HTTPServer(configuration: configuration, responder: EchoResponder())
         let port = try server.start()
         let partial = try RawClient(port: port)

@@ -97,7 +97,7 @@ func withServer<T>(
     configuration.port = 0
     configuration.eventLoopCount = 1
     configuration.workerCount = 1
-    configuration.drainDeadline = .seconds(2)
+    configuration.drainTimeout = .seconds(2)
     configure(&configuration)
     let server = HTTPServer(configuration: configuration, responder: responder)
     let port = try server.start()

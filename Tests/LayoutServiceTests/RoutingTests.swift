@@ -10,7 +10,8 @@ import Testing
     @Test func healthAnswersOK() {
         let response = self.service.respond(to: Request(method: .GET, target: "/healthz"))
         #expect(response.status == 200)
-        #expect(self.body(response) == #"{"status":"ok"}"#)
+        let expected = #"{"status":"ok","version":"\#(BuildInfo.version)","commit":"\#(BuildInfo.commit)"}"#
+        #expect(self.body(response) == expected)
         #expect(response.headers["Content-Type"] == "application/json")
     }
 

@@ -31,10 +31,10 @@ paths:
       operationId: health
       responses:
         "200":
-          description: The process is alive.
+          description: The process is alive; the build it runs, as `layoutd --version` prints it.
           content:
             application/json:
-              schema: {$ref: "#/components/schemas/Status"}
+              schema: {$ref: "#/components/schemas/Health"}
   /readyz:
     get:
       summary: Readiness; 503 while draining
@@ -622,6 +622,13 @@ components:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
   schemas:
+    Health:
+      type: object
+      required: [status, version, commit]
+      properties:
+        status: {type: string, enum: [ok]}
+        version: {type: string, description: "The release layoutd was built as, e.g. 0.1.0."}
+        commit: {type: string, description: "The abbreviated git commit layoutd was built from, or `unknown`."}
     Status:
       type: object
       required: [status]

@@ -65,7 +65,7 @@ public final class Metrics: Sendable {
     /// - Returns: Prometheus text format 0.0.4, families sorted by name and samples by label.
     public func render(openConnections: Int, liveSessions: Int) -> String {
         let state = self.state.withLock { $0 }
-        var text = ""
+        var text = BuildInfo.metricsText
         text += "# HELP layoutd_elements_laid_out_total Layout elements written into answers.\n"
         text += "# TYPE layoutd_elements_laid_out_total counter\n"
         text += "layoutd_elements_laid_out_total \(state.elementsLaidOut)\n"

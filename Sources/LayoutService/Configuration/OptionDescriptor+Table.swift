@@ -1,0 +1,105 @@
+extension OptionDescriptor {
+    /// Every option, in the order help lists them within their groups. The defaults are not here: help reads them
+    /// from ``LayoutdOptions`` and ``ServiceConfiguration``.
+    static let all: [OptionDescriptor] = [
+        OptionDescriptor(
+            name: "host", group: .server, valueName: "address",
+            abstract: "The address to listen on, IPv4 or IPv6 numeric; the container image sets 0.0.0.0.",
+            requirement: "a numeric address",
+            store: { options, text in
+                options.host = text
+                return !text.isEmpty
+            },
+            show: { $0.host }
+        ),
+        .integer(
+            "port", .server, \.port, in: 0...65535, valueName: "port", abstract: "The TCP port; 0 picks a free one."
+        ),
+        .optionalInteger(
+            "threads", .server, \.threads, in: 1...4096, nilMeaning: "one per core", abstract: "Event-loop threads."
+        ),
+        .integer(
+            "max-connections", .server, \.maxConnections, in: 1...Int.max,
+            abstract: "Client connections open at once; past it a new one gets 503 and is closed."
+        ),
+        .seconds("header-timeout", .server, \.headerTimeout, abstract: "Time to send a request head, then 408."),
+        .seconds("body-timeout", .server, \.bodyTimeout, abstract: "Time to send a request body, then 408."),
+        .seconds("idle-timeout", .server, \.idleTimeout, abstract: "An idle keep-alive connection closes after it."),
+        .seconds(
+            "drain-timeout", .server, \.drainTimeout,
+            abstract: "On SIGTERM or SIGINT, time for requests in flight to finish before every connection closes."
+        ),
+        .integer(
+            "max-body-bytes", .limits, \.maxBodyBytes, in: 1...Int.max, valueName: "bytes",
+            abstract: "The largest request body, in bytes; larger is 413."
+        ),
+        .integer(
+            "max-items", .limits, \.service.maxItems, in: 1...Int.max,
+            abstract: "Items one layout request may hold over all its sections; more is 413."
+        ),
+        .integer(
+            "max-sessions", .sessions, \.service.maxSessions, in: 1...Int.max,
+            abstract: "Sessions held at once; the least recently used is evicted first."
+        ),
+        .integer(
+            "max-session-items", .sessions, \.service.maxSessionItems, in: 1...Int.max,
+            abstract: "Items held over all sessions (each section counts as 20 more)."
+        ),
+        .seconds(
+            "session-idle-timeout", .sessions, \.service.sessionIdleTimeout, deprecatedNames: ["session-ttl"],
+            abstract: "An unused session expires after it. Deprecated names: --session-ttl, LAYOUTD_SESSION_TTL."
+        ),
+        OptionDescriptor(
+            name: "session-id-header", group: .sessions, valueName: "name",
+            abstract: """
+                The request header a load balancer sets to name new sessions, so each is created where the hash \
+                of its id routes; set it only behind a proxy that overwrites it.
+                """,
+            requirement: "a header name of letters, digits, '-', '_' and '.'",
+            store: { options, text in
+                guard text.utf8.allSatisfy(Self.isHeaderNameByte) else { return false }
+                options.service.sessionIDHeader = text.isEmpty ? nil : text
+                return true
+            },
+            show: { $0.service.sessionIDHeader ?? "none" }
+        ),
+        OptionDescriptor(
+            name: "api-token", group: .access, valueName: "token",
+            abstract: "Require 'Authorization: Bearer <token>' on every route but /healthz, /readyz and the web page.",
+            requirement: "a token",
+            store: { options, text in
+                options.service.apiToken = text.isEmpty ? nil : text
+                return true
+            },
+            show: { $0.service.apiToken == nil ? "none" : "set" }
+        ),
+        OptionDescriptor(
+            name: "cors-origins", group: .access, valueName: "origins",
+            abstract: "Comma-separated origins allowed to call the API from a browser, * for any.",
+            requirement: "a comma-separated list of origins",
+            store: { options, text in
+                options.service.corsOrigins = text.split(separator: ",").map(Self.trimmingSpaces).filter { !$0.isEmpty }
+                return true
+            },
+            show: { $0.service.corsOrigins.isEmpty ? "none" : $0.service.corsOrigins.joined(separator: ",") }
+        ),
+        .flag(
+            "log-requests", .logging, \.service.logsRequests,
+            abstract: "One line per request on stderr: time, request id, method, path, status, duration."
+        ),
+    ]
+
+    /// Whether `byte` may appear in a header name: letters, digits and `-`, `_`, `.`.
+    private static func isHeaderNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+
+    private static func trimmingSpaces(_ text: Substring) -> String {
+        String(text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
