@@ -161,6 +161,61 @@ import Testing
         }
     }
 
+    /// Orthogonal sections, vertical (left to right and right to left) and horizontal: a header section, then a
+    /// carousel of 180-point cards 10 apart.
+    static let orthogonalSessions = [
+        (#""layoutDirection":"leftToRight""#, false),
+        (#""layoutDirection":"rightToLeft""#, false),
+        (#""config":{"scrollDirection":"horizontal"}"#, true),
+    ]
+
+    @Test(arguments: Self.orthogonalSessions.indices)
+    func aCellOfAnOrthogonalSectionScrollsItsSectionToo(case index: Int) throws {
+        let (setting, isHorizontal) = Self.orthogonalSessions[index]
+        let group = #"{"layout":"horizontal","size":{"width":{"absolute":180},"height":{"absolute":120}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}"#
+        let orthogonal = #"{"orthogonalScrollingBehavior":"continuous","interGroupSpacing":10,"group":\#(group)}"#
+        let plain = #"{"group":\#(group)}"#
+        let config = isHorizontal
+            ? #""config":{"scrollDirection":"horizontal","section":\#(orthogonal)}"#
+            : #"\#(setting),"config":{"section":\#(orthogonal)}"#
+        let id = try self.create(#"{"kind":"compositional","viewport":{"width":400,"height":300},"sections":[{"count":12}],\#(config)}"#)
+        _ = plain
+        let length = 400.0  // the viewport across the layout's scroll axis: width, or height when horizontal
+        let visible = isHorizontal ? 300.0 : length
+        for item in [0, 3, 7, 11] {
+            for (name, edge) in [("left", "leading"), ("right", "trailing"), ("centeredHorizontally", "center"), ("top", "leading"), ("bottom", "trailing"), ("centeredVertically", "center")] {
+                // Across a vertical layout the section scrolls on x (left, right); across a horizontal one on y.
+                let isAcross = isHorizontal ? ["top", "bottom", "centeredVertically"].contains(name) : ["left", "right", "centeredHorizontally"].contains(name)
+                guard isAcross else { continue }
+                let (response, answer) = self.call(.POST, "/sessions/\(id)/scroll-to", #"{"indexPath":[0,\#(item)],"position":"\#(name)"}"#)
+                #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+                let offset = try #require(answer["orthogonalOffset"] as? Double, "\(answer)")
+                // The section's cells: 12 groups 10 apart, 180 long on x (120 on y, when the section scrolls on y).
+                let maximum = 12 * (isHorizontal ? 120 : 180) + 11 * 10 - visible
+                #expect(offset >= 0 && offset <= maximum)
+                // Drawn with that offset, the cell is where the position says, unless the range stopped it.
+                let query = #"{"rect":{"x":-5000,"y":-5000,"width":10000,"height":10000},"orthogonalOffsets":[\#(offset)]}"#
+                let cells = self.call(.POST, "/sessions/\(id)/query", query).1["attributes"] as? [[String: Any]] ?? []
+                let cell = try #require(cells.first { ($0["indexPath"] as? [Int]) == [0, item] })
+                let frame = try #require(cell["frame"] as? [String: Double])
+                let low = isHorizontal ? frame["y"]! : frame["x"]!
+                let high = low + (isHorizontal ? frame["height"]! : frame["width"]!)
+                let clamped = offset == 0 || abs(offset - maximum) < 1e-9
+                switch edge {
+                case "leading" where !clamped: #expect(abs(low) < 1e-9, "\(name) \(item): \(frame)")
+                case "trailing" where !clamped: #expect(abs(high - visible) < 1e-9, "\(name) \(item): \(frame)")
+                case "center" where !clamped: #expect(abs((low + high) / 2 - visible / 2) < 1e-9, "\(name) \(item): \(frame)")
+                default: #expect(low >= -1e-9 && high <= visible + 1e-9, "clamped, still wholly visible: \(frame)")
+                }
+            }
+        }
+        // A cell of a section that does not scroll orthogonally has no orthogonal offset in the answer.
+        let flat = try self.create(#"{"kind":"compositional","viewport":{"width":400,"height":300},"sections":[{"count":3}],"config":{"section":\#(plain)}}"#)
+        let answer = self.call(.POST, "/sessions/\(flat)/scroll-to", #"{"indexPath":[0,1],"position":"top"}"#).1
+        #expect(answer["orthogonalOffset"] == nil)
+        #expect(answer["contentOffset"] != nil)
+    }
+
     @Test func scrollingToItem5000OfAMillionPutsItsTopAtTheTop() throws {
         let id = try self.create(#"{"kind":"flow","viewport":{"width":320,"height":480},"sections":[{"count":1000000}],"config":{"itemSize":{"width":100,"height":50}}}"#)
         let (response, answer) = self.call(.POST, "/sessions/\(id)/scroll-to", #"{"indexPath":[0,5000],"position":"top"}"#)

@@ -1,7 +1,8 @@
 import JSON
 import LayoutEngine
 
-/// The body of `POST /sessions/{id}/scroll-to`: `{indexPath, kind?, position, contentInset?, contentOffset?}`.
+/// The body of `POST /sessions/{id}/scroll-to`: `{indexPath, kind?, position, contentInset?, contentOffset?,
+/// orthogonalOffsets?}`.
 struct ScrollToRequest {
     /// The element to show.
     var indexPath: IndexPath
@@ -13,6 +14,8 @@ struct ScrollToRequest {
     var contentInset = EdgeInsets(all: 0)
     /// The offset now; the session's own when the body has none.
     var contentOffset: Point
+    /// How far each orthogonal section of a `compositional` session has scrolled now.
+    var orthogonalOffsets: [Double] = []
 
     /// UIKit's names for a scroll position, and `nearest`.
     enum PositionName: String, CaseIterable {
@@ -42,6 +45,8 @@ struct ScrollToRequest {
             case "position": position = try reader.readScrollPosition()
             case "contentInset": request.contentInset = try reader.readInsets()
             case "contentOffset": request.contentOffset = try reader.readPoint()
+            case "orthogonalOffsets" where session.kind == .compositional:
+                request.orthogonalOffsets = try reader.readOrthogonalOffsets()
             default: throw reader.unknownField(key)
             }
         }

@@ -51,12 +51,16 @@ enum SessionAnswer {
         return (.json(writer.bytes, session: session), count)
     }
 
-    /// A snap's or a scroll-to's `{contentOffset}`.
-    static func contentOffset(_ target: Point, session: Session) -> Answer {
+    /// A snap's or a scroll-to's `{contentOffset, orthogonalOffset?}`.
+    static func contentOffset(_ target: Point, orthogonalOffset: Double? = nil, session: Session) -> Answer {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("contentOffset")
         writer.value(target)
+        if let orthogonalOffset {
+            writer.key("orthogonalOffset")
+            writer.value(orthogonalOffset)
+        }
         writer.endObject()
         return (.json(writer.bytes, session: session), 0)
     }

@@ -408,7 +408,7 @@ paths:
           description: The content offset to scroll to.
           content:
             application/json:
-              schema: {$ref: "#/components/schemas/SnapAnswer"}
+              schema: {$ref: "#/components/schemas/ScrollToAnswer"}
         "400": {$ref: "#/components/responses/Problem"}
         "401": {$ref: "#/components/responses/Problem"}
         "404": {$ref: "#/components/responses/Problem"}
@@ -1638,6 +1638,26 @@ components:
         contentOffset:
           allOf: [{$ref: "#/components/schemas/Point"}]
           description: The offset now; defaults to the session's.
+        orthogonalOffsets:
+          allOf: [{$ref: "#/components/schemas/OrthogonalOffsets"}]
+          description: >-
+            compositional only: how far each orthogonal section has scrolled now (what `nearest` keeps when it can).
+    ScrollToAnswer:
+      type: object
+      required: [contentOffset]
+      properties:
+        contentOffset:
+          type: object
+          required: [x, y]
+          properties:
+            x: {type: number}
+            y: {type: number}
+        orthogonalOffset:
+          type: number
+          description: >-
+            For a cell of an orthogonally scrolling compositional section: that section's offset which shows the
+            cell where the position across the layout's scroll axis says (x positions when the layout scrolls
+            vertically, y ones when it scrolls horizontally), clamped to the section's range.
     ScrollPositionName:
       type: string
       enum: [top, centeredVertically, bottom, left, centeredHorizontally, right, nearest]

@@ -35,12 +35,21 @@ extension LayoutService {
             ? Point(x: proposed.x, y: resting ?? proposed.y) : Point(x: resting ?? proposed.x, y: proposed.y)
     }
 
+    /// Where scrolling to an element leaves the content, and the element's orthogonal section when it has one.
+    struct ScrollTarget {
+        /// The content offset.
+        var contentOffset: Point
+        /// The offset of the cell's orthogonally scrolling `compositional` section, when it is in one.
+        var orthogonalOffset: Double?
+    }
+
     /// The content offset that shows an element of `session` where the request's position says:
-    /// `scrollToItem(at:at:animated:)`, or for a supplementary or decoration view the same arithmetic on its frame.
+    /// `scrollToItem(at:at:animated:)`, or for a supplementary or decoration view the same arithmetic on its frame;
+    /// a cell of an orthogonally scrolling section also scrolls its section, by the position across the layout's
+    /// scroll axis.
     ///
-    /// - Throws: ``APIError/invalidField(pointer:reason:)`` naming `indexPath` (or `kind`) when there is no such
-    ///   element.
-    func scrollTarget(in session: Session, _ request: ScrollToRequest) throws(APIError) -> Point {
+    /// - Throws: ``APIError/invalidField(pointer:reason:)`` naming `indexPath` when there is no such element.
+    func scrollTarget(in session: Session, _ request: ScrollToRequest) throws(APIError) -> ScrollTarget {
         let layout = session.layout
         let offset = request.contentOffset
         let attributes: LayoutAttributes?
@@ -54,12 +63,26 @@ extension LayoutService {
             let what = request.kind.map { "no \($0.rawValue)" } ?? "no item"
             throw .invalidField(pointer: "/indexPath", reason: "The session has \(what) at \(request.indexPath.wire).")
         }
-        return layout.contentOffset(
-            showing: attributes.frame,
-            at: request.position,
-            contentInset: request.contentInset,
-            from: offset
+        var target = ScrollTarget(
+            contentOffset: layout.contentOffset(
+                showing: attributes.frame,
+                at: request.position,
+                contentInset: request.contentInset,
+                from: offset
+            )
         )
+        if request.kind == nil {
+            let section = request.indexPath.section
+            let across =
+                layout.orthogonalSectionsScrollVertically ? request.position.vertical : request.position.horizontal
+            target.orthogonalOffset = layout.orthogonalOffset(
+                showing: attributes.frame,
+                inSection: section,
+                at: across,
+                current: section < request.orthogonalOffsets.count ? request.orthogonalOffsets[section] : 0
+            )
+        }
+        return target
     }
 
     /// What an invalidation did: the session after it, its layout before, and the engine's adjustments.

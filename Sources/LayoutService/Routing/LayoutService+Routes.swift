@@ -90,12 +90,17 @@ extension LayoutService {
         return SessionAnswer.contentOffset(self.snap(session, snap), session: session)
     }
 
-    /// `POST /sessions/{id}/scroll-to`: `{indexPath, kind?, position, contentInset?, contentOffset?}` →
-    /// `{contentOffset}`, UIKit's `scrollToItem(at:at:animated:)`.
+    /// `POST /sessions/{id}/scroll-to`: `{indexPath, kind?, position, contentInset?, contentOffset?,
+    /// orthogonalOffsets?}` → `{contentOffset, orthogonalOffset?}`, UIKit's `scrollToItem(at:at:animated:)`.
     func scrollToSession(id: Substring, body: [UInt8]) throws -> Answer {
         let session = try self.session(id)
         let scroll = try ScrollToRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
-        return SessionAnswer.contentOffset(try self.scrollTarget(in: session, scroll), session: session)
+        let target = try self.scrollTarget(in: session, scroll)
+        return SessionAnswer.contentOffset(
+            target.contentOffset,
+            orthogonalOffset: target.orthogonalOffset,
+            session: session
+        )
     }
 
     /// `POST /sessions/{id}/invalidate`: measured sizes and bounds changes, recomputing only what changed.
