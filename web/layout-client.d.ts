@@ -52,6 +52,10 @@ export interface Attributes {
 
 /** `POST /layout/{kind}`. */
 export interface LayoutAnswer { kind: string; contentSize: Size; widowCount?: number; attributes: Attributes[]; }
+/** One viewport's layout in a {@link BreakpointsAnswer}: the members of the answer for that viewport alone. */
+export interface BreakpointLayout { viewport: Size; contentSize: Size; widowCount?: number; attributes: Attributes[]; }
+/** `POST /layout/{kind}` with `viewports`: one layout per requested viewport, in order. */
+export interface BreakpointsAnswer { kind: string; layouts: BreakpointLayout[]; }
 /** `POST /sessions`, `GET /sessions/{id}`. */
 export interface SessionSummary {
     id: string; kind: LayoutKind; version: number; contentSize: Size; widowCount?: number;
@@ -62,6 +66,8 @@ export interface SessionSummary {
 export interface QueryAnswer { version: number; contentSize: Size; widowCount?: number; attributes: Attributes[]; }
 /** `POST /sessions/{id}/snap`. */
 export interface SnapAnswer { contentOffset: Point; }
+/** `POST /sessions/{id}/scroll-to`: the content offset to scroll to. */
+export interface ScrollToAnswer { contentOffset: Point; }
 /** `POST /sessions/{id}/invalidate`. */
 export interface InvalidateAnswer {
     version: number; contentSize: Size; contentSizeAdjustment: Size;
@@ -109,6 +115,8 @@ export interface Problem {
 interface RequestBase<Section, Config> {
     /** The collection view's bounds size. */
     viewport: Size;
+    /** Only in a {@link BreakpointsRequest}, instead of `viewport`. */
+    viewports?: never;
     contentOffset?: Point;
     layoutDirection?: LayoutDirection;
     /** Only the elements intersecting it (stateless requests only). */
@@ -255,9 +263,15 @@ export interface RequestsByKind {
 export type ConfigsByKind = { [K in LayoutKind]: NonNullable<RequestsByKind[K]['config']> };
 /** A stateless layout request of some kind. */
 export type LayoutRequest = RequestsByKind[LayoutKind];
+/**
+ * A stateless request laid out for several viewports at once (breakpoints, read once): `viewports` (1 to 16 sizes)
+ * instead of `viewport`; answered by a {@link BreakpointsAnswer}.
+ */
+export type BreakpointsRequest<R extends LayoutRequest = LayoutRequest> =
+    Omit<R, 'viewport' | 'viewports'> & { viewports: Size[]; viewport?: never };
 /** `POST /sessions`: a layout request (without `rect`) plus its kind, which decides how `config` is read. */
 export type SessionRequestOf<K extends LayoutKind> =
-    Omit<RequestsByKind[K], 'rect' | 'orthogonalOffsets'> & { kind: K };
+    Omit<RequestsByKind[K], 'rect' | 'orthogonalOffsets' | 'viewports'> & { kind: K };
 export type FlowSessionRequest = SessionRequestOf<'flow'>;
 export type WaterfallSessionRequest = SessionRequestOf<'waterfall'>;
 export type LineSessionRequest = SessionRequestOf<'line'>;
@@ -280,6 +294,22 @@ export interface SnapRequest {
     /** compositional, with `section`: the section's offset when the gesture began. */
     startOffset?: number;
 }
+/** `POST /sessions/{id}/scroll-to` (UIKit's `scrollToItem(at:at:animated:)`). */
+export interface ScrollToRequest {
+    indexPath: IndexPath;
+    /** A supplementary or decoration view's kind; without it, the cell at `indexPath`. */
+    kind?: SupplementaryKind;
+    /** One name, or at most one per axis (`['top', 'left']`); `nearest` applies to each axis no other name chose. */
+    position: ScrollPosition | [ScrollPosition] | [ScrollPosition, ScrollPosition];
+    /** The inset around the visible area (UIKit's adjusted content inset); zero by default. */
+    contentInset?: EdgeInsets;
+    /** The offset now; the session's by default. */
+    contentOffset?: Point;
+}
+/** The kinds of supplementary and decoration views. */
+export type SupplementaryKind =
+    | 'header' | 'footer' | 'background' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary'
+    | 'bottomSupplementary';
 export interface SizedIndexPath { indexPath: IndexPath; size?: Size; }
 export interface InvalidateRequest {
     items?: { indexPath: IndexPath; size: Size }[];
@@ -315,8 +345,12 @@ export interface MoveEndRequest { indexPath: IndexPath; targetIndexPath: IndexPa
 
 /** Every call takes an AbortSignal; a cancelled call rejects with the signal's reason. */
 export interface CallOptions { signal?: AbortSignal; }
-/** Mutations may name the version they expect (If-Match); another answers 412. */
-export interface MutationOptions extends CallOptions { ifMatch?: number | string; }
+/**
+ * Mutations may name the versions they accept, sent as `If-Match` with strong entity tags (`"3"`, or `"2", "3"` for
+ * a list; layoutd compares strongly, so the client never sends a weak `W/"3"`); `'*'` accepts any version. Another
+ * version answers 412 `/problems/version-mismatch`. Anything else is a TypeError before a request is sent.
+ */
+export interface MutationOptions extends CallOptions { ifMatch?: number | readonly number[] | '*'; }
 
 /**
  * A problem+json answer, thrown on a 4xx or 5xx; a request that got no answer is one too, with status 0 and type
@@ -358,6 +392,10 @@ export class LayoutClient {
     bytesReceived: number;
     request(method: string, path: string, body?: object, options?: MutationOptions): Promise<any>;
     layout<K extends LayoutKind>(kind: K, request: RequestsByKind[K], options?: CallOptions): Promise<LayoutAnswer>;
+    /** With `viewports` instead of `viewport`: one layout per viewport, in order. */
+    layout<K extends LayoutKind>(
+        kind: K, request: BreakpointsRequest<RequestsByKind[K]>, options?: CallOptions,
+    ): Promise<BreakpointsAnswer>;
     kinds(options?: CallOptions): Promise<KindList>;
     createSession(request: SessionRequest, options?: CallOptions): Promise<SessionSummary>;
     getSession(id: string, options?: CallOptions): Promise<SessionSummary>;
@@ -366,6 +404,7 @@ export class LayoutClient {
     item(id: string, section: number, item: number, options?: CallOptions): Promise<Attributes>;
     supplementary(id: string, kind: string, section: number, item: number, options?: CallOptions): Promise<Attributes>;
     snap(id: string, body: SnapRequest, options?: CallOptions): Promise<SnapAnswer>;
+    scrollTo(id: string, body: ScrollToRequest, options?: CallOptions): Promise<ScrollToAnswer>;
     invalidate(id: string, body: InvalidateRequest, options?: MutationOptions): Promise<InvalidateAnswer>;
     update(id: string, body: UpdatesRequest, options?: MutationOptions): Promise<UpdatesAnswer>;
     transition(id: string, body: TransitionRequest, options?: MutationOptions): Promise<TransitionAnswer>;
@@ -396,6 +435,7 @@ export class LayoutSession {
     call(method: string, args: unknown[], mutates?: boolean): Promise<any>;
     query(body: QueryRequest, options?: CallOptions): Promise<QueryAnswer>;
     snap(body: SnapRequest, options?: CallOptions): Promise<SnapAnswer>;
+    scrollTo(body: ScrollToRequest, options?: CallOptions): Promise<ScrollToAnswer>;
     invalidate(body: InvalidateRequest, options?: MutationOptions): Promise<InvalidateAnswer>;
     update(body: UpdatesRequest, options?: MutationOptions): Promise<UpdatesAnswer>;
     transition(body: TransitionRequest, options?: MutationOptions): Promise<TransitionAnswer>;
@@ -485,11 +525,17 @@ export class LayoutView {
     /** Whether nothing is on its way and the DOM shows the current position. */
     readonly idle: boolean;
     visibleRect(): Rect;
+    /**
+     * Asks the session's `scroll-to` for the offset that shows the element (the cell, or `kind`'s supplementary),
+     * fetches the window there unless held, then scrolls; resolves to the offset.
+     */
     scrollToItem(
         indexPath: IndexPath,
-        options?: { position?: ScrollPosition | ScrollPosition[]; animated?: boolean; signal?: AbortSignal },
+        options?: {
+            position?: ScrollPosition | [ScrollPosition] | [ScrollPosition, ScrollPosition]; animated?: boolean;
+            kind?: SupplementaryKind; signal?: AbortSignal;
+        },
     ): Promise<Point>;
-    offsetShowing(frame: Rect, position: ScrollPosition | ScrollPosition[]): Point;
     update(batch: UpdatesBatch, options?: { animated?: boolean; signal?: AbortSignal }): Promise<UpdatesAnswer>;
     transition(to: TransitionTarget, options?: { duration?: number; signal?: AbortSignal }): Promise<void>;
     invalidate(body: Omit<InvalidateRequest, 'contentOffset'>, options?: CallOptions): Promise<InvalidateAnswer>;
@@ -506,6 +552,8 @@ export function mountLayout(container: HTMLElement, options: LayoutViewOptions):
 export function cssTransform(attributes: Attributes): string;
 /** A stable key for an element: `cell/0/3`, `supplementaryView/header/1/0`. */
 export function elementKey(attributes: Attributes): string;
+/** The `If-Match` value for versions (`"3"`, `"2", "3"`) or `*`; a TypeError for anything else. */
+export function ifMatchHeader(ifMatch: number | readonly number[] | '*'): string;
 /** Positions an absolutely positioned element from its attributes. */
 export function applyAttributes(element: HTMLElement, attributes: Attributes): void;
 /** Whether a kind's attributes follow the content offset (cards, strips, pinned headers). */

@@ -23,8 +23,11 @@
  *   transform3D?: number[]
  * }} Attributes
  * @typedef {{kind: string, contentSize: Size, attributes: Attributes[]}} LayoutAnswer
+ * @typedef {{kind: string, layouts: {viewport: Size, contentSize: Size, widowCount?: number,
+ *   attributes: Attributes[]}[]}} BreakpointsAnswer
  * @typedef {{
- *   viewport: Size,
+ *   viewport?: Size,
+ *   viewports?: Size[],
  *   sections: object[],
  *   contentOffset?: Point,
  *   layoutDirection?: 'leftToRight' | 'rightToLeft',
@@ -35,7 +38,11 @@
  * @typedef {{id: string, kind: string, version: number, contentSize: Size, sections: number[]}} SessionSummary
  * @typedef {{version: number, contentSize: Size, attributes: Attributes[]}} QueryAnswer
  * @typedef {{signal?: AbortSignal}} CallOptions
- * @typedef {{ifMatch?: number | string, signal?: AbortSignal}} MutationOptions
+ * @typedef {{ifMatch?: number | readonly number[] | '*', signal?: AbortSignal}} MutationOptions
+ * @typedef {'top' | 'centeredVertically' | 'bottom' | 'left' | 'centeredHorizontally' | 'right' | 'nearest'}
+ *   ScrollPosition
+ * @typedef {{indexPath: IndexPath, kind?: string, position: ScrollPosition | ScrollPosition[],
+ *   contentInset?: {top: number, left: number, bottom: number, right: number}, contentOffset?: Point}} ScrollToRequest
  */
 
 /**
@@ -85,6 +92,25 @@ function networkError(method, path, error) {
     return layoutError;
 }
 
+/**
+ * The `If-Match` value for the session versions a mutation accepts: strong entity tags only (`"3"`, `"2", "3"`),
+ * since layoutd compares strongly and a weak tag (`W/"3"`) would match nothing; `*` for any version.
+ * @param {number | string | readonly (number | string)[]} ifMatch a version, a list of versions, or `*`
+ * @returns {string}
+ * @throws {TypeError} for anything but versions (non-negative integers) and `*`: nothing is sent
+ */
+export function ifMatchHeader(ifMatch) {
+    if (ifMatch === '*') return '*';
+    const versions = Array.isArray(ifMatch) ? ifMatch : [ifMatch];
+    const tags = versions.map((version) => {
+        const text = String(version);
+        if (!/^[0-9]+$/.test(text)) throw new TypeError(`ifMatch takes session versions or '*', not ${text}`);
+        return `"${text}"`;
+    });
+    if (!tags.length) throw new TypeError('ifMatch takes at least one version');
+    return tags.join(', ');
+}
+
 /** A client for one layoutd server. */
 export class LayoutClient {
     /**
@@ -118,7 +144,7 @@ export class LayoutClient {
         const headers = {};
         if (body !== undefined) headers['Content-Type'] = 'application/json';
         if (this.token) headers['Authorization'] = `Bearer ${this.token}`;
-        if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`;
+        if (options.ifMatch !== undefined) headers['If-Match'] = ifMatchHeader(options.ifMatch);
         const signal = options.signal;
         signal?.throwIfAborted();
         this.requests += 1;
@@ -151,11 +177,12 @@ export class LayoutClient {
     }
 
     /**
-     * `POST /layout/{kind}`: a stateless layout.
-     * @param {string} kind flow, waterfall, line, stack, circle
+     * `POST /layout/{kind}`: a stateless layout; with `viewports` (at most 16) instead of `viewport`, one layout per
+     * size in one request (breakpoints), answered as `{kind, layouts: [{viewport, contentSize, attributes}, …]}`.
+     * @param {string} kind flow, waterfall, line, stack, circle, …
      * @param {LayoutRequest} request
      * @param {CallOptions} [options]
-     * @returns {Promise<LayoutAnswer>}
+     * @returns {Promise<any>} a LayoutAnswer, or a BreakpointsAnswer for `viewports`
      */
     layout(kind, request, options) {
         return this.request('POST', `/layout/${encodeURIComponent(kind)}`, request, options);
@@ -243,6 +270,18 @@ export class LayoutClient {
      */
     snap(id, body, options) {
         return this.request('POST', `/sessions/${id}/snap`, body, options);
+    }
+
+    /**
+     * `POST /sessions/{id}/scroll-to`: the content offset that shows an element at a UIKit scroll position
+     * (`scrollToItem(at:at:animated:)`), clamped to the content and `contentInset`.
+     * @param {string} id
+     * @param {ScrollToRequest} body
+     * @param {CallOptions} [options]
+     * @returns {Promise<{contentOffset: Point}>}
+     */
+    scrollTo(id, body, options) {
+        return this.request('POST', `/sessions/${id}/scroll-to`, body, options);
     }
 
     /**
@@ -427,6 +466,14 @@ export class LayoutSession {
      * @returns {Promise<{contentOffset: Point}>}
      */
     snap(body, options) { return this.call('snap', [body, options]); }
+
+    /**
+     * `scroll-to`: the content offset that shows an element at a UIKit scroll position.
+     * @param {ScrollToRequest} body
+     * @param {CallOptions} [options]
+     * @returns {Promise<{contentOffset: Point}>}
+     */
+    scrollTo(body, options) { return this.call('scrollTo', [body, options]); }
 
     /**
      * `invalidate`; kept for replay.
@@ -1420,18 +1467,27 @@ export class LayoutView {
     // -- programmatic scrolling --------------------------------------------------------------------------------
 
     /**
-     * Scrolls so that a cell shows at `position` (UIKit's `scrollToItemAtIndexPath:atScrollPosition:animated:`):
+     * Scrolls so that an element shows at `position` (UIKit's `scrollToItemAtIndexPath:atScrollPosition:animated:`):
      * `top`, `centeredVertically`, `bottom`, `left`, `centeredHorizontally`, `right`, or `nearest` (the least
-     * scrolling that shows it whole; the default), clamped to the content. The window at the target is fetched
-     * before the jump, so the first frame there is complete.
+     * scrolling that shows it whole; the default), alone or one per axis, clamped to the content. The session's
+     * `scroll-to` computes the offset from the current one (one round trip); the window at the target is then
+     * fetched before the jump unless it is held already, so the first frame there is complete.
      * @param {IndexPath} indexPath
-     * @param {{position?: string | string[], animated?: boolean, signal?: AbortSignal}} [options]
+     * @param {{position?: ScrollPosition | ScrollPosition[], animated?: boolean, kind?: string,
+     *   signal?: AbortSignal}} [options] `kind` names a header, footer or other supplementary instead of the cell
      * @returns {Promise<Point>} the offset scrolled to
      */
     async scrollToItem(indexPath, options = {}) {
         const session = /** @type {LayoutSession} */ (this.session);
-        const a = await session.item(indexPath[0], indexPath[1], { signal: this.signal(options.signal) });
-        const target = this.offsetShowing(a.frame, options.position || 'nearest');
+        const signal = this.signal(options.signal);
+        /** @type {ScrollToRequest} */
+        const body = {
+            indexPath, position: options.position || 'nearest',
+            contentOffset: { x: this.container.scrollLeft, y: this.container.scrollTop },
+        };
+        if (options.kind) body.kind = options.kind;
+        const target = (await session.scrollTo(body, { signal })).contentOffset;
+        if (this.destroyed) return target;
         if (!options.animated && !this.scrollDependent) {
             const visible = { ...this.visibleRect(), x: target.x, y: target.y };
             if (!this.covers(grow(visible, { left: 0, top: 0, right: 0, bottom: 0 }, this.contentSize))) {
@@ -1443,34 +1499,6 @@ export class LayoutView {
         this.container.scrollTo({ left: target.x, top: target.y, behavior: options.animated ? 'smooth' : 'auto' });
         if (!options.animated) this.scrolled();
         return target;
-    }
-
-    /**
-     * The content offset that shows a frame at a UIKit scroll position, clamped to the content.
-     * @param {Rect} frame @param {string | string[]} position @returns {Point}
-     */
-    offsetShowing(frame, position) {
-        const positions = Array.isArray(position) ? position : [position];
-        const view = this.visibleRect();
-        let x = view.x;
-        let y = view.y;
-        /** @type {(start: number, length: number, current: number, size: number) => number} */
-        const nearest = (start, length, current, size) => {
-            if (start < current) return start;
-            if (start + length > current + size) return Math.min(start, start + length - size);
-            return current;
-        };
-        if (positions.includes('top')) y = frame.y;
-        else if (positions.includes('centeredVertically')) y = frame.y + frame.height / 2 - view.height / 2;
-        else if (positions.includes('bottom')) y = frame.y + frame.height - view.height;
-        else y = nearest(frame.y, frame.height, view.y, view.height);
-        if (positions.includes('left')) x = frame.x;
-        else if (positions.includes('centeredHorizontally')) x = frame.x + frame.width / 2 - view.width / 2;
-        else if (positions.includes('right')) x = frame.x + frame.width - view.width;
-        else x = nearest(frame.x, frame.width, view.x, view.width);
-        const maxX = Math.max(0, this.contentSize.width - view.width);
-        const maxY = Math.max(0, this.contentSize.height - view.height);
-        return { x: Math.min(maxX, Math.max(0, x)), y: Math.min(maxY, Math.max(0, y)) };
     }
 
     /**

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 // Imported by path, as a package user would: web/package.json makes it an ES module.
 import {
     LayoutClient, LayoutError, LayoutSession, indexPathMapping, isScrollDependent, snapsAtScrollEnd, elementKey,
+    ifMatchHeader,
 } from '../../web/layout-client.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -101,6 +102,7 @@ describe('cancellation', () => {
             () => client.item(id, 0, 0, { signal }),
             () => client.supplementary(id, 'header', 0, 0, { signal }),
             () => client.snap(id, { proposedContentOffset: { x: 0, y: 0 } }, { signal }),
+            () => client.scrollTo(id, { indexPath: [0, 5], position: 'top' }, { signal }),
             () => client.invalidate(id, { everything: true }, { signal }),
             () => client.update(id, { deleteItems: [[0, 0]] }, { signal }),
             () => client.transition(id, { to: { kind: 'waterfall' }, progress: 0.5 }, { signal }),
@@ -109,6 +111,7 @@ describe('cancellation', () => {
             () => LayoutSession.open(client, { kind: 'flow', viewport, sections: [] }, { signal }),
             () => session.query({ rect }, { signal }),
             () => session.snap({ proposedContentOffset: { x: 0, y: 0 } }, { signal }),
+            () => session.scrollTo({ indexPath: [0, 5], position: 'top' }, { signal }),
             () => session.invalidate({ everything: true }, { signal }),
             () => session.update({ deleteItems: [[0, 0]] }, { signal }),
             () => session.transition({ to: { kind: 'waterfall' }, progress: 1, commit: true }, { signal }),
@@ -153,6 +156,121 @@ describe('counters and sessions', () => {
         const after = await session.query({ rect }, { signal: new AbortController().signal });
         assert.equal(session.recreations, 1);
         assert.deepEqual(after, before);
+    });
+});
+
+describe('scroll-to', () => {
+    // 1,000 items of 50×50 in rows of 6 (10 points apart) in a 375×812 viewport: row r starts at 60r.
+    const request = { kind: 'flow', viewport, sections: [{ count: 1000 }] };
+
+    test('the offset is UIKit\'s arithmetic on the item\'s frame, clamped to the content', async () => {
+        const session = await LayoutSession.open(client, /** @type {any} */ (request));
+        const frame = (await session.item(0, 600)).frame;
+        const height = /** @type {any} */ (session.summary).contentSize.height;
+        const at = async (/** @type {any} */ position, y = 0) =>
+            (await session.scrollTo({ indexPath: [0, 600], position, contentOffset: { x: 0, y } })).contentOffset;
+        assert.deepEqual(await at('top'), { x: 0, y: frame.y });
+        assert.deepEqual(await at('centeredVertically'), { x: 0, y: frame.y + frame.height / 2 - viewport.height / 2 });
+        assert.deepEqual(await at('bottom'), { x: 0, y: frame.y + frame.height - viewport.height });
+        assert.deepEqual(await at('nearest'), { x: 0, y: frame.y + frame.height - viewport.height }, 'from above');
+        assert.deepEqual(await at(['nearest'], frame.y - 100), { x: 0, y: frame.y - 100 }, 'already visible');
+        assert.deepEqual(await at(['top', 'left']), { x: 0, y: frame.y });
+        const last = await session.scrollTo({ indexPath: [0, 999], position: 'top' });
+        assert.deepEqual(last.contentOffset, { x: 0, y: height - viewport.height }, 'clamped to the content');
+        const inset = { top: 44, left: 0, bottom: 0, right: 0 };
+        const below = await session.scrollTo({ indexPath: [0, 600], position: 'top', contentInset: inset });
+        assert.deepEqual(below.contentOffset, { x: 0, y: frame.y - 44 });
+        await session.close();
+    });
+
+    test('a header by kind, and problems for an item that does not exist or an unknown position', async () => {
+        const header = { width: 375, height: 30 };
+        const sections = [{ count: 40, header }, { count: 200, header }];
+        const session = await LayoutSession.open(client, { kind: 'flow', viewport, sections });
+        const second = await session.supplementary('header', 1, 0);
+        const answer = await session.scrollTo({ indexPath: [1, 0], kind: 'header', position: 'top' });
+        assert.equal(answer.contentOffset.y, second.frame.y);
+        assert.ok(second.frame.y > 400);
+        await assert.rejects(session.scrollTo({ indexPath: [0, 40], position: 'top' }),
+            (error) => error instanceof LayoutError && error.status === 422 && error.pointer === '/indexPath');
+        await assert.rejects(session.scrollTo(/** @type {any} */ ({ indexPath: [0, 1], position: 'middle' })),
+            (error) => error instanceof LayoutError && error.status === 422 && error.pointer === '/position');
+        await session.close();
+    });
+
+    test('a lost session is recreated for scrollTo, its mutations replayed', async () => {
+        const session = await LayoutSession.open(client, /** @type {any} */ (request));
+        await session.update({ deleteItems: [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5]] });
+        const before = await session.scrollTo({ indexPath: [0, 900], position: 'top' });
+        await client.deleteSession(/** @type {string} */ (session.id));
+        const after = await session.scrollTo({ indexPath: [0, 900], position: 'top' });
+        assert.equal(session.recreations, 1);
+        assert.deepEqual(after, before);
+        assert.equal(before.contentOffset.y, (await session.item(0, 900)).frame.y);
+        await session.close();
+    });
+});
+
+describe('breakpoints', () => {
+    test('viewports answer one layout per viewport, each the single-viewport answer', async () => {
+        const sizes = [{ width: 320, height: 600 }, { width: 390, height: 844 }, { width: 1280, height: 800 }];
+        const body = { sections: [{ items: Array.from({ length: 40 }, (_, i) => ({ width: 3 + (i % 3), height: 2 })) }],
+            config: { targetRowHeight: 120 } };
+        const answer = await client.layout('justified', { ...body, viewports: sizes });
+        assert.equal(answer.kind, 'justified');
+        assert.equal(answer.layouts.length, 3);
+        for (const [i, size] of sizes.entries()) {
+            const alone = await client.layout('justified', { ...body, viewport: size });
+            const { kind, ...members } = alone;
+            assert.deepEqual(answer.layouts[i], { viewport: size, ...members });
+        }
+        assert.notDeepEqual(answer.layouts[0].contentSize, answer.layouts[2].contentSize);
+    });
+
+    test('17 viewports, or a viewport the layout cannot use, are problems with pointers', async () => {
+        const many = Array.from({ length: 17 }, () => viewport);
+        await assert.rejects(client.layout('flow', { viewports: many, sections: [] }),
+            (error) => error instanceof LayoutError && error.status === 422 && error.pointer === '/viewports/16');
+        await assert.rejects(client.layout('flow', { viewports: [viewport, { width: -5, height: 9 }], sections: [] }),
+            (error) => error instanceof LayoutError && error.status === 422 && error.pointer === '/viewports/1/width');
+    });
+});
+
+describe('If-Match', () => {
+    test('versions become strong entity tags; anything else is refused before sending', () => {
+        assert.equal(ifMatchHeader(3), '"3"');
+        assert.equal(ifMatchHeader([2, 3]), '"2", "3"');
+        assert.equal(ifMatchHeader('*'), '*');
+        for (const bad of ['W/"3"', '"3"', -1, 1.5, [], ['W/"3"']]) {
+            assert.throws(() => ifMatchHeader(/** @type {any} */ (bad)), TypeError, JSON.stringify(bad));
+        }
+    });
+
+    test('the server matches a list strongly; a weak tag is never sent', async () => {
+        /** @type {(string | null)[]} */
+        const sent = [];
+        const watching = new LayoutClient({
+            baseURL: base,
+            fetch: (input, init) => {
+                sent.push(new Headers(init?.headers).get('If-Match'));
+                return fetch(input, init);
+            },
+        });
+        const session = await LayoutSession.open(watching, { kind: 'flow', viewport, sections: [{ count: 10 }] });
+        const version = session.version;
+        await assert.rejects(session.invalidate({ everything: true }, { ifMatch: [version + 1, version + 7] }),
+            (error) => error instanceof LayoutError && error.status === 412);
+        const answer = await session.invalidate({ everything: true }, { ifMatch: [version + 1, version] });
+        assert.equal(answer.version, version + 1);
+        await session.update({ deleteItems: [[0, 0]] }, { ifMatch: '*' });
+        const count = watching.requests;
+        await assert.rejects(session.update({ deleteItems: [[0, 0]] }, { ifMatch: /** @type {any} */ ('W/"2"') }),
+            TypeError);
+        assert.equal(watching.requests, count, 'nothing sent');
+        assert.deepEqual(sent.filter((h) => h !== null), [`"${version + 1}", "${version + 7}"`,
+            `"${version + 1}", "${version}"`, '*']);
+        assert.ok(sent.every((h) => h === null || !h.includes('W/')));
+        await session.close();
     });
 });
 

@@ -3,7 +3,8 @@
 import {
     LayoutClient, LayoutError, LayoutSession, LayoutView, applyAttributes, cssTransform, elementKey, indexPathMapping,
     isScrollDependent, mountLayout, snapsAtScrollEnd,
-    type Attributes, type CompositionalSessionRequest, type FlowRequest, type IndexPath, type JustifiedConfig,
+    ifMatchHeader,
+    type Attributes, type BreakpointsAnswer, type CompositionalSessionRequest, type FlowRequest, type IndexPath, type JustifiedConfig,
     type LayoutKind, type QueryAnswer, type SessionRequest, type SessionSummary, type UpdatesAnswer,
 } from '../../web/layout-client.js';
 
@@ -34,11 +35,19 @@ async function everyKind(signal: AbortSignal): Promise<number> {
     await client.layout('waterfall', { viewport, sections: [], config: { itemSize: { width: 1, height: 1 } } });
     // @ts-expect-error the viewport is required
     await client.layout('flow', { sections: [] });
+    const breakpoints: BreakpointsAnswer = await client.layout('justified', {
+        viewports: [{ width: 390, height: 844 }, viewport], sections: [{ count: 30 }], config: { targetRowHeight: 180 },
+    }, { signal });
+    const widths: number[] = breakpoints.layouts.map((layout) => layout.viewport.width + layout.contentSize.height);
+    // @ts-expect-error viewport or viewports, not both
+    await client.layout('flow', { viewport, viewports: [viewport], sections: [] });
+    // @ts-expect-error a breakpoints answer has no top-level attributes
+    (await client.layout('flow', { viewports: [viewport], sections: [] })).attributes;
     const justified: JustifiedConfig = { targetRowHeight: 220, widowLayoutStyle: 'justify' };
     // @ts-expect-error not one of the widow styles
     const wrong: JustifiedConfig = { widowLayoutStyle: 'right' };
     void wrong;
-    return answers.reduce((sum, answer) => sum + answer.attributes.length, justified.targetRowHeight ?? 0);
+    return answers.reduce((sum, answer) => sum + answer.attributes.length, justified.targetRowHeight ?? widths[0]);
 }
 
 async function sessions(): Promise<void> {
@@ -53,7 +62,15 @@ async function sessions(): Promise<void> {
     const answer: QueryAnswer = await session.query({ rect: { x: 0, y: 0, width: 100, height: 100 } }, { signal: controller.signal });
     const first: Attributes | undefined = answer.attributes[0];
     const updates: UpdatesAnswer = await session.update({ deleteItems: [[0, 1]], insertItems: [{ indexPath: [0, 0] }] }, { ifMatch: session.version });
-    await session.invalidate({ viewport: { width: 320, height: 640 } });
+    await session.invalidate({ viewport: { width: 320, height: 640 } }, { ifMatch: [updates.version - 1, updates.version] });
+    await session.invalidate({ everything: true }, { ifMatch: '*' });
+    // @ts-expect-error a weak entity tag never matches: the client sends only strong ones
+    await session.invalidate({ everything: true }, { ifMatch: 'W/"3"' });
+    const header: string = ifMatchHeader([2, 3]);
+    const shown = await session.scrollTo({ indexPath: [0, 40], position: ['top', 'left'], contentInset: { top: 44, left: 0, bottom: 0, right: 0 } });
+    await client.scrollTo(summary.id, { indexPath: [0, 0], kind: 'header', position: 'nearest', contentOffset: { x: 0, y: 0 } });
+    // @ts-expect-error not a UIKit scroll position
+    await session.scrollTo({ indexPath: [0, 1], position: 'middle' });
     await session.transition({ to: { kind: 'waterfall', config: { columnCount: 2 } }, progress: 1, commit: true });
     // @ts-expect-error a flow config is not a circle's
     await session.transition({ to: { kind: 'circle', config: { columnCount: 2 } }, progress: 0.5 });
@@ -61,7 +78,7 @@ async function sessions(): Promise<void> {
     const snapped = await session.snap({ proposedContentOffset: { x: 0, y: 130 }, velocity: { x: 0, y: 900 } });
     await client.deleteSession(summary.id);
     await session.close();
-    console.log(first && elementKey(first), cssTransform(cell), updates.appearing.length, snapped.contentOffset.y, session.recreations);
+    console.log(first && elementKey(first), cssTransform(cell), updates.appearing.length, snapped.contentOffset.y, session.recreations, header, shown.contentOffset.y);
 }
 
 function errors(error: unknown): string {
@@ -89,6 +106,7 @@ async function view(stage: HTMLElement): Promise<void> {
     await mounted.scrollToItem(target, { position: 'centeredVertically', animated: false });
     // @ts-expect-error not a UIKit scroll position
     await mounted.scrollToItem(target, { position: 'middle' });
+    await mounted.scrollToItem([1, 0], { kind: 'header', position: ['top'], animated: true });
     await mounted.update({ deleteItems: [[0, 3]] });
     await mounted.transition({ kind: 'flow', config: { itemSize: { width: 100, height: 100 } } }, { duration: 300 });
     await mounted.refresh();

@@ -422,6 +422,77 @@ def scroll_to_item_takes_uikit_positions(context):
     dom_matches_service(context, context.wait_idle(lambda s: abs(s["scroll"]["y"] - offset["y"]) < 1))
 
 
+SCROLL_TO_ITEM_JS = r"""
+const [items, done] = arguments;
+(async () => {
+    const view = window.layoutdDemo.view;
+    const client = view.client;
+    const original = client.fetch;
+    const paths = [];
+    const roundTrips = [];
+    client.fetch = async (input, init) => {
+        const started = performance.now();
+        const response = await original(input, init);
+        const path = new URL(String(input), location.href).pathname;
+        paths.push(path);
+        if (path.endsWith('/scroll-to')) roundTrips.push(performance.now() - started);
+        return response;
+    };
+    const totals = [];
+    const incomplete = [];
+    const positions = ['top', 'centeredVertically', 'bottom'];
+    try {
+        for (const [i, item] of items.entries()) {
+            const started = performance.now();
+            await view.scrollToItem([0, item], { position: positions[i % 3] });
+            totals.push(performance.now() - started);
+            // The frame right after the jump: every element the layout puts in the visible rect is in the DOM.
+            const rect = view.visibleRect();
+            const answer = await (await original(`${client.baseURL}/sessions/${view.sessionId}/query`, {
+                method: 'POST', headers: { 'Content-Type': 'application/json' },
+                body: JSON.stringify({ rect, contentOffset: { x: 0, y: 0 } }),
+            })).json();
+            const missing = answer.attributes.filter((a) => !a.hidden && !view.elements.has(
+                a.kind ? `${a.category}/${a.kind}/${a.indexPath[0]}/${a.indexPath[1]}`
+                    : `${a.category}/${a.indexPath[0]}/${a.indexPath[1]}`));
+            if (missing.length) incomplete.push({ item, missing: missing.length, of: answer.attributes.length });
+        }
+    } finally {
+        client.fetch = original;
+    }
+    return { paths, roundTrips, totals, incomplete };
+})().then(done, (error) => done({ error: String(error && error.stack || error) }));
+"""
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+@check
+def scroll_to_item_asks_the_server_once_and_jumps_complete(context):
+    # Far jumps in both big tabs: one scroll-to request each (no item request), then the window at the target when it
+    # is not held, and the first frame there is complete. Prints the round trip of scroll-to and of the whole call.
+    for tab, count in (("justified", 100_000), ("million", 1_000_000)):
+        context.show(tab)
+        items = [(i * 7919 * 37) % count for i in range(1, 31)]
+        result = context.driver.execute_async_script(SCROLL_TO_ITEM_JS, items)
+        expect("error" not in result, f"the script failed: {result.get('error')}")
+        scroll_tos = [p for p in result["paths"] if p.endswith("/scroll-to")]
+        expect(len(scroll_tos) == len(items), f"{tab}: {len(scroll_tos)} scroll-to requests for {len(items)} calls")
+        expect(not [p for p in result["paths"] if "/items/" in p], f"{tab}: an item request: {result['paths']}")
+        others = [p for p in result["paths"] if not p.endswith("/scroll-to") and not p.endswith("/query")]
+        expect(not others, f"{tab}: unexpected requests {others}")
+        expect(not result["incomplete"], f"{tab}: frames after the jump missed elements: {result['incomplete']}")
+        trips, totals = result["roundTrips"], result["totals"]
+        print(f"     {tab}: scroll-to round trip median {percentile(trips, 0.5):.1f} ms, p90 "
+              f"{percentile(trips, 0.9):.1f}, max {max(trips):.1f}; scrollToItem (with the window at the target) "
+              f"median {percentile(totals, 0.5):.1f} ms, p90 {percentile(totals, 0.9):.1f}, max {max(totals):.1f} "
+              f"({len(items)} jumps, load average {os.getloadavg()[0]:.1f})", flush=True)
+        dom_matches_service(context, context.wait_idle())
+
+
 @check
 def a_window_resize_invalidates_the_session(context):
     snapshot = context.show("waterfall")

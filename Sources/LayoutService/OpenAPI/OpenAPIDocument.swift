@@ -90,11 +90,33 @@ paths:
           content:
             text/javascript:
               schema: {type: string}
+  /layout-client.d.ts:
+    get:
+      summary: The JavaScript client's TypeScript declarations (every export, every kind's request and config)
+      description: Public even when the server runs with an API token.
+      operationId: webClientTypes
+      responses:
+        "200":
+          description: The declarations.
+          content:
+            application/typescript:
+              schema: {type: string}
   /app.js:
     get:
       summary: The demo page's script, an ES module
       description: Public even when the server runs with an API token.
       operationId: webApp
+      responses:
+        "200":
+          description: The module.
+          content:
+            text/javascript:
+              schema: {type: string}
+  /demo-content.js:
+    get:
+      summary: The demo page's content (the photos drawn as SVG scenes, names, tags), an ES module
+      description: Public even when the server runs with an API token.
+      operationId: webDemoContent
       responses:
         "200":
           description: The module.

@@ -876,8 +876,11 @@ export function iconGradient(n) {
  *   transform3D?: number[]
  * }} Attributes
  * @typedef {{kind: string, contentSize: Size, attributes: Attributes[]}} LayoutAnswer
+ * @typedef {{kind: string, layouts: {viewport: Size, contentSize: Size, widowCount?: number,
+ *   attributes: Attributes[]}[]}} BreakpointsAnswer
  * @typedef {{
- *   viewport: Size,
+ *   viewport?: Size,
+ *   viewports?: Size[],
  *   sections: object[],
  *   contentOffset?: Point,
  *   layoutDirection?: 'leftToRight' | 'rightToLeft',
@@ -888,7 +891,11 @@ export function iconGradient(n) {
  * @typedef {{id: string, kind: string, version: number, contentSize: Size, sections: number[]}} SessionSummary
  * @typedef {{version: number, contentSize: Size, attributes: Attributes[]}} QueryAnswer
  * @typedef {{signal?: AbortSignal}} CallOptions
- * @typedef {{ifMatch?: number | string, signal?: AbortSignal}} MutationOptions
+ * @typedef {{ifMatch?: number | readonly number[] | '*', signal?: AbortSignal}} MutationOptions
+ * @typedef {'top' | 'centeredVertically' | 'bottom' | 'left' | 'centeredHorizontally' | 'right' | 'nearest'}
+ *   ScrollPosition
+ * @typedef {{indexPath: IndexPath, kind?: string, position: ScrollPosition | ScrollPosition[],
+ *   contentInset?: {top: number, left: number, bottom: number, right: number}, contentOffset?: Point}} ScrollToRequest
  */
 
 /**
@@ -938,6 +945,25 @@ function networkError(method, path, error) {
     return layoutError;
 }
 
+/**
+ * The `If-Match` value for the session versions a mutation accepts: strong entity tags only (`"3"`, `"2", "3"`),
+ * since layoutd compares strongly and a weak tag (`W/"3"`) would match nothing; `*` for any version.
+ * @param {number | string | readonly (number | string)[]} ifMatch a version, a list of versions, or `*`
+ * @returns {string}
+ * @throws {TypeError} for anything but versions (non-negative integers) and `*`: nothing is sent
+ */
+export function ifMatchHeader(ifMatch) {
+    if (ifMatch === '*') return '*';
+    const versions = Array.isArray(ifMatch) ? ifMatch : [ifMatch];
+    const tags = versions.map((version) => {
+        const text = String(version);
+        if (!/^[0-9]+$/.test(text)) throw new TypeError(`ifMatch takes session versions or '*', not ${text}`);
+        return `"${text}"`;
+    });
+    if (!tags.length) throw new TypeError('ifMatch takes at least one version');
+    return tags.join(', ');
+}
+
 /** A client for one layoutd server. */
 export class LayoutClient {
     /**
@@ -971,7 +997,7 @@ export class LayoutClient {
         const headers = {};
         if (body !== undefined) headers['Content-Type'] = 'application/json';
         if (this.token) headers['Authorization'] = `Bearer ${this.token}`;
-        if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`;
+        if (options.ifMatch !== undefined) headers['If-Match'] = ifMatchHeader(options.ifMatch);
         const signal = options.signal;
         signal?.throwIfAborted();
         this.requests += 1;
@@ -1004,11 +1030,12 @@ export class LayoutClient {
     }
 
     /**
-     * `POST /layout/{kind}`: a stateless layout.
-     * @param {string} kind flow, waterfall, line, stack, circle
+     * `POST /layout/{kind}`: a stateless layout; with `viewports` (at most 16) instead of `viewport`, one layout per
+     * size in one request (breakpoints), answered as `{kind, layouts: [{viewport, contentSize, attributes}, …]}`.
+     * @param {string} kind flow, waterfall, line, stack, circle, …
      * @param {LayoutRequest} request
      * @param {CallOptions} [options]
-     * @returns {Promise<LayoutAnswer>}
+     * @returns {Promise<any>} a LayoutAnswer, or a BreakpointsAnswer for `viewports`
      */
     layout(kind, request, options) {
         return this.request('POST', `/layout/${encodeURIComponent(kind)}`, request, options);
@@ -1096,6 +1123,18 @@ export class LayoutClient {
      */
     snap(id, body, options) {
         return this.request('POST', `/sessions/${id}/snap`, body, options);
+    }
+
+    /**
+     * `POST /sessions/{id}/scroll-to`: the content offset that shows an element at a UIKit scroll position
+     * (`scrollToItem(at:at:animated:)`), clamped to the content and `contentInset`.
+     * @param {string} id
+     * @param {ScrollToRequest} body
+     * @param {CallOptions} [options]
+     * @returns {Promise<{contentOffset: Point}>}
+     */
+    scrollTo(id, body, options) {
+        return this.request('POST', `/sessions/${id}/scroll-to`, body, options);
     }
 
     /**
@@ -1280,6 +1319,14 @@ export class LayoutSession {
      * @returns {Promise<{contentOffset: Point}>}
      */
     snap(body, options) { return this.call('snap', [body, options]); }
+
+    /**
+     * `scroll-to`: the content offset that shows an element at a UIKit scroll position.
+     * @param {ScrollToRequest} body
+     * @param {CallOptions} [options]
+     * @returns {Promise<{contentOffset: Point}>}
+     */
+    scrollTo(body, options) { return this.call('scrollTo', [body, options]); }
 
     /**
      * `invalidate`; kept for replay.
@@ -2273,18 +2320,27 @@ export class LayoutView {
     // -- programmatic scrolling --------------------------------------------------------------------------------
 
     /**
-     * Scrolls so that a cell shows at `position` (UIKit's `scrollToItemAtIndexPath:atScrollPosition:animated:`):
+     * Scrolls so that an element shows at `position` (UIKit's `scrollToItemAtIndexPath:atScrollPosition:animated:`):
      * `top`, `centeredVertically`, `bottom`, `left`, `centeredHorizontally`, `right`, or `nearest` (the least
-     * scrolling that shows it whole; the default), clamped to the content. The window at the target is fetched
-     * before the jump, so the first frame there is complete.
+     * scrolling that shows it whole; the default), alone or one per axis, clamped to the content. The session's
+     * `scroll-to` computes the offset from the current one (one round trip); the window at the target is then
+     * fetched before the jump unless it is held already, so the first frame there is complete.
      * @param {IndexPath} indexPath
-     * @param {{position?: string | string[], animated?: boolean, signal?: AbortSignal}} [options]
+     * @param {{position?: ScrollPosition | ScrollPosition[], animated?: boolean, kind?: string,
+     *   signal?: AbortSignal}} [options] `kind` names a header, footer or other supplementary instead of the cell
      * @returns {Promise<Point>} the offset scrolled to
      */
     async scrollToItem(indexPath, options = {}) {
         const session = /** @type {LayoutSession} */ (this.session);
-        const a = await session.item(indexPath[0], indexPath[1], { signal: this.signal(options.signal) });
-        const target = this.offsetShowing(a.frame, options.position || 'nearest');
+        const signal = this.signal(options.signal);
+        /** @type {ScrollToRequest} */
+        const body = {
+            indexPath, position: options.position || 'nearest',
+            contentOffset: { x: this.container.scrollLeft, y: this.container.scrollTop },
+        };
+        if (options.kind) body.kind = options.kind;
+        const target = (await session.scrollTo(body, { signal })).contentOffset;
+        if (this.destroyed) return target;
         if (!options.animated && !this.scrollDependent) {
             const visible = { ...this.visibleRect(), x: target.x, y: target.y };
             if (!this.covers(grow(visible, { left: 0, top: 0, right: 0, bottom: 0 }, this.contentSize))) {
@@ -2296,34 +2352,6 @@ export class LayoutView {
         this.container.scrollTo({ left: target.x, top: target.y, behavior: options.animated ? 'smooth' : 'auto' });
         if (!options.animated) this.scrolled();
         return target;
-    }
-
-    /**
-     * The content offset that shows a frame at a UIKit scroll position, clamped to the content.
-     * @param {Rect} frame @param {string | string[]} position @returns {Point}
-     */
-    offsetShowing(frame, position) {
-        const positions = Array.isArray(position) ? position : [position];
-        const view = this.visibleRect();
-        let x = view.x;
-        let y = view.y;
-        /** @type {(start: number, length: number, current: number, size: number) => number} */
-        const nearest = (start, length, current, size) => {
-            if (start < current) return start;
-            if (start + length > current + size) return Math.min(start, start + length - size);
-            return current;
-        };
-        if (positions.includes('top')) y = frame.y;
-        else if (positions.includes('centeredVertically')) y = frame.y + frame.height / 2 - view.height / 2;
-        else if (positions.includes('bottom')) y = frame.y + frame.height - view.height;
-        else y = nearest(frame.y, frame.height, view.y, view.height);
-        if (positions.includes('left')) x = frame.x;
-        else if (positions.includes('centeredHorizontally')) x = frame.x + frame.width / 2 - view.width / 2;
-        else if (positions.includes('right')) x = frame.x + frame.width - view.width;
-        else x = nearest(frame.x, frame.width, view.x, view.width);
-        const maxX = Math.max(0, this.contentSize.width - view.width);
-        const maxY = Math.max(0, this.contentSize.height - view.height);
-        return { x: Math.min(maxX, Math.max(0, x)), y: Math.min(maxY, Math.max(0, y)) };
     }
 
     /**
@@ -2609,6 +2637,10 @@ export interface Attributes {
 
 /** `POST /layout/{kind}`. */
 export interface LayoutAnswer { kind: string; contentSize: Size; widowCount?: number; attributes: Attributes[]; }
+/** One viewport's layout in a {@link BreakpointsAnswer}: the members of the answer for that viewport alone. */
+export interface BreakpointLayout { viewport: Size; contentSize: Size; widowCount?: number; attributes: Attributes[]; }
+/** `POST /layout/{kind}` with `viewports`: one layout per requested viewport, in order. */
+export interface BreakpointsAnswer { kind: string; layouts: BreakpointLayout[]; }
 /** `POST /sessions`, `GET /sessions/{id}`. */
 export interface SessionSummary {
     id: string; kind: LayoutKind; version: number; contentSize: Size; widowCount?: number;
@@ -2619,6 +2651,8 @@ export interface SessionSummary {
 export interface QueryAnswer { version: number; contentSize: Size; widowCount?: number; attributes: Attributes[]; }
 /** `POST /sessions/{id}/snap`. */
 export interface SnapAnswer { contentOffset: Point; }
+/** `POST /sessions/{id}/scroll-to`: the content offset to scroll to. */
+export interface ScrollToAnswer { contentOffset: Point; }
 /** `POST /sessions/{id}/invalidate`. */
 export interface InvalidateAnswer {
     version: number; contentSize: Size; contentSizeAdjustment: Size;
@@ -2666,6 +2700,8 @@ export interface Problem {
 interface RequestBase<Section, Config> {
     /** The collection view's bounds size. */
     viewport: Size;
+    /** Only in a {@link BreakpointsRequest}, instead of `viewport`. */
+    viewports?: never;
     contentOffset?: Point;
     layoutDirection?: LayoutDirection;
     /** Only the elements intersecting it (stateless requests only). */
@@ -2812,9 +2848,15 @@ export interface RequestsByKind {
 export type ConfigsByKind = { [K in LayoutKind]: NonNullable<RequestsByKind[K]['config']> };
 /** A stateless layout request of some kind. */
 export type LayoutRequest = RequestsByKind[LayoutKind];
+/**
+ * A stateless request laid out for several viewports at once (breakpoints, read once): `viewports` (1 to 16 sizes)
+ * instead of `viewport`; answered by a {@link BreakpointsAnswer}.
+ */
+export type BreakpointsRequest<R extends LayoutRequest = LayoutRequest> =
+    Omit<R, 'viewport' | 'viewports'> & { viewports: Size[]; viewport?: never };
 /** `POST /sessions`: a layout request (without `rect`) plus its kind, which decides how `config` is read. */
 export type SessionRequestOf<K extends LayoutKind> =
-    Omit<RequestsByKind[K], 'rect' | 'orthogonalOffsets'> & { kind: K };
+    Omit<RequestsByKind[K], 'rect' | 'orthogonalOffsets' | 'viewports'> & { kind: K };
 export type FlowSessionRequest = SessionRequestOf<'flow'>;
 export type WaterfallSessionRequest = SessionRequestOf<'waterfall'>;
 export type LineSessionRequest = SessionRequestOf<'line'>;
@@ -2837,6 +2879,22 @@ export interface SnapRequest {
     /** compositional, with `section`: the section's offset when the gesture began. */
     startOffset?: number;
 }
+/** `POST /sessions/{id}/scroll-to` (UIKit's `scrollToItem(at:at:animated:)`). */
+export interface ScrollToRequest {
+    indexPath: IndexPath;
+    /** A supplementary or decoration view's kind; without it, the cell at `indexPath`. */
+    kind?: SupplementaryKind;
+    /** One name, or at most one per axis (`['top', 'left']`); `nearest` applies to each axis no other name chose. */
+    position: ScrollPosition | [ScrollPosition] | [ScrollPosition, ScrollPosition];
+    /** The inset around the visible area (UIKit's adjusted content inset); zero by default. */
+    contentInset?: EdgeInsets;
+    /** The offset now; the session's by default. */
+    contentOffset?: Point;
+}
+/** The kinds of supplementary and decoration views. */
+export type SupplementaryKind =
+    | 'header' | 'footer' | 'background' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary'
+    | 'bottomSupplementary';
 export interface SizedIndexPath { indexPath: IndexPath; size?: Size; }
 export interface InvalidateRequest {
     items?: { indexPath: IndexPath; size: Size }[];
@@ -2872,8 +2930,12 @@ export interface MoveEndRequest { indexPath: IndexPath; targetIndexPath: IndexPa
 
 /** Every call takes an AbortSignal; a cancelled call rejects with the signal's reason. */
 export interface CallOptions { signal?: AbortSignal; }
-/** Mutations may name the version they expect (If-Match); another answers 412. */
-export interface MutationOptions extends CallOptions { ifMatch?: number | string; }
+/**
+ * Mutations may name the versions they accept, sent as `If-Match` with strong entity tags (`"3"`, or `"2", "3"` for
+ * a list; layoutd compares strongly, so the client never sends a weak `W/"3"`); `'*'` accepts any version. Another
+ * version answers 412 `/problems/version-mismatch`. Anything else is a TypeError before a request is sent.
+ */
+export interface MutationOptions extends CallOptions { ifMatch?: number | readonly number[] | '*'; }
 
 /**
  * A problem+json answer, thrown on a 4xx or 5xx; a request that got no answer is one too, with status 0 and type
@@ -2915,6 +2977,10 @@ export class LayoutClient {
     bytesReceived: number;
     request(method: string, path: string, body?: object, options?: MutationOptions): Promise<any>;
     layout<K extends LayoutKind>(kind: K, request: RequestsByKind[K], options?: CallOptions): Promise<LayoutAnswer>;
+    /** With `viewports` instead of `viewport`: one layout per viewport, in order. */
+    layout<K extends LayoutKind>(
+        kind: K, request: BreakpointsRequest<RequestsByKind[K]>, options?: CallOptions,
+    ): Promise<BreakpointsAnswer>;
     kinds(options?: CallOptions): Promise<KindList>;
     createSession(request: SessionRequest, options?: CallOptions): Promise<SessionSummary>;
     getSession(id: string, options?: CallOptions): Promise<SessionSummary>;
@@ -2923,6 +2989,7 @@ export class LayoutClient {
     item(id: string, section: number, item: number, options?: CallOptions): Promise<Attributes>;
     supplementary(id: string, kind: string, section: number, item: number, options?: CallOptions): Promise<Attributes>;
     snap(id: string, body: SnapRequest, options?: CallOptions): Promise<SnapAnswer>;
+    scrollTo(id: string, body: ScrollToRequest, options?: CallOptions): Promise<ScrollToAnswer>;
     invalidate(id: string, body: InvalidateRequest, options?: MutationOptions): Promise<InvalidateAnswer>;
     update(id: string, body: UpdatesRequest, options?: MutationOptions): Promise<UpdatesAnswer>;
     transition(id: string, body: TransitionRequest, options?: MutationOptions): Promise<TransitionAnswer>;
@@ -2953,6 +3020,7 @@ export class LayoutSession {
     call(method: string, args: unknown[], mutates?: boolean): Promise<any>;
     query(body: QueryRequest, options?: CallOptions): Promise<QueryAnswer>;
     snap(body: SnapRequest, options?: CallOptions): Promise<SnapAnswer>;
+    scrollTo(body: ScrollToRequest, options?: CallOptions): Promise<ScrollToAnswer>;
     invalidate(body: InvalidateRequest, options?: MutationOptions): Promise<InvalidateAnswer>;
     update(body: UpdatesRequest, options?: MutationOptions): Promise<UpdatesAnswer>;
     transition(body: TransitionRequest, options?: MutationOptions): Promise<TransitionAnswer>;
@@ -3042,11 +3110,17 @@ export class LayoutView {
     /** Whether nothing is on its way and the DOM shows the current position. */
     readonly idle: boolean;
     visibleRect(): Rect;
+    /**
+     * Asks the session's `scroll-to` for the offset that shows the element (the cell, or `kind`'s supplementary),
+     * fetches the window there unless held, then scrolls; resolves to the offset.
+     */
     scrollToItem(
         indexPath: IndexPath,
-        options?: { position?: ScrollPosition | ScrollPosition[]; animated?: boolean; signal?: AbortSignal },
+        options?: {
+            position?: ScrollPosition | [ScrollPosition] | [ScrollPosition, ScrollPosition]; animated?: boolean;
+            kind?: SupplementaryKind; signal?: AbortSignal;
+        },
     ): Promise<Point>;
-    offsetShowing(frame: Rect, position: ScrollPosition | ScrollPosition[]): Point;
     update(batch: UpdatesBatch, options?: { animated?: boolean; signal?: AbortSignal }): Promise<UpdatesAnswer>;
     transition(to: TransitionTarget, options?: { duration?: number; signal?: AbortSignal }): Promise<void>;
     invalidate(body: Omit<InvalidateRequest, 'contentOffset'>, options?: CallOptions): Promise<InvalidateAnswer>;
@@ -3063,6 +3137,8 @@ export function mountLayout(container: HTMLElement, options: LayoutViewOptions):
 export function cssTransform(attributes: Attributes): string;
 /** A stable key for an element: `cell/0/3`, `supplementaryView/header/1/0`. */
 export function elementKey(attributes: Attributes): string;
+/** The `If-Match` value for versions (`"3"`, `"2", "3"`) or `*`; a TypeError for anything else. */
+export function ifMatchHeader(ifMatch: number | readonly number[] | '*'): string;
 /** Positions an absolutely positioned element from its attributes. */
 export function applyAttributes(element: HTMLElement, attributes: Attributes): void;
 /** Whether a kind's attributes follow the content offset (cards, strips, pinned headers). */
