@@ -12,6 +12,7 @@ extension FlowLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .flow }
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
+    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring { configuration.anchor }
 
     static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         let configuration = context.configuration

@@ -55,8 +55,9 @@ extension LayoutKindProtocol {
     {
         let configuration = Self.unwrap(layout.configuration)
         let oldSize = layout.prepared.contentSize
+        let anchoring = Self.anchoring(configuration)
         let anchor = context.contentOffset.flatMap {
-            InvalidationResult.firstVisibleCell(in: layout.prepared, at: $0)
+            ScrollAnchor.find(in: layout.prepared, at: $0, anchoring: anchoring) { _ in true }
         }
         if let viewport = context.viewport, !viewport.isValid { throw .invalidViewport }
         let resized = try Self.checkedResizes(context.itemSizes, in: layout)
@@ -93,14 +94,11 @@ extension LayoutKindProtocol {
                 recomputed = Self.relayOut(&layout, configuration: configuration, resized, supplementaries: measured)
             }
         }
-        let offsetAdjustment =
-            anchor.map {
-                InvalidationResult.adjustment(
-                    anchor: $0,
-                    in: layout.prepared,
-                    contentOffset: context.contentOffset ?? .zero
-                )
-            } ?? .zero
+        var offsetAdjustment = Point.zero
+        if let anchor, let offset = context.contentOffset, anchor.indexPath != nil || anchoring == .bottom {
+            let adjusted = anchor.contentOffset(in: layout.prepared, newIndexPath: anchor.indexPath, from: offset)
+            offsetAdjustment = Point(x: adjusted.x - offset.x, y: adjusted.y - offset.y)
+        }
         let newSize = layout.prepared.contentSize
         return InvalidationResult(
             contentSizeAdjustment: Size(width: newSize.width - oldSize.width, height: newSize.height - oldSize.height),

@@ -26,6 +26,7 @@ extension CompositionalLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .compositional }
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
+    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring { configuration.anchor }
 
     static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         Builder(stacker: try SectionStacker(input: context.input, configuration: context.configuration))

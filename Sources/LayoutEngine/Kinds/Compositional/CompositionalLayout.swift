@@ -377,6 +377,11 @@ public enum CompositionalLayout {
         /// moves on in its direction. Defaults to 300.
         public var flickVelocityThreshold: Double = 300
 
+        /// Which visible cell every mutation (batch updates, invalidation, a committed transition) keeps still on
+        /// screen: the first (``ScrollAnchoring/top``) or the last, following new output at the end
+        /// (``ScrollAnchoring/bottom``). Defaults to ``ScrollAnchoring/top``.
+        public var anchor = ScrollAnchoring.top
+
         /// Creates the default configuration.
         public init() {}
     }

@@ -59,6 +59,10 @@ protocol LayoutKindProtocol: SendableMetatype {
     /// headers and footers are given, never measured.
     static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, configuration: Configuration) -> Bool
 
+    /// Which visible cell mutations keep still on screen (see ``ScrollAnchor``). Defaults to
+    /// ``ScrollAnchoring/top``.
+    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring
+
     /// `configuration` as a ``LayoutConfiguration``. Built-in kinds make their case; the default makes a
     /// ``LayoutConfiguration/custom(_:)``.
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration
@@ -199,6 +203,8 @@ extension LayoutKindProtocol {
     static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, configuration: Configuration) -> Bool {
         false
     }
+
+    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring { .top }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration {
         .custom(AnyKindConfiguration(Self.self, configuration))
