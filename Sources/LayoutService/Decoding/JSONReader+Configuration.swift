@@ -75,6 +75,7 @@ extension JSONReader {
             case "sectionBackground": configuration.sectionBackground = try self.readInsets()
             case "snap": configuration.snap = try self.readChoice(SnapMode.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
+            case "anchor": configuration.anchor = try self.readChoice(ScrollAnchoring.self)
             default: throw self.unknownField(key)
             }
         }
@@ -97,6 +98,7 @@ extension JSONReader {
             case "sectionBackground": configuration.sectionBackground = try self.readInsets()
             case "snap": configuration.snap = try self.readChoice(SnapMode.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
+            case "anchor": configuration.anchor = try self.readChoice(ScrollAnchoring.self)
             default: throw self.unknownField(key)
             }
         }
