@@ -102,4 +102,37 @@ import Testing
         #expect(response.status == 422)
         #expect(json["pointer"] as? String == "/contentOffset/y", "\(json)")
     }
+
+    @Test(arguments: ["flow", "waterfall", "compositional"])
+    func bottomAlignedContentFillsTheViewport(kind: String) throws {
+        let (response, json) = self.call(
+            .POST, "/layout/\(kind)",
+            #"{"viewport":{"width":320,"height":900},"sections":[{"count":2}],"config":{"contentAlignment":"bottom"}}"#
+        )
+        #expect(response.status == 200)
+        #expect((json["contentSize"] as? [String: Double])?["height"] == 900)
+        let frames = (json["attributes"] as? [[String: Any]] ?? []).compactMap { $0["frame"] as? [String: Double] }
+        let bottom = frames.map { ($0["y"] ?? 0) + ($0["height"] ?? 0) }.max() ?? 0
+        #expect(!frames.isEmpty && bottom > 800 && bottom <= 900, "\(frames)")
+    }
+
+    @Test func aBottomAlignedChatListsItsMessagesAtTheBottom() throws {
+        let (_, json) = self.call(
+            .POST, "/layout/flow",
+            #"{"viewport":{"width":320,"height":400},"sections":[{"count":3}],"#
+                + #""config":{"itemSize":{"width":300,"height":50},"contentAlignment":"bottom"}}"#
+        )
+        let ys = (json["attributes"] as? [[String: Any]] ?? []).compactMap { ($0["frame"] as? [String: Double])?["y"] }
+        #expect(ys == [230, 290, 350])
+    }
+
+    @Test(arguments: ["flow", "waterfall", "compositional"])
+    func anUnknownContentAlignmentIsRefusedWithAPointer(kind: String) throws {
+        let (response, json) = self.call(
+            .POST, "/layout/\(kind)",
+            #"{"viewport":{"width":320,"height":400},"sections":[{"count":3}],"config":{"contentAlignment":"middle"}}"#
+        )
+        #expect(response.status == 422)
+        #expect(json["pointer"] as? String == "/config/contentAlignment", "\(json)")
+    }
 }

@@ -169,6 +169,9 @@ extension LayoutKindProtocol {
             measuredSupplementary.insert(element.indexPath.section)
         }
         let input = layout.input
+        // Sections moved to the end of a short content are stacked from 0 again, all of them: taking the move back
+        // by a subtraction would not give the numbers of a fresh prepare.
+        let wasMoved = layout.prepared.contentLead > 0
         var sections = layout.takeSections()
         var records = layout.records.take(as: Record.self)
         var builder: Builder
@@ -181,7 +184,7 @@ extension LayoutKindProtocol {
             preconditionFailure("the layout's parameters were valid when it was prepared: \(error)")
         }
         var recomputed = 0
-        let firstSection = firstItem.keys.min() ?? sections.count
+        let firstSection = wasMoved ? 0 : firstItem.keys.min() ?? sections.count
         for (section, item) in firstItem.sorted(by: { $0.key < $1.key }) {
             do {
                 let change = SectionChange(
@@ -201,7 +204,7 @@ extension LayoutKindProtocol {
         var position = 0.0
         var start = 0
         if firstSection < sections.count {
-            position = isVertical ? sections[firstSection].origin.y : sections[firstSection].origin.x
+            position = wasMoved ? 0 : isVertical ? sections[firstSection].origin.y : sections[firstSection].origin.x
             start = firstSection
         }
         for index in start..<sections.count {
@@ -211,7 +214,14 @@ extension LayoutKindProtocol {
             }
             position += records[index].length
         }
-        layout.prepared = builder.assemble(sections: sections, records: records, contentLength: position)
+        layout.prepared = Self.assembleAligned(
+            builder,
+            sections: sections,
+            records: records,
+            contentLength: position,
+            viewport: input.viewport,
+            configuration: configuration
+        )
         layout.records = SectionRecords(records)
         return recomputed
     }

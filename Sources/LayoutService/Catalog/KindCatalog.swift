@@ -67,6 +67,10 @@ enum KindCatalog {
                 Parameter(name: "anchor", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
                           description: "The visible cell mutations keep still: the first, or the last (a chat), "
                             + "which also keeps a viewport at the end at the end when items are appended."),
+                Parameter(name: "contentAlignment", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
+                          description: "Where content shorter than the viewport sits: at the start, or at the end "
+                            + "(a chat; the trailing side when scrolling horizontally), the content as long as the "
+                            + "viewport."),
             ]
         ),
         Kind(
@@ -98,6 +102,10 @@ enum KindCatalog {
                 Parameter(name: "anchor", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
                           description: "The visible cell mutations keep still: the first, or the last (a chat), "
                             + "which also keeps a viewport at the end at the end when items are appended."),
+                Parameter(name: "contentAlignment", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
+                          description: "Where content shorter than the viewport sits: at the start, or at the end "
+                            + "(a chat; the trailing side when scrolling horizontally), the content as long as the "
+                            + "viewport."),
             ]
         ),
         Kind(
@@ -185,6 +193,10 @@ enum KindCatalog {
                 Parameter(name: "anchor", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
                           description: "The visible cell mutations keep still: the first, or the last (a chat), "
                             + "which also keeps a viewport at the end at the end when items are appended."),
+                Parameter(name: "contentAlignment", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
+                          description: "Where content shorter than the viewport sits: at the start, or at the end "
+                            + "(a chat; the trailing side when scrolling horizontally), the content as long as the "
+                            + "viewport."),
             ]
         ),
     ]

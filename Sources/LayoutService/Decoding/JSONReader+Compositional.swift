@@ -23,6 +23,7 @@ extension JSONReader {
             case "scrollDirection": configuration.scrollDirection = try self.readChoice(FlowLayout.ScrollDirection.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
             case "anchor": configuration.anchor = try self.readChoice(ScrollAnchoring.self)
+            case "contentAlignment": configuration.contentAlignment = try self.readChoice(ContentAlignment.self)
             default: throw self.unknownField(key)
             }
         }

@@ -76,6 +76,7 @@ extension JSONReader {
             case "snap": configuration.snap = try self.readChoice(SnapMode.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
             case "anchor": configuration.anchor = try self.readChoice(ScrollAnchoring.self)
+            case "contentAlignment": configuration.contentAlignment = try self.readChoice(ContentAlignment.self)
             default: throw self.unknownField(key)
             }
         }
@@ -99,6 +100,7 @@ extension JSONReader {
             case "snap": configuration.snap = try self.readChoice(SnapMode.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
             case "anchor": configuration.anchor = try self.readChoice(ScrollAnchoring.self)
+            case "contentAlignment": configuration.contentAlignment = try self.readChoice(ContentAlignment.self)
             default: throw self.unknownField(key)
             }
         }

@@ -771,6 +771,15 @@ components:
             `bottom` the last (the highest crossing the trailing edge, else the last visible), and with `bottom` a
             viewport that was at the end of the content (within one point) stays at the end, so appended items are
             followed (react-virtuoso's `followOutput`).
+        contentAlignment:
+          type: string
+          enum: [top, bottom]
+          default: top
+          description: >-
+            Where content shorter than the viewport along the scroll axis sits: `top` at the start, `bottom` at the
+            end (a chat: every element moves by the viewport's length less the content's, and `contentSize` along
+            the scroll axis is the viewport's). When scrolling horizontally `bottom` is the trailing side: the right
+            from left to right, the left from right to left.
         itemSize: {$ref: "#/components/schemas/Size"}
         sectionInset: {$ref: "#/components/schemas/EdgeInsets"}
         minimumLineSpacing: {$ref: "#/components/schemas/Length"}
@@ -850,6 +859,15 @@ components:
             `bottom` the last (the highest crossing the trailing edge, else the last visible), and with `bottom` a
             viewport that was at the end of the content (within one point) stays at the end, so appended items are
             followed (react-virtuoso's `followOutput`).
+        contentAlignment:
+          type: string
+          enum: [top, bottom]
+          default: top
+          description: >-
+            Where content shorter than the viewport along the scroll axis sits: `top` at the start, `bottom` at the
+            end (a chat: every element moves by the viewport's length less the content's, and `contentSize` along
+            the scroll axis is the viewport's). When scrolling horizontally `bottom` is the trailing side: the right
+            from left to right, the left from right to left.
         columnCount: {type: integer, minimum: 1, maximum: 1000, default: 3}
         columnSpacing: {$ref: "#/components/schemas/Length"}
         rowSpacing: {$ref: "#/components/schemas/Length"}
@@ -1028,6 +1046,15 @@ components:
             `bottom` the last (the highest crossing the trailing edge, else the last visible), and with `bottom` a
             viewport that was at the end of the content (within one point) stays at the end, so appended items are
             followed (react-virtuoso's `followOutput`).
+        contentAlignment:
+          type: string
+          enum: [top, bottom]
+          default: top
+          description: >-
+            Where content shorter than the viewport along the scroll axis sits: `top` at the start, `bottom` at the
+            end (a chat: every element moves by the viewport's length less the content's, and `contentSize` along
+            the scroll axis is the viewport's). When scrolling horizontally `bottom` is the trailing side: the right
+            from left to right, the left from right to left.
     CompositionalSectionDescription:
       type: object
       additionalProperties: false
