@@ -71,7 +71,8 @@ enum AnchoringBenchmarks {
         times.sort()
         let median = times[times.count / 2]
         let microseconds = Double(median.components.seconds) * 1e6 + Double(median.components.attoseconds) / 1e12
-        print("\(name): prepend \(prependCount), anchored: \(microseconds / 1000) ms, offset adjustment \(adjustment.y)")
+        let milliseconds = microseconds / 1000
+        print("\(name): prepend \(prependCount), anchored: \(milliseconds) ms, offset adjustment \(adjustment.y)")
     }
 
     private static func value(of flag: String, in arguments: [String]) -> Int? {

@@ -194,8 +194,8 @@ private struct BruteForceAnchor {
         }
     }
 
-    @Test(arguments: [LayoutKind.flow, .waterfall, .justified, .compositional, .line])
-    func aCommittedTransitionKeepsTheFirstVisibleItem(target: LayoutKind) throws {
+    @Test(arguments: [LayoutKind.flow, .waterfall, .justified, .compositional, .line], [ScrollAnchoring.top, .bottom])
+    func aCommittedTransitionKeepsTheAnchor(target: LayoutKind, anchoring: ScrollAnchoring) throws {
         for seed in 0..<40 as Range<UInt64> {
             var random = RandomLayouts(seed: seed &+ 400)
             let (input, configuration) = random.layout(kind: .flow)
@@ -206,10 +206,16 @@ private struct BruteForceAnchor {
             let viewportLength = isVertical ? input.viewport.height : input.viewport.width
             let position = random.double(0...Swift.max(0, length - viewportLength))
             let offset = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
-            let expected = BruteForceAnchor(old, direction: input.layoutDirection, offset: offset, anchoring: .top) {
+            let direction = input.layoutDirection
+            let expected = BruteForceAnchor(old, direction: direction, offset: offset, anchoring: anchoring) {
                 _ in true
             }
-            let answer = LiveLayout.anchoredContentOffset(from: old, to: new, contentOffset: offset)
+            let answer = LiveLayout.anchoredContentOffset(
+                from: old,
+                to: new,
+                contentOffset: offset,
+                anchoring: anchoring
+            )
             let offsetAfter = expected.expectedOffset(in: new, newIndexPath: expected.indexPath, from: offset)
             #expect(isClose(answer.x, offsetAfter.x) && isClose(answer.y, offsetAfter.y), "seed \(seed)")
         }
@@ -244,9 +250,8 @@ private struct BruteForceAnchor {
         var live = try self.column(count: 100)
         let result = try live.performBatchUpdates(self.insertions(0..<3, offset: .zero))
         var again = try self.column(count: 100)
-        let implicit = try again.performBatchUpdates(
-            BatchUpdates(insertItems: (0..<3).map { BatchUpdates.ItemChange(indexPath: IndexPath(section: 0, item: $0)) })
-        )
+        let changes = (0..<3).map { BatchUpdates.ItemChange(indexPath: IndexPath(section: 0, item: $0)) }
+        let implicit = try again.performBatchUpdates(BatchUpdates(insertItems: changes))
         #expect(result.contentOffset == Point(x: 0, y: 180))
         #expect(implicit.contentOffset == result.contentOffset)
     }

@@ -36,8 +36,8 @@ public struct InvalidationContext: Hashable, Sendable {
     /// Whether to recompute everything (`invalidateLayout`). Defaults to `false`.
     public var invalidatesEverything: Bool
     /// The client's current content offset, for scroll anchoring: with it, the result carries the
-    /// ``InvalidationResult/contentOffsetAdjustment`` that keeps the first visible item where the user sees it.
-    /// Defaults to `nil`: no anchoring.
+    /// ``InvalidationResult/contentOffsetAdjustment`` that keeps the first visible item (the last with
+    /// ``ScrollAnchoring/bottom``; see ``ScrollAnchor``) where the user sees it. Defaults to `nil`: no anchoring.
     public var contentOffset: Point?
 
     /// Creates a context.
@@ -67,9 +67,10 @@ public struct InvalidationContext: Hashable, Sendable {
 public struct InvalidationResult: Hashable, Sendable {
     /// The new content size minus the old.
     public var contentSizeAdjustment: Size
-    /// What to add to the context's ``InvalidationContext/contentOffset`` so that the first item visible there
-    /// keeps its on-screen position (see ``contentOffsetAdjustment(from:to:contentOffset:)``); zero without an
-    /// offset in the context.
+    /// What to add to the context's ``InvalidationContext/contentOffset`` so that the anchor visible there (the
+    /// first cell, or the last with ``ScrollAnchoring/bottom``) keeps its on-screen position, clamped to the content
+    /// (see ``contentOffsetAdjustment(from:to:contentOffset:)``); zero without an offset in the context or without a
+    /// visible cell (with ``ScrollAnchoring/top``).
     public var contentOffsetAdjustment: Point
     /// How many cells had their frames computed again (0 when nothing that affects the layout changed).
     public var recomputedItemCount: Int

@@ -551,7 +551,9 @@ paths:
         footer sizes (`supplementaries`). A viewport change across the scroll axis relays out (compositional: any
         viewport change); along it, nothing is recomputed. The answer carries
         `contentSizeAdjustment` and, given `contentOffset`, the `contentOffsetAdjustment` that keeps the first
-        visible item where the user sees it; with a `rect`, the elements there `before` and `after`.
+        visible item where the user sees it (the lowest index path crossing the visible rect's leading edge, else the
+        first visible one; with the layout's `anchor: bottom`, the last visible one, and a viewport at the end stays
+        at the end), clamped to the content; with a `rect`, the elements there `before` and `after`.
       operationId: invalidateSession
       parameters:
         - {$ref: "#/components/parameters/IfMatch"}

@@ -124,7 +124,11 @@ extension LayoutService {
     func transitionSession(id: Substring, request: Request) throws -> Answer {
         let expectedVersion = try request.ifMatch()
         let transition = try TransitionRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
-        let (session, layout, anchoredOffset) = try self.transition(id, transition, expectedVersion: expectedVersion)
+        let (session, layout, anchoredOffset) = try self.transition(
+            id,
+            transition,
+            expectedVersion: expectedVersion
+        )
         return SessionAnswer.transition(session, layout, request: transition, anchoredOffset: anchoredOffset)
     }
 
