@@ -12,6 +12,10 @@ extension FlowLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .flow }
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
+    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring { configuration.anchor }
+    static func contentAlignment(_ configuration: Configuration) -> ContentAlignment {
+        configuration.contentAlignment
+    }
 
     static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         let configuration = context.configuration

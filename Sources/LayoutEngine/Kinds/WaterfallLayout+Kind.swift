@@ -2,6 +2,10 @@ extension WaterfallLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .waterfall }
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
+    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring { configuration.anchor }
+    static func contentAlignment(_ configuration: Configuration) -> ContentAlignment {
+        configuration.contentAlignment
+    }
 
     static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         let configuration = context.configuration

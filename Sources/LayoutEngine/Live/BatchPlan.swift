@@ -18,6 +18,40 @@ struct BatchPlan {
     /// Each reloaded item's old and new index paths, in new index path order.
     private(set) var reloads: [(old: IndexPath, new: IndexPath)] = []
 
+    /// For each old section, the new section that continues it; `nil` for a deleted one.
+    private var newSections: [Int?] = []
+    /// By old section, the items that leave their place (deleted or moved away), in ascending order.
+    private var removedItems: [Int: [Int]] = [:]
+    /// By new section, the items placed at a fixed index (inserted or moved in), in ascending order.
+    private var fixedItems: [Int: [Int]] = [:]
+
+    /// Where an old item that stays (neither deleted, moved, nor in a deleted section) is after the update; `nil`
+    /// for one that does not stay. A reloaded item stays.
+    ///
+    /// The survivors of a section keep their order and fill, in it, the new indexes no insertion or move takes.
+    ///
+    /// - Complexity: O(log r + f) for r items removed from its section and f placed in its new section.
+    func newIndexPath(of old: IndexPath) -> IndexPath? {
+        guard self.newSections.indices.contains(old.section), let section = self.newSections[old.section] else {
+            return nil
+        }
+        let removed = self.removedItems[old.section] ?? []
+        // The number of removed items before this one, by binary search.
+        var low = 0
+        var high = removed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if removed[middle] < old.item { low = middle + 1 } else { high = middle }
+        }
+        if low < removed.count && removed[low] == old.item { return nil }
+        var slot = old.item - low
+        for fixed in self.fixedItems[section] ?? [] {
+            guard fixed <= slot else { break }
+            slot += 1
+        }
+        return IndexPath(section: section, item: slot)
+    }
+
     /// Records where a reloaded item goes.
     mutating func recordReload(old: IndexPath, new: IndexPath) {
         self.reloads.append((old, new))
@@ -128,6 +162,13 @@ struct BatchPlan {
                 (change.indexPath.item, .insert(change.size), .insertItems, position)
             )
         }
+
+        self.newSections = [Int?](repeating: nil, count: oldCount)
+        for (section, old) in self.continues.enumerated() {
+            if let old { self.newSections[old] = section }
+        }
+        self.removedItems = removed.mapValues { $0.sorted() }
+        self.fixedItems = fixed.mapValues { $0.map(\.item).sorted() }
 
         if let expected = updates.expectedItemCounts, expected.count != newCount {
             throw .sectionCountMismatch(expected: expected.count, actual: newCount)

@@ -75,6 +75,10 @@ public struct BatchUpdates: Hashable, Sendable {
     /// The number of items of each section after the update, as the client's data source says; when given, a
     /// different count (or number of sections) is an error, as in UIKit. Defaults to `nil`: not checked.
     public var expectedItemCounts: [Int]?
+    /// The client's content offset before the batch, for scroll anchoring: the result's
+    /// ``UpdateResult/contentOffset`` keeps the anchor cell (see ``ScrollAnchoring``) where the user sees it.
+    /// Defaults to `nil`: the layout's own (``LayoutInput/contentOffset``).
+    public var contentOffset: Point?
 
     /// Creates a batch.
     ///
@@ -86,6 +90,7 @@ public struct BatchUpdates: Hashable, Sendable {
     ///   - reloadItems: Items to reload, by old index path.
     ///   - moveItems: Items to move, old to new.
     ///   - expectedItemCounts: The item counts after the update, to check.
+    ///   - contentOffset: The client's content offset before the batch, for scroll anchoring.
     public init(
         deleteSections: [Int] = [],
         insertSections: [SectionInsertion] = [],
@@ -93,7 +98,8 @@ public struct BatchUpdates: Hashable, Sendable {
         insertItems: [ItemChange] = [],
         reloadItems: [ItemChange] = [],
         moveItems: [ItemMove] = [],
-        expectedItemCounts: [Int]? = nil
+        expectedItemCounts: [Int]? = nil,
+        contentOffset: Point? = nil
     ) {
         self.deleteSections = deleteSections
         self.insertSections = insertSections
@@ -102,6 +108,7 @@ public struct BatchUpdates: Hashable, Sendable {
         self.reloadItems = reloadItems
         self.moveItems = moveItems
         self.expectedItemCounts = expectedItemCounts
+        self.contentOffset = contentOffset
     }
 }
 
@@ -119,6 +126,12 @@ public struct UpdateResult: Hashable, Sendable {
     public var moved: [BatchUpdates.ItemMove]
     /// The new content size minus the old.
     public var contentSizeAdjustment: Size
+    /// The content offset to show after the batch: the one that keeps the anchor cell (the first visible cell
+    /// that stays, or with ``ScrollAnchoring/bottom`` the last) where it was on screen along the scroll axis,
+    /// clamped to the new content (see ``ScrollAnchoring``).
+    public var contentOffset: Point
+    /// ``contentOffset`` minus the offset the batch started from.
+    public var contentOffsetAdjustment: Point
 
     /// Creates a result.
     ///
@@ -127,16 +140,22 @@ public struct UpdateResult: Hashable, Sendable {
     ///   - disappearing: Final attributes of disappearing elements.
     ///   - moved: The explicit moves.
     ///   - contentSizeAdjustment: The new content size minus the old.
+    ///   - contentOffset: The content offset to show after the batch.
+    ///   - contentOffsetAdjustment: That offset minus the one before.
     public init(
         appearing: [LayoutAttributes],
         disappearing: [LayoutAttributes],
         moved: [BatchUpdates.ItemMove],
-        contentSizeAdjustment: Size
+        contentSizeAdjustment: Size,
+        contentOffset: Point = .zero,
+        contentOffsetAdjustment: Point = .zero
     ) {
         self.appearing = appearing
         self.disappearing = disappearing
         self.moved = moved
         self.contentSizeAdjustment = contentSizeAdjustment
+        self.contentOffset = contentOffset
+        self.contentOffsetAdjustment = contentOffsetAdjustment
     }
 }
 

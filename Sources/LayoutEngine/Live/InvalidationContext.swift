@@ -36,8 +36,8 @@ public struct InvalidationContext: Hashable, Sendable {
     /// Whether to recompute everything (`invalidateLayout`). Defaults to `false`.
     public var invalidatesEverything: Bool
     /// The client's current content offset, for scroll anchoring: with it, the result carries the
-    /// ``InvalidationResult/contentOffsetAdjustment`` that keeps the first visible item where the user sees it.
-    /// Defaults to `nil`: no anchoring.
+    /// ``InvalidationResult/contentOffsetAdjustment`` that keeps the first visible item (the last with
+    /// ``ScrollAnchoring/bottom``; see ``ScrollAnchor``) where the user sees it. Defaults to `nil`: no anchoring.
     public var contentOffset: Point?
 
     /// Creates a context.
@@ -67,9 +67,10 @@ public struct InvalidationContext: Hashable, Sendable {
 public struct InvalidationResult: Hashable, Sendable {
     /// The new content size minus the old.
     public var contentSizeAdjustment: Size
-    /// What to add to the context's ``InvalidationContext/contentOffset`` so that the first item visible there
-    /// keeps its on-screen position (see ``contentOffsetAdjustment(from:to:contentOffset:)``); zero without an
-    /// offset in the context.
+    /// What to add to the context's ``InvalidationContext/contentOffset`` so that the anchor visible there (the
+    /// first cell, or the last with ``ScrollAnchoring/bottom``) keeps its on-screen position, clamped to the content
+    /// (see ``contentOffsetAdjustment(from:to:contentOffset:)``); zero without an offset in the context or without a
+    /// visible cell (with ``ScrollAnchoring/top``).
     public var contentOffsetAdjustment: Point
     /// How many cells had their frames computed again (0 when nothing that affects the layout changed).
     public var recomputedItemCount: Int
@@ -88,11 +89,12 @@ public struct InvalidationResult: Hashable, Sendable {
 
     /// The scroll anchoring adjustment between two layouts of the same items.
     ///
-    /// The anchor is the first cell, in the stable order, whose frame intersects the viewport rect at
-    /// `contentOffset` in `old` (`old`'s viewport size). The adjustment moves the offset along the scroll axis by
+    /// The anchor is the first visible cell of `old` at `contentOffset` (`old`'s viewport size): the lowest index
+    /// path among the cells whose frame crosses the visible rect's leading edge along the scroll axis, else the
+    /// lowest visible one (see ``ScrollAnchoring/top``). The adjustment moves the offset along the scroll axis by
     /// that cell's new leading coordinate minus its old one (0 on the other axis), so that it stays where the user
     /// sees it; the adjusted offset is clamped to `new`'s scrollable range (never below 0, never past the end).
-    /// Without a visible cell, or if the anchor no longer exists, the adjustment is zero.
+    /// Without a visible cell the adjustment only clamps.
     ///
     /// - Parameters:
     ///   - old: The layout before the change.
@@ -103,39 +105,7 @@ public struct InvalidationResult: Hashable, Sendable {
     public static func contentOffsetAdjustment(from old: PreparedLayout, to new: PreparedLayout, contentOffset: Point)
         -> Point
     {
-        guard let anchor = firstVisibleCell(in: old, at: contentOffset) else { return .zero }
-        return adjustment(anchor: anchor, in: new, contentOffset: contentOffset)
-    }
-
-    /// The first cell in the stable order intersecting the viewport at `contentOffset`.
-    static func firstVisibleCell(in layout: PreparedLayout, at contentOffset: Point) -> LayoutAttributes? {
-        struct Found: Error {
-            let attributes: LayoutAttributes
-        }
-        do throws(Found) {
-            let viewport = Rect(origin: contentOffset, size: layout.viewport)
-            try layout.forEachAttribute(in: viewport, contentOffset: contentOffset) {
-                (attributes: LayoutAttributes) throws(Found) in
-                if attributes.category == .cell { throw Found(attributes: attributes) }
-            }
-        } catch {
-            return error.attributes
-        }
-        return nil
-    }
-
-    /// The adjustment that brings `anchor` (old attributes) to its new place in `layout`, clamped.
-    static func adjustment(anchor: LayoutAttributes, in layout: PreparedLayout, contentOffset: Point) -> Point {
-        guard let moved = layout.attributesForItem(at: anchor.indexPath, contentOffset: contentOffset) else {
-            return .zero
-        }
-        let isVertical = layout.axis == .vertical
-        let delta = isVertical ? moved.frame.minY - anchor.frame.minY : moved.frame.minX - anchor.frame.minX
-        let current = isVertical ? contentOffset.y : contentOffset.x
-        let contentLength = isVertical ? layout.contentSize.height : layout.contentSize.width
-        let viewportLength = isVertical ? layout.viewport.height : layout.viewport.width
-        let maximum = Swift.max(0, contentLength - viewportLength)
-        let target = Swift.min(maximum, Swift.max(0, current + delta))
-        return isVertical ? Point(x: 0, y: target - current) : Point(x: target - current, y: 0)
+        let adjusted = LiveLayout.anchoredContentOffset(from: old, to: new, contentOffset: contentOffset)
+        return Point(x: adjusted.x - contentOffset.x, y: adjusted.y - contentOffset.y)
     }
 }

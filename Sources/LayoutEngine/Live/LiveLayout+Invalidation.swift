@@ -55,8 +55,9 @@ extension LayoutKindProtocol {
     {
         let configuration = Self.unwrap(layout.configuration)
         let oldSize = layout.prepared.contentSize
+        let anchoring = Self.anchoring(configuration)
         let anchor = context.contentOffset.flatMap {
-            InvalidationResult.firstVisibleCell(in: layout.prepared, at: $0)
+            ScrollAnchor.find(in: layout.prepared, at: $0, anchoring: anchoring) { _ in true }
         }
         if let viewport = context.viewport, !viewport.isValid { throw .invalidViewport }
         let resized = try Self.checkedResizes(context.itemSizes, in: layout)
@@ -93,14 +94,11 @@ extension LayoutKindProtocol {
                 recomputed = Self.relayOut(&layout, configuration: configuration, resized, supplementaries: measured)
             }
         }
-        let offsetAdjustment =
-            anchor.map {
-                InvalidationResult.adjustment(
-                    anchor: $0,
-                    in: layout.prepared,
-                    contentOffset: context.contentOffset ?? .zero
-                )
-            } ?? .zero
+        var offsetAdjustment = Point.zero
+        if let anchor, let offset = context.contentOffset, anchor.indexPath != nil || anchoring == .bottom {
+            let adjusted = anchor.contentOffset(in: layout.prepared, newIndexPath: anchor.indexPath, from: offset)
+            offsetAdjustment = Point(x: adjusted.x - offset.x, y: adjusted.y - offset.y)
+        }
         let newSize = layout.prepared.contentSize
         return InvalidationResult(
             contentSizeAdjustment: Size(width: newSize.width - oldSize.width, height: newSize.height - oldSize.height),
@@ -171,6 +169,9 @@ extension LayoutKindProtocol {
             measuredSupplementary.insert(element.indexPath.section)
         }
         let input = layout.input
+        // Sections moved to the end of a short content are stacked from 0 again, all of them: taking the move back
+        // by a subtraction would not give the numbers of a fresh prepare.
+        let wasMoved = layout.prepared.contentLead > 0
         var sections = layout.takeSections()
         var records = layout.records.take(as: Record.self)
         var builder: Builder
@@ -183,7 +184,7 @@ extension LayoutKindProtocol {
             preconditionFailure("the layout's parameters were valid when it was prepared: \(error)")
         }
         var recomputed = 0
-        let firstSection = firstItem.keys.min() ?? sections.count
+        let firstSection = wasMoved ? 0 : firstItem.keys.min() ?? sections.count
         for (section, item) in firstItem.sorted(by: { $0.key < $1.key }) {
             do {
                 let change = SectionChange(
@@ -203,7 +204,7 @@ extension LayoutKindProtocol {
         var position = 0.0
         var start = 0
         if firstSection < sections.count {
-            position = isVertical ? sections[firstSection].origin.y : sections[firstSection].origin.x
+            position = wasMoved ? 0 : isVertical ? sections[firstSection].origin.y : sections[firstSection].origin.x
             start = firstSection
         }
         for index in start..<sections.count {
@@ -213,7 +214,14 @@ extension LayoutKindProtocol {
             }
             position += records[index].length
         }
-        layout.prepared = builder.assemble(sections: sections, records: records, contentLength: position)
+        layout.prepared = Self.assembleAligned(
+            builder,
+            sections: sections,
+            records: records,
+            contentLength: position,
+            viewport: input.viewport,
+            configuration: configuration
+        )
         layout.records = SectionRecords(records)
         return recomputed
     }

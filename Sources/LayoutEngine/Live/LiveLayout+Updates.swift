@@ -8,7 +8,14 @@ extension LiveLayout {
     /// move. The other kinds prepare again.
     ///
     /// - Parameter updates: The batch.
-    /// - Returns: The appearing and disappearing attributes, the moves and the content size adjustment.
+    /// The answer also carries the content offset to show afterwards (``UpdateResult/contentOffset``): the anchor
+    /// cell seen at ``BatchUpdates/contentOffset`` (or the input's own offset) among the cells that stay (neither
+    /// deleted nor moved; reloaded ones stay), as ``ScrollAnchoring`` describes, keeps its place on screen, and the
+    /// offset is clamped to the new content. Prepending items above the viewport therefore moves the offset by
+    /// exactly their length and spacing.
+    ///
+    /// - Returns: The appearing and disappearing attributes, the moves, the content size adjustment and the
+    ///   anchored content offset.
     /// - Throws: ``UpdateError`` naming the list and position of the first inconsistent entry, or
     ///   ``UpdateError/invalidLayout(_:)`` when the new input is not a valid layout.
     /// - Complexity: O(u log u + Σ items of touched sections + number of sections) for `flow`, `waterfall`,
@@ -29,6 +36,12 @@ extension LayoutKindProtocol {
         newInput.sections = plan.sections
         let offset = layout.input.contentOffset
         let oldContentSize = layout.prepared.contentSize
+        // The anchor is found in the old frames before they are taken out to be rewritten.
+        let anchorOffset = updates.contentOffset ?? offset
+        let anchoring = Self.anchoring(configuration)
+        let anchor = ScrollAnchor.find(in: layout.prepared, at: anchorOffset, anchoring: anchoring) {
+            plan.newIndexPath(of: $0) != nil
+        }
         // Disappearing elements first: the old frames of resumed sections are rewritten below.
         var deletedSections = Set(updates.deleteSections)
         var leaving: [Int: [Int]] = [:]
@@ -117,6 +130,11 @@ extension LayoutKindProtocol {
         }
 
         layout.replace(input: newInput, prepared: prepared, records: records)
+        let newOffset = anchor.contentOffset(
+            in: prepared,
+            newIndexPath: anchor.indexPath.flatMap { plan.newIndexPath(of: $0) },
+            from: anchorOffset
+        )
         return UpdateResult(
             appearing: appearing,
             disappearing: disappearing,
@@ -124,7 +142,9 @@ extension LayoutKindProtocol {
             contentSizeAdjustment: Size(
                 width: prepared.contentSize.width - oldContentSize.width,
                 height: prepared.contentSize.height - oldContentSize.height
-            )
+            ),
+            contentOffset: newOffset,
+            contentOffsetAdjustment: Point(x: newOffset.x - anchorOffset.x, y: newOffset.y - anchorOffset.y)
         )
     }
 }

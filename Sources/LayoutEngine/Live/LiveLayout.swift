@@ -57,8 +57,18 @@ public struct LiveLayout: Hashable, Sendable {
     }
 
     /// Takes the prepared sections out of ``prepared`` so they can be rewritten in place, leaving an empty layout.
+    ///
+    /// Sections moved to the end of a short content (``ContentAlignment/bottom``) come back to where stacking from 0
+    /// puts them.
     mutating func takeSections() -> [SectionLayout] {
-        let sections = self.prepared.sections
+        var sections = self.prepared.sections
+        let lead = self.prepared.contentLead
+        if lead > 0 {
+            let isVertical = self.prepared.axis == .vertical
+            for index in sections.indices {
+                if isVertical { sections[index].origin.y -= lead } else { sections[index].origin.x -= lead }
+            }
+        }
         self.prepared = PreparedLayout(
             kind: self.prepared.kind,
             input: LayoutInput(sections: []),

@@ -31,6 +31,9 @@ public struct PreparedLayout: Hashable, Sendable {
     let sectionIndex: SpatialIndex
     /// The scroll axis.
     let axis: Axis
+    /// How far every section was moved along the scroll axis to put content shorter than the viewport at its end
+    /// (``ContentAlignment/bottom``); 0 otherwise.
+    var contentLead = 0.0
     /// What queries compute on top of the stored frames.
     let effects: ElementEffects
     /// The flick threshold of snapping, in points per second; `nil` when the kind does not snap.

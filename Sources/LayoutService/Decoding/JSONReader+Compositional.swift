@@ -22,6 +22,8 @@ extension JSONReader {
             case "interSectionSpacing": configuration.interSectionSpacing = try self.readLength()
             case "scrollDirection": configuration.scrollDirection = try self.readChoice(FlowLayout.ScrollDirection.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
+            case "anchor": configuration.anchor = try self.readChoice(ScrollAnchoring.self)
+            case "contentAlignment": configuration.contentAlignment = try self.readChoice(ContentAlignment.self)
             default: throw self.unknownField(key)
             }
         }

@@ -75,6 +75,8 @@ extension JSONReader {
             case "sectionBackground": configuration.sectionBackground = try self.readInsets()
             case "snap": configuration.snap = try self.readChoice(SnapMode.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
+            case "anchor": configuration.anchor = try self.readChoice(ScrollAnchoring.self)
+            case "contentAlignment": configuration.contentAlignment = try self.readChoice(ContentAlignment.self)
             default: throw self.unknownField(key)
             }
         }
@@ -97,6 +99,8 @@ extension JSONReader {
             case "sectionBackground": configuration.sectionBackground = try self.readInsets()
             case "snap": configuration.snap = try self.readChoice(SnapMode.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
+            case "anchor": configuration.anchor = try self.readChoice(ScrollAnchoring.self)
+            case "contentAlignment": configuration.contentAlignment = try self.readChoice(ContentAlignment.self)
             default: throw self.unknownField(key)
             }
         }

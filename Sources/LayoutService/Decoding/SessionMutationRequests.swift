@@ -54,14 +54,18 @@ struct InvalidationRequest {
 }
 
 /// The body of `POST /sessions/{id}/updates`: a batch of section and item changes, with `rect?` and
-/// `contentOffset?`.
+/// `contentOffset?` (the client's offset before the batch, which the answer's `contentOffset` anchors; the
+/// session's own without it).
 struct UpdatesRequest {
     /// The batch, for the engine.
     var updates = BatchUpdates()
     /// The rect whose elements are wanted after the batch.
     var rect: Rect?
-    /// The offset effects are computed at; the session's own when the body has none.
-    var contentOffset: Point?
+    /// The client's offset before the batch (anchored, and where effects are computed); the session's own when the
+    /// body has none.
+    var contentOffset: Point? {
+        didSet { self.updates.contentOffset = self.contentOffset }
+    }
 
     /// Reads the body of a batch for a session of `kind`.
     ///

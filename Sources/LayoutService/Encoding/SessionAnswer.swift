@@ -92,13 +92,18 @@ enum SessionAnswer {
         return (.json(writer.bytes, session: session), count)
     }
 
-    /// A batch's `{version, contentSize, …, contentSizeAdjustment, moved, appearing, disappearing, attributes?}`.
+    /// A batch's `{version, contentSize, …, contentSizeAdjustment, contentOffset, contentOffsetAdjustment, moved,
+    /// appearing, disappearing, attributes?}`: `contentOffset` is the anchored offset to show after the batch.
     static func updates(_ session: Session, _ result: UpdateResult, request: UpdatesRequest) -> Answer {
         let offset = request.contentOffset ?? session.input.contentOffset
         var writer = JSONWriter(capacity: 16 * 1024)
         writer.beginSessionAnswer(session)
         writer.key("contentSizeAdjustment")
         writer.value(result.contentSizeAdjustment)
+        writer.key("contentOffset")
+        writer.value(result.contentOffset)
+        writer.key("contentOffsetAdjustment")
+        writer.value(result.contentOffsetAdjustment)
         writer.moves(result.moved)
         writer.key("appearing")
         writer.beginArray()
@@ -116,8 +121,14 @@ enum SessionAnswer {
         return (.json(writer.bytes, session: session), count)
     }
 
-    /// A transition's `{version, progress, contentSize, attributes}` at `request.progress`.
-    static func transition(_ session: Session, _ transition: TransitionLayout, request: TransitionRequest) -> Answer {
+    /// A transition's `{version, progress, contentSize, contentOffset?, contentOffsetAdjustment?, attributes}` at
+    /// `request.progress`; a commit's answer carries the anchored offset to show in the committed layout.
+    static func transition(
+        _ session: Session,
+        _ transition: TransitionLayout,
+        request: TransitionRequest,
+        anchoredOffset: Point?
+    ) -> Answer {
         let offset = request.contentOffset ?? session.input.contentOffset
         var writer = JSONWriter(capacity: 16 * 1024)
         writer.beginObject()
@@ -127,6 +138,12 @@ enum SessionAnswer {
         writer.value(request.progress)
         writer.key("contentSize")
         writer.value(transition.contentSize)
+        if let anchoredOffset {
+            writer.key("contentOffset")
+            writer.value(anchoredOffset)
+            writer.key("contentOffsetAdjustment")
+            writer.value(Point(x: anchoredOffset.x - offset.x, y: anchoredOffset.y - offset.y))
+        }
         writer.key("attributes")
         writer.beginArray()
         var count = 0

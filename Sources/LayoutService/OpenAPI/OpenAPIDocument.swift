@@ -486,7 +486,12 @@ paths:
         Centres, sizes and alpha interpolate linearly; affine transforms are decomposed (scale, rotation,
         translation) and interpolated, so a rotated card turns smoothly upright; an element present or visible at
         one end only fades. At progress 0 the answer equals the current layout, at 1 the target. `commit: true`
-        makes the target the session's layout (a mutation: `If-Match` applies, the version grows).
+        makes the target the session's layout (a mutation: `If-Match` applies, the version grows), and its answer
+        carries the `contentOffset` to show in the committed layout and the `contentOffsetAdjustment` from the
+        request's `contentOffset` (the session's own offset when the body has none): the anchor cell (the first
+        visible one, or the last with the current layout's `anchor: bottom`) keeps its position on screen along the
+        scroll axis, then the offset is clamped to `[0, max(0, contentLength − viewportLength)]`. When the target
+        scrolls along the other axis, the anchor goes to the visible rect's leading edge.
       operationId: transitionSession
       parameters:
         - {$ref: "#/components/parameters/IfMatch"}
@@ -568,7 +573,9 @@ paths:
         footer sizes (`supplementaries`). A viewport change across the scroll axis relays out (compositional: any
         viewport change); along it, nothing is recomputed. The answer carries
         `contentSizeAdjustment` and, given `contentOffset`, the `contentOffsetAdjustment` that keeps the first
-        visible item where the user sees it; with a `rect`, the elements there `before` and `after`.
+        visible item where the user sees it (the lowest index path crossing the visible rect's leading edge, else the
+        first visible one; with the layout's `anchor: bottom`, the last visible one, and a viewport at the end stays
+        at the end), clamped to the content; with a `rect`, the elements there `before` and `after`.
       operationId: invalidateSession
       parameters:
         - {$ref: "#/components/parameters/IfMatch"}
@@ -600,6 +607,16 @@ paths:
         and leaves the session untouched. `appearing` holds inserted elements at their final frames with alpha 0,
         `disappearing` deleted ones at their old frames with alpha 0 (with the headers, footers and backgrounds of
         inserted and deleted sections); with a `rect`, `attributes` holds the new elements there.
+
+        Scroll anchoring: the answer's `contentOffset` is the offset to show after the batch, seen from the body's
+        `contentOffset` (the client's current one; the session's own offset, the one it was created with, when the
+        body has none). The anchor is the first visible cell that survives the batch (neither deleted nor moved;
+        a reloaded cell survives): the lowest index path among the cells crossing the visible rect's leading edge
+        along the scroll axis (the top; the left, or the right from right to left, when scrolling horizontally),
+        else the lowest visible one; with the layout's `anchor: bottom`, the last. It keeps its position on screen
+        along the scroll axis, then the offset is clamped to `[0, max(0, contentLength − viewportLength)]`; the
+        other coordinate is kept. Prepending ten items above the viewport moves the offset by exactly their height
+        and spacing. `contentOffsetAdjustment` is the new offset minus the one the batch was seen from.
       operationId: updateSession
       parameters:
         - {$ref: "#/components/parameters/IfMatch"}
@@ -775,6 +792,25 @@ components:
         flickVelocityThreshold:
           allOf: [{$ref: "#/components/schemas/Length"}]
           default: 300
+        anchor:
+          type: string
+          enum: [top, bottom]
+          default: top
+          description: >-
+            The visible cell that every mutation (updates, invalidate, a committed transition) keeps still on screen:
+            `top` the first (the lowest index path crossing the visible rect's leading edge, else the first visible),
+            `bottom` the last (the highest crossing the trailing edge, else the last visible), and with `bottom` a
+            viewport that was at the end of the content (within one point) stays at the end, so appended items are
+            followed (react-virtuoso's `followOutput`).
+        contentAlignment:
+          type: string
+          enum: [top, bottom]
+          default: top
+          description: >-
+            Where content shorter than the viewport along the scroll axis sits: `top` at the start, `bottom` at the
+            end (a chat: every element moves by the viewport's length less the content's, and `contentSize` along
+            the scroll axis is the viewport's). When scrolling horizontally `bottom` is the trailing side: the right
+            from left to right, the left from right to left.
         itemSize: {$ref: "#/components/schemas/Size"}
         sectionInset: {$ref: "#/components/schemas/EdgeInsets"}
         minimumLineSpacing: {$ref: "#/components/schemas/Length"}
@@ -844,6 +880,25 @@ components:
         flickVelocityThreshold:
           allOf: [{$ref: "#/components/schemas/Length"}]
           default: 300
+        anchor:
+          type: string
+          enum: [top, bottom]
+          default: top
+          description: >-
+            The visible cell that every mutation (updates, invalidate, a committed transition) keeps still on screen:
+            `top` the first (the lowest index path crossing the visible rect's leading edge, else the first visible),
+            `bottom` the last (the highest crossing the trailing edge, else the last visible), and with `bottom` a
+            viewport that was at the end of the content (within one point) stays at the end, so appended items are
+            followed (react-virtuoso's `followOutput`).
+        contentAlignment:
+          type: string
+          enum: [top, bottom]
+          default: top
+          description: >-
+            Where content shorter than the viewport along the scroll axis sits: `top` at the start, `bottom` at the
+            end (a chat: every element moves by the viewport's length less the content's, and `contentSize` along
+            the scroll axis is the viewport's). When scrolling horizontally `bottom` is the trailing side: the right
+            from left to right, the left from right to left.
         columnCount: {type: integer, minimum: 1, maximum: 1000, default: 3}
         columnSpacing: {$ref: "#/components/schemas/Length"}
         rowSpacing: {$ref: "#/components/schemas/Length"}
@@ -1012,6 +1067,25 @@ components:
         flickVelocityThreshold:
           allOf: [{$ref: "#/components/schemas/Length"}]
           default: 300
+        anchor:
+          type: string
+          enum: [top, bottom]
+          default: top
+          description: >-
+            The visible cell that every mutation (updates, invalidate, a committed transition) keeps still on screen:
+            `top` the first (the lowest index path crossing the visible rect's leading edge, else the first visible),
+            `bottom` the last (the highest crossing the trailing edge, else the last visible), and with `bottom` a
+            viewport that was at the end of the content (within one point) stays at the end, so appended items are
+            followed (react-virtuoso's `followOutput`).
+        contentAlignment:
+          type: string
+          enum: [top, bottom]
+          default: top
+          description: >-
+            Where content shorter than the viewport along the scroll axis sits: `top` at the start, `bottom` at the
+            end (a chat: every element moves by the viewport's length less the content's, and `contentSize` along
+            the scroll axis is the viewport's). When scrolling horizontally `bottom` is the trailing side: the right
+            from left to right, the left from right to left.
     CompositionalSectionDescription:
       type: object
       additionalProperties: false
@@ -1730,6 +1804,20 @@ components:
         version: {type: integer, minimum: 1}
         progress: {type: number}
         contentSize: {$ref: "#/components/schemas/AnswerSize"}
+        contentOffset:
+          description: With `commit`, the anchored offset to show in the committed layout.
+          type: object
+          required: [x, y]
+          properties:
+            x: {type: number}
+            y: {type: number}
+        contentOffsetAdjustment:
+          description: With `commit`, `contentOffset` minus the offset the transition was seen from.
+          type: object
+          required: [x, y]
+          properties:
+            x: {type: number}
+            y: {type: number}
         attributes:
           type: array
           items: {$ref: "#/components/schemas/Attributes"}
@@ -1877,14 +1965,33 @@ components:
           items: {type: integer, minimum: 0, maximum: 2000000000}
           description: The data source's item count per section after the batch; checked when given.
         rect: {$ref: "#/components/schemas/Rect"}
-        contentOffset: {$ref: "#/components/schemas/Point"}
+        contentOffset:
+          allOf: [{$ref: "#/components/schemas/Point"}]
+          description: >-
+            The client's current offset, which the answer's `contentOffset` anchors (and where effects in `rect` are
+            computed); the session's own offset when absent.
     UpdatesAnswer:
       type: object
-      required: [version, contentSize, contentSizeAdjustment, moved, appearing, disappearing]
+      required: [version, contentSize, contentSizeAdjustment, contentOffset, contentOffsetAdjustment, moved, appearing,
+        disappearing]
       properties:
         version: {type: integer, minimum: 1}
         contentSize: {$ref: "#/components/schemas/AnswerSize"}
         contentSizeAdjustment: {$ref: "#/components/schemas/AnswerSize"}
+        contentOffset:
+          description: The anchored offset to show after the batch.
+          type: object
+          required: [x, y]
+          properties:
+            x: {type: number}
+            y: {type: number}
+        contentOffsetAdjustment:
+          description: '`contentOffset` minus the offset the batch was seen from.'
+          type: object
+          required: [x, y]
+          properties:
+            x: {type: number}
+            y: {type: number}
         moved:
           type: array
           items:

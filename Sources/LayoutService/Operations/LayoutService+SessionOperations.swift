@@ -143,12 +143,16 @@ extension LayoutService {
     }
 
     /// `UICollectionViewTransitionLayout` between session `id`'s layout and `request.target` at its progress;
-    /// committing makes the target the session's layout.
+    /// committing makes the target the session's layout and answers the content offset that keeps the anchor cell
+    /// (the first visible one, or the last with the current layout's `anchor: "bottom"`) where it was, seen from
+    /// the request's `contentOffset` (the session's own without it).
     func transition(_ id: Substring, _ request: TransitionRequest, expectedVersion: IfMatch?) throws
-        -> (session: Session, transition: TransitionLayout)
+        -> (session: Session, transition: TransitionLayout, anchoredOffset: Point?)
     {
         var session = try self.session(id)
         let current = session.layout
+        let currentConfiguration = session.live.configuration
+        let currentOffset = session.input.contentOffset
         let target = request.target
         // A commit keeps the target, so it is prepared with the records a session needs; the same value is
         // committed unless another mutation landed in between.
@@ -167,8 +171,18 @@ extension LayoutService {
                 return next
             }
         }
+        var anchoredOffset: Point?
+        if request.commits {
+            anchoredOffset = LiveLayout.anchoredContentOffset(
+                from: current,
+                to: session.layout,
+                contentOffset: request.contentOffset ?? currentOffset,
+                anchoring: currentConfiguration.anchoring
+            )
+        }
         do {
-            return (session, try TransitionLayout(current: current, target: targetLayout, progress: request.progress))
+            let transition = try TransitionLayout(current: current, target: targetLayout, progress: request.progress)
+            return (session, transition, anchoredOffset)
         } catch {
             throw EngineFailure(.layout(error), session: session)
         }

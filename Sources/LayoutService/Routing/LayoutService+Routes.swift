@@ -129,8 +129,12 @@ extension LayoutService {
     func transitionSession(id: Substring, request: Request) throws -> Answer {
         let expectedVersion = try request.ifMatch()
         let transition = try TransitionRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
-        let (session, layout) = try self.transition(id, transition, expectedVersion: expectedVersion)
-        return SessionAnswer.transition(session, layout, request: transition)
+        let (session, layout, anchoredOffset) = try self.transition(
+            id,
+            transition,
+            expectedVersion: expectedVersion
+        )
+        return SessionAnswer.transition(session, layout, request: transition, anchoredOffset: anchoredOffset)
     }
 
     /// `POST /sessions/{id}/move`: the dragged item at the finger and where it would drop.

@@ -377,6 +377,15 @@ public enum CompositionalLayout {
         /// moves on in its direction. Defaults to 300.
         public var flickVelocityThreshold: Double = 300
 
+        /// Which visible cell every mutation (batch updates, invalidation, a committed transition) keeps still on
+        /// screen: the first (``ScrollAnchoring/top``) or the last, following new output at the end
+        /// (``ScrollAnchoring/bottom``). Defaults to ``ScrollAnchoring/top``.
+        public var anchor = ScrollAnchoring.top
+        /// Where content shorter than the viewport sits along the scroll axis: at the start, or at the end
+        /// (``ContentAlignment/bottom``, a chat: the elements move down and the content is as long as the viewport;
+        /// when scrolling horizontally, the trailing side). Defaults to ``ContentAlignment/top``.
+        public var contentAlignment = ContentAlignment.top
+
         /// Creates the default configuration.
         public init() {}
     }

@@ -112,7 +112,15 @@ extension LayoutKindProtocol {
             records.append(record)
             position += record.length
         }
-        return (builder.assemble(sections: sections, records: records, contentLength: position), records)
+        let prepared = Self.assembleAligned(
+            builder,
+            sections: sections,
+            records: records,
+            contentLength: position,
+            viewport: input.viewport,
+            configuration: configuration
+        )
+        return (prepared, records)
     }
 
     /// Checks everything preparing with reuse would check for the sections it builds or resumes, without building

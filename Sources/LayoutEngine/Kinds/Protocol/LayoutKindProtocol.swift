@@ -59,6 +59,13 @@ protocol LayoutKindProtocol: SendableMetatype {
     /// headers and footers are given, never measured.
     static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, configuration: Configuration) -> Bool
 
+    /// Where content shorter than the viewport sits along the scroll axis. Defaults to ``ContentAlignment/top``.
+    static func contentAlignment(_ configuration: Configuration) -> ContentAlignment
+
+    /// Which visible cell mutations keep still on screen (see ``ScrollAnchor``). Defaults to
+    /// ``ScrollAnchoring/top``.
+    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring
+
     /// `configuration` as a ``LayoutConfiguration``. Built-in kinds make their case; the default makes a
     /// ``LayoutConfiguration/custom(_:)``.
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration
@@ -199,6 +206,10 @@ extension LayoutKindProtocol {
     static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, configuration: Configuration) -> Bool {
         false
     }
+
+    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring { .top }
+
+    static func contentAlignment(_ configuration: Configuration) -> ContentAlignment { .top }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration {
         .custom(AnyKindConfiguration(Self.self, configuration))
