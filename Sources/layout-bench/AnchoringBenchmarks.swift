@@ -10,9 +10,9 @@ import LayoutEngine
 enum AnchoringBenchmarks {
     /// Runs the benchmarks with command-line style arguments (without the `anchoring` word).
     static func run(arguments: [String]) {
-        let itemCount = Self.value(of: "--items", in: arguments) ?? 100_000
-        let prependCount = Self.value(of: "--prepend", in: arguments) ?? 50
-        let runs = Self.value(of: "--runs", in: arguments) ?? 15
+        let itemCount = BenchmarkArguments.integer("--items", in: arguments) ?? 100_000
+        let prependCount = BenchmarkArguments.integer("--prepend", in: arguments) ?? 50
+        let runs = BenchmarkArguments.integer("--runs", in: arguments) ?? 15
         let viewport = Size(width: 375, height: 812)
         var generator = BenchmarkGenerator(seed: 0xA4C4)
         let sizes = (0..<itemCount).map { _ in
@@ -73,10 +73,5 @@ enum AnchoringBenchmarks {
         let microseconds = Double(median.components.seconds) * 1e6 + Double(median.components.attoseconds) / 1e12
         let milliseconds = microseconds / 1000
         print("\(name): prepend \(prependCount), anchored: \(milliseconds) ms, offset adjustment \(adjustment.y)")
-    }
-
-    private static func value(of flag: String, in arguments: [String]) -> Int? {
-        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
-        return Int(arguments[index + 1])
     }
 }

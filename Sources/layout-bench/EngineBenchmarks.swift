@@ -7,8 +7,8 @@ import LayoutEngine
 enum EngineBenchmarks {
     /// Runs the engine benchmarks with command-line style arguments (without the `engine` word).
     static func run(arguments: [String]) {
-        let itemCount = Self.value(of: "--items", in: arguments) ?? 1_000_000
-        let queryCount = Self.value(of: "--queries", in: arguments) ?? 20_000
+        let itemCount = BenchmarkArguments.integer("--items", in: arguments) ?? 1_000_000
+        let queryCount = BenchmarkArguments.integer("--queries", in: arguments) ?? 20_000
         let viewport = Size(width: 375, height: 812)
         print(
             "engine benchmarks: \(itemCount) items, viewport 375×812, \(queryCount) queries per kind, medians "
@@ -203,10 +203,6 @@ enum EngineBenchmarks {
         return Double(seconds) + Double(attoseconds) * 1e-18
     }
 
-    private static func value(of flag: String, in arguments: [String]) -> Int? {
-        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
-        return Int(arguments[index + 1])
-    }
 
     private static func format(_ value: Double, digits: Int) -> String {
         var scale = 1.0

@@ -13,8 +13,8 @@ import LayoutEngine
 enum InvalidationBenchmarks {
     /// Runs the benchmarks with command-line style arguments (without the `invalidate` word).
     static func run(arguments: [String]) {
-        let itemCount = Self.value(of: "--items", in: arguments) ?? 1_000_000
-        let runs = Swift.max(1, Self.value(of: "--runs", in: arguments) ?? 9)
+        let itemCount = BenchmarkArguments.integer("--items", in: arguments) ?? 1_000_000
+        let runs = Swift.max(1, BenchmarkArguments.integer("--runs", in: arguments) ?? 9)
         let viewport = Size(width: 375, height: 812)
         print("invalidation benchmarks: \(itemCount) items in one section, viewport 375×812, medians of \(runs) runs")
         print(
@@ -91,10 +91,6 @@ enum InvalidationBenchmarks {
         return times[times.count / 2]
     }
 
-    private static func value(of flag: String, in arguments: [String]) -> Int? {
-        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
-        return Int(arguments[index + 1])
-    }
 
     static func format(_ microseconds: Double) -> String {
         microseconds >= 100 ? "\(Int(microseconds.rounded()))" : "\((microseconds * 10).rounded() / 10)"

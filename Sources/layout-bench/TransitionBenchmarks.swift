@@ -13,8 +13,8 @@ import LayoutEngine
 enum TransitionBenchmarks {
     /// Runs the benchmarks with command-line style arguments (without the `transition` word).
     static func run(arguments: [String]) {
-        let itemCount = Self.value(of: "--items", in: arguments) ?? 1_000_000
-        let queryCount = Self.value(of: "--queries", in: arguments) ?? 5_000
+        let itemCount = BenchmarkArguments.integer("--items", in: arguments) ?? 1_000_000
+        let queryCount = BenchmarkArguments.integer("--queries", in: arguments) ?? 5_000
         let viewport = Size(width: 375, height: 812)
         var generator = BenchmarkGenerator(seed: 0x7A45)
         let sizes = (0..<itemCount).map { _ in
@@ -126,10 +126,5 @@ enum TransitionBenchmarks {
     private static func microseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return ((Double(seconds) * 1e6 + Double(attoseconds) * 1e-12) * 1000).rounded() / 1000
-    }
-
-    private static func value(of flag: String, in arguments: [String]) -> Int? {
-        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
-        return Int(arguments[index + 1])
     }
 }
