@@ -80,6 +80,8 @@ export interface Move { from: IndexPath; to: IndexPath; }
 /** `POST /sessions/{id}/updates`. */
 export interface UpdatesAnswer {
     version: number; contentSize: Size; contentSizeAdjustment: Size; moved: Move[];
+    /** The offset that keeps the anchor cell still, and how far that is from the request's `contentOffset`. */
+    contentOffset: Point; contentOffsetAdjustment: Point;
     /** Where inserted elements animate from. */
     appearing: Attributes[];
     /** Where deleted elements animate to. */
@@ -87,7 +89,11 @@ export interface UpdatesAnswer {
     attributes?: Attributes[];
 }
 /** `POST /sessions/{id}/transition`. */
-export interface TransitionAnswer { version: number; progress: number; contentSize: Size; attributes: Attributes[]; }
+export interface TransitionAnswer {
+    version: number; progress: number; contentSize: Size; attributes: Attributes[];
+    /** With `commit: true`: the offset that keeps the anchor cell still in the new layout, and the change. */
+    contentOffset?: Point; contentOffsetAdjustment?: Point;
+}
 /** `POST /sessions/{id}/move`. */
 export interface MoveAnswer {
     version: number; item: Attributes; targetIndexPath: IndexPath; attributes?: Attributes[];
@@ -139,10 +145,15 @@ export interface FlowSectionConfig {
     horizontalAlignment?: 'justified' | 'left' | 'right' | 'center' | 'leading' | 'trailing';
     verticalAlignment?: 'center' | 'top' | 'bottom';
 }
+/** Which visible cell a mutation keeps still: the first (`top`, the default) or the last, following appended ones
+ * when the viewport was at the end (`bottom`, a chat). */
+export type Anchoring = 'top' | 'bottom';
+/** Where content shorter than the viewport sits: `bottom` fills the viewport from its end (a chat). */
+export type ContentAlignment = 'top' | 'bottom';
 export interface FlowConfig extends FlowSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; scrollDirection?: 'vertical' | 'horizontal';
     sectionHeadersPinToVisibleBounds?: boolean; sectionFootersPinToVisibleBounds?: boolean;
-    sectionBackground?: EdgeInsets;
+    sectionBackground?: EdgeInsets; anchor?: Anchoring; contentAlignment?: ContentAlignment;
 }
 export type FlowSection = SectionWithSupplementaries<FlowSectionConfig>;
 export type FlowRequest = RequestBase<FlowSection, FlowConfig>;
@@ -153,6 +164,7 @@ export interface WaterfallSectionConfig {
 }
 export interface WaterfallConfig extends WaterfallSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; sectionBackground?: EdgeInsets;
+    anchor?: Anchoring; contentAlignment?: ContentAlignment;
 }
 /** Item sizes are aspect ratios. */
 export type WaterfallSection = SectionWithSupplementaries<WaterfallSectionConfig>;
@@ -246,7 +258,7 @@ export interface CompositionalSection {
 export interface CompositionalConfig {
     section?: CompositionalSectionDescription; interSectionSpacing?: number;
     scrollDirection?: 'vertical' | 'horizontal';
-    flickVelocityThreshold?: number;
+    flickVelocityThreshold?: number; anchor?: Anchoring; contentAlignment?: ContentAlignment;
 }
 export interface CompositionalRequest extends RequestBase<CompositionalSection, CompositionalConfig> {
     /** How far each orthogonally scrolling section has scrolled, by section index. */

@@ -1404,19 +1404,25 @@ export class LayoutView {
             if (this.destroyed) return answer;
             this.setContentSize(answer.contentSize);
             const adjustment = answer.contentOffsetAdjustment || { x: 0, y: 0 };
-            if (adjustment.x || adjustment.y) {
-                const c = this.container;
-                c.scrollTo(c.scrollLeft + adjustment.x, c.scrollTop + adjustment.y);
-                // The content moved under the viewport, not the viewport: the speed stays as it was.
-                for (const sample of this.samples) { sample.x += adjustment.x; sample.y += adjustment.y; }
-                this.lastScroll = { x: this.container.scrollLeft, y: this.container.scrollTop, t: performance.now() };
-            }
+            if (adjustment.x || adjustment.y) this.scrollContentBy(adjustment);
             await this.fetchWindow(this.wantedWindow(this.visibleRect()));
             this.draw();
             return answer;
         } finally {
             this.busy -= 1;
         }
+    }
+
+    /**
+     * Scrolls by an answer's `contentOffsetAdjustment`: the content moved under the viewport, not the viewport, so
+     * the scroll speed stays as it was.
+     * @param {Point} adjustment
+     */
+    scrollContentBy(adjustment) {
+        const c = this.container;
+        c.scrollTo(c.scrollLeft + adjustment.x, c.scrollTop + adjustment.y);
+        for (const sample of this.samples) { sample.x += adjustment.x; sample.y += adjustment.y; }
+        this.lastScroll = { x: c.scrollLeft, y: c.scrollTop, t: performance.now() };
     }
 
     // -- snapping --------------------------------------------------------------------------------------------
@@ -1534,6 +1540,11 @@ export class LayoutView {
             const signal = this.signal(options.signal);
             const answer = await session.update({ ...batch, rect, contentOffset }, { signal });
             if (this.destroyed) return answer;
+            // The answer keeps the first visible surviving cell where the user sees it (items prepended above
+            // move the offset by their length): the view scrolls by that adjustment, and what stays on screen
+            // does not animate.
+            const adjustment = answer.contentOffsetAdjustment || { x: 0, y: 0 };
+            const scrolls = !!(adjustment.x || adjustment.y);
             const animated = options.animated !== false && this.animationDuration > 0;
             const map = indexPathMapping(batch);
             // Re-key the nodes: an item that stays keeps its node under its new index path.
@@ -1570,6 +1581,7 @@ export class LayoutView {
             }
             this.windows = [];
             this.setContentSize(answer.contentSize);
+            if (scrolls) this.scrollContentBy(adjustment);
             if (answer.attributes) this.keepAnswer(rect, answer);
             const appearing = byKey(answer.appearing || []);
             const renderRect = this.renderRect();
@@ -1579,13 +1591,14 @@ export class LayoutView {
             this.show(shown, undefined, animated ? { appearing } : undefined);
             this.renderedRect = renderRect;
             this.renderedOffset = this.poseOffset();
-            if (animated) {
+            if (animated && !scrolls) {
                 for (const [element, from] of staying) {
                     const to = appliedAttributes(element);
                     if (to && element.isConnected && !sameAttributes(from, to)) this.animate(element, from, to);
                 }
             }
             if (this.sectionCounts) this.sectionCounts = this.countsAfter(batch);
+            if (scrolls) await this.fetchWindow(this.wantedWindow(this.visibleRect()));
             this.draw();
             return answer;
         } finally {

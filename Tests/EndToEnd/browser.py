@@ -583,6 +583,26 @@ const [mode, done] = arguments;
             count: errors.length, isLayoutError: e instanceof LayoutError, status: e && e.status, type: e && e.type,
         };
     }
+    if (mode === 'prepend') {
+        // A feed scrolled to item 100; ten older items arrive above it: it stays where the user sees it.
+        const view = mountLayout(box, {
+            kind: 'flow', request: { sections: [{ count: 200 }], config: { itemSize: { width: 400, height: 30 } } },
+        });
+        await view.ready;
+        await view.scrollToItem([0, 100], { position: 'top' });
+        await idle(view);
+        const before = view.elements.get('cell/0/100').getBoundingClientRect().top;
+        const scrollBefore = box.scrollTop;
+        const inserted = Array.from({ length: 10 }, (_, i) => ({ indexPath: [0, i] }));
+        const answer = await view.update({ insertItems: inserted });
+        await idle(view);
+        const moved = view.elements.get('cell/0/110');
+        const after = moved ? moved.getBoundingClientRect().top : null;
+        const result = { before, after, scrolled: box.scrollTop - scrollBefore, adjustment: answer.contentOffsetAdjustment };
+        await view.destroy();
+        box.remove();
+        return result;
+    }
     // Self-sizing: cells whose text wraps to different heights, measured and sent through invalidate.
     const view = mountLayout(box, {
         kind: 'flow', measure: true,
@@ -640,6 +660,17 @@ def mount_layout_measures_cells_and_keeps_the_content_still(context):
         raise AssertionError("destroy kept the session")
     except urllib.error.HTTPError as error:
         expect(error.code == 404, f"GET of the destroyed session: {error.code}")
+
+
+@check
+def mount_layout_keeps_the_view_still_when_items_are_prepended(context):
+    result = context.driver.execute_async_script(MOUNT_JS, "prepend")
+    expect("error" not in result, f"the script failed: {result.get('error')}")
+    # Ten 30-point lines (one item each in a 420-point box) and their 10-point spacing: 400 points.
+    expect(result["adjustment"] == {"x": 0, "y": 400}, f"the answer's adjustment: {result['adjustment']}")
+    expect(abs(result["scrolled"] - 400) < 1, f"the view scrolled by {result['scrolled']}")
+    expect(result["after"] is not None and abs(result["after"] - result["before"]) < 1,
+           f"item 100 (now 110) moved on screen: {result['before']} → {result['after']}")
 
 
 @check

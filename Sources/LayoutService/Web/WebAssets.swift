@@ -2257,19 +2257,25 @@ export class LayoutView {
             if (this.destroyed) return answer;
             this.setContentSize(answer.contentSize);
             const adjustment = answer.contentOffsetAdjustment || { x: 0, y: 0 };
-            if (adjustment.x || adjustment.y) {
-                const c = this.container;
-                c.scrollTo(c.scrollLeft + adjustment.x, c.scrollTop + adjustment.y);
-                // The content moved under the viewport, not the viewport: the speed stays as it was.
-                for (const sample of this.samples) { sample.x += adjustment.x; sample.y += adjustment.y; }
-                this.lastScroll = { x: this.container.scrollLeft, y: this.container.scrollTop, t: performance.now() };
-            }
+            if (adjustment.x || adjustment.y) this.scrollContentBy(adjustment);
             await this.fetchWindow(this.wantedWindow(this.visibleRect()));
             this.draw();
             return answer;
         } finally {
             this.busy -= 1;
         }
+    }
+
+    /**
+     * Scrolls by an answer's `contentOffsetAdjustment`: the content moved under the viewport, not the viewport, so
+     * the scroll speed stays as it was.
+     * @param {Point} adjustment
+     */
+    scrollContentBy(adjustment) {
+        const c = this.container;
+        c.scrollTo(c.scrollLeft + adjustment.x, c.scrollTop + adjustment.y);
+        for (const sample of this.samples) { sample.x += adjustment.x; sample.y += adjustment.y; }
+        this.lastScroll = { x: c.scrollLeft, y: c.scrollTop, t: performance.now() };
     }
 
     // -- snapping --------------------------------------------------------------------------------------------
@@ -2387,6 +2393,11 @@ export class LayoutView {
             const signal = this.signal(options.signal);
             const answer = await session.update({ ...batch, rect, contentOffset }, { signal });
             if (this.destroyed) return answer;
+            // The answer keeps the first visible surviving cell where the user sees it (items prepended above
+            // move the offset by their length): the view scrolls by that adjustment, and what stays on screen
+            // does not animate.
+            const adjustment = answer.contentOffsetAdjustment || { x: 0, y: 0 };
+            const scrolls = !!(adjustment.x || adjustment.y);
             const animated = options.animated !== false && this.animationDuration > 0;
             const map = indexPathMapping(batch);
             // Re-key the nodes: an item that stays keeps its node under its new index path.
@@ -2423,6 +2434,7 @@ export class LayoutView {
             }
             this.windows = [];
             this.setContentSize(answer.contentSize);
+            if (scrolls) this.scrollContentBy(adjustment);
             if (answer.attributes) this.keepAnswer(rect, answer);
             const appearing = byKey(answer.appearing || []);
             const renderRect = this.renderRect();
@@ -2432,13 +2444,14 @@ export class LayoutView {
             this.show(shown, undefined, animated ? { appearing } : undefined);
             this.renderedRect = renderRect;
             this.renderedOffset = this.poseOffset();
-            if (animated) {
+            if (animated && !scrolls) {
                 for (const [element, from] of staying) {
                     const to = appliedAttributes(element);
                     if (to && element.isConnected && !sameAttributes(from, to)) this.animate(element, from, to);
                 }
             }
             if (this.sectionCounts) this.sectionCounts = this.countsAfter(batch);
+            if (scrolls) await this.fetchWindow(this.wantedWindow(this.visibleRect()));
             this.draw();
             return answer;
         } finally {
@@ -2665,6 +2678,8 @@ export interface Move { from: IndexPath; to: IndexPath; }
 /** `POST /sessions/{id}/updates`. */
 export interface UpdatesAnswer {
     version: number; contentSize: Size; contentSizeAdjustment: Size; moved: Move[];
+    /** The offset that keeps the anchor cell still, and how far that is from the request's `contentOffset`. */
+    contentOffset: Point; contentOffsetAdjustment: Point;
     /** Where inserted elements animate from. */
     appearing: Attributes[];
     /** Where deleted elements animate to. */
@@ -2672,7 +2687,11 @@ export interface UpdatesAnswer {
     attributes?: Attributes[];
 }
 /** `POST /sessions/{id}/transition`. */
-export interface TransitionAnswer { version: number; progress: number; contentSize: Size; attributes: Attributes[]; }
+export interface TransitionAnswer {
+    version: number; progress: number; contentSize: Size; attributes: Attributes[];
+    /** With `commit: true`: the offset that keeps the anchor cell still in the new layout, and the change. */
+    contentOffset?: Point; contentOffsetAdjustment?: Point;
+}
 /** `POST /sessions/{id}/move`. */
 export interface MoveAnswer {
     version: number; item: Attributes; targetIndexPath: IndexPath; attributes?: Attributes[];
@@ -2724,10 +2743,15 @@ export interface FlowSectionConfig {
     horizontalAlignment?: 'justified' | 'left' | 'right' | 'center' | 'leading' | 'trailing';
     verticalAlignment?: 'center' | 'top' | 'bottom';
 }
+/** Which visible cell a mutation keeps still: the first (`top`, the default) or the last, following appended ones
+ * when the viewport was at the end (`bottom`, a chat). */
+export type Anchoring = 'top' | 'bottom';
+/** Where content shorter than the viewport sits: `bottom` fills the viewport from its end (a chat). */
+export type ContentAlignment = 'top' | 'bottom';
 export interface FlowConfig extends FlowSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; scrollDirection?: 'vertical' | 'horizontal';
     sectionHeadersPinToVisibleBounds?: boolean; sectionFootersPinToVisibleBounds?: boolean;
-    sectionBackground?: EdgeInsets;
+    sectionBackground?: EdgeInsets; anchor?: Anchoring; contentAlignment?: ContentAlignment;
 }
 export type FlowSection = SectionWithSupplementaries<FlowSectionConfig>;
 export type FlowRequest = RequestBase<FlowSection, FlowConfig>;
@@ -2738,6 +2762,7 @@ export interface WaterfallSectionConfig {
 }
 export interface WaterfallConfig extends WaterfallSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; sectionBackground?: EdgeInsets;
+    anchor?: Anchoring; contentAlignment?: ContentAlignment;
 }
 /** Item sizes are aspect ratios. */
 export type WaterfallSection = SectionWithSupplementaries<WaterfallSectionConfig>;
@@ -2831,7 +2856,7 @@ export interface CompositionalSection {
 export interface CompositionalConfig {
     section?: CompositionalSectionDescription; interSectionSpacing?: number;
     scrollDirection?: 'vertical' | 'horizontal';
-    flickVelocityThreshold?: number;
+    flickVelocityThreshold?: number; anchor?: Anchoring; contentAlignment?: ContentAlignment;
 }
 export interface CompositionalRequest extends RequestBase<CompositionalSection, CompositionalConfig> {
     /** How far each orthogonally scrolling section has scrolled, by section index. */
