@@ -7,6 +7,7 @@ case "json": JSONBenchmarks.run(arguments: rest)
 case "service": ServiceBenchmarks.run(arguments: rest)
 case "invalidate": InvalidationBenchmarks.run(arguments: rest)
 case "transition": TransitionBenchmarks.run(arguments: rest)
+case "sessions": SessionBenchmarks.run(arguments: rest)
 case nil, "all":
     EngineBenchmarks.run(arguments: rest)
     JSONBenchmarks.run(arguments: rest)
