@@ -42,4 +42,12 @@ import Testing
         // The count section became a list of 10,000 sizes.
         #expect(live.heapBytes >= before + 10_000 * 16)
     }
+
+    @Test(arguments: LayoutKind.allCases)
+    func everyKindCountsItsFramesAndRecords(kind: LayoutKind) throws {
+        let input = LayoutInput(sections: [SectionInput(count: 1_000), SectionInput(count: 500)])
+        let live = try LiveLayout(input: input, configuration: .defaults(for: kind))
+        #expect(live.heapBytes >= live.prepared.heapBytes + input.heapBytes)
+        #expect(live.heapBytes >= 1_500 * 32, "a frame per item at least")
+    }
 }
