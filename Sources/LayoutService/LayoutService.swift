@@ -113,7 +113,7 @@ public final class LayoutService: Responder {
         case .metrics:
             let text = self.metrics.render(
                 openConnections: self.serverStatus.openConnections,
-                liveSessions: self.sessions.count
+                sessions: self.sessions.statistics
             )
             return (Response(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(text.utf8)), 0)
         case .openAPI:

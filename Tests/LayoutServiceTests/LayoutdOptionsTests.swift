@@ -23,6 +23,7 @@ import Testing
         Case(name: "max-body-bytes", value: "1024") { $0.maxBodyBytes == 1024 },
         Case(name: "max-items", value: "10") { $0.service.maxItems == 10 },
         Case(name: "max-sessions", value: "11") { $0.service.maxSessions == 11 },
+        Case(name: "max-session-memory", value: "2097152") { $0.service.maxSessionMemory == 2_097_152 },
         Case(name: "max-session-items", value: "12") { $0.service.maxSessionItems == 12 },
         Case(name: "session-idle-timeout", value: "60") { $0.service.sessionIdleTimeout == .seconds(60) },
         Case(name: "session-id-header", value: "Layoutd-Session-Id") {

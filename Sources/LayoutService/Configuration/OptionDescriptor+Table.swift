@@ -41,6 +41,24 @@ extension OptionDescriptor {
             "max-sessions", .sessions, \.service.maxSessions, in: 1...Int.max,
             abstract: "Sessions held at once; the least recently used is evicted first."
         ),
+        OptionDescriptor(
+            name: "max-session-memory", group: .sessions, valueName: "bytes",
+            abstract: """
+                Bytes held over all sessions (inputs, frames, indexes, records); the least recently used are \
+                evicted first, and one session larger than this is 413. Defaults to a quarter of the machine's or \
+                the cgroup's memory, whichever is lower.
+                """,
+            requirement: "an integer of at least 1048576",
+            store: { options, text in
+                guard let bytes = Int(text), bytes >= 1_048_576 else { return false }
+                options.service.maxSessionMemory = bytes
+                return true
+            },
+            show: { options in
+                options.service.maxSessionMemory == SystemMemory.defaultSessionBudget
+                    ? "memory/4" : "\(options.service.maxSessionMemory)"
+            }
+        ),
         .integer(
             "max-session-items", .sessions, \.service.maxSessionItems, in: 1...Int.max,
             abstract: "Items held over all sessions (each section counts as 20 more)."

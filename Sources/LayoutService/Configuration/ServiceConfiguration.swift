@@ -26,7 +26,17 @@ public struct ServiceConfiguration: Hashable, Sendable {
         get { self.sessions.maxSessions }
         set { self.sessions.maxSessions = newValue }
     }
-    /// The most items held over all sessions. Defaults to 50,000,000.
+    /// The most bytes held over all sessions, as each session counts what it holds (its input, prepared frames,
+    /// index and section records: `LiveLayout.heapBytes`); the least recently used sessions are evicted first to
+    /// stay under it, and a session that alone would pass it is refused with 413. Defaults to a quarter of the
+    /// machine's memory or of its cgroup's limit, whichever is lower (``SystemMemory/defaultSessionBudget``,
+    /// read from `/proc/meminfo` and `/sys/fs/cgroup/memory.max` once at start-up).
+    public var maxSessionMemory: Int {
+        get { self.sessions.maxTotalBytes }
+        set { self.sessions.maxTotalBytes = newValue }
+    }
+    /// The most items held over all sessions, each section counting as 20 items more: a second bound beside
+    /// ``maxSessionMemory``, kept because a count of items is what a client can predict. Defaults to 50,000,000.
     public var maxSessionItems: Int {
         get { self.sessions.maxTotalItems }
         set { self.sessions.maxTotalItems = newValue }
@@ -36,7 +46,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
         get { self.sessions.idleTimeout }
         set { self.sessions.idleTimeout = newValue }
     }
-    /// The session store's limits, set through the three properties above.
+    /// The session store's limits, set through the four properties above.
     var sessions = SessionStore.Configuration()
 
     /// Creates the default configuration.

@@ -23,7 +23,10 @@ public enum APIError: Error, Hashable, Sendable {
     /// The request asks for more items than the configured limit: 413.
     case tooManyItems(count: Int, limit: Int)
     /// The session does not exist (never did, was deleted, expired, was evicted, or lived on another replica): 404.
-    case sessionNotFound(id: String)
+    /// `reason` says why it went ("deleted", "expired", "evicted for memory", …) when the store still remembers.
+    case sessionNotFound(id: String, reason: String? = nil)
+    /// A session alone would hold more bytes than the whole session store may: 413.
+    case sessionTooLarge(bytes: Int, limit: Int)
     /// `If-Match` named a version the session no longer has: 412, with the current version.
     case versionMismatch(current: Int)
     /// The server is draining and takes no new work on this route: 503.
@@ -39,7 +42,7 @@ public enum APIError: Error, Hashable, Sendable {
         case .unknownKind, .notFound: 404
         case .methodNotAllowed: 405
         case .unauthorized: 401
-        case .tooManyItems: 413
+        case .tooManyItems, .sessionTooLarge: 413
         case .sessionNotFound: 404
         case .versionMismatch: 412
         case .draining: 503
@@ -60,6 +63,7 @@ public enum APIError: Error, Hashable, Sendable {
         case .methodNotAllowed: "/problems/method-not-allowed"
         case .unauthorized: "/problems/unauthorized"
         case .tooManyItems: "/problems/too-many-items"
+        case .sessionTooLarge: "/problems/session-too-large"
         case .sessionNotFound: "/problems/session-gone"
         case .versionMismatch: "/problems/version-mismatch"
         case .draining: "/problems/draining"
@@ -78,6 +82,7 @@ public enum APIError: Error, Hashable, Sendable {
         case .methodNotAllowed: "Method not allowed"
         case .unauthorized: "Unauthorized"
         case .tooManyItems: "Too many items"
+        case .sessionTooLarge: "Session too large"
         case .sessionNotFound: "Session gone"
         case .versionMismatch: "Version mismatch"
         case .draining: "Draining"
@@ -104,7 +109,11 @@ public enum APIError: Error, Hashable, Sendable {
             "This route needs an 'Authorization: Bearer <token>' header with the configured API token."
         case .tooManyItems(let count, let limit):
             "The request has \(count) items; at most \(limit) are accepted."
-        case .sessionNotFound(let id):
+        case .sessionTooLarge(let bytes, let limit):
+            "The session would hold \(bytes) bytes; the sessions may hold at most \(limit) in all."
+        case .sessionNotFound(let id, let reason?):
+            "The session '\(id.prefix(64))' is gone: \(reason). Create it again with POST /sessions."
+        case .sessionNotFound(let id, nil):
             "There is no session '\(id.prefix(64))': it was deleted, expired or evicted, or lives on another replica. "
                 + "Create it again with POST /sessions."
         case .versionMismatch(let current):
@@ -120,7 +129,7 @@ public enum APIError: Error, Hashable, Sendable {
     public var pointer: String? {
         switch self {
         case .invalidField(let pointer, _): pointer
-        case .tooManyItems: "/sections"
+        case .tooManyItems, .sessionTooLarge: "/sections"
         default: nil
         }
     }

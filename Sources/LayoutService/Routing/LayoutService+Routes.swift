@@ -45,7 +45,7 @@ extension LayoutService {
     /// `DELETE /sessions/{id}`: 204, or 404 when there was no such session.
     func deleteSession(id: Substring) throws -> Answer {
         guard Session.isWellFormedID(id), self.sessions.remove(String(id)) else {
-            throw APIError.sessionNotFound(id: String(id))
+            throw self.sessions.goneError(id: String(id))
         }
         return (Response(status: 204), 0)
     }
@@ -154,7 +154,7 @@ extension LayoutService {
     /// The live session named by a path segment.
     func session(_ id: Substring) throws(APIError) -> Session {
         guard Session.isWellFormedID(id), let session = self.sessions.session(String(id)) else {
-            throw .sessionNotFound(id: String(id))
+            throw self.sessions.goneError(id: String(id))
         }
         return session
     }

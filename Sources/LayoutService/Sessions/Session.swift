@@ -31,6 +31,16 @@ struct Session: Sendable {
     /// The items one section counts as in the budget.
     static let sectionWeight = 20
 
+    /// What the store's byte budget charges: the layout's bytes (``LiveLayout/heapBytes``: input, prepared arrays,
+    /// index, section records) plus ``entryOverhead`` for the identifier, the store's slot and its map entry.
+    ///
+    /// - Complexity: O(number of sections).
+    var heapBytes: Int { self.live.heapBytes + Self.entryOverhead }
+
+    /// The bytes a session costs beside its layout: its 32-character identifier (a heap string, twice: the
+    /// session's and the store's map key), the slot and the map entry.
+    static let entryOverhead = 256
+
     /// Makes a new identifier from the system's random source.
     static func makeID() -> String {
         var generator = SystemRandomNumberGenerator()

@@ -61,9 +61,9 @@ public final class Metrics: Sendable {
     ///
     /// - Parameters:
     ///   - openConnections: The server's open connections now.
-    ///   - liveSessions: The sessions held now.
+    ///   - sessions: The session store's holdings now and its evictions and expiries so far.
     /// - Returns: Prometheus text format 0.0.4, families sorted by name and samples by label.
-    public func render(openConnections: Int, liveSessions: Int) -> String {
+    public func render(openConnections: Int, sessions: SessionStatistics) -> String {
         let state = self.state.withLock { $0 }
         var text = BuildInfo.metricsText
         text += "# HELP layoutd_elements_laid_out_total Layout elements written into answers.\n"
@@ -97,9 +97,20 @@ public final class Metrics: Sendable {
         text += "# HELP layoutd_open_connections Client connections open now.\n"
         text += "# TYPE layoutd_open_connections gauge\n"
         text += "layoutd_open_connections \(openConnections)\n"
+        text += "# HELP layoutd_session_bytes Bytes the sessions hold now, as the store budgets them.\n"
+        text += "# TYPE layoutd_session_bytes gauge\n"
+        text += "layoutd_session_bytes \(sessions.bytes)\n"
+        text += "# HELP layoutd_session_items Items the sessions hold now, each section counting as a few more.\n"
+        text += "# TYPE layoutd_session_items gauge\n"
+        text += "layoutd_session_items \(sessions.items)\n"
         text += "# HELP layoutd_sessions Sessions held now.\n"
         text += "# TYPE layoutd_sessions gauge\n"
-        text += "layoutd_sessions \(liveSessions)\n"
+        text += "layoutd_sessions \(sessions.sessions)\n"
+        text += "# HELP layoutd_sessions_evicted_total Sessions evicted for memory or count, or expired.\n"
+        text += "# TYPE layoutd_sessions_evicted_total counter\n"
+        text += "layoutd_sessions_evicted_total{reason=\"count\"} \(sessions.evictedForCount)\n"
+        text += "layoutd_sessions_evicted_total{reason=\"expired\"} \(sessions.expired)\n"
+        text += "layoutd_sessions_evicted_total{reason=\"memory\"} \(sessions.evictedForMemory)\n"
         return text
     }
 
