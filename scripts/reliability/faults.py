@@ -84,12 +84,16 @@ class Tracked(threading.Thread):
                 self.refused += 1
                 return
             while True:
-                sent_before_signal = not self.signalled.is_set()
                 try:
                     client.send(request("POST", "/layout/flow", self.body))
                 except OSError:
                     self.unanswered += 1
                     break
+                # Read after the send returned: the flag is set before the signal is sent, so a request seen here
+                # without it was wholly in the server's socket before the signal, which the drain must answer. (A
+                # check before the send raced: a client could check, the signal and the drain's last read pass,
+                # and only then the request leave.)
+                sent_before_signal = not self.signalled.is_set()
                 fate, closing = self.read(client)
                 if sent_before_signal and self.signalled.is_set():
                     self.in_flight_at_signal.append(fate)
@@ -130,9 +134,9 @@ def sigterm_round(binary):
     for client in tracked:
         client.start()
     time.sleep(2 if QUICK else 5)
+    signalled.set()
     server.process.send_signal(signal.SIGTERM)
     signal_time = time.monotonic()
-    signalled.set()
     code = server.process.wait(timeout=30)
     exit_seconds = time.monotonic() - signal_time
     for client in tracked:
