@@ -41,8 +41,10 @@ enum NavigationBenchmarks {
                 let start = clock.now
                 for call in 0..<calls {
                     let item = (call &* 7_919) % itemCount
-                    guard let attributes = layout.attributesForItem(at: IndexPath(section: 0, item: item), contentOffset: current)
-                    else { continue }
+                    let indexPath = IndexPath(section: 0, item: item)
+                    guard let attributes = layout.attributesForItem(at: indexPath, contentOffset: current) else {
+                        continue
+                    }
                     current = layout.contentOffset(showing: attributes.frame, at: positions[call & 3], from: current)
                     checksum += current.y
                 }

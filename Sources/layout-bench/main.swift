@@ -15,5 +15,7 @@ case nil, "all":
     JSONBenchmarks.run(arguments: rest)
     ServiceBenchmarks.run(arguments: rest)
 default:
-    print("usage: layout-bench [engine|json|service|invalidate|transition|anchoring|scroll-to|sessions|all] [--items N]")
+    print(
+        "usage: layout-bench [engine|json|service|invalidate|transition|anchoring|scroll-to|sessions|all] [--items N]"
+    )
 }

@@ -6,8 +6,9 @@ extension PreparedLayout {
     /// layout's coordinates; right to left it is mirrored back first, since a section's offsets count from its
     /// leading edge, and `left`/`right` (``ScrollPosition/Alignment/leading``/``ScrollPosition/Alignment/trailing``
     /// on x) keep their physical meaning. The visible part is the viewport's length across the layout's scroll axis;
-    /// the answer is clamped to the section's scrollable range, as ``targetOrthogonalOffset(forProposedOffset:velocity:section:startOffset:)``
-    /// clamps, and without an alignment the current offset is kept, clamped.
+    /// the answer is clamped to the section's scrollable range, as
+    /// ``targetOrthogonalOffset(forProposedOffset:velocity:section:startOffset:)`` clamps, and without an alignment
+    /// the current offset is kept, clamped.
     ///
     /// - Parameters:
     ///   - frame: The element's unscrolled frame.

@@ -48,7 +48,8 @@ extension APIError {
             } else if case .invalidField(let pointer, let reason) = problem, let index = failure.viewportIndex,
                 pointer.hasPrefix("/viewport")
             {
-                self = .invalidField(pointer: "/viewports/\(index)" + pointer.dropFirst("/viewport".count), reason: reason)
+                let rest = pointer.dropFirst("/viewport".count)
+                self = .invalidField(pointer: "/viewports/\(index)" + rest, reason: reason)
             } else {
                 self = problem
             }

@@ -79,7 +79,8 @@ extension LayoutService {
             ).layout
         } catch .indexPathOutOfRange(let section, let item) {
             let pointer = IndexPath(section: section, item: item) == source ? "/indexPath" : "/targetIndexPath"
-            throw APIError.invalidField(pointer: pointer, reason: "There is no index path [\(section), \(item)] to move.")
+            let reason = "There is no index path [\(section), \(item)] to move."
+            throw APIError.invalidField(pointer: pointer, reason: reason)
         } catch {
             throw EngineFailure(.layout(error), session: session)
         }

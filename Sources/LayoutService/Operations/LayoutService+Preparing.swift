@@ -38,7 +38,12 @@ extension LayoutService {
         do {
             live = try LiveLayout(input: input, configuration: configuration, limits: self.layoutLimits)
         } catch {
-            throw EngineFailure(.layout(error), input: input, configuration: configuration, pointerPrefix: pointerPrefix)
+            throw EngineFailure(
+                .layout(error),
+                input: input,
+                configuration: configuration,
+                pointerPrefix: pointerPrefix
+            )
         }
         try Self.checkFinite(live.prepared)
         return live

@@ -54,8 +54,9 @@ extension LayoutService {
         let offset = request.contentOffset
         let attributes: LayoutAttributes?
         if let kind = request.kind {
-            attributes = layout.attributesForSupplementaryElement(ofKind: kind, at: request.indexPath, contentOffset: offset)
-                ?? layout.attributesForDecorationElement(ofKind: kind, at: request.indexPath, contentOffset: offset)
+            let indexPath = request.indexPath
+            attributes = layout.attributesForSupplementaryElement(ofKind: kind, at: indexPath, contentOffset: offset)
+                ?? layout.attributesForDecorationElement(ofKind: kind, at: indexPath, contentOffset: offset)
         } else {
             attributes = layout.attributesForItem(at: request.indexPath, contentOffset: offset)
         }

@@ -61,8 +61,8 @@ extension LayoutService {
     func sessionItem(id: Substring, section: Int, item: Int) throws -> Answer {
         let session = try self.session(id)
         let indexPath = IndexPath(section: section, item: item)
-        guard let attributes = session.layout.attributesForItem(at: indexPath, contentOffset: session.input.contentOffset)
-        else {
+        let offset = session.input.contentOffset
+        guard let attributes = session.layout.attributesForItem(at: indexPath, contentOffset: offset) else {
             throw APIError.notFound(path: "/sessions/\(id)/items/\(section)/\(item)")
         }
         return SessionAnswer.element(attributes, session: session)
@@ -73,9 +73,10 @@ extension LayoutService {
         let session = try self.session(id)
         let indexPath = IndexPath(section: section, item: item)
         let offset = session.input.contentOffset
+        let layout = session.layout
         let attributes = ElementKind(rawValue: String(kind)).flatMap { elementKind in
-            session.layout.attributesForSupplementaryElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
-                ?? session.layout.attributesForDecorationElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
+            layout.attributesForSupplementaryElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
+                ?? layout.attributesForDecorationElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
         }
         guard let attributes else {
             throw APIError.notFound(path: "/sessions/\(id)/supplementary/\(kind.prefix(64))/\(section)/\(item)")
