@@ -28,6 +28,17 @@ enum KindCatalog {
     }
 
     /// Every kind the engine has, in the engine's order.
+    /// `anchor` and `contentAlignment`, which flow, waterfall and compositional share.
+    static let anchoringParameters: [Parameter] = [
+        Parameter(name: "anchor", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
+                  description: "The visible cell mutations keep still: the first, or the last (a chat), "
+                    + "which also keeps a viewport at the end at the end when items are appended."),
+        Parameter(name: "contentAlignment", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
+                  description: "Where content shorter than the viewport sits: at the start, or at the end "
+                    + "(a chat; the trailing side when scrolling horizontally), the content as long as the "
+                    + "viewport."),
+    ]
+
     static let kinds: [Kind] = [
         Kind(
             kind: .flow,
@@ -64,14 +75,7 @@ enum KindCatalog {
                           description: "Where scrolling comes to rest: an item's, a line's or a page's leading edge."),
                 Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
                           description: "Points per second from which a snap moves on in the flick's direction."),
-                Parameter(name: "anchor", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
-                          description: "The visible cell mutations keep still: the first, or the last (a chat), "
-                            + "which also keeps a viewport at the end at the end when items are appended."),
-                Parameter(name: "contentAlignment", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
-                          description: "Where content shorter than the viewport sits: at the start, or at the end "
-                            + "(a chat; the trailing side when scrolling horizontally), the content as long as the "
-                            + "viewport."),
-            ]
+            ] + Self.anchoringParameters
         ),
         Kind(
             kind: .waterfall,
@@ -99,14 +103,7 @@ enum KindCatalog {
                           description: "Where scrolling comes to rest: an item's, a line's or a page's leading edge."),
                 Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
                           description: "Points per second from which a snap moves on in the flick's direction."),
-                Parameter(name: "anchor", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
-                          description: "The visible cell mutations keep still: the first, or the last (a chat), "
-                            + "which also keeps a viewport at the end at the end when items are appended."),
-                Parameter(name: "contentAlignment", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
-                          description: "Where content shorter than the viewport sits: at the start, or at the end "
-                            + "(a chat; the trailing side when scrolling horizontally), the content as long as the "
-                            + "viewport."),
-            ]
+            ] + Self.anchoringParameters
         ),
         Kind(
             kind: .line,
@@ -190,14 +187,7 @@ enum KindCatalog {
                           perSection: false, description: "Horizontal: sections and groups follow one another rightward."),
                 Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
                           description: "Points per second from which an orthogonal snap moves on in its direction."),
-                Parameter(name: "anchor", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
-                          description: "The visible cell mutations keep still: the first, or the last (a chat), "
-                            + "which also keeps a viewport at the end at the end when items are appended."),
-                Parameter(name: "contentAlignment", type: "top | bottom", defaultJSON: #""top""#, perSection: false,
-                          description: "Where content shorter than the viewport sits: at the start, or at the end "
-                            + "(a chat; the trailing side when scrolling horizontally), the content as long as the "
-                            + "viewport."),
-            ]
+            ] + Self.anchoringParameters
         ),
     ]
 
