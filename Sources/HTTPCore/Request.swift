@@ -26,23 +26,35 @@ public struct Request: Sendable {
         self.body = body
     }
 
-    /// The target's path: everything before the first `?`.
+    /// The target's path: everything before the first `?`. For an absolute-form target (`http://host/a?b`) it is
+    /// the URI's path, `/` when that is empty (RFC 9112 §3.2.2); the authority is not part of it.
     ///
     /// - Complexity: O(path length), scanning bytes rather than characters.
     public var path: Substring {
-        self.queryMark.map { self.target[..<$0] } ?? self.target[...]
+        let (pathStart, queryMark) = self.bounds
+        let path = self.target[pathStart..<(queryMark ?? self.target.endIndex)]
+        return path.isEmpty && pathStart != self.target.startIndex ? "/" : path
     }
 
     /// The target's query: everything after the first `?`, or `nil` when there is none.
     public var query: Substring? {
-        self.queryMark.map { self.target[self.target.utf8.index(after: $0)...] }
+        self.bounds.queryMark.map { self.target[self.target.utf8.index(after: $0)...] }
     }
 
-    /// The index of the first `?`. `?` is ASCII, so its UTF-8 index is also a character boundary.
-    private var queryMark: String.Index? {
+    /// Where the path starts (after an absolute-form target's authority) and the index of the first `?` after it.
+    /// Both are ASCII positions, so their UTF-8 indices are also character boundaries.
+    private var bounds: (pathStart: String.Index, queryMark: String.Index?) {
         var target = self.target
         // A parsed target is native UTF-8, so its bytes are scanned in place.
-        let offset = target.withUTF8 { $0.firstIndex(of: UInt8(ascii: "?")) }
-        return offset.map { self.target.utf8.index(self.target.startIndex, offsetBy: $0) }
+        let offsets = target.withUTF8 { bytes -> (Int, Int?) in
+            let pathStart = bytes.first == UInt8(ascii: "/") ? 0 : RequestTarget.authorityEnd(in: bytes) ?? 0
+            let queryMark = bytes[pathStart...].firstIndex(of: UInt8(ascii: "?"))
+            return (pathStart, queryMark)
+        }
+        let utf8 = self.target.utf8
+        return (
+            utf8.index(utf8.startIndex, offsetBy: offsets.0),
+            offsets.1.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+        )
     }
 }

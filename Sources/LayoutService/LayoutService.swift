@@ -67,7 +67,11 @@ public final class LayoutService: Responder {
         do {
             (response, elements) = try self.answer(request, route: route)
         } catch {
-            response = ProblemResponse.response(for: error) { self.log("request \(requestID): \($0)") }
+            response = ProblemResponse.response(
+                for: error,
+                body: request.body,
+                maxJSONDepth: self.configuration.maxJSONDepth
+            ) { self.log("request \(requestID): \($0)") }
         }
         response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
         CORSPolicy(origins: self.configuration.corsOrigins).decorate(&response, for: request, route: route)
@@ -98,13 +102,16 @@ public final class LayoutService: Responder {
         }
         guard let route else { throw APIError.notFound(path: String(request.path)) }
         if request.method == .OPTIONS {
-            let allow = route.methods.map(\.rawValue).joined(separator: ", ")
+            let methods = route == .server ? Route.implementedMethods : route.methods
+            let allow = methods.map(\.rawValue).joined(separator: ", ")
             return (Response(status: 204, headers: ["Allow": allow]), 0)
         }
         guard route.methods.contains(request.method) else {
             throw APIError.methodNotAllowed(method: request.method.rawValue, allowed: route.methods.map(\.rawValue))
         }
         switch route {
+        case .server:  // only OPTIONS, answered above
+            throw APIError.methodNotAllowed(method: request.method.rawValue, allowed: route.methods.map(\.rawValue))
         case .health:
             return (.json(Array(BuildInfo.healthJSON.utf8)), 0)
         case .ready:

@@ -42,6 +42,19 @@ import Testing
             [.request(method: .PUT, target: "/", version: .http1_1,
                       headers: ["Host: a", "Expect: 100-continue", "Content-Length: 3"], body: Array("abc"))]
         ),
+        // Absolute form (RFC 9112 §3.2.2), kept as sent; asterisk form with OPTIONS (§3.2.4).
+        (
+            "GET http://example.com:8080/healthz?a=1 HTTP/1.1\r\nHost: other\r\n\r\n",
+            [.request(method: .GET, target: "http://example.com:8080/healthz?a=1", version: .http1_1,
+                      headers: ["Host: other"], body: [])]
+        ),
+        (
+            "GET HTTPS://x HTTP/1.1\r\nHost: x\r\n\r\nOPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n",
+            [
+                .request(method: .GET, target: "HTTPS://x", version: .http1_1, headers: ["Host: x"], body: []),
+                .request(method: .OPTIONS, target: "*", version: .http1_1, headers: ["Host: x"], body: []),
+            ]
+        ),
     ]
 
     @Test(arguments: validCases)
@@ -86,6 +99,14 @@ import Testing
         ("GET  / HTTP/1.1\r\nHost: a\r\n\r\n", .malformedRequestLine),
         ("GET /a b HTTP/1.1\r\nHost: a\r\n\r\n", .malformedRequestLine),
         ("GET / HTTP/1.1\nHost: a\r\n\r\n", .malformedRequestLine),
+        ("GET healthz HTTP/1.1\r\nHost: a\r\n\r\n", .invalidTarget),
+        ("GET * HTTP/1.1\r\nHost: a\r\n\r\n", .invalidTarget),
+        ("OPTIONS ** HTTP/1.1\r\nHost: a\r\n\r\n", .invalidTarget),
+        ("GET ftp://a/healthz HTTP/1.1\r\nHost: a\r\n\r\n", .invalidTarget),
+        ("GET http:///healthz HTTP/1.1\r\nHost: a\r\n\r\n", .invalidTarget),
+        ("GET http:/a/healthz HTTP/1.1\r\nHost: a\r\n\r\n", .invalidTarget),
+        ("GET httpx://a/healthz HTTP/1.1\r\nHost: a\r\n\r\n", .invalidTarget),
+        ("CONNECT a:443 HTTP/1.1\r\nHost: a\r\n\r\n", .invalidTarget),
         ("BREW / HTTP/1.1\r\nHost: a\r\n\r\n", .unknownMethod),
         ("get / HTTP/1.1\r\nHost: a\r\n\r\n", .unknownMethod),
         ("GET / HTTP/1.1\r\nHost: a\r\nExpect: tea\r\n\r\n", .unsupportedExpectation),
@@ -99,6 +120,21 @@ import Testing
         for offset in 0...bytes.count {
             #expect(withoutContinue(parse(bytes, splitAt: [offset])) == [.failed(error)], "split at \(offset)")
         }
+    }
+
+    /// An absolute-form target's path and query are those of its URI; the authority is not part of the path.
+    @Test(arguments: [
+        ("http://x/healthz", "/healthz", nil),
+        ("https://x:443/sessions/a/query?x=1", "/sessions/a/query", "x=1"),
+        ("HTTP://x", "/", nil),
+        ("http://x?q", "/", "q"),
+        ("/a?http://x/b", "/a", "http://x/b"),
+        ("*", "*", nil),
+    ] as [(String, String, String?)])
+    func absoluteFormTargetsHaveTheirURIsPathAndQuery(target: String, path: String, query: String?) {
+        let request = Request(method: .GET, target: target)
+        #expect(request.path == path)
+        #expect(request.query.map(String.init) == query)
     }
 
     @Test func aParserStaysFailedAfterAnError() throws {

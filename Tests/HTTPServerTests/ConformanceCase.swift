@@ -100,7 +100,10 @@ extension ConformanceCase {
         .init("unsupported expectation", "GET / HTTP/1.1\r\nHost: a\r\nExpect: tea\r\n\r\n", [417], closes: true),
         .init("empty lines before request", "\r\n\r\n" + get, [200], closes: false),
         .init("unknown path", "GET /nowhere HTTP/1.1\r\nHost: a\r\n\r\n", [404], closes: false),
-        .init("absolute-form target", "GET http://a/ HTTP/1.1\r\nHost: a\r\n\r\n", [404], closes: false),
+        .init("absolute-form target", "GET http://a/ HTTP/1.1\r\nHost: a\r\n\r\n", [200], closes: false),
+        .init("target without leading slash", "GET a HTTP/1.1\r\nHost: a\r\n\r\n", [400], closes: true),
+        .init("asterisk with GET", "GET * HTTP/1.1\r\nHost: a\r\n\r\n", [400], closes: true),
+        .init("absolute-form ftp target", "GET ftp://a/ HTTP/1.1\r\nHost: a\r\n\r\n", [400], closes: true),
     ]
 
     static let limits: [ConformanceCase] = [

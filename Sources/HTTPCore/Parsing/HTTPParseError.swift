@@ -5,6 +5,9 @@
 public enum HTTPParseError: Error, Hashable, Sendable {
     /// The request line is not `method SP target SP version CRLF`, or a line ends in a bare LF. Answered with 400.
     case malformedRequestLine
+    /// The target is none of the forms the server takes (``RequestTarget``): not origin-form (`/…`), not an `http`
+    /// or `https` absolute-form URI, and not `*` with `OPTIONS`. Answered with 400.
+    case invalidTarget
     /// The method is a token but not one ``HTTPMethod`` lists. Answered with 501.
     case unknownMethod
     /// The version is well formed but not 1.0 or 1.1. Answered with 505.
@@ -47,8 +50,8 @@ public enum HTTPParseError: Error, Hashable, Sendable {
         case .headerSectionTooLarge, .tooManyHeaderFields: 431
         case .bodyTooLarge: 413
         case .unsupportedExpectation: 417
-        case .malformedRequestLine, .malformedHeaderField, .invalidHost, .conflictingFraming, .invalidContentLength,
-            .transferEncodingOnHTTP10, .malformedChunk, .chunkMetadataTooLarge:
+        case .malformedRequestLine, .invalidTarget, .malformedHeaderField, .invalidHost, .conflictingFraming,
+            .invalidContentLength, .transferEncodingOnHTTP10, .malformedChunk, .chunkMetadataTooLarge:
             400
         }
     }
@@ -60,6 +63,7 @@ public enum HTTPParseError: Error, Hashable, Sendable {
     public var reason: String {
         switch self {
         case .malformedRequestLine: "malformed request line"
+        case .invalidTarget: "invalid request target"
         case .unknownMethod: "method not implemented"
         case .unsupportedVersion: "HTTP version not supported"
         case .requestLineTooLong: "request line too long"

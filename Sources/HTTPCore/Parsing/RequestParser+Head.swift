@@ -91,6 +91,7 @@ extension RequestParser {
         }
         let version = try Self.parseVersion(versionBytes)
         guard let method = Self.parseMethod(methodBytes) else { throw .unknownMethod }
+        try RequestTarget.validate(targetBytes, method: method)
 
         var headers = HTTPHeaders()
         headers.reserveCapacity(self.fieldLines.count)

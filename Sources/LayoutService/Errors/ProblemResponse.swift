@@ -11,11 +11,29 @@ import JSON
 enum ProblemResponse {
     /// Builds the response for `error`.
     ///
+    /// A decoder reads a body once and checks its shape as it goes, so it can find a wrong value (a
+    /// ``JSONError/shape(pointer:message:)``) before a syntax error further on: `[1,2` is "expected an object" at
+    /// byte 0. Every syntax error must be a 400, so a shape error is answered only once the whole body has been found
+    /// well-formed; otherwise its first syntax error is. This costs a second pass over the body, on failures only.
+    ///
     /// - Parameters:
     ///   - error: What a route threw.
+    ///   - body: The request's body, checked for a syntax error when `error` is a shape error.
+    ///   - maxJSONDepth: The nesting limit the routes' decoders apply.
     ///   - log: Receives a line describing errors that are not ``APIError``.
     /// - Returns: The problem response.
-    static func response(for error: any Error, log: (String) -> Void) -> Response {
+    static func response(
+        for error: any Error,
+        body: [UInt8] = [],
+        maxJSONDepth: Int = 64,
+        log: (String) -> Void
+    ) -> Response {
+        var error = error
+        if let shape = error as? JSONError, !shape.isSyntax, !body.isEmpty,
+            let syntax = Self.syntaxError(in: body, maxDepth: maxJSONDepth)
+        {
+            error = syntax
+        }
         let apiError: APIError
         if let error = error as? APIError {
             apiError = error
@@ -31,6 +49,20 @@ enum ProblemResponse {
             apiError = .internalError
         }
         return Response(problem: apiError.problem, headers: apiError.headers)
+    }
+
+    /// The first syntax error in `body` as one JSON document, or `nil` when it is well-formed.
+    ///
+    /// - Complexity: O(body size).
+    static func syntaxError(in body: [UInt8], maxDepth: Int) -> JSONError? {
+        var reader = JSONReader(bytes: body, maxDepth: maxDepth)
+        do {
+            try reader.skipValue()
+            try reader.finish()
+            return nil
+        } catch {
+            return error.isSyntax ? error : nil
+        }
     }
 }
 

@@ -5,6 +5,8 @@ import HTTPCore
 /// Matching splits the path on `/` and compares whole segments, so `/layout/flow/` or `/layout//flow` match nothing
 /// and no segment is ever used to reach a file. A route's ``template`` is its metrics label.
 enum Route: Hashable, Sendable {
+    /// `OPTIONS *`: the server as a whole (RFC 9112 §3.2.4); the parser takes `*` with no other method.
+    case server
     case health
     case ready
     case metrics
@@ -31,6 +33,7 @@ enum Route: Hashable, Sendable {
     /// The path template, e.g. `/layout/{kind}`: the label metrics and logs use.
     var template: String {
         switch self {
+        case .server: "*"
         case .health: "/healthz"
         case .ready: "/readyz"
         case .metrics: "/metrics"
@@ -57,6 +60,7 @@ enum Route: Hashable, Sendable {
     /// The methods the route takes, as listed in `Allow`. `HEAD` goes with every `GET`; `OPTIONS` with every route.
     var methods: [HTTPMethod] {
         switch self {
+        case .server: [.OPTIONS]
         case .health, .ready, .metrics, .openAPI, .kinds, .webPage, .webAsset: [.GET, .HEAD, .OPTIONS]
         case .layout, .sessions, .sessionQuery, .sessionSnap, .sessionScrollTo, .sessionTransition, .sessionInvalidate,
             .sessionUpdates, .sessionMove, .sessionMoveEnd:
@@ -66,19 +70,31 @@ enum Route: Hashable, Sendable {
         }
     }
 
-    /// Whether the route answers without an API token: the health routes, which probes call, and the demo page's
-    /// files (the page's own API calls carry the token).
+    /// Whether the route answers without an API token: `OPTIONS *`, which tells only what any client may read in
+    /// the docs, the health routes, which probes call, and the demo page's files (the page's own API calls carry
+    /// the token).
     var isPublic: Bool {
         switch self {
-        case .health, .ready, .webPage, .webAsset: true
+        case .server, .health, .ready, .webPage, .webAsset: true
         default: false
         }
     }
+
+    /// The methods some route takes, in ``HTTPMethod`` order: the `Allow` of `OPTIONS *`.
+    static let implementedMethods: [HTTPMethod] = {
+        let routes: [Route] = [.health, .layout(kind: ""), .session(id: "")]
+        let methods = Set(routes.flatMap(\.methods))
+        return HTTPMethod.allCases.filter(methods.contains)
+    }()
 
     /// The route for `path`, or `nil` when there is none.
     ///
     /// - Complexity: O(path length); segments are found and compared as bytes, with no Unicode processing.
     init?(path: Substring) {
+        if path == "*" {
+            self = .server
+            return
+        }
         // `/` is one byte: what follows it starts one UTF-8 index on.
         guard path.utf8.first == UInt8(ascii: "/"),
             let segments = Segments(path[path.utf8.index(after: path.startIndex)...])
