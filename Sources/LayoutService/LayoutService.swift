@@ -122,9 +122,11 @@ public final class LayoutService: Responder {
                 openConnections: self.serverStatus.openConnections,
                 sessions: self.sessions.statistics
             )
-            return (Response(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(text.utf8)), 0)
+            let type = "text/plain; version=0.0.4; charset=utf-8"
+            return (Response(status: 200, headers: ["Content-Type": type], body: Array(text.utf8)), 0)
         case .openAPI:
-            return (Response(status: 200, headers: ["Content-Type": "application/yaml"], body: Array(OpenAPIDocument.yaml.utf8)), 0)
+            let yaml = Array(OpenAPIDocument.yaml.utf8)
+            return (Response(status: 200, headers: ["Content-Type": "application/yaml"], body: yaml), 0)
         case .kinds:
             return (.json(KindCatalog.json), 0)
         case .layout(let kind):
