@@ -39,22 +39,12 @@ extension PreparedLayout {
             default: break
             }
         }
-        guard let alignment else {
-            return ScrollPosition.Alignment.clamp(
-                current,
-                viewportLength: length,
-                insetLeading: 0,
-                insetTrailing: 0,
-                contentLength: orthogonal.contentWidth
-            )
-        }
-        return alignment.offset(
-            showing: low,
-            to: high,
+        return Self.offset(
+            alignment,
+            showing: low...high,
             current: current,
             viewportLength: length,
-            insetLeading: 0,
-            insetTrailing: 0,
+            insets: (0, 0),
             contentLength: orthogonal.contentWidth
         )
     }

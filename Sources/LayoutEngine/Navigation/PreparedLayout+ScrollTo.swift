@@ -39,9 +39,9 @@ extension PreparedLayout {
         return Point(x: x, y: y)
     }
 
-    /// One axis of ``contentOffset(showing:at:contentInset:from:)``: `alignment`'s offset, or without one the
-    /// current offset clamped.
-    private static func offset(
+    /// One axis of ``contentOffset(showing:at:contentInset:from:)`` (and of an orthogonal section's offset):
+    /// `alignment`'s offset, or without one the current offset clamped.
+    static func offset(
         _ alignment: ScrollPosition.Alignment?,
         showing element: ClosedRange<Double>,
         current: Double,

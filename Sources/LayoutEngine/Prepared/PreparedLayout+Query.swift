@@ -175,6 +175,21 @@ extension PreparedLayout {
         return self.makeBackground(section: indexPath.section)
     }
 
+    /// The attributes of the element a kind names: the cell at `indexPath` when `kind` is `nil`, else the
+    /// supplementary view of that kind there, or the decoration view of that kind; what the session routes that
+    /// take an element kind (`supplementary/{kind}/…`, `scroll-to`) look up.
+    ///
+    /// - Complexity: O(1).
+    public func attributesForElement(
+        ofKind kind: ElementKind?,
+        at indexPath: IndexPath,
+        contentOffset: Point
+    ) -> LayoutAttributes? {
+        guard let kind else { return self.attributesForItem(at: indexPath, contentOffset: contentOffset) }
+        return self.attributesForSupplementaryElement(ofKind: kind, at: indexPath, contentOffset: contentOffset)
+            ?? self.attributesForDecorationElement(ofKind: kind, at: indexPath, contentOffset: contentOffset)
+    }
+
     /// Visits one section's elements, in the stable order: all of them when `rect` is `nil`, otherwise those whose
     /// frame intersects `rect` (given relative to the section's origin).
     private func visit<E: Error>(

@@ -93,14 +93,11 @@ extension LayoutRequest {
     ///
     /// - Throws: As ``decode(_:kind:configuration:takesKindMember:)``; a missing or unknown `kind` is a
     ///   ``JSONError`` (422) naming `/kind`.
-    static func decodeSession(
-        _ body: [UInt8],
-        configuration: ServiceConfiguration
-    ) throws -> (LayoutKind, LayoutRequest) {
+    static func decodeSession(_ body: [UInt8], configuration: ServiceConfiguration) throws -> LayoutRequest {
         guard let kind = try Self.findKind(in: body, maxDepth: configuration.maxJSONDepth) else {
             throw JSONError.shape(pointer: "/kind", message: "missing required field \"kind\"")
         }
-        return (kind, try Self.decode(body, kind: kind, configuration: configuration, takesKindMember: true))
+        return try Self.decode(body, kind: kind, configuration: configuration, takesKindMember: true)
     }
 }
 

@@ -24,10 +24,17 @@ struct EngineFailure: Error {
     var viewportIndex: Int?
 
     /// A failure of preparing `input` with `configuration`.
-    init(_ cause: Cause, input: LayoutInput, configuration: LayoutConfiguration, pointerPrefix: String = "") {
+    init(
+        _ cause: Cause,
+        input: LayoutInput,
+        configuration: LayoutConfiguration,
+        pointerPrefix: String = "",
+        viewportIndex: Int? = nil
+    ) {
         self.cause = cause
         self.request = LayoutRequest(input: input, configuration: configuration, rect: nil)
         self.pointerPrefix = pointerPrefix
+        self.viewportIndex = viewportIndex
     }
 
     /// A failure of a session's layout.

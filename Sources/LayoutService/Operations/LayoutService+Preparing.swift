@@ -20,10 +20,13 @@ extension LayoutService {
         do {
             layout = try prepareLayout(input, configuration: configuration, limits: self.layoutLimits)
         } catch {
-            var failure = EngineFailure(.layout(error), input: input, configuration: configuration)
-            failure.pointerPrefix = pointerPrefix
-            failure.viewportIndex = viewportIndex
-            throw failure
+            throw EngineFailure(
+                .layout(error),
+                input: input,
+                configuration: configuration,
+                pointerPrefix: pointerPrefix,
+                viewportIndex: viewportIndex
+            )
         }
         try Self.checkFinite(layout)
         return layout

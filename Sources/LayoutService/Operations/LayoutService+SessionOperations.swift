@@ -52,15 +52,13 @@ extension LayoutService {
     func scrollTarget(in session: Session, _ request: ScrollToRequest) throws(APIError) -> ScrollTarget {
         let layout = session.layout
         let offset = request.contentOffset
-        let attributes: LayoutAttributes?
-        if let kind = request.kind {
-            let indexPath = request.indexPath
-            attributes = layout.attributesForSupplementaryElement(ofKind: kind, at: indexPath, contentOffset: offset)
-                ?? layout.attributesForDecorationElement(ofKind: kind, at: indexPath, contentOffset: offset)
-        } else {
-            attributes = layout.attributesForItem(at: request.indexPath, contentOffset: offset)
-        }
-        guard let attributes else {
+        guard
+            let attributes = layout.attributesForElement(
+                ofKind: request.kind,
+                at: request.indexPath,
+                contentOffset: offset
+            )
+        else {
             let what = request.kind.map { "no \($0.rawValue)" } ?? "no item"
             throw .invalidField(pointer: "/indexPath", reason: "The session has \(what) at \(request.indexPath.wire).")
         }

@@ -32,7 +32,7 @@ extension LayoutService {
 
     /// `POST /sessions`: prepares the layout the body describes (a layout request plus `kind`) and keeps it.
     func createSession(_ request: Request) throws -> Answer {
-        let (_, decoded) = try LayoutRequest.decodeSession(request.body, configuration: self.configuration)
+        let decoded = try LayoutRequest.decodeSession(request.body, configuration: self.configuration)
         let session = try self.createSession(decoded, proposedID: self.proposedSessionID(request))
         return SessionAnswer.summary(of: session, status: 201)
     }
@@ -72,11 +72,12 @@ extension LayoutService {
     func sessionSupplementary(id: Substring, kind: Substring, section: Int, item: Int) throws -> Answer {
         let session = try self.session(id)
         let indexPath = IndexPath(section: section, item: item)
-        let offset = session.input.contentOffset
-        let layout = session.layout
         let attributes = ElementKind(rawValue: String(kind)).flatMap { elementKind in
-            layout.attributesForSupplementaryElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
-                ?? layout.attributesForDecorationElement(ofKind: elementKind, at: indexPath, contentOffset: offset)
+            session.layout.attributesForElement(
+                ofKind: elementKind,
+                at: indexPath,
+                contentOffset: session.input.contentOffset
+            )
         }
         guard let attributes else {
             throw APIError.notFound(path: "/sessions/\(id)/supplementary/\(kind.prefix(64))/\(section)/\(item)")
