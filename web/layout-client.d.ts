@@ -67,7 +67,11 @@ export interface QueryAnswer { version: number; contentSize: Size; widowCount?: 
 /** `POST /sessions/{id}/snap`. */
 export interface SnapAnswer { contentOffset: Point; }
 /** `POST /sessions/{id}/scroll-to`: the content offset to scroll to. */
-export interface ScrollToAnswer { contentOffset: Point; }
+export interface ScrollToAnswer {
+    contentOffset: Point;
+    /** For a cell of an orthogonally scrolling compositional section: that section's offset which shows it. */
+    orthogonalOffset?: number;
+}
 /** `POST /sessions/{id}/invalidate`. */
 export interface InvalidateAnswer {
     version: number; contentSize: Size; contentSizeAdjustment: Size;
@@ -317,6 +321,8 @@ export interface ScrollToRequest {
     contentInset?: EdgeInsets;
     /** The offset now; the session's by default. */
     contentOffset?: Point;
+    /** compositional: how far each orthogonal section has scrolled now, by section index. */
+    orthogonalOffsets?: number[];
 }
 /** The kinds of supplementary and decoration views. */
 export type SupplementaryKind =

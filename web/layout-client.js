@@ -42,7 +42,9 @@
  * @typedef {'top' | 'centeredVertically' | 'bottom' | 'left' | 'centeredHorizontally' | 'right' | 'nearest'}
  *   ScrollPosition
  * @typedef {{indexPath: IndexPath, kind?: string, position: ScrollPosition | ScrollPosition[],
- *   contentInset?: {top: number, left: number, bottom: number, right: number}, contentOffset?: Point}} ScrollToRequest
+ *   contentInset?: {top: number, left: number, bottom: number, right: number}, contentOffset?: Point,
+ *   orthogonalOffsets?: number[]}} ScrollToRequest
+ * @typedef {{contentOffset: Point, orthogonalOffset?: number}} ScrollToAnswer
  */
 
 /**
@@ -278,7 +280,7 @@ export class LayoutClient {
      * @param {string} id
      * @param {ScrollToRequest} body
      * @param {CallOptions} [options]
-     * @returns {Promise<{contentOffset: Point}>}
+     * @returns {Promise<ScrollToAnswer>}
      */
     scrollTo(id, body, options) {
         return this.request('POST', `/sessions/${id}/scroll-to`, body, options);
@@ -471,7 +473,7 @@ export class LayoutSession {
      * `scroll-to`: the content offset that shows an element at a UIKit scroll position.
      * @param {ScrollToRequest} body
      * @param {CallOptions} [options]
-     * @returns {Promise<{contentOffset: Point}>}
+     * @returns {Promise<ScrollToAnswer>}
      */
     scrollTo(body, options) { return this.call('scrollTo', [body, options]); }
 

@@ -895,7 +895,9 @@ export function iconGradient(n) {
  * @typedef {'top' | 'centeredVertically' | 'bottom' | 'left' | 'centeredHorizontally' | 'right' | 'nearest'}
  *   ScrollPosition
  * @typedef {{indexPath: IndexPath, kind?: string, position: ScrollPosition | ScrollPosition[],
- *   contentInset?: {top: number, left: number, bottom: number, right: number}, contentOffset?: Point}} ScrollToRequest
+ *   contentInset?: {top: number, left: number, bottom: number, right: number}, contentOffset?: Point,
+ *   orthogonalOffsets?: number[]}} ScrollToRequest
+ * @typedef {{contentOffset: Point, orthogonalOffset?: number}} ScrollToAnswer
  */
 
 /**
@@ -1131,7 +1133,7 @@ export class LayoutClient {
      * @param {string} id
      * @param {ScrollToRequest} body
      * @param {CallOptions} [options]
-     * @returns {Promise<{contentOffset: Point}>}
+     * @returns {Promise<ScrollToAnswer>}
      */
     scrollTo(id, body, options) {
         return this.request('POST', `/sessions/${id}/scroll-to`, body, options);
@@ -1324,7 +1326,7 @@ export class LayoutSession {
      * `scroll-to`: the content offset that shows an element at a UIKit scroll position.
      * @param {ScrollToRequest} body
      * @param {CallOptions} [options]
-     * @returns {Promise<{contentOffset: Point}>}
+     * @returns {Promise<ScrollToAnswer>}
      */
     scrollTo(body, options) { return this.call('scrollTo', [body, options]); }
 
@@ -2665,7 +2667,11 @@ export interface QueryAnswer { version: number; contentSize: Size; widowCount?: 
 /** `POST /sessions/{id}/snap`. */
 export interface SnapAnswer { contentOffset: Point; }
 /** `POST /sessions/{id}/scroll-to`: the content offset to scroll to. */
-export interface ScrollToAnswer { contentOffset: Point; }
+export interface ScrollToAnswer {
+    contentOffset: Point;
+    /** For a cell of an orthogonally scrolling compositional section: that section's offset which shows it. */
+    orthogonalOffset?: number;
+}
 /** `POST /sessions/{id}/invalidate`. */
 export interface InvalidateAnswer {
     version: number; contentSize: Size; contentSizeAdjustment: Size;
@@ -2915,6 +2921,8 @@ export interface ScrollToRequest {
     contentInset?: EdgeInsets;
     /** The offset now; the session's by default. */
     contentOffset?: Point;
+    /** compositional: how far each orthogonal section has scrolled now, by section index. */
+    orthogonalOffsets?: number[];
 }
 /** The kinds of supplementary and decoration views. */
 export type SupplementaryKind =
