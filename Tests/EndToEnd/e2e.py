@@ -87,18 +87,28 @@ def health_ready_metrics_and_openapi_answer(server):
         expect(status == 200 and body == spec.read(), "openapi.yaml is served verbatim")
 
 
+def documentation_pages():
+    """README.md and every page under docs/: the pages whose curl examples the tests run."""
+    docs = os.path.join(ROOT, "docs")
+    pages = [os.path.join(ROOT, "README.md")]
+    pages += sorted(os.path.join(docs, name) for name in os.listdir(docs) if name.endswith(".md"))
+    return pages
+
+
 @check
-def every_readme_curl_example_answers_as_shown(server):
-    with open(os.path.join(ROOT, "README.md")) as readme:
-        text = readme.read()
-    pairs = re.findall(r"```sh\n(curl [^`]*?)```\n+```json\n(.*?)```", text, re.S)
+def every_documented_curl_example_answers_as_shown(server):
+    pairs = []
+    for page in documentation_pages():
+        with open(page) as file:
+            found = re.findall(r"```sh\n(curl [^`]*?)```\n+```json\n(.*?)```", file.read(), re.S)
+        pairs += [(os.path.relpath(page, ROOT), command, answer) for command, answer in found]
     expect(len(pairs) >= 5, f"expected at least 5 curl examples with answers, found {len(pairs)}")
-    for command, answer in pairs:
+    for page, command, answer in pairs:
         command = command.replace("\\\n", " ").strip().replace("localhost:8080", f"127.0.0.1:{server.port}")
         arguments = shlex.split(command)
         result = subprocess.run(arguments, capture_output=True, check=True)
         got = json.loads(result.stdout)
-        expect(got == json.loads(answer), f"README example differs:\n{command}\ngot {result.stdout[:400]!r}")
+        expect(got == json.loads(answer), f"{page} example differs:\n{command}\ngot {result.stdout[:400]!r}")
 
 
 @check
