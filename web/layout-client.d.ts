@@ -129,6 +129,12 @@ interface RequestBase<Section, Config> {
     viewports?: never;
     contentOffset?: Point;
     layoutDirection?: LayoutDirection;
+    /** What bars and notches cover (UIKit's `safeAreaInsets`); default zero. */
+    safeAreaInsets?: EdgeInsets;
+    /** UIKit's `layoutMargins`, inside the safe area; default 8 on every edge. */
+    layoutMargins?: EdgeInsets;
+    /** The readable content guide's width, centred; default the width inside the layout margins. */
+    readableContentWidth?: number;
     /** Only the elements intersecting it (stateless requests only). */
     rect?: Rect;
     config?: Config;

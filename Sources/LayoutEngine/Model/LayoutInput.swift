@@ -9,6 +9,18 @@ public struct LayoutInput: Hashable, Sendable {
     public var layoutDirection: LayoutDirection
     /// The sections, in order.
     public var sections: [SectionInput]
+    /// The parts of the viewport that bars and notches cover (UIKit's `safeAreaInsets`); insets that follow the
+    /// device measure from them. Defaults to zero.
+    public var safeAreaInsets: EdgeInsets = .zero
+    /// The margins of the collection view's content (UIKit's `layoutMargins`, measured inside the safe area as
+    /// with `insetsLayoutMarginsFromSafeArea`). Defaults to UIKit's 8 points on every edge.
+    public var layoutMargins: EdgeInsets = LayoutInput.defaultLayoutMargins
+    /// The width of UIKit's readable content guide, centred in the viewport; `nil` means the width inside the
+    /// layout margins.
+    public var readableContentWidth: Double?
+
+    /// UIKit's default `layoutMargins` of a view: 8 points on every edge.
+    public static let defaultLayoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
     /// Creates an input.
     ///

@@ -47,6 +47,9 @@ struct LayoutRequest: Sendable {
         var layoutConfiguration = LayoutConfiguration.defaults(for: kind)
         var rect: Rect?
         var orthogonalOffsets: [Double] = []
+        var safeAreaInsets = EdgeInsets.zero
+        var layoutMargins = LayoutInput.defaultLayoutMargins
+        var readableContentWidth: Double?
         var counter = ItemCounter(limit: configuration.maxItems)
         var seen: Set<String> = []
         try reader.beginObject()
@@ -60,6 +63,9 @@ struct LayoutRequest: Sendable {
             case "rect" where !takesKindMember: rect = try reader.readRect()
             case "orthogonalOffsets" where !takesKindMember && kind == .compositional:
                 orthogonalOffsets = try reader.readOrthogonalOffsets()
+            case "safeAreaInsets": safeAreaInsets = try reader.readInsets()
+            case "layoutMargins": layoutMargins = try reader.readInsets()
+            case "readableContentWidth": readableContentWidth = try reader.readDouble(in: 1...JSONReader.maxLength)
             case "config": layoutConfiguration = try reader.readConfiguration(kind: kind)
             case "sections": sections = try reader.readSections(kind: kind, counter: &counter)
             case "kind" where takesKindMember: try reader.skipValue()
@@ -75,12 +81,15 @@ struct LayoutRequest: Sendable {
         guard counter.total <= counter.limit else {
             throw APIError.tooManyItems(count: counter.total, limit: counter.limit)
         }
-        let input = LayoutInput(
+        var input = LayoutInput(
             viewport: viewport,
             contentOffset: contentOffset,
             layoutDirection: direction,
             sections: sections
         )
+        input.safeAreaInsets = safeAreaInsets
+        input.layoutMargins = layoutMargins
+        input.readableContentWidth = readableContentWidth
         var request = LayoutRequest(input: input, configuration: layoutConfiguration, rect: rect)
         request.orthogonalOffsets = orthogonalOffsets
         request.viewports = viewports

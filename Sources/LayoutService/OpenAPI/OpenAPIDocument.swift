@@ -729,6 +729,24 @@ components:
         left: {$ref: "#/components/schemas/Length"}
         bottom: {$ref: "#/components/schemas/Length"}
         right: {$ref: "#/components/schemas/Length"}
+    SafeAreaInsets:
+      allOf: [{$ref: "#/components/schemas/EdgeInsets"}]
+      description: >-
+        The parts of the viewport that bars and notches cover (UIKit's safeAreaInsets). Layouts whose insets follow
+        the device (a flow's sectionInsetReference, a compositional section's contentInsetsReference) measure from
+        them. Default zero on every edge.
+    LayoutMargins:
+      allOf: [{$ref: "#/components/schemas/EdgeInsets"}]
+      description: >-
+        The collection view's layoutMargins, measured inside the safe area (UIKit's insetsLayoutMarginsFromSafeArea).
+        Default UIKit's 8 points on every edge.
+    ReadableContentWidth:
+      type: number
+      minimum: 1
+      maximum: 10000000
+      description: >-
+        The width of UIKit's readable content guide, centred in the viewport. Default the width inside the layout
+        margins.
     LayoutDirection:
       type: string
       enum: [leftToRight, rightToLeft]
@@ -767,6 +785,9 @@ components:
         viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/FlowConfig"}
         sections:
@@ -856,6 +877,9 @@ components:
         viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/WaterfallConfig"}
         sections:
@@ -935,6 +959,9 @@ components:
         viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/LineConfig"}
         sections:
@@ -962,6 +989,9 @@ components:
         viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/StackConfig"}
         sections:
@@ -988,6 +1018,9 @@ components:
         viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/CircleConfig"}
         sections:
@@ -1004,6 +1037,9 @@ components:
         viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         rect: {$ref: "#/components/schemas/Rect"}
         orthogonalOffsets: {$ref: "#/components/schemas/OrthogonalOffsets"}
         config: {$ref: "#/components/schemas/CompositionalConfig"}
@@ -1020,6 +1056,9 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         config: {$ref: "#/components/schemas/CompositionalConfig"}
         sections:
           type: array
@@ -1220,6 +1259,9 @@ components:
         viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/JustifiedConfig"}
         sections:
@@ -1291,6 +1333,9 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         config: {$ref: "#/components/schemas/JustifiedConfig"}
         sections:
           type: array
@@ -1318,6 +1363,9 @@ components:
         viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/CoverConfig"}
         sections:
@@ -1334,6 +1382,9 @@ components:
         viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/RotaryConfig"}
         sections:
@@ -1350,6 +1401,9 @@ components:
         viewports: {$ref: "#/components/schemas/Viewports"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         rect: {$ref: "#/components/schemas/Rect"}
         config: {$ref: "#/components/schemas/PagecoverConfig"}
         sections:
@@ -1537,6 +1591,9 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         config: {$ref: "#/components/schemas/FlowConfig"}
         sections:
           type: array
@@ -1551,6 +1608,9 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         config: {$ref: "#/components/schemas/WaterfallConfig"}
         sections:
           type: array
@@ -1565,6 +1625,9 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         config: {$ref: "#/components/schemas/LineConfig"}
         sections:
           type: array
@@ -1579,6 +1642,9 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         config: {$ref: "#/components/schemas/StackConfig"}
         sections:
           type: array
@@ -1593,6 +1659,9 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         config: {$ref: "#/components/schemas/CircleConfig"}
         sections:
           type: array
@@ -1607,6 +1676,9 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         config: {$ref: "#/components/schemas/CoverConfig"}
         sections:
           type: array
@@ -1621,6 +1693,9 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         config: {$ref: "#/components/schemas/RotaryConfig"}
         sections:
           type: array
@@ -1635,6 +1710,9 @@ components:
         viewport: {$ref: "#/components/schemas/Size"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         layoutDirection: {$ref: "#/components/schemas/LayoutDirection"}
+        safeAreaInsets: {$ref: "#/components/schemas/SafeAreaInsets"}
+        layoutMargins: {$ref: "#/components/schemas/LayoutMargins"}
+        readableContentWidth: {$ref: "#/components/schemas/ReadableContentWidth"}
         config: {$ref: "#/components/schemas/PagecoverConfig"}
         sections:
           type: array
