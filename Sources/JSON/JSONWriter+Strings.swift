@@ -14,42 +14,32 @@ extension JSONWriter {
             }
         }
         self.write(maximumCount: maximumCount) { output in
-            var written = 0
-            if comma {
-                output[written] = UInt8(ascii: ",")
-                written += 1
-            }
-            output[written] = UInt8(ascii: "\"")
-            written += 1
-            for byte in utf8 {
-                guard Self.needsEscape(byte) else {
-                    output[written] = byte
-                    written += 1
-                    continue
-                }
-                output[written] = UInt8(ascii: "\\")
-                if let short = Self.shortEscape(for: byte) {
-                    output[written + 1] = short
-                    written += 2
-                } else {
-                    let hex: StaticString = "0123456789ABCDEF"
-                    hex.withUTF8Buffer { digits in
-                        output[written + 1] = UInt8(ascii: "u")
-                        output[written + 2] = UInt8(ascii: "0")
-                        output[written + 3] = UInt8(ascii: "0")
-                        output[written + 4] = digits[Int(byte >> 4)]
-                        output[written + 5] = digits[Int(byte & 0xF)]
+            Self.quoted(at: output, comma: comma, colon: colon) { start in
+                var written = 0
+                for byte in utf8 {
+                    guard Self.needsEscape(byte) else {
+                        start[written] = byte
+                        written += 1
+                        continue
                     }
-                    written += 6
+                    start[written] = UInt8(ascii: "\\")
+                    if let short = Self.shortEscape(for: byte) {
+                        start[written + 1] = short
+                        written += 2
+                    } else {
+                        let hex: StaticString = "0123456789ABCDEF"
+                        hex.withUTF8Buffer { digits in
+                            start[written + 1] = UInt8(ascii: "u")
+                            start[written + 2] = UInt8(ascii: "0")
+                            start[written + 3] = UInt8(ascii: "0")
+                            start[written + 4] = digits[Int(byte >> 4)]
+                            start[written + 5] = digits[Int(byte & 0xF)]
+                        }
+                        written += 6
+                    }
                 }
+                return written
             }
-            output[written] = UInt8(ascii: "\"")
-            written += 1
-            if colon {
-                output[written] = UInt8(ascii: ":")
-                written += 1
-            }
-            return written
         }
     }
 
@@ -59,22 +49,37 @@ extension JSONWriter {
     mutating func writeVerbatim(_ utf8: UnsafeBufferPointer<UInt8>, comma: Bool, colon: Bool) {
         assert(!utf8.contains(where: Self.needsEscape), "a JSON literal needs escaping; pass it as a String")
         self.write(maximumCount: utf8.count + 4) { output in
-            var written = 0
-            if comma {
-                output[0] = UInt8(ascii: ",")
-                written = 1
+            Self.quoted(at: output, comma: comma, colon: colon) { start in
+                Self.copy(utf8, to: start)
+                return utf8.count
             }
-            output[written] = UInt8(ascii: "\"")
-            Self.copy(utf8, to: output + written + 1)
-            written += utf8.count + 1
-            output[written] = UInt8(ascii: "\"")
-            written += 1
-            if colon {
-                output[written] = UInt8(ascii: ":")
-                written += 1
-            }
-            return written
         }
+    }
+
+    /// Writes an optional comma, `"`, what `content` writes at the pointer it is given (returning its length),
+    /// `"`, and an optional colon, from `output` on; returns the number of bytes written.
+    @inline(__always)
+    private static func quoted(
+        at output: UnsafeMutablePointer<UInt8>,
+        comma: Bool,
+        colon: Bool,
+        _ content: (UnsafeMutablePointer<UInt8>) -> Int
+    ) -> Int {
+        var written = 0
+        if comma {
+            output[0] = UInt8(ascii: ",")
+            written = 1
+        }
+        output[written] = UInt8(ascii: "\"")
+        written += 1
+        written += content(output + written)
+        output[written] = UInt8(ascii: "\"")
+        written += 1
+        if colon {
+            output[written] = UInt8(ascii: ":")
+            written += 1
+        }
+        return written
     }
 
     @inline(__always)

@@ -25,8 +25,7 @@ enum LayoutAnswer {
     static func encode(_ layout: PreparedLayout, kind: LayoutKind, request: LayoutRequest) -> Answer {
         var writer = JSONWriter(capacity: Self.capacity(for: layout, kind: kind, request: request))
         writer.beginObject()
-        writer.key("kind")
-        writer.value(kind.rawValue)
+        writer.member("kind", kind.rawValue)
         let count = writer.layoutBody(layout, request: request)
         writer.endObject()
         return (.json(writer.bytes), count)
@@ -83,8 +82,7 @@ extension JSONWriter {
     ///
     /// - Returns: The number of elements written.
     fileprivate mutating func layoutBody(_ layout: PreparedLayout, request: LayoutRequest) -> Int {
-        self.key("contentSize")
-        self.value(layout.contentSize)
+        self.member("contentSize", layout.contentSize)
         self.widowCount(of: layout)
         return self.attributes(
             of: layout,

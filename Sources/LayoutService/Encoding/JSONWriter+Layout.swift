@@ -1,39 +1,54 @@
 import JSON
 import LayoutEngine
 
+// The engine's values as members of an answer (`writer.member("contentSize", size)`). The conformances are
+// made here on purpose: the engine knows nothing of JSON and the JSON module nothing of the engine; this module,
+// which writes the wire contract, joins them.
+extension Size: JSONWritable {
+    public func write(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension Point: JSONWritable {
+    public func write(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension Rect: JSONWritable {
+    public func write(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension IndexPath: JSONWritable {
+    public func write(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension LayoutAttributes: JSONWritable {
+    public func write(to writer: inout JSONWriter) { writer.value(self) }
+}
+
 /// Writers for the wire contract's answers: geometry, one element's attributes, a whole layout.
 extension JSONWriter {
     /// Writes `{"width","height"}`.
     mutating func value(_ size: Size) {
         self.beginObject()
-        self.key("width")
-        self.value(size.width)
-        self.key("height")
-        self.value(size.height)
+        self.member("width", size.width)
+        self.member("height", size.height)
         self.endObject()
     }
 
     /// Writes `{"x","y"}`.
     mutating func value(_ point: Point) {
         self.beginObject()
-        self.key("x")
-        self.value(point.x)
-        self.key("y")
-        self.value(point.y)
+        self.member("x", point.x)
+        self.member("y", point.y)
         self.endObject()
     }
 
     /// Writes `{"x","y","width","height"}`.
     mutating func value(_ rect: Rect) {
         self.beginObject()
-        self.key("x")
-        self.value(rect.minX)
-        self.key("y")
-        self.value(rect.minY)
-        self.key("width")
-        self.value(rect.width)
-        self.key("height")
-        self.value(rect.height)
+        self.member("x", rect.minX)
+        self.member("y", rect.minY)
+        self.member("width", rect.width)
+        self.member("height", rect.height)
         self.endObject()
     }
 
@@ -106,8 +121,7 @@ extension JSONWriter {
     /// other kinds.
     mutating func widowCount(of layout: PreparedLayout) {
         guard let widowCount = layout.widowCount else { return }
-        self.key("widowCount")
-        self.value(widowCount)
+        self.member("widowCount", widowCount)
     }
 
     /// Writes `"attributes": [...]` with the elements of `layout` that intersect `rect` (all when `nil`).

@@ -8,21 +8,13 @@ enum SessionAnswer {
     static func summary(of session: Session, status: Int = 200) -> Answer {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("id")
-        writer.value(session.id)
-        writer.key("kind")
-        writer.value(session.kind.rawValue)
-        writer.key("version")
-        writer.value(session.version)
-        writer.key("contentSize")
-        writer.value(session.layout.contentSize)
+        writer.member("id", session.id)
+        writer.member("kind", session.kind.rawValue)
+        writer.member("version", session.version)
+        writer.member("contentSize", session.layout.contentSize)
         writer.widowCount(of: session.layout)
-        writer.key("sections")
-        writer.beginArray()
-        for section in 0..<session.layout.numberOfSections {
-            writer.value(session.layout.numberOfItems(inSection: section))
-        }
-        writer.endArray()
+        let layout = session.layout
+        writer.member("sections", array: (0..<layout.numberOfSections).lazy.map { layout.numberOfItems(inSection: $0) })
         writer.endObject()
         var response = Response.json(writer.bytes, session: session, status: status)
         if status == 201 { response.headers.add(name: "Location", value: "/sessions/\(session.id)") }
@@ -55,11 +47,9 @@ enum SessionAnswer {
     static func contentOffset(_ target: Point, orthogonalOffset: Double? = nil, session: Session) -> Answer {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("contentOffset")
-        writer.value(target)
+        writer.member("contentOffset", target)
         if let orthogonalOffset {
-            writer.key("orthogonalOffset")
-            writer.value(orthogonalOffset)
+            writer.member("orthogonalOffset", orthogonalOffset)
         }
         writer.endObject()
         return (.json(writer.bytes, session: session), 0)
@@ -73,10 +63,8 @@ enum SessionAnswer {
         let offset = request.context.contentOffset ?? session.input.contentOffset
         var writer = JSONWriter(capacity: 16 * 1024)
         writer.beginSessionAnswer(session)
-        writer.key("contentSizeAdjustment")
-        writer.value(result.contentSizeAdjustment)
-        writer.key("contentOffsetAdjustment")
-        writer.value(result.contentOffsetAdjustment)
+        writer.member("contentSizeAdjustment", result.contentSizeAdjustment)
+        writer.member("contentOffsetAdjustment", result.contentOffsetAdjustment)
         var count = 0
         if let rect = request.rect {
             writer.key("before")
@@ -98,21 +86,12 @@ enum SessionAnswer {
         let offset = request.contentOffset ?? session.input.contentOffset
         var writer = JSONWriter(capacity: 16 * 1024)
         writer.beginSessionAnswer(session)
-        writer.key("contentSizeAdjustment")
-        writer.value(result.contentSizeAdjustment)
-        writer.key("contentOffset")
-        writer.value(result.contentOffset)
-        writer.key("contentOffsetAdjustment")
-        writer.value(result.contentOffsetAdjustment)
+        writer.member("contentSizeAdjustment", result.contentSizeAdjustment)
+        writer.member("contentOffset", result.contentOffset)
+        writer.member("contentOffsetAdjustment", result.contentOffsetAdjustment)
         writer.moves(result.moved)
-        writer.key("appearing")
-        writer.beginArray()
-        for attributes in result.appearing { writer.value(attributes) }
-        writer.endArray()
-        writer.key("disappearing")
-        writer.beginArray()
-        for attributes in result.disappearing { writer.value(attributes) }
-        writer.endArray()
+        writer.member("appearing", array: result.appearing)
+        writer.member("disappearing", array: result.disappearing)
         var count = result.appearing.count + result.disappearing.count
         if let rect = request.rect {
             count += writer.attributes(of: session.layout, in: rect, contentOffset: offset)
@@ -132,17 +111,13 @@ enum SessionAnswer {
         let offset = request.contentOffset ?? session.input.contentOffset
         var writer = JSONWriter(capacity: 16 * 1024)
         writer.beginObject()
-        writer.key("version")
-        writer.value(session.version)
-        writer.key("progress")
-        writer.value(request.progress)
-        writer.key("contentSize")
-        writer.value(transition.contentSize)
+        writer.member("version", session.version)
+        writer.member("progress", request.progress)
+        writer.member("contentSize", transition.contentSize)
         if let anchoredOffset {
-            writer.key("contentOffset")
-            writer.value(anchoredOffset)
-            writer.key("contentOffsetAdjustment")
-            writer.value(Point(x: anchoredOffset.x - offset.x, y: anchoredOffset.y - offset.y))
+            writer.member("contentOffset", anchoredOffset)
+            let adjustment = Point(x: anchoredOffset.x - offset.x, y: anchoredOffset.y - offset.y)
+            writer.member("contentOffsetAdjustment", adjustment)
         }
         writer.key("attributes")
         writer.beginArray()
@@ -161,12 +136,9 @@ enum SessionAnswer {
     static func move(_ session: Session, _ preview: LayoutService.MovePreview, request: MoveRequest) -> Answer {
         var writer = JSONWriter(capacity: 16 * 1024)
         writer.beginObject()
-        writer.key("version")
-        writer.value(session.version)
-        writer.key("item")
-        writer.value(preview.moving)
-        writer.key("targetIndexPath")
-        writer.value(preview.target)
+        writer.member("version", session.version)
+        writer.member("item", preview.moving)
+        writer.member("targetIndexPath", preview.target)
         var count = 1
         if let rect = request.rect, let layout = preview.layout {
             writer.key("attributes")
@@ -206,10 +178,8 @@ extension JSONWriter {
     /// Opens a session answer with its `version` and `contentSize`; the caller writes the rest and closes it.
     mutating func beginSessionAnswer(_ session: Session) {
         self.beginObject()
-        self.key("version")
-        self.value(session.version)
-        self.key("contentSize")
-        self.value(session.layout.contentSize)
+        self.member("version", session.version)
+        self.member("contentSize", session.layout.contentSize)
         self.widowCount(of: session.layout)
     }
 
@@ -219,10 +189,8 @@ extension JSONWriter {
         self.beginArray()
         for move in moves {
             self.beginObject()
-            self.key("from")
-            self.value(move.from)
-            self.key("to")
-            self.value(move.to)
+            self.member("from", move.from)
+            self.member("to", move.to)
             self.endObject()
         }
         self.endArray()
