@@ -15,9 +15,7 @@ enum AnchoringBenchmarks {
         let runs = BenchmarkArguments.integer("--runs", in: arguments) ?? 15
         let viewport = Size(width: 375, height: 812)
         var generator = BenchmarkGenerator(seed: 0xA4C4)
-        let sizes = (0..<itemCount).map { _ in
-            Size(width: Double(40 + generator.next() % 81), height: Double(40 + generator.next() % 81))
-        }
+        let sizes = generator.cellSizes(itemCount)
         let input = LayoutInput(viewport: viewport, sections: [SectionInput(items: .sizes(sizes))])
         print("anchoring benchmarks: \(itemCount) items, prepend \(prependCount) at the top, medians of \(runs) runs")
         let configurations: [(String, LayoutConfiguration)] = [

@@ -8,17 +8,8 @@ extension InvalidationBenchmarks {
         let sectionCount = Swift.max(1, Swift.min(1_000, itemCount))
         let perSection = itemCount / sectionCount
         print("compositional: \(sectionCount) sections of \(perSection) self-sizing rows under estimated headers")
-        print(
-            Self.row(
-                "kind",
-                "prepare µs",
-                "resize end µs",
-                "resize start µs",
-                "header end µs",
-                "delete end µs",
-                "relaid end/start"
-            )
-        )
+        let columns = ["prepare µs", "resize end µs", "resize start µs", "header end µs", "delete end µs"]
+        print(Self.row(["kind"] + columns + ["relaid end/start"]))
         var configuration = Self.selfSizingRows()
         configuration.interSectionSpacing = 8
         var generator = BenchmarkGenerator(seed: 0xC0_3B)
@@ -30,47 +21,23 @@ extension InvalidationBenchmarks {
             )
         }
         let input = LayoutInput(viewport: Size(width: 375, height: 812), sections: sections)
-        guard var live = try? LiveLayout(input: input, configuration: .compositional(configuration)) else {
+        guard var bench = SelfSizingSession(input: input, configuration: configuration) else {
             print("compositional: failed to prepare")
             return
         }
         let prepare = Self.median(runs) { _ = try? prepareLayout(input, configuration: .compositional(configuration)) }
         var relaid = (end: 0, start: 0)
-        var flip = false
-        func invalidate(_ context: InvalidationContext) -> Int {
-            (try? live.invalidate(context))?.recomputedItemCount ?? -1
-        }
-        func resize(_ section: Int) -> Int {
-            flip.toggle()
-            let size = Size(width: 375, height: flip ? 200 : 61)
-            return invalidate(InvalidationContext(itemSizes: [IndexPath(section: section, item: perSection / 2): size]))
-        }
-        let end = Self.median(runs) { relaid.end = resize(sectionCount - 2) }
-        let start = Self.median(runs) { relaid.start = resize(0) }
-        let header = Self.median(runs) {
-            flip.toggle()
-            let element = SupplementaryIndexPath(
-                kind: .header,
-                indexPath: IndexPath(section: sectionCount - 2, item: 0)
-            )
-            _ = invalidate(InvalidationContext(supplementarySizes: [element: Size(width: 375, height: flip ? 80 : 50)]))
-        }
+        let middle = perSection / 2
+        let end = Self.median(runs) { relaid.end = bench.resize(IndexPath(section: sectionCount - 2, item: middle)) }
+        let start = Self.median(runs) { relaid.start = bench.resize(IndexPath(section: 0, item: middle)) }
+        let header = Self.median(runs) { bench.measureHeader(ofSection: sectionCount - 2) }
         let deleteEnd = Self.median(runs) {
-            let last = live.prepared.numberOfSections - 2
-            guard live.prepared.numberOfItems(inSection: last) > 0 else { return }
-            _ = try? live.performBatchUpdates(BatchUpdates(deleteItems: [IndexPath(section: last, item: 0)]))
+            let last = bench.live.prepared.numberOfSections - 2
+            guard bench.live.prepared.numberOfItems(inSection: last) > 0 else { return }
+            _ = try? bench.live.performBatchUpdates(BatchUpdates(deleteItems: [IndexPath(section: last, item: 0)]))
         }
-        print(
-            Self.row(
-                "compositional",
-                Self.format(prepare),
-                Self.format(end),
-                Self.format(start),
-                Self.format(header),
-                Self.format(deleteEnd),
-                "\(relaid.end)/\(relaid.start)"
-            )
-        )
+        let figures = [prepare, end, start, header, deleteEnd].map(Self.format)
+        print(Self.row(["compositional"] + figures + ["\(relaid.end)/\(relaid.start)"]))
     }
 
     /// Self-sizing rows (full width, one item a group, estimated heights) under an estimated header.
@@ -89,5 +56,36 @@ extension InvalidationBenchmarks {
         var configuration = C.Configuration()
         configuration.section = section
         return configuration
+    }
+}
+
+/// A compositional session of self-sizing rows that the benchmarks resize and measure, alternating two sizes so that
+/// every call changes something.
+struct SelfSizingSession {
+    var live: LiveLayout
+    private var flip = false
+
+    init?(input: LayoutInput, configuration: CompositionalLayout.Configuration) {
+        guard let live = try? LiveLayout(input: input, configuration: .compositional(configuration)) else { return nil }
+        self.live = live
+    }
+
+    /// Resizes the item at `indexPath`; returns how many items were laid out again (−1 on an error).
+    mutating func resize(_ indexPath: IndexPath) -> Int {
+        self.flip.toggle()
+        let size = Size(width: 375, height: self.flip ? 200 : 61)
+        return self.invalidate(InvalidationContext(itemSizes: [indexPath: size]))
+    }
+
+    /// Measures the header of `section` at a new height.
+    mutating func measureHeader(ofSection section: Int) {
+        self.flip.toggle()
+        let element = SupplementaryIndexPath(kind: .header, indexPath: IndexPath(section: section, item: 0))
+        let size = Size(width: 375, height: self.flip ? 80 : 50)
+        _ = self.invalidate(InvalidationContext(supplementarySizes: [element: size]))
+    }
+
+    private mutating func invalidate(_ context: InvalidationContext) -> Int {
+        (try? self.live.invalidate(context))?.recomputedItemCount ?? -1
     }
 }

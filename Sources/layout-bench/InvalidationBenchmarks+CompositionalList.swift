@@ -8,44 +8,22 @@ extension InvalidationBenchmarks {
     static func runCompositionalList(itemCount: Int, runs: Int) {
         print("compositional list: one section of \(itemCount) self-sized rows (one item a group) under a header")
         print(
-            Self.row("kind", "prepare µs", "resize end µs", "resize start µs", "header µs", "relaid end/start")
+            Self.row(["kind", "prepare µs", "resize end µs", "resize start µs", "header µs", "relaid end/start"])
         )
         let configuration = Self.selfSizingRows()
         var generator = BenchmarkGenerator(seed: 0x11_57)
         let sizes = (0..<itemCount).map { _ in Size(width: 375, height: Double(30 + generator.next() % 91)) }
         let input = LayoutInput(viewport: Size(width: 375, height: 812), sections: [SectionInput(items: .sizes(sizes))])
-        guard itemCount > 20, var live = try? LiveLayout(input: input, configuration: .compositional(configuration))
-        else {
+        guard itemCount > 20, var bench = SelfSizingSession(input: input, configuration: configuration) else {
             print("compositional list: failed to prepare")
             return
         }
         let prepare = Self.median(runs) { _ = try? prepareLayout(input, configuration: .compositional(configuration)) }
         var relaid = (end: 0, start: 0)
-        var flip = false
-        func invalidate(_ context: InvalidationContext) -> Int {
-            (try? live.invalidate(context))?.recomputedItemCount ?? -1
-        }
-        func resize(_ item: Int) -> Int {
-            flip.toggle()
-            let size = Size(width: 375, height: flip ? 200 : 61)
-            return invalidate(InvalidationContext(itemSizes: [IndexPath(section: 0, item: item): size]))
-        }
-        let end = Self.median(runs) { relaid.end = resize(itemCount - 10) }
-        let start = Self.median(runs) { relaid.start = resize(10) }
-        let header = Self.median(runs) {
-            flip.toggle()
-            let element = SupplementaryIndexPath(kind: .header, indexPath: IndexPath(section: 0, item: 0))
-            _ = invalidate(InvalidationContext(supplementarySizes: [element: Size(width: 375, height: flip ? 80 : 50)]))
-        }
-        print(
-            Self.row(
-                "compositional",
-                Self.format(prepare),
-                Self.format(end),
-                Self.format(start),
-                Self.format(header),
-                "\(relaid.end)/\(relaid.start)"
-            )
-        )
+        let end = Self.median(runs) { relaid.end = bench.resize(IndexPath(section: 0, item: itemCount - 10)) }
+        let start = Self.median(runs) { relaid.start = bench.resize(IndexPath(section: 0, item: 10)) }
+        let header = Self.median(runs) { bench.measureHeader(ofSection: 0) }
+        let figures = [prepare, end, start, header].map(Self.format)
+        print(Self.row(["compositional"] + figures + ["\(relaid.end)/\(relaid.start)"]))
     }
 }

@@ -17,21 +17,10 @@ enum InvalidationBenchmarks {
         let runs = Swift.max(1, BenchmarkArguments.integer("--runs", in: arguments) ?? 9)
         let viewport = Size(width: 375, height: 812)
         print("invalidation benchmarks: \(itemCount) items in one section, viewport 375×812, medians of \(runs) runs")
-        print(
-            Self.row(
-                "kind",
-                "prepare µs",
-                "resize end µs",
-                "resize start µs",
-                "delete end µs",
-                "delete middle µs",
-                "relaid end/start"
-            )
-        )
+        let columns = ["prepare µs", "resize end µs", "resize start µs", "delete end µs", "delete middle µs"]
+        print(Self.row(["kind"] + columns + ["relaid end/start"]))
         var generator = BenchmarkGenerator(seed: 0x1417)
-        let flowSizes = (0..<itemCount).map { _ in
-            Size(width: Double(40 + generator.next() % 81), height: Double(40 + generator.next() % 81))
-        }
+        let flowSizes = generator.cellSizes(itemCount)
         let aspects = (0..<itemCount).map { _ in
             Size(width: Double(100 + generator.next() % 101), height: Double(50 + generator.next() % 251))
         }
@@ -62,17 +51,8 @@ enum InvalidationBenchmarks {
             }
             let deleteEnd = Self.median(runs) { delete(live.prepared.numberOfItems(inSection: 0) - 20) }
             let deleteMiddle = Self.median(runs) { delete(live.prepared.numberOfItems(inSection: 0) / 2) }
-            print(
-                Self.row(
-                    configuration.kind.rawValue,
-                    Self.format(prepare),
-                    Self.format(end),
-                    Self.format(start),
-                    Self.format(deleteEnd),
-                    Self.format(deleteMiddle),
-                    "\(relaid.end)/\(relaid.start)"
-                )
-            )
+            let figures = [prepare, end, start, deleteEnd, deleteMiddle].map(Self.format)
+            print(Self.row([configuration.kind.rawValue] + figures + ["\(relaid.end)/\(relaid.start)"]))
         }
         Self.runCompositional(itemCount: itemCount, runs: runs)
         Self.runCompositionalList(itemCount: itemCount, runs: runs)
@@ -96,7 +76,7 @@ enum InvalidationBenchmarks {
         microseconds >= 100 ? "\(Int(microseconds.rounded()))" : "\((microseconds * 10).rounded() / 10)"
     }
 
-    static func row(_ columns: String...) -> String {
+    static func row(_ columns: [String]) -> String {
         columns.map { $0.count >= 17 ? $0 + " " : $0 + String(repeating: " ", count: 17 - $0.count) }.joined()
     }
 }

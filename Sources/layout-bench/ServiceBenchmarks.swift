@@ -21,15 +21,7 @@ enum ServiceBenchmarks {
             for _ in 0..<smallRuns { precondition(service.respond(to: small).status == 200) }
         }
 
-        var body = Array(#"{"viewport":{"width":1024,"height":768},"sections":[{"items":["#.utf8)
-        body.reserveCapacity(items * 26)
-        for index in 0..<items {
-            if index > 0 { body.append(UInt8(ascii: ",")) }
-            let width = 40 + (index &* 37) % 200
-            let height = 30 + (index &* 53) % 170
-            body.append(contentsOf: #"{"width":\#(width),"height":\#(height)}"#.utf8)
-        }
-        body.append(contentsOf: "]}]}".utf8)
+        let body = BenchmarkBodies.sizedItems(items)
         var answerBytes = 0
         var best = Double.infinity
         for kind in ["flow", "waterfall", "justified"] {

@@ -46,14 +46,7 @@ enum SessionBenchmarks {
         var configuration = ServiceConfiguration()
         configuration.logsRequests = false
         let items = 200_000
-        var body = Array(#"{"viewport":{"width":1024,"height":768},"sections":[{"items":["#.utf8)
-        for index in 0..<items {
-            if index > 0 { body.append(UInt8(ascii: ",")) }
-            let width = 40 + (index &* 37) % 200
-            let height = 30 + (index &* 53) % 170
-            body.append(contentsOf: #"{"width":\#(width),"height":\#(height)}"#.utf8)
-        }
-        body.append(contentsOf: "]}]}".utf8)
+        let body = BenchmarkBodies.sizedItems(items)
         do {
             let service = LayoutService(configuration: configuration)
             var kindBody = Array(#"{"kind":"\#(kind)","#.utf8)

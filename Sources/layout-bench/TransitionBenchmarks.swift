@@ -17,9 +17,7 @@ enum TransitionBenchmarks {
         let queryCount = BenchmarkArguments.integer("--queries", in: arguments) ?? 5_000
         let viewport = Size(width: 375, height: 812)
         var generator = BenchmarkGenerator(seed: 0x7A45)
-        let sizes = (0..<itemCount).map { _ in
-            Size(width: Double(40 + generator.next() % 81), height: Double(40 + generator.next() % 81))
-        }
+        let sizes = generator.cellSizes(itemCount)
         let input = LayoutInput(viewport: viewport, sections: [SectionInput(items: .sizes(sizes))])
         guard let flow = try? prepareLayout(input, configuration: .flow(.init())),
             let waterfall = try? prepareLayout(input, configuration: .waterfall(.init())),
