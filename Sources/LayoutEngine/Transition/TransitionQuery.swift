@@ -158,17 +158,8 @@ struct TransitionQuery {
         isInTarget: Bool,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        guard
-            let start = self.current.attributesForSupplementaryElement(
-                ofKind: kind,
-                at: path,
-                contentOffset: self.fromOffset
-            )
-        else { return }
-        let end =
-            isInTarget
-            ? self.target.attributesForSupplementaryElement(ofKind: kind, at: path, contentOffset: self.toOffset) : nil
-        try self.emit(self.combined(start, end), body)
+        guard let start = self.startSupplementary(kind, at: path) else { return }
+        try self.emit(self.combined(start, isInTarget ? self.endSupplementary(kind, at: path) : nil), body)
     }
 
     private func visitTargetOnlySupplementary<E: Error>(
@@ -177,20 +168,20 @@ struct TransitionQuery {
         isInCurrent: Bool,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        guard
-            let end = self.target.attributesForSupplementaryElement(
-                ofKind: kind,
-                at: path,
-                contentOffset: self.toOffset
-            )
+        guard let end = self.endSupplementary(kind, at: path),
+            !isInCurrent || self.startSupplementary(kind, at: path) == nil
         else { return }
-        if isInCurrent,
-            self.current.attributesForSupplementaryElement(ofKind: kind, at: path, contentOffset: self.fromOffset)
-                != nil
-        {
-            return
-        }
         try self.emit(LayoutAttributes.fading(end, isAtStart: false, progress: self.progress), body)
+    }
+
+    /// The supplementary element in the current layout, at the transition's starting offset.
+    private func startSupplementary(_ kind: ElementKind, at path: IndexPath) -> LayoutAttributes? {
+        self.current.attributesForSupplementaryElement(ofKind: kind, at: path, contentOffset: self.fromOffset)
+    }
+
+    /// The supplementary element in the target layout, at the transition's ending offset.
+    private func endSupplementary(_ kind: ElementKind, at path: IndexPath) -> LayoutAttributes? {
+        self.target.attributesForSupplementaryElement(ofKind: kind, at: path, contentOffset: self.toOffset)
     }
 
     // MARK: - Helpers

@@ -142,20 +142,9 @@ enum Route: Hashable, Sendable {
             return
         }
         switch segments.count - 3 {  // the segments after the action
-        case 0 where segments.matches(2, "query"):
-            self = .sessionQuery(id: id)
-        case 0 where segments.matches(2, "snap"):
-            self = .sessionSnap(id: id)
-        case 0 where segments.matches(2, "scroll-to"):
-            self = .sessionScrollTo(id: id)
-        case 0 where segments.matches(2, "transition"):
-            self = .sessionTransition(id: id)
-        case 0 where segments.matches(2, "invalidate"):
-            self = .sessionInvalidate(id: id)
-        case 0 where segments.matches(2, "updates"):
-            self = .sessionUpdates(id: id)
-        case 0 where segments.matches(2, "move"):
-            self = .sessionMove(id: id)
+        case 0:
+            guard let action = Self.sessionActions.first(where: { segments.matches(2, $0.name) }) else { return nil }
+            self = action.route(id)
         case 1 where segments.matches(2, "move") && segments.matches(3, "end"):
             self = .sessionMoveEnd(id: id)
         case 2 where segments.matches(2, "items"):
@@ -168,6 +157,13 @@ enum Route: Hashable, Sendable {
             return nil
         }
     }
+
+    /// The actions on a session named by the segment after its id: `/sessions/{id}/{action}`.
+    private static let sessionActions: [(name: StaticString, route: @Sendable (Substring) -> Route)] = [
+        ("query", Route.sessionQuery(id:)), ("snap", Route.sessionSnap(id:)), ("scroll-to", Route.sessionScrollTo(id:)),
+        ("transition", Route.sessionTransition(id:)), ("invalidate", Route.sessionInvalidate(id:)),
+        ("updates", Route.sessionUpdates(id:)), ("move", Route.sessionMove(id:)),
+    ]
 
     /// The longest path, in segments, that any route has: `/sessions/{id}/supplementary/{kind}/{section}/{item}`.
     private static let maximumSegmentCount = 6
