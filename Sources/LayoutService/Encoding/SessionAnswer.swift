@@ -93,7 +93,7 @@ enum SessionAnswer {
     }
 
     /// A batch's `{version, contentSize, …, contentSizeAdjustment, contentOffset, contentOffsetAdjustment, moved,
-    /// appearing, disappearing, attributes?}`: `contentOffset` is the anchored offset to show after the batch.
+    /// movedFrom, appearing, disappearing, attributes?}`: `contentOffset` is the anchored offset to show after the batch.
     static func updates(_ session: Session, _ result: UpdateResult, request: UpdatesRequest) -> Answer {
         let offset = request.contentOffset ?? session.input.contentOffset
         var writer = JSONWriter(capacity: 16 * 1024)
@@ -105,6 +105,10 @@ enum SessionAnswer {
         writer.key("contentOffsetAdjustment")
         writer.value(result.contentOffsetAdjustment)
         writer.moves(result.moved)
+        writer.key("movedFrom")
+        writer.beginArray()
+        for attributes in result.movedFrom { writer.value(attributes) }
+        writer.endArray()
         writer.key("appearing")
         writer.beginArray()
         for attributes in result.appearing { writer.value(attributes) }
@@ -113,7 +117,7 @@ enum SessionAnswer {
         writer.beginArray()
         for attributes in result.disappearing { writer.value(attributes) }
         writer.endArray()
-        var count = result.appearing.count + result.disappearing.count
+        var count = result.appearing.count + result.disappearing.count + result.movedFrom.count
         if let rect = request.rect {
             count += writer.attributes(of: session.layout, in: rect, contentOffset: offset)
         }

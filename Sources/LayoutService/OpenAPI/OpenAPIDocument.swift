@@ -2038,6 +2038,17 @@ components:
             properties:
               from: {$ref: "#/components/schemas/IndexPath"}
               to: {$ref: "#/components/schemas/IndexPath"}
+        moveSections:
+          type: array
+          description: >-
+            Sections to move, `[from, to]`: the index before the batch and the index after it (UIKit's
+            `moveSection(_:toSection:)`), every element of the section moving with it. A section moved twice, moved
+            and deleted, moved where a section is inserted, or out of range is a 422 pointing at `/moveSections/i`.
+          items:
+            type: array
+            minItems: 2
+            maxItems: 2
+            items: {type: integer, minimum: 0, maximum: 999999999}
         expectedItemCounts:
           type: array
           items: {type: integer, minimum: 0, maximum: 2000000000}
@@ -2072,12 +2083,21 @@ components:
             y: {type: number}
         moved:
           type: array
+          description: >-
+            The item moves: the explicit ones as given, then every item of each moved section that stays, old index
+            path to new.
           items:
             type: object
             required: [from, to]
             properties:
               from: {$ref: "#/components/schemas/IndexPath"}
               to: {$ref: "#/components/schemas/IndexPath"}
+        movedFrom:
+          type: array
+          description: >-
+            The attributes to animate moved elements from: each moved item, then every element of each moved section
+            (background, header, cells, footer), with its attributes before the batch under its index path after it.
+          items: {$ref: "#/components/schemas/Attributes"}
         appearing:
           type: array
           items: {$ref: "#/components/schemas/Attributes"}

@@ -2686,6 +2686,11 @@ export interface UpdatesAnswer {
     version: number; contentSize: Size; contentSizeAdjustment: Size; moved: Move[];
     /** The offset that keeps the anchor cell still, and how far that is from the request's `contentOffset`. */
     contentOffset: Point; contentOffsetAdjustment: Point;
+    /**
+     * Where moved elements animate from: each moved item, then every element of each moved section, with its
+     * attributes before the batch under its index path after it.
+     */
+    movedFrom: Attributes[];
     /** Where inserted elements animate from. */
     appearing: Attributes[];
     /** Where deleted elements animate to. */
@@ -2951,6 +2956,8 @@ export interface UpdatesBatch {
     insertItems?: SizedIndexPath[];
     reloadItems?: SizedIndexPath[];
     moveItems?: Move[];
+    /** Sections to move, `[from, to]` (old index, new index); every element of the section moves with it. */
+    moveSections?: [number, number][];
     /** The data source's item count per section after the batch; checked when given. */
     expectedItemCounts?: number[];
 }
