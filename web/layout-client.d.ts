@@ -169,6 +169,10 @@ export interface FlowConfig extends FlowSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; scrollDirection?: 'vertical' | 'horizontal';
     sectionHeadersPinToVisibleBounds?: boolean; sectionFootersPinToVisibleBounds?: boolean;
     sectionBackground?: EdgeInsets; anchor?: Anchoring; contentAlignment?: ContentAlignment;
+    /** Self-sizing cells: items without a size are laid out at this estimate until `invalidate` measures them. */
+    estimatedItemSize?: Size;
+    /** What section insets are measured from across the scroll axis. */
+    sectionInsetReference?: 'contentInset' | 'safeArea' | 'layoutMargins';
 }
 export type FlowSection = SectionWithSupplementaries<FlowSectionConfig>;
 export type FlowRequest = RequestBase<FlowSection, FlowConfig>;

@@ -569,8 +569,8 @@ paths:
       summary: Invalidation contexts (self-sizing items, bounds changes), recomputing only what changed
       description: |
         Resizing items relays out from the first affected line on within their section (justified and
-        compositional: the whole section); later sections only move. compositional also takes measured header and
-        footer sizes (`supplementaries`). A viewport change across the scroll axis relays out (compositional: any
+        compositional: the whole section); later sections only move. compositional and flow also take measured
+        header and footer sizes (`supplementaries`). A viewport change across the scroll axis relays out (compositional: any
         viewport change); along it, nothing is recomputed. The answer carries
         `contentSizeAdjustment` and, given `contentOffset`, the `contentOffsetAdjustment` that keeps the first
         visible item where the user sees it (the lowest index path crossing the visible rect's leading edge, else the
@@ -853,6 +853,23 @@ components:
           default: justified
         verticalAlignment: {type: string, enum: [center, top, bottom], default: center}
         sectionBackground: {$ref: "#/components/schemas/EdgeInsets"}
+        estimatedItemSize:
+          allOf: [{$ref: "#/components/schemas/Size"}]
+          description: >-
+            Self-sizing cells (UIKit's `estimatedItemSize`, width and height positive): the items of `count` sections
+            and items inserted without a size are laid out at this estimate until a session's `invalidate` brings
+            their measured size (`items`), answering `contentSizeAdjustment` and `contentOffsetAdjustment`. A
+            section's own `itemSize` still wins. Unset: items are `itemSize`.
+        sectionInsetReference:
+          type: string
+          enum: [contentInset, safeArea, layoutMargins]
+          default: contentInset
+          description: >-
+            What section insets are measured from (UIKit's `sectionInsetReference`): the content's edges, the
+            request's `safeAreaInsets`, or its `layoutMargins` inside the safe area. Only the edges across the scroll
+            axis (left and right when scrolling vertically; top and bottom horizontally) take the reference; along it
+            the scroll view's adjusted content inset holds the safe area, as UIKit's. The insets are the screen's:
+            right to left does not swap them. Headers and footers still span the whole width.
     FlowSectionConfig:
       type: object
       additionalProperties: false
@@ -1968,9 +1985,10 @@ components:
           type: array
           maxItems: 100000
           description: >-
-            compositional only (other kinds answer 422): measured sizes of section headers and footers whose
-            description has estimated dimensions, named as the answers name them (`kind` and `indexPath`
-            `[section, 0]`). The section is laid out again with the measured lengths; later sections move.
+            compositional and flow (other kinds answer 422): measured sizes of section headers and footers whose
+            description has estimated dimensions (flow: that the section has, its size the estimate), named as the
+            answers name them (`kind` and `indexPath` `[section, 0]`). The section is laid out again with the
+            measured lengths; later sections move.
           items:
             type: object
             additionalProperties: false
