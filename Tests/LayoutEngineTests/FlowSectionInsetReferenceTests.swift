@@ -16,7 +16,12 @@ import Testing
         case .safeArea: extra = input.safeAreaInsets
         case .layoutMargins:
             let (s, m) = (input.safeAreaInsets, input.layoutMargins)
-            extra = EdgeInsets(top: s.top + m.top, left: s.left + m.left, bottom: s.bottom + m.bottom, right: s.right + m.right)
+            extra = EdgeInsets(
+                top: s.top + m.top,
+                left: s.left + m.left,
+                bottom: s.bottom + m.bottom,
+                right: s.right + m.right
+            )
         }
         func add(_ inset: EdgeInsets) -> EdgeInsets {
             var result = inset
@@ -43,7 +48,8 @@ import Testing
     }
 
     @Test(arguments: FlowLayout.SectionInsetReference.allCases)
-    func sectionInsetsAreMeasuredFromTheReferenceAcrossTheScrollAxis(reference: FlowLayout.SectionInsetReference) throws {
+    func sectionInsetsAreMeasuredFromTheReferenceAcrossTheScrollAxis(reference: FlowLayout.SectionInsetReference) throws
+    {
         for seed in 0..<150 as Range<UInt64> {
             var random = RandomLayouts(seed: seed &* 977 &+ 1)
             var (input, configuration) = random.layout(kind: .flow)
@@ -68,7 +74,10 @@ import Testing
                 _ = try live.invalidate(InvalidationContext(itemSizes: [indexPath: Size(width: 41, height: 17)]))
                 var resized = try LiveLayout(input: plainInput, configuration: .flow(plain))
                 _ = try resized.invalidate(InvalidationContext(itemSizes: [indexPath: Size(width: 41, height: 17)]))
-                #expect(live.prepared.allAttributes(contentOffset: .zero) == resized.prepared.allAttributes(contentOffset: .zero))
+                #expect(
+                    live.prepared.allAttributes(contentOffset: .zero)
+                        == resized.prepared.allAttributes(contentOffset: .zero)
+                )
             }
         }
     }

@@ -8,7 +8,10 @@ import Testing
     static func randomEstimated(_ random: inout RandomLayouts) -> (LayoutInput, FlowLayout.Configuration) {
         let (input, configuration) = random.layout(kind: .flow)
         guard case .flow(var flow) = configuration else { preconditionFailure("a flow layout") }
-        flow.estimatedItemSize = Size(width: random.double(20...120).rounded(), height: random.double(20...90).rounded())
+        flow.estimatedItemSize = Size(
+            width: random.double(20...120).rounded(),
+            height: random.double(20...90).rounded()
+        )
         return (input, flow)
     }
 
@@ -93,7 +96,9 @@ import Testing
             InvalidationContext(itemSizes: [IndexPath(section: 0, item: 1): Size(width: 320, height: 100)])
         )
         #expect(result.contentSizeAdjustment == Size(width: 0, height: 56))
-        let third = try #require(live.prepared.attributesForItem(at: IndexPath(section: 0, item: 2), contentOffset: .zero))
+        let third = try #require(
+            live.prepared.attributesForItem(at: IndexPath(section: 0, item: 2), contentOffset: .zero)
+        )
         #expect(third.frame.minY == 164, "44 + 10 + 100 + 10")
     }
 
@@ -118,15 +123,21 @@ import Testing
             for section in input.sections.indices {
                 for kind in [ElementKind.header, .footer] {
                     let element = SupplementaryIndexPath(kind: kind, indexPath: IndexPath(section: section, item: 0))
-                    let has = live.prepared.attributesForSupplementaryElement(
-                        ofKind: kind, at: element.indexPath, contentOffset: .zero
-                    ) != nil
+                    let has =
+                        live.prepared.attributesForSupplementaryElement(
+                            ofKind: kind,
+                            at: element.indexPath,
+                            contentOffset: .zero
+                        ) != nil
                     guard has, random.bool() else { continue }
                     let length = random.double(1...90).rounded()
                     let size = isVertical ? Size(width: 0, height: length) : Size(width: length, height: 0)
                     sizes[element] = size
-                    if kind == .header { expectedInput.sections[section].header = size }
-                    else { expectedInput.sections[section].footer = size }
+                    if kind == .header {
+                        expectedInput.sections[section].header = size
+                    } else {
+                        expectedInput.sections[section].footer = size
+                    }
                 }
             }
             // Cells measured in the same pass.
@@ -137,7 +148,11 @@ import Testing
             let before = live.prepared
             let result = try live.invalidate(InvalidationContext(itemSizes: cells, supplementarySizes: sizes))
             let expected = try prepare(
-                applying(cells, to: expectedInput, defaultSize: defaultItemSize(configuration, viewport: input.viewport)),
+                applying(
+                    cells,
+                    to: expectedInput,
+                    defaultSize: defaultItemSize(configuration, viewport: input.viewport)
+                ),
                 configuration
             )
             #expect(live.prepared.allAttributes(contentOffset: .zero) == expected.allAttributes(contentOffset: .zero))
@@ -148,7 +163,9 @@ import Testing
 
     @Test func aSectionWithoutAHeaderHasNoneToMeasure() throws {
         var live = try LiveLayout(
-            input: LayoutInput(sections: [SectionInput(count: 2), SectionInput(items: .count(2), header: Size(width: 0, height: 20))]),
+            input: LayoutInput(sections: [
+                SectionInput(count: 2), SectionInput(items: .count(2), header: Size(width: 0, height: 20)),
+            ]),
             configuration: .flow(.init())
         )
         let missing = SupplementaryIndexPath(kind: .header, indexPath: IndexPath(section: 0, item: 0))
@@ -157,10 +174,15 @@ import Testing
         }
         let header = SupplementaryIndexPath(kind: .header, indexPath: IndexPath(section: 1, item: 0))
         let result = try live.invalidate(
-            InvalidationContext(supplementarySizes: [header: Size(width: 375, height: 64)], contentOffset: Point(x: 0, y: 200))
+            InvalidationContext(
+                supplementarySizes: [header: Size(width: 375, height: 64)],
+                contentOffset: Point(x: 0, y: 200)
+            )
         )
         #expect(result.contentSizeAdjustment == Size(width: 0, height: 44))
-        let first = try #require(live.prepared.attributesForItem(at: IndexPath(section: 1, item: 0), contentOffset: .zero))
+        let first = try #require(
+            live.prepared.attributesForItem(at: IndexPath(section: 1, item: 0), contentOffset: .zero)
+        )
         #expect(first.frame.minY == 114, "section 0's line of 50, then the measured header of 64")
     }
 }

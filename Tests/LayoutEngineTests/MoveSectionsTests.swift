@@ -126,7 +126,9 @@ private func randomSectionBatch(_ random: inout RandomLayouts, _ input: LayoutIn
                     let from = IndexPath(section: move.from, item: old)
                     if deleted.contains(from) { continue }
                     while inserted.contains(item) { item += 1 }
-                    if !reloaded.contains(from) { moves.append(.init(from: from, to: IndexPath(section: move.to, item: item))) }
+                    if !reloaded.contains(from) {
+                        moves.append(.init(from: from, to: IndexPath(section: move.to, item: item)))
+                    }
                     item += 1
                 }
             }
@@ -138,7 +140,10 @@ private func randomSectionBatch(_ random: inout RandomLayouts, _ input: LayoutIn
                 if attributes.category == .cell {
                     old = try #require(moves.first { $0.to == new }).from
                 } else {
-                    old = IndexPath(section: try #require(updates.moveSections.first { $0.to == new.section }).from, item: 0)
+                    old = IndexPath(
+                        section: try #require(updates.moveSections.first { $0.to == new.section }).from,
+                        item: 0
+                    )
                 }
                 var initial = before.allAttributes(contentOffset: .zero).first {
                     $0.indexPath == old && $0.category == attributes.category && $0.kind == attributes.kind
@@ -150,9 +155,10 @@ private func randomSectionBatch(_ random: inout RandomLayouts, _ input: LayoutIn
             #expect(movedCells == moves.map(\.to))
             let movedOthers = result.movedFrom.filter { $0.category != .cell }.count
             let expectedOthers = updates.moveSections.reduce(0) { count, move in
-                count + before.allAttributes(contentOffset: .zero).filter {
-                    $0.category != .cell && $0.indexPath.section == move.from
-                }.count
+                count
+                    + before.allAttributes(contentOffset: .zero).filter {
+                        $0.category != .cell && $0.indexPath.section == move.from
+                    }.count
             }
             #expect(movedOthers == expectedOthers)
             #expect(newOfOld.count == input.sections.count - updates.deleteSections.count)
@@ -174,15 +180,21 @@ private func randomSectionBatch(_ random: inout RandomLayouts, _ input: LayoutIn
         #expect(live.input.sections == [sections[1], sections[2], sections[0]])
         let header = try #require(
             live.prepared.attributesForSupplementaryElement(
-                ofKind: .header, at: IndexPath(section: 2, item: 0), contentOffset: .zero
+                ofKind: .header,
+                at: IndexPath(section: 2, item: 0),
+                contentOffset: .zero
             )
         )
         // Sections 1 and 2 before it: one line of 70, then one line of 50 and a 10-point footer.
         let shift = 70.0 + 50 + 10
         #expect(header.frame.minY == shift)
         for item in 0..<12 {
-            let old = try #require(before.attributesForItem(at: IndexPath(section: 0, item: item), contentOffset: .zero))
-            let new = try #require(live.prepared.attributesForItem(at: IndexPath(section: 2, item: item), contentOffset: .zero))
+            let old = try #require(
+                before.attributesForItem(at: IndexPath(section: 0, item: item), contentOffset: .zero)
+            )
+            let new = try #require(
+                live.prepared.attributesForItem(at: IndexPath(section: 2, item: item), contentOffset: .zero)
+            )
             #expect(new.frame == old.frame.offsetBy(dx: 0, dy: shift))
         }
         #expect(result.moved.count == 12)
