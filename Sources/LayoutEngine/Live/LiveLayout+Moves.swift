@@ -20,7 +20,10 @@ extension LiveLayout {
     ) -> (moved: [BatchUpdates.ItemMove], movedFrom: [LayoutAttributes]) {
         var moved = updates.moveItems
         var movedFrom: [LayoutAttributes] = []
-        movedFrom.reserveCapacity(moved.count)
+        var count = updates.moveItems.count
+        for move in updates.moveSections { count += layout.numberOfItems(inSection: move.from) + 4 }
+        moved.reserveCapacity(count)
+        movedFrom.reserveCapacity(count)
         for move in updates.moveItems {
             if var cell = layout.attributesForItem(at: move.from, contentOffset: offset) {
                 cell.indexPath = move.to
@@ -31,15 +34,16 @@ extension LiveLayout {
             guard let section = plan.newSections[move.from] else { continue }
             let old = IndexPath(section: move.from, item: 0)
             let new = IndexPath(section: section, item: 0)
-            func append(_ attributes: LayoutAttributes?) {
-                guard var attributes else { return }
+            var leading: [LayoutAttributes?] = [
+                layout.attributesForDecorationElement(ofKind: .background, at: old, contentOffset: offset),
+                layout.attributesForSupplementaryElement(ofKind: .header, at: old, contentOffset: offset),
+            ]
+            for kind in ElementKind.sideSupplementaries {
+                leading.append(layout.attributesForSupplementaryElement(ofKind: kind, at: old, contentOffset: offset))
+            }
+            for case var attributes? in leading {
                 attributes.indexPath = new
                 movedFrom.append(attributes)
-            }
-            append(layout.attributesForDecorationElement(ofKind: .background, at: old, contentOffset: offset))
-            append(layout.attributesForSupplementaryElement(ofKind: .header, at: old, contentOffset: offset))
-            for kind in ElementKind.sideSupplementaries {
-                append(layout.attributesForSupplementaryElement(ofKind: kind, at: old, contentOffset: offset))
             }
             for item in 0..<layout.numberOfItems(inSection: move.from) {
                 let from = IndexPath(section: move.from, item: item)
@@ -50,7 +54,10 @@ extension LiveLayout {
                     movedFrom.append(cell)
                 }
             }
-            append(layout.attributesForSupplementaryElement(ofKind: .footer, at: old, contentOffset: offset))
+            if var footer = layout.attributesForSupplementaryElement(ofKind: .footer, at: old, contentOffset: offset) {
+                footer.indexPath = new
+                movedFrom.append(footer)
+            }
         }
         return (moved, movedFrom)
     }
