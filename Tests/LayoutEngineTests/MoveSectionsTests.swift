@@ -93,6 +93,32 @@ private func randomSectionBatch(_ random: inout RandomLayouts, _ input: LayoutIn
             updates.insertItems.append(.init(indexPath: IndexPath(section: new, item: item), size: size))
         }
     }
+    // Sometimes an item moves to the end of another section, by old index path and new.
+    // A source without an insertion: moving an item out must not leave an insertion past its section's end.
+    let sources = newOfOld.keys.sorted().filter { old in
+        !updates.insertItems.contains { $0.indexPath.section == newOfOld[old] }
+    }.filter { old in
+        (0..<input.sections[old].itemCount).contains { item in
+            let indexPath = IndexPath(section: old, item: item)
+            return !updates.deleteItems.contains(indexPath)
+                && !updates.reloadItems.contains { $0.indexPath == indexPath }
+        }
+    }
+    if let from = sources.randomElement(using: &random.generator), random.bool(),
+        let (targetOld, target) = newOfOld.filter({ $0.key != from }).randomElement(using: &random.generator)
+    {
+        let item = (0..<input.sections[from].itemCount).first { item in
+            let indexPath = IndexPath(section: from, item: item)
+            return !updates.deleteItems.contains(indexPath)
+                && !updates.reloadItems.contains { $0.indexPath == indexPath }
+        }!
+        let deleted = updates.deleteItems.filter { $0.section == targetOld }.count
+        let inserted = updates.insertItems.filter { $0.indexPath.section == target }.count
+        let end = input.sections[targetOld].itemCount - deleted + inserted
+        updates.moveItems.append(
+            .init(from: IndexPath(section: from, item: item), to: IndexPath(section: target, item: end))
+        )
+    }
     return (updates, newOfOld)
 }
 
@@ -103,6 +129,8 @@ private func randomSectionBatch(_ random: inout RandomLayouts, _ input: LayoutIn
 
     @Test(arguments: Self.kinds)
     func movingSectionsEqualsLayingOutTheNewOrderFromScratch(kind: LayoutKind) throws {
+        // How many batches also moved items, deleted or inserted sections: the generator must produce each.
+        var mixed = (items: 0, deletions: 0, insertions: 0)
         for seed in 0..<80 as Range<UInt64> {
             var random = RandomLayouts(seed: seed &* 7_919 &+ 3)
             var (input, configuration) = random.layout(kind: kind)
@@ -111,6 +139,9 @@ private func randomSectionBatch(_ random: inout RandomLayouts, _ input: LayoutIn
             let before = live.prepared
             let (updates, newOfOld) = randomSectionBatch(&random, input)
             let result = try live.performBatchUpdates(updates)
+            mixed.items += updates.moveItems.isEmpty ? 0 : 1
+            mixed.deletions += updates.deleteSections.isEmpty ? 0 : 1
+            mixed.insertions += updates.insertSections.isEmpty ? 0 : 1
             let expected = try prepare(reference(updates, input, configuration), configuration)
             #expect(live.prepared.allAttributes(contentOffset: .zero) == expected.allAttributes(contentOffset: .zero))
             #expect(live.prepared == (try prepare(live.input, configuration)))
@@ -118,13 +149,15 @@ private func randomSectionBatch(_ random: inout RandomLayouts, _ input: LayoutIn
             // Every item of a moved section that stays is moved, from its old index path to its new one.
             let deleted = Set(updates.deleteItems)
             let reloaded = Set(updates.reloadItems.map(\.indexPath))
-            var moves: [BatchUpdates.ItemMove] = []
+            var moves = updates.moveItems
             for move in updates.moveSections {
-                let inserted = updates.insertItems.filter { $0.indexPath.section == move.to }.map(\.indexPath.item)
+                let inserted =
+                    updates.insertItems.filter { $0.indexPath.section == move.to }.map(\.indexPath.item)
+                    + updates.moveItems.filter { $0.to.section == move.to }.map(\.to.item)
                 var item = 0
                 for old in 0..<input.sections[move.from].itemCount {
                     let from = IndexPath(section: move.from, item: old)
-                    if deleted.contains(from) { continue }
+                    if deleted.contains(from) || updates.moveItems.contains(where: { $0.from == from }) { continue }
                     while inserted.contains(item) { item += 1 }
                     if !reloaded.contains(from) {
                         moves.append(.init(from: from, to: IndexPath(section: move.to, item: item)))
@@ -163,6 +196,7 @@ private func randomSectionBatch(_ random: inout RandomLayouts, _ input: LayoutIn
             #expect(movedOthers == expectedOthers)
             #expect(newOfOld.count == input.sections.count - updates.deleteSections.count)
         }
+        #expect(mixed.items > 0 && mixed.deletions > 0 && mixed.insertions > 0, "\(mixed)")
     }
 
     @Test func aMovedSectionWithoutItemChangesKeepsItsFramesAndOnlyMoves() throws {
