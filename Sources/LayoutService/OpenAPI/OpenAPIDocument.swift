@@ -606,12 +606,14 @@ paths:
         `insertSections` and move destinations new ones. An inconsistent batch answers 422 pointing at the entry
         and leaves the session untouched. `appearing` holds inserted elements at their final frames with alpha 0,
         `disappearing` deleted ones at their old frames with alpha 0 (with the headers, footers and backgrounds of
-        inserted and deleted sections); with a `rect`, `attributes` holds the new elements there.
+        inserted and deleted sections); with a `rect`, `attributes` holds the new elements there. `moveSections`
+        (`[[from, to]]`, old index to new) moves whole sections: `moved` lists every item of them that stays, and
+        `movedFrom` every moved element's attributes before the batch under its new index path.
 
         Scroll anchoring: the answer's `contentOffset` is the offset to show after the batch, seen from the body's
         `contentOffset` (the client's current one; the session's own offset, the one it was created with, when the
-        body has none). The anchor is the first visible cell that survives the batch (neither deleted nor moved;
-        a reloaded cell survives): the lowest index path among the cells crossing the visible rect's leading edge
+        body has none). The anchor is the first visible cell that survives the batch (neither deleted nor moved,
+        nor in a moved section; a reloaded cell survives): the lowest index path among the cells crossing the visible rect's leading edge
         along the scroll axis (the top; the left, or the right from right to left, when scrolling horizontally),
         else the lowest visible one; with the layout's `anchor: bottom`, the last. It keeps its position on screen
         along the scroll axis, then the offset is clamped to `[0, max(0, contentLength − viewportLength)]`; the
