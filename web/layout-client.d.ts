@@ -86,6 +86,11 @@ export interface UpdatesAnswer {
     version: number; contentSize: Size; contentSizeAdjustment: Size; moved: Move[];
     /** The offset that keeps the anchor cell still, and how far that is from the request's `contentOffset`. */
     contentOffset: Point; contentOffsetAdjustment: Point;
+    /**
+     * Where moved elements animate from: each moved item, then every element of each moved section, with its
+     * attributes before the batch under its index path after it.
+     */
+    movedFrom: Attributes[];
     /** Where inserted elements animate from. */
     appearing: Attributes[];
     /** Where deleted elements animate to. */
@@ -164,6 +169,10 @@ export interface FlowConfig extends FlowSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; scrollDirection?: 'vertical' | 'horizontal';
     sectionHeadersPinToVisibleBounds?: boolean; sectionFootersPinToVisibleBounds?: boolean;
     sectionBackground?: EdgeInsets; anchor?: Anchoring; contentAlignment?: ContentAlignment;
+    /** Self-sizing cells: items without a size are laid out at this estimate until `invalidate` measures them. */
+    estimatedItemSize?: Size;
+    /** What section insets are measured from across the scroll axis. */
+    sectionInsetReference?: 'contentInset' | 'safeArea' | 'layoutMargins';
 }
 export type FlowSection = SectionWithSupplementaries<FlowSectionConfig>;
 export type FlowRequest = RequestBase<FlowSection, FlowConfig>;
@@ -351,6 +360,8 @@ export interface UpdatesBatch {
     insertItems?: SizedIndexPath[];
     reloadItems?: SizedIndexPath[];
     moveItems?: Move[];
+    /** Sections to move, `[from, to]` (old index, new index); every element of the section moves with it. */
+    moveSections?: [number, number][];
     /** The data source's item count per section after the batch; checked when given. */
     expectedItemCounts?: number[];
 }

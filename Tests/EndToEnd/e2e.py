@@ -124,6 +124,21 @@ def the_readme_session_walkthrough_prints_what_it_shows(server):
 
 
 @check
+def every_docs_session_walkthrough_prints_what_it_shows(server):
+    """The `sh session` blocks of docs/*.md (each a fresh script, `jq` needed), like the README's walkthrough."""
+    for page in documentation_pages()[1:]:
+        with open(page) as file:
+            found = re.findall(r"```sh session\n(.*?)```\n+```text\n(.*?)```", file.read(), re.S)
+        for script, shown in found:
+            script = script.replace("localhost:8080", f"127.0.0.1:{server.port}")
+            command = ["bash", "-eo", "pipefail", "-c", script]
+            result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+            name = os.path.relpath(page, ROOT)
+            expect(result.returncode == 0, f"{name} walkthrough failed: {result.stderr}")
+            expect(result.stdout == shown, f"{name} walkthrough printed:\n{result.stdout}\nthe page shows:\n{shown}")
+
+
+@check
 def request_ids_cors_and_the_item_limit_hold_over_the_wire(server):
     status, headers, _ = curl(server.port, "-H", "X-Request-Id: trace-42", url(server.port, "/healthz"))
     expect(headers.get("x-request-id") == "trace-42", f"request id echoed: {headers}")

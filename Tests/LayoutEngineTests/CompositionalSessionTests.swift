@@ -336,7 +336,7 @@ import Testing
         }
         #expect(live == before)
         var flow = try LiveLayout(
-            input: LayoutInput(sections: [SectionInput(items: .count(2), header: Size(width: 10, height: 10))]),
+            input: LayoutInput(sections: [SectionInput(items: .count(2))]),
             configuration: .flow(.init())
         )
         #expect(throws: LayoutError.noSuchSupplementary(kind: .header, section: 0, item: 0)) {

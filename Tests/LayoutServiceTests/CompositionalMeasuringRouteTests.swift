@@ -90,7 +90,7 @@ import Testing
 
     @Test func otherKindsRefuseMeasuredSupplementaries() throws {
         let id = try self.create(
-            #"{"kind":"flow","viewport":{"width":375,"height":667},"sections":[{"count":2,"header":{"width":10,"height":10}}]}"#
+            #"{"kind":"flow","viewport":{"width":375,"height":667},"sections":[{"count":2}]}"#
         )
         let (response, json) = self.call(
             .POST,

@@ -23,11 +23,31 @@ extension FlowLayout: LayoutKindProtocol {
             sectionBackground: configuration.sectionBackground,
             flickVelocityThreshold: configuration.flickVelocityThreshold
         )
+        if let estimate = configuration.estimatedItemSize,
+            !estimate.isValid || estimate.width <= 0 || estimate.height <= 0
+        {
+            throw .invalidParameter(name: "estimatedItemSize", section: nil)
+        }
         return Builder(input: context.input, configuration: configuration, keepsRecords: context.keepsRecords)
     }
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
-        section.overrides.itemSize ?? configuration.itemSize
+        section.overrides.itemSize ?? configuration.estimatedItemSize ?? configuration.itemSize
+    }
+
+    /// A section's header or footer is measured when it has one: its size (the section's, or the reference size)
+    /// is the estimate the measured size replaces.
+    static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, configuration: Configuration) -> Bool {
+        let section = input.sections[element.indexPath.section]
+        let size: Size
+        switch element.kind {
+        case .header:
+            size = section.header ?? section.overrides.headerReferenceSize ?? configuration.headerReferenceSize
+        case .footer:
+            size = section.footer ?? section.overrides.footerReferenceSize ?? configuration.footerReferenceSize
+        default: return false
+        }
+        return (configuration.scrollDirection == .vertical ? size.height : size.width) > 0
     }
 
     /// A change along the scroll axis only records the new viewport.

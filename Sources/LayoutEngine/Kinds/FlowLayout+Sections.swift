@@ -12,7 +12,7 @@ extension FlowLayout {
 
         init(_ configuration: Configuration, section: SectionInput, index: Int) throws(LayoutError) {
             let overrides = section.overrides
-            self.itemSize = overrides.itemSize ?? configuration.itemSize
+            self.itemSize = overrides.itemSize ?? configuration.estimatedItemSize ?? configuration.itemSize
             self.lineSpacing = overrides.minimumLineSpacing ?? configuration.minimumLineSpacing
             self.interitemSpacing = overrides.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
             self.inset = overrides.sectionInset ?? configuration.sectionInset
@@ -49,8 +49,9 @@ extension FlowLayout {
     ) throws(LayoutError) -> FlowSectionBuilder {
         let section = input.sections[index]
         let isVertical = configuration.scrollDirection == .vertical
-        let parameters = try SectionParameters(configuration, section: section, index: index)
+        var parameters = try SectionParameters(configuration, section: section, index: index)
         if validatesSizes { try section.validateSizes(section: index) }
+        Self.addReference(configuration.sectionInsetReference, to: &parameters.inset, isVertical: isVertical, input)
         return FlowSectionBuilder(
             parameters: parameters,
             isVertical: isVertical,
@@ -139,6 +140,39 @@ extension FlowLayout {
             snapVelocityThreshold: configuration.flickVelocityThreshold,
             snapMode: configuration.snap
         )
+    }
+
+    /// Adds what section insets are measured from (``SectionInsetReference``) to the edges across the scroll axis.
+    ///
+    /// The safe area and the margins are the screen's, and a right-to-left layout is computed left to right then
+    /// mirrored, so their left and right swap before they are added to a mirrored layout's insets.
+    private static func addReference(
+        _ reference: SectionInsetReference,
+        to inset: inout EdgeInsets,
+        isVertical: Bool,
+        _ input: LayoutInput
+    ) {
+        var extra: EdgeInsets
+        switch reference {
+        case .contentInset: return
+        case .safeArea: extra = input.safeAreaInsets
+        case .layoutMargins:
+            let (safe, margins) = (input.safeAreaInsets, input.layoutMargins)
+            extra = EdgeInsets(
+                top: safe.top + margins.top,
+                left: safe.left + margins.left,
+                bottom: safe.bottom + margins.bottom,
+                right: safe.right + margins.right
+            )
+        }
+        if isVertical {
+            let isMirrored = input.layoutDirection == .rightToLeft
+            inset.left += isMirrored ? extra.right : extra.left
+            inset.right += isMirrored ? extra.left : extra.right
+        } else {
+            inset.top += extra.top
+            inset.bottom += extra.bottom
+        }
     }
 
     /// The packing that produces `alignment` once the layout is mirrored for right to left.

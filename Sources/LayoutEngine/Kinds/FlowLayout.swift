@@ -51,10 +51,37 @@ public enum FlowLayout {
         case bottom
     }
 
+    /// What section insets are measured from across the scroll axis (UIKit's `sectionInsetReference`).
+    ///
+    /// layoutd's content has no content inset of its own (the content starts at 0), so ``contentInset`` measures
+    /// section insets from the content's edges, as before; ``safeArea`` adds the request's
+    /// ``LayoutInput/safeAreaInsets`` and ``layoutMargins`` adds the safe area and the request's
+    /// ``LayoutInput/layoutMargins`` (margins inside the safe area). Only the edges across the scroll axis (left and
+    /// right when scrolling vertically, top and bottom when scrolling horizontally) take the reference: along the
+    /// scroll axis the scroll view's adjusted content inset holds the safe area, as UIKit's automatic adjustment
+    /// does, so the insets between sections stay as given. The safe area and the margins are the screen's own:
+    /// right to left does not swap them. Headers and footers still span the whole width (or height).
+    public enum SectionInsetReference: String, Hashable, Sendable, CaseIterable {
+        /// Section insets from the content's edges (UIKit's `fromContentInset`). The default.
+        case contentInset
+        /// Section insets from the safe area (UIKit's `fromSafeArea`).
+        case safeArea
+        /// Section insets from the layout margins, inside the safe area (UIKit's `fromLayoutMargins`).
+        case layoutMargins
+    }
+
     /// Every parameter of a flow layout; defaults are UIKit's.
     public struct Configuration: Hashable, Sendable {
         /// The size of items of a `count` section. Defaults to 50 × 50.
         public var itemSize = Size(width: 50, height: 50)
+        /// When set, cells size themselves (UIKit's `estimatedItemSize`): the items of `count` sections, and items
+        /// inserted without a size, are laid out at this estimate until ``LiveLayout/invalidate(_:)`` brings their
+        /// measured size (a section's own ``SectionOverrides/itemSize`` still wins, as the delegate does). Its
+        /// width and height must be positive. Defaults to `nil`: items are ``itemSize``.
+        public var estimatedItemSize: Size?
+        /// What section insets are measured from across the scroll axis. Defaults to
+        /// ``SectionInsetReference/contentInset``.
+        public var sectionInsetReference = SectionInsetReference.contentInset
         /// The minimum spacing between lines. Defaults to 10.
         public var minimumLineSpacing: Double = 10
         /// The minimum spacing between the items of a line. Defaults to 10.
@@ -64,7 +91,8 @@ public enum FlowLayout {
         /// The scroll direction. Defaults to ``ScrollDirection/vertical``.
         public var scrollDirection = ScrollDirection.vertical
         /// The header size of sections that give none; only its height (vertical) or width (horizontal) counts, and
-        /// zero means no header. Defaults to zero.
+        /// zero means no header. A section's header can be measured (``InvalidationContext/supplementarySizes``): this
+        /// size is then its estimate. Defaults to zero.
         public var headerReferenceSize = Size.zero
         /// The footer size of sections that give none, as ``headerReferenceSize``. Defaults to zero.
         public var footerReferenceSize = Size.zero

@@ -74,7 +74,9 @@ struct FlowSectionBuilder {
         index: SpatialIndex
     ) -> Result {
         precondition(frames.count == sizes.count && lines.indices.contains(lineIndex))
-        let start = lines[lineIndex]
+        // The first line starts below the header, which a measured size may have changed.
+        let start =
+            lineIndex == 0 ? Line(first: 0, v: self.bodyStart + self.topInset, lineEndBefore: 0) : lines[lineIndex]
         let firstLineCount = lineIndex == 0 ? 0 : (lines.count > 1 ? lines[1].first : sizes.count)
         lines.removeSubrange(lineIndex...)
         var recorded: [Line]? = lines

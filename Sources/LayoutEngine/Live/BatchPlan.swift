@@ -18,8 +18,10 @@ struct BatchPlan {
     /// Each reloaded item's old and new index paths, in new index path order.
     private(set) var reloads: [(old: IndexPath, new: IndexPath)] = []
 
+    /// The old indexes of the sections the batch moves (``BatchUpdates/moveSections``).
+    private(set) var movedSections = Set<Int>()
     /// For each old section, the new section that continues it; `nil` for a deleted one.
-    private var newSections: [Int?] = []
+    private(set) var newSections: [Int?] = []
     /// By old section, the items that leave their place (deleted or moved away), in ascending order.
     private var removedItems: [Int: [Int]] = [:]
     /// By new section, the items placed at a fixed index (inserted or moved in), in ascending order.
@@ -82,13 +84,34 @@ struct BatchPlan {
                 throw .duplicate(list: .insertSections, position: position)
             }
         }
+        // Moved sections, by new index: their old index.
+        var sectionsMovedTo: [Int: Int] = [:]
+        for (position, move) in updates.moveSections.enumerated() {
+            guard move.from >= 0, move.from < oldCount, move.to >= 0, move.to < newCount else {
+                throw .sectionOutOfRange(list: .moveSections, position: position)
+            }
+            guard !deletedSections.contains(move.from) else {
+                throw .conflict(list: .moveSections, position: position, with: .deleteSections)
+            }
+            guard insertedSections[move.to] == nil else {
+                throw .conflict(list: .moveSections, position: position, with: .insertSections)
+            }
+            guard self.movedSections.insert(move.from).inserted,
+                sectionsMovedTo.updateValue(move.from, forKey: move.to) == nil
+            else { throw .duplicate(list: .moveSections, position: position) }
+        }
+        // Inserted and moved sections take their new indexes; the others fill the rest in their old order.
         var nextOld = 0
         for section in 0..<newCount {
             if insertedSections[section] != nil {
                 self.continues.append(nil)
                 continue
             }
-            while deletedSections.contains(nextOld) { nextOld += 1 }
+            if let old = sectionsMovedTo[section] {
+                self.continues.append(old)
+                continue
+            }
+            while deletedSections.contains(nextOld) || self.movedSections.contains(nextOld) { nextOld += 1 }
             self.continues.append(nextOld)
             nextOld += 1
         }

@@ -1,9 +1,11 @@
 /// A batch of insertions, deletions, reloads and moves (`performBatchUpdates:`), with UIKit's rules.
 ///
 /// Deletions, reloads and move sources name index paths **before** the update; insertions and move destinations
-/// name index paths **after** it. Sections are deleted and inserted first, then items, so an item index path of a
-/// deletion or reload refers to the old sections and one of an insertion or move destination to the new ones. A
-/// section being inserted receives no item insertions or moves (its items come with it).
+/// name index paths **after** it; likewise a section move names its old index and its new one. Sections are deleted,
+/// inserted and moved first, then items, so an item index path of a deletion or reload refers to the old sections and
+/// one of an insertion or move destination to the new ones. A section being inserted receives no item insertions or
+/// moves (its items come with it). The new sections are UIKit's: inserted and moved sections at their new indexes,
+/// the sections that stay, in their old order, in the indexes left.
 public struct BatchUpdates: Hashable, Sendable {
     /// A section to insert at an index of the new sections.
     public struct SectionInsertion: Hashable, Sendable {
@@ -59,6 +61,25 @@ public struct BatchUpdates: Hashable, Sendable {
         }
     }
 
+    /// A section's move from an old index to a new one (`moveSection(_:toSection:)`): the section, with every
+    /// element in it, goes to `to`.
+    public struct SectionMove: Hashable, Sendable {
+        /// The section's index before the update.
+        public var from: Int
+        /// The section's index after the update.
+        public var to: Int
+
+        /// Creates a section move.
+        ///
+        /// - Parameters:
+        ///   - from: The index before the update.
+        ///   - to: The index after the update.
+        public init(from: Int, to: Int) {
+            self.from = from
+            self.to = to
+        }
+    }
+
     /// Sections to delete, by their old index. Defaults to none.
     public var deleteSections: [Int]
     /// Sections to insert, at their new index. Defaults to none.
@@ -72,6 +93,10 @@ public struct BatchUpdates: Hashable, Sendable {
     public var reloadItems: [ItemChange]
     /// Items to move, old index path to new. Defaults to none.
     public var moveItems: [ItemMove]
+    /// Sections to move, old index to new. A moved section cannot also be deleted, nor go where a section is
+    /// inserted; its items may change in the same batch (by old index path for deletions and reloads, new for
+    /// insertions). Defaults to none.
+    public var moveSections: [SectionMove]
     /// The number of items of each section after the update, as the client's data source says; when given, a
     /// different count (or number of sections) is an error, as in UIKit. Defaults to `nil`: not checked.
     public var expectedItemCounts: [Int]?
@@ -89,6 +114,7 @@ public struct BatchUpdates: Hashable, Sendable {
     ///   - insertItems: Items to insert, at new index path.
     ///   - reloadItems: Items to reload, by old index path.
     ///   - moveItems: Items to move, old to new.
+    ///   - moveSections: Sections to move, old to new.
     ///   - expectedItemCounts: The item counts after the update, to check.
     ///   - contentOffset: The client's content offset before the batch, for scroll anchoring.
     public init(
@@ -98,6 +124,7 @@ public struct BatchUpdates: Hashable, Sendable {
         insertItems: [ItemChange] = [],
         reloadItems: [ItemChange] = [],
         moveItems: [ItemMove] = [],
+        moveSections: [SectionMove] = [],
         expectedItemCounts: [Int]? = nil,
         contentOffset: Point? = nil
     ) {
@@ -107,6 +134,7 @@ public struct BatchUpdates: Hashable, Sendable {
         self.insertItems = insertItems
         self.reloadItems = reloadItems
         self.moveItems = moveItems
+        self.moveSections = moveSections
         self.expectedItemCounts = expectedItemCounts
         self.contentOffset = contentOffset
     }
@@ -122,8 +150,14 @@ public struct UpdateResult: Hashable, Sendable {
     /// Final attributes of disappearing elements: the old frame with alpha 0. These are the deleted items, reloaded
     /// items (at their old index path), and every element of deleted sections; ordered as ``appearing``.
     public var disappearing: [LayoutAttributes]
-    /// The explicit moves, as given.
+    /// The items that move: the explicit moves, as given, then every item of each moved section that neither
+    /// leaves (deleted, reloaded, moved away) nor is placed by the batch, old index path to new, section by section
+    /// in the order of ``BatchUpdates/moveSections``.
     public var moved: [BatchUpdates.ItemMove]
+    /// The attributes to animate moved elements from: each explicitly moved item, then every element of each moved
+    /// section (background, header, side supplementaries, the cells of ``moved``, footer), with its attributes
+    /// before the batch under its index path after it. Ordered as ``moved``.
+    public var movedFrom: [LayoutAttributes]
     /// The new content size minus the old.
     public var contentSizeAdjustment: Size
     /// The content offset to show after the batch: the one that keeps the anchor cell (the first visible cell
@@ -138,7 +172,8 @@ public struct UpdateResult: Hashable, Sendable {
     /// - Parameters:
     ///   - appearing: Initial attributes of appearing elements.
     ///   - disappearing: Final attributes of disappearing elements.
-    ///   - moved: The explicit moves.
+    ///   - moved: The item moves.
+    ///   - movedFrom: The attributes to animate moved elements from.
     ///   - contentSizeAdjustment: The new content size minus the old.
     ///   - contentOffset: The content offset to show after the batch.
     ///   - contentOffsetAdjustment: That offset minus the one before.
@@ -146,6 +181,7 @@ public struct UpdateResult: Hashable, Sendable {
         appearing: [LayoutAttributes],
         disappearing: [LayoutAttributes],
         moved: [BatchUpdates.ItemMove],
+        movedFrom: [LayoutAttributes] = [],
         contentSizeAdjustment: Size,
         contentOffset: Point = .zero,
         contentOffsetAdjustment: Point = .zero
@@ -153,6 +189,7 @@ public struct UpdateResult: Hashable, Sendable {
         self.appearing = appearing
         self.disappearing = disappearing
         self.moved = moved
+        self.movedFrom = movedFrom
         self.contentSizeAdjustment = contentSizeAdjustment
         self.contentOffset = contentOffset
         self.contentOffsetAdjustment = contentOffsetAdjustment
@@ -176,6 +213,8 @@ public enum UpdateError: Error, Hashable, Sendable {
         case reloadItems
         /// ``BatchUpdates/moveItems``.
         case moveItems
+        /// ``BatchUpdates/moveSections``.
+        case moveSections
     }
 
     /// A section index out of range: an old section that does not exist, or a new index past the new sections.
@@ -186,7 +225,8 @@ public enum UpdateError: Error, Hashable, Sendable {
     /// The same section or index path twice in one list (for moves: the same source or destination twice).
     case duplicate(list: List, position: Int)
     /// An entry that contradicts another list: an item both deleted and reloaded, moving a deleted item, an item
-    /// of a deleted section, an insertion into an inserted section, an insertion at a move's destination, ….
+    /// of a deleted section, an insertion into an inserted section, an insertion at a move's destination, moving a
+    /// deleted section, moving a section to an inserted section's index, ….
     case conflict(list: List, position: Int, with: List)
     /// The number of sections after the update differs from ``BatchUpdates/expectedItemCounts``.
     case sectionCountMismatch(expected: Int, actual: Int)

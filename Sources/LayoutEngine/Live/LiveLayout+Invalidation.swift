@@ -18,11 +18,12 @@ extension LiveLayout {
     ///   equal to the current one changes nothing, and so does a `compositional` size that replaces no estimated
     ///   dimension (it is only recorded). A `count` section given a size other than the default becomes a list of
     ///   sizes.
-    /// - New supplementary sizes (``InvalidationContext/supplementarySizes``): `compositional` only. The measured
-    ///   size becomes the section's ``SectionInput/header`` or ``SectionInput/footer``, its estimated dimensions
-    ///   take the measured lengths, and the section is built again whole while later sections move. Every other
-    ///   kind refuses them (``LayoutError/noSuchSupplementary(kind:section:item:)``): their header and footer sizes
-    ///   are given, never estimated.
+    /// - New supplementary sizes (``InvalidationContext/supplementarySizes``): `compositional` and `flow`. The
+    ///   measured size becomes the section's ``SectionInput/header`` or ``SectionInput/footer`` (for
+    ///   `compositional` its estimated dimensions take the measured lengths; for `flow` the section's header or
+    ///   footer, its given or reference size being the estimate), and the section is laid out again from its start
+    ///   while later sections move. Every other kind refuses them
+    ///   (``LayoutError/noSuchSupplementary(kind:section:item:)``): their header and footer sizes are given.
     /// - A new viewport: for `flow`, `waterfall` and `justified`, a change across the scroll axis (the width when
     ///   scrolling vertically) lays everything out again; a change along it only records the new viewport. The
     ///   other kinds depend on the viewport and prepare again.

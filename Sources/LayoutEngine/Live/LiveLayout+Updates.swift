@@ -2,7 +2,8 @@ extension LiveLayout {
     /// Applies a batch of insertions, deletions, reloads and moves (`performBatchUpdates:`), with UIKit's rules
     /// (see ``BatchUpdates``), and answers the attributes to animate.
     ///
-    /// The whole batch is checked first; an inconsistent one throws and leaves the layout as it was. For `flow`,
+    /// The whole batch is checked first; an inconsistent one throws and leaves the layout as it was. A moved section
+    /// whose items do not change keeps its frames and only moves, like any untouched section. For `flow`,
     /// `waterfall`, `justified` and `compositional`, only sections whose items changed (and inserted sections) are
     /// laid out; the others keep their frames (and, `compositional`, their pinning and orthogonal groups) and only
     /// move. The other kinds prepare again.
@@ -10,9 +11,9 @@ extension LiveLayout {
     /// - Parameter updates: The batch.
     /// The answer also carries the content offset to show afterwards (``UpdateResult/contentOffset``): the anchor
     /// cell seen at ``BatchUpdates/contentOffset`` (or the input's own offset) among the cells that stay (neither
-    /// deleted nor moved; reloaded ones stay), as ``ScrollAnchoring`` describes, keeps its place on screen, and the
-    /// offset is clamped to the new content. Prepending items above the viewport therefore moves the offset by
-    /// exactly their length and spacing.
+    /// deleted nor moved, nor in a moved section; reloaded ones stay), as ``ScrollAnchoring`` describes, keeps its
+    /// place on screen, and the offset is clamped to the new content. Prepending items above the viewport therefore
+    /// moves the offset by exactly their length and spacing.
     ///
     /// - Returns: The appearing and disappearing attributes, the moves, the content size adjustment and the
     ///   anchored content offset.
@@ -39,8 +40,9 @@ extension LayoutKindProtocol {
         // The anchor is found in the old frames before they are taken out to be rewritten.
         let anchorOffset = updates.contentOffset ?? offset
         let anchoring = Self.anchoring(configuration)
+        // Cells of moved sections move: they anchor nothing, as moved items.
         let anchor = ScrollAnchor.find(in: layout.prepared, at: anchorOffset, anchoring: anchoring) {
-            plan.newIndexPath(of: $0) != nil
+            !plan.movedSections.contains($0.section) && plan.newIndexPath(of: $0) != nil
         }
         // Disappearing elements first: the old frames of resumed sections are rewritten below.
         var deletedSections = Set(updates.deleteSections)
@@ -49,6 +51,13 @@ extension LayoutKindProtocol {
         for change in updates.reloadItems {
             leaving[change.indexPath.section, default: []].append(change.indexPath.item)
         }
+        let (moved, movedFrom) = LiveLayout.moves(
+            of: updates,
+            plan: plan,
+            reloaded: Set(updates.reloadItems.map(\.indexPath)),
+            in: layout.prepared,
+            offset: offset
+        )
         var disappearing: [LayoutAttributes] = []
         for section in 0..<layout.prepared.numberOfSections {
             if deletedSections.remove(section) != nil {
@@ -138,7 +147,8 @@ extension LayoutKindProtocol {
         return UpdateResult(
             appearing: appearing,
             disappearing: disappearing,
-            moved: updates.moveItems,
+            moved: moved,
+            movedFrom: movedFrom,
             contentSizeAdjustment: Size(
                 width: prepared.contentSize.width - oldContentSize.width,
                 height: prepared.contentSize.height - oldContentSize.height

@@ -75,6 +75,13 @@ enum KindCatalog {
                           description: "Where scrolling comes to rest: an item's, a line's or a page's leading edge."),
                 Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
                           description: "Points per second from which a snap moves on in the flick's direction."),
+                Parameter(name: "estimatedItemSize", type: "Size", defaultJSON: nil, perSection: false,
+                          description: "Self-sizing cells: items without a size are laid out at this estimate "
+                            + "until invalidate brings their measured size."),
+                Parameter(name: "sectionInsetReference", type: "contentInset | safeArea | layoutMargins",
+                          defaultJSON: #""contentInset""#, perSection: false,
+                          description: "What section insets are measured from across the scroll axis: the "
+                            + "content's edges, the request's safeAreaInsets, or its layoutMargins inside them."),
             ] + Self.anchoringParameters
         ),
         Kind(

@@ -77,6 +77,9 @@ extension JSONReader {
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
             case "anchor": configuration.anchor = try self.readChoice(ScrollAnchoring.self)
             case "contentAlignment": configuration.contentAlignment = try self.readChoice(ContentAlignment.self)
+            case "estimatedItemSize": configuration.estimatedItemSize = try self.readSize()
+            case "sectionInsetReference":
+                configuration.sectionInsetReference = try self.readChoice(FlowLayout.SectionInsetReference.self)
             default: throw self.unknownField(key)
             }
         }

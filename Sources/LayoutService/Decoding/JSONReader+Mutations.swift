@@ -75,6 +75,18 @@ extension JSONReader {
         return BatchUpdates.ItemMove(from: from, to: to)
     }
 
+    /// Reads a section move, `[from, to]`: the section's index before the batch and after it.
+    mutating func readSectionMove() throws(JSONError) -> BatchUpdates.SectionMove {
+        try self.beginArray()
+        var parts: [Int] = []
+        while try self.nextElement() {
+            guard parts.count < 2 else { throw self.shapeError("a section move is [from, to]: two integers") }
+            parts.append(try self.readInt(in: 0...999_999_999))
+        }
+        guard parts.count == 2 else { throw self.shapeError("a section move is [from, to]: two integers") }
+        return BatchUpdates.SectionMove(from: parts[0], to: parts[1])
+    }
+
     /// Reads `{"index": n, "section": {...}}`, the section as in a layout request.
     mutating func readSectionInsertion(
         kind: LayoutKind,

@@ -101,6 +101,10 @@ struct UpdatesRequest {
                 }
             case "moveItems":
                 request.updates.moveItems = try reader.readArray { reader throws(JSONError) in try reader.readMove() }
+            case "moveSections":
+                request.updates.moveSections = try reader.readArray { reader throws(JSONError) in
+                    try reader.readSectionMove()
+                }
             case "expectedItemCounts":
                 request.updates.expectedItemCounts = try reader.readArray { reader throws(JSONError) in
                     try reader.readInt(in: 0...2_000_000_000)

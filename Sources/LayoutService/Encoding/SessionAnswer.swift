@@ -81,7 +81,7 @@ enum SessionAnswer {
     }
 
     /// A batch's `{version, contentSize, …, contentSizeAdjustment, contentOffset, contentOffsetAdjustment, moved,
-    /// appearing, disappearing, attributes?}`: `contentOffset` is the anchored offset to show after the batch.
+    /// movedFrom, appearing, disappearing, attributes?}`: `contentOffset` is the anchored offset to show after the batch.
     static func updates(_ session: Session, _ result: UpdateResult, request: UpdatesRequest) -> Answer {
         let offset = request.contentOffset ?? session.input.contentOffset
         var writer = JSONWriter(capacity: 16 * 1024)
@@ -90,9 +90,10 @@ enum SessionAnswer {
         writer.member("contentOffset", result.contentOffset)
         writer.member("contentOffsetAdjustment", result.contentOffsetAdjustment)
         writer.moves(result.moved)
+        writer.member("movedFrom", array: result.movedFrom)
         writer.member("appearing", array: result.appearing)
         writer.member("disappearing", array: result.disappearing)
-        var count = result.appearing.count + result.disappearing.count
+        var count = result.appearing.count + result.disappearing.count + result.movedFrom.count
         if let rect = request.rect {
             count += writer.attributes(of: session.layout, in: rect, contentOffset: offset)
         }

@@ -569,8 +569,8 @@ paths:
       summary: Invalidation contexts (self-sizing items, bounds changes), recomputing only what changed
       description: |
         Resizing items relays out from the first affected line on within their section (justified and
-        compositional: the whole section); later sections only move. compositional also takes measured header and
-        footer sizes (`supplementaries`). A viewport change across the scroll axis relays out (compositional: any
+        compositional: the whole section); later sections only move. compositional and flow also take measured
+        header and footer sizes (`supplementaries`). A viewport change across the scroll axis relays out (compositional: any
         viewport change); along it, nothing is recomputed. The answer carries
         `contentSizeAdjustment` and, given `contentOffset`, the `contentOffsetAdjustment` that keeps the first
         visible item where the user sees it (the lowest index path crossing the visible rect's leading edge, else the
@@ -606,12 +606,14 @@ paths:
         `insertSections` and move destinations new ones. An inconsistent batch answers 422 pointing at the entry
         and leaves the session untouched. `appearing` holds inserted elements at their final frames with alpha 0,
         `disappearing` deleted ones at their old frames with alpha 0 (with the headers, footers and backgrounds of
-        inserted and deleted sections); with a `rect`, `attributes` holds the new elements there.
+        inserted and deleted sections); with a `rect`, `attributes` holds the new elements there. `moveSections`
+        (`[[from, to]]`, old index to new) moves whole sections: `moved` lists every item of them that stays, and
+        `movedFrom` every moved element's attributes before the batch under its new index path.
 
         Scroll anchoring: the answer's `contentOffset` is the offset to show after the batch, seen from the body's
         `contentOffset` (the client's current one; the session's own offset, the one it was created with, when the
-        body has none). The anchor is the first visible cell that survives the batch (neither deleted nor moved;
-        a reloaded cell survives): the lowest index path among the cells crossing the visible rect's leading edge
+        body has none). The anchor is the first visible cell that survives the batch (neither deleted nor moved,
+        nor in a moved section; a reloaded cell survives): the lowest index path among the cells crossing the visible rect's leading edge
         along the scroll axis (the top; the left, or the right from right to left, when scrolling horizontally),
         else the lowest visible one; with the layout's `anchor: bottom`, the last. It keeps its position on screen
         along the scroll axis, then the offset is clamped to `[0, max(0, contentLength − viewportLength)]`; the
@@ -853,6 +855,23 @@ components:
           default: justified
         verticalAlignment: {type: string, enum: [center, top, bottom], default: center}
         sectionBackground: {$ref: "#/components/schemas/EdgeInsets"}
+        estimatedItemSize:
+          allOf: [{$ref: "#/components/schemas/Size"}]
+          description: >-
+            Self-sizing cells (UIKit's `estimatedItemSize`, width and height positive): the items of `count` sections
+            and items inserted without a size are laid out at this estimate until a session's `invalidate` brings
+            their measured size (`items`), answering `contentSizeAdjustment` and `contentOffsetAdjustment`. A
+            section's own `itemSize` still wins. Unset: items are `itemSize`.
+        sectionInsetReference:
+          type: string
+          enum: [contentInset, safeArea, layoutMargins]
+          default: contentInset
+          description: >-
+            What section insets are measured from (UIKit's `sectionInsetReference`): the content's edges, the
+            request's `safeAreaInsets`, or its `layoutMargins` inside the safe area. Only the edges across the scroll
+            axis (left and right when scrolling vertically; top and bottom horizontally) take the reference; along it
+            the scroll view's adjusted content inset holds the safe area, as UIKit's. The insets are the screen's:
+            right to left does not swap them. Headers and footers still span the whole width.
     FlowSectionConfig:
       type: object
       additionalProperties: false
@@ -1968,9 +1987,10 @@ components:
           type: array
           maxItems: 100000
           description: >-
-            compositional only (other kinds answer 422): measured sizes of section headers and footers whose
-            description has estimated dimensions, named as the answers name them (`kind` and `indexPath`
-            `[section, 0]`). The section is laid out again with the measured lengths; later sections move.
+            compositional and flow (other kinds answer 422): measured sizes of section headers and footers whose
+            description has estimated dimensions (flow: that the section has, its size the estimate), named as the
+            answers name them (`kind` and `indexPath` `[section, 0]`). The section is laid out again with the
+            measured lengths; later sections move.
           items:
             type: object
             additionalProperties: false
@@ -2038,6 +2058,17 @@ components:
             properties:
               from: {$ref: "#/components/schemas/IndexPath"}
               to: {$ref: "#/components/schemas/IndexPath"}
+        moveSections:
+          type: array
+          description: >-
+            Sections to move, `[from, to]`: the index before the batch and the index after it (UIKit's
+            `moveSection(_:toSection:)`), every element of the section moving with it. A section moved twice, moved
+            and deleted, moved where a section is inserted, or out of range is a 422 pointing at `/moveSections/i`.
+          items:
+            type: array
+            minItems: 2
+            maxItems: 2
+            items: {type: integer, minimum: 0, maximum: 999999999}
         expectedItemCounts:
           type: array
           items: {type: integer, minimum: 0, maximum: 2000000000}
@@ -2072,12 +2103,21 @@ components:
             y: {type: number}
         moved:
           type: array
+          description: >-
+            The item moves: the explicit ones as given, then every item of each moved section that stays, old index
+            path to new.
           items:
             type: object
             required: [from, to]
             properties:
               from: {$ref: "#/components/schemas/IndexPath"}
               to: {$ref: "#/components/schemas/IndexPath"}
+        movedFrom:
+          type: array
+          description: >-
+            The attributes to animate moved elements from: each moved item, then every element of each moved section
+            (background, header, cells, footer), with its attributes before the batch under its index path after it.
+          items: {$ref: "#/components/schemas/Attributes"}
         appearing:
           type: array
           items: {$ref: "#/components/schemas/Attributes"}
