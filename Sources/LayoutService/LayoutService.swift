@@ -15,6 +15,8 @@ public final class LayoutService: Responder {
     let log: @Sendable (String) -> Void
     /// The live sessions.
     let sessions: SessionStore
+    /// Where sessions are shared with other replicas (`--session-store`), or `nil`.
+    let sharedSessions: SharedSessionStore?
     private let clock = ContinuousClock()
 
     /// Creates the service.
@@ -34,6 +36,7 @@ public final class LayoutService: Responder {
         self.serverStatus = serverStatus
         self.log = log
         self.sessions = SessionStore(configuration: configuration.sessions, clock: clock)
+        self.sharedSessions = SharedSessionStore.make(configuration, log: log)
     }
 
     /// What the service learns of a request before answering it: its route, matched once.

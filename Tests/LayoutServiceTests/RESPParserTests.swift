@@ -10,7 +10,9 @@ import Testing
     static let values: [RESPValue] = [
         .simpleString("OK"), .error("ERR wrong type"), .integer(42), .integer(-7),
         .bulkString(Array("hello".utf8)), .bulkString([]), .bulkString(nil), .array(nil), .array([]),
-        .array([.bulkString(Array("foo".utf8)), .array([.integer(1), .array([.bulkString(nil)])]), .simpleString("QUEUED")]),
+        .array([
+            .bulkString(Array("foo".utf8)), .array([.integer(1), .array([.bulkString(nil)])]), .simpleString("QUEUED"),
+        ]),
         .bulkString(Array("a\r\nb".utf8)),
     ]
 
@@ -111,7 +113,9 @@ import Testing
         #expect(RedisEndpoint(url: url) == endpoint)
     }
 
-    @Test(arguments: ["http://x", "redis://", "redis://h:0", "redis://h:99999", "redis://u:p@h", "redis://h/x", "rediss://h"])
+    @Test(arguments: [
+        "http://x", "redis://", "redis://h:0", "redis://h:99999", "redis://u:p@h", "redis://h/x", "rediss://h",
+    ])
     func badEndpointsAreRefused(url: String) {
         #expect(RedisEndpoint(url: url) == nil)
     }

@@ -280,7 +280,9 @@ struct SessionRecordGenerator {
             batch.moveItems = (0..<self.int(0...2)).map { _ in
                 BatchUpdates.ItemMove(from: self.indexPath(), to: self.indexPath())
             }
-            batch.expectedItemCounts = self.maybe { generator in (0..<generator.int(0...4)).map { _ in generator.int(0...99) } }
+            batch.expectedItemCounts = self.maybe { generator in
+                (0..<generator.int(0...4)).map { _ in generator.int(0...99) }
+            }
             batch.contentOffset = self.maybe { $0.point() }
             return .updates(batch)
         default:

@@ -135,7 +135,9 @@ extension BinaryWriter {
                 writer.write(indexPath: move.from)
                 writer.write(indexPath: move.to)
             }
-            self.write(optional: batch.expectedItemCounts) { writer, counts in writer.write(list: counts) { $0.write($1) } }
+            self.write(optional: batch.expectedItemCounts) { writer, counts in
+                writer.write(list: counts) { $0.write($1) }
+            }
             self.write(optional: batch.contentOffset) { $0.write(point: $1) }
         case .transition(let configuration):
             self.write(byte: 2)

@@ -1,0 +1,173 @@
+import Foundation
+import HTTPCore
+@testable import LayoutService
+import Testing
+
+/// Replicas sharing sessions through a private `redis-server` (`--session-store`): any replica rebuilds a session
+/// it does not hold with the same id, version and bytes; versions stay linear across replicas; `If-Match` keeps its
+/// meaning; the journal is compacted; and without Redis, local sessions keep being served.
+@Suite struct SharedSessionTests {
+    static let create = #"""
+        {"kind":"flow","viewport":{"width":375,"height":667},
+         "sections":[{"count":30},
+          {"items":[{"width":120,"height":90},{"width":80,"height":160},{"width":33.3,"height":7}],
+         "header":{"width":375,"height":40}}],"config":{"minimumLineSpacing":14}}
+        """#
+    static let query = #"{"rect":{"x":0,"y":0,"width":2000,"height":5000}}"#
+    /// One of each mutation, in the order a client might send them.
+    static let mutations: [(String, String)] = [
+        ("invalidate", #"{"items":[{"indexPath":[1,0],"size":{"width":200,"height":120}}]}"#),
+        ("updates", #"{"deleteItems":[[0,1]],"insertItems":[{"indexPath":[0,0]}]}"#),
+        ("invalidate", #"{"viewport":{"width":320,"height":500}}"#),
+        ("move/end", #"{"indexPath":[0,0],"targetIndexPath":[0,3]}"#),
+        ("transition", #"{"to":{"kind":"waterfall","config":{"columnCount":2}},"progress":1,"commit":true}"#),
+        ("updates", #"{"insertSections":[{"index":1,"section":{"items":[{"width":1,"height":2}]}}]}"#),
+    ]
+
+    let server: RedisServerProcess
+
+    init() throws {
+        self.server = try RedisServerProcess()
+    }
+
+    /// A replica: a service of its own, sharing the test's Redis.
+    func replica(store: Bool = true) -> Replica {
+        var configuration = ServiceConfiguration()
+        configuration.sessionStore = store ? self.server.endpoint.description : nil
+        return Replica(service: LayoutService(configuration: configuration))
+    }
+
+    @Test func anotherReplicaRebuildsTheSessionWithTheSameIdVersionAndBytes() throws {
+        let a = self.replica()
+        let b = self.replica()
+        let id = try a.create(Self.create)
+        #expect(a.service.sessions.count == 1)
+        #expect(b.service.sessions.count == 0)
+        let fromA = a.post("/sessions/\(id)/query", Self.query)
+        let fromB = b.post("/sessions/\(id)/query", Self.query)
+        #expect(fromB.status == 200)
+        #expect(fromB.text == fromA.text)
+        #expect(fromB.headers["ETag"] == "\"1\"")
+        #expect(b.service.sessions.count == 1)
+    }
+
+    @Test func mutationsAlternatingBetweenReplicasStayLinearAndMatchOneReplicaAlone() throws {
+        let replicas = [self.replica(), self.replica(), self.replica()]
+        let alone = self.replica(store: false)
+        let id = try replicas[0].create(Self.create)
+        let soloID = try alone.create(Self.create)
+        for (index, (route, body)) in Self.mutations.enumerated() {
+            let replica = replicas[index % replicas.count]
+            let shared = replica.post("/sessions/\(id)/\(route)", body)
+            let solo = alone.post("/sessions/\(soloID)/\(route)", body)
+            #expect(shared.status == 200, "\(route): \(String(decoding: shared.body, as: UTF8.self))")
+            #expect(shared.headers["ETag"] == "\"\(index + 2)\"", "\(route)")
+            #expect(shared.text == solo.text.replacingOccurrences(of: soloID, with: id), "\(route)")
+            for other in replicas {
+                let answer = other.post("/sessions/\(id)/query", Self.query)
+                #expect(answer.headers["ETag"] == "\"\(index + 2)\"", "\(route)")
+                #expect(answer.text == alone.post("/sessions/\(soloID)/query", Self.query).text, "\(route)")
+            }
+        }
+    }
+
+    @Test func ifMatchIsJudgedAgainstTheSharedVersion() throws {
+        let a = self.replica()
+        let b = self.replica()
+        let id = try a.create(Self.create)
+        #expect(b.post("/sessions/\(id)/invalidate", Self.mutations[0].1).headers["ETag"] == "\"2\"")
+        // A still holds version 1: "1" is stale everywhere, "2" is the shared version.
+        let stale = a.post("/sessions/\(id)/invalidate", Self.mutations[2].1, headers: ["If-Match": "\"1\""])
+        #expect(stale.status == 412)
+        let current = a.post("/sessions/\(id)/invalidate", Self.mutations[2].1, headers: ["If-Match": "\"2\""])
+        #expect(current.status == 200)
+        #expect(current.headers["ETag"] == "\"3\"")
+        #expect(b.post("/sessions/\(id)/query", Self.query).text == a.post("/sessions/\(id)/query", Self.query).text)
+    }
+
+    @Test func aRestartedReplicaAnswersAsIfNothingHappened() throws {
+        let a = self.replica()
+        let id = try a.create(Self.create)
+        for (route, body) in Self.mutations.prefix(4) {
+            #expect(a.post("/sessions/\(id)/\(route)", body).status == 200)
+        }
+        let before = a.post("/sessions/\(id)/query", Self.query)
+        let restarted = self.replica()
+        let after = restarted.post("/sessions/\(id)/query", Self.query)
+        #expect(after.status == 200)
+        #expect(after.headers["ETag"] == "\"5\"")
+        #expect(after.text == before.text)
+    }
+
+    @Test func theJournalIsCompactedWhenItOutgrowsTheInput() throws {
+        let a = self.replica()
+        let id = try a.create(#"{"kind":"flow","viewport":{"width":375,"height":667},"sections":[{"count":3}]}"#)
+        let redis = RedisConnection(endpoint: self.server.endpoint)
+        let keys = RedisScripts.keys(id)
+        var lengths: [Int] = []
+        for width in 0..<40 {
+            let body = #"{"items":[{"indexPath":[0,1],"size":{"width":\#(width + 10),"height":20}}]}"#
+            #expect(a.post("/sessions/\(id)/invalidate", body).status == 200)
+            lengths.append(try redis.send([[Array("LLEN".utf8), keys.journal]])[0].integer ?? -1)
+        }
+        #expect(lengths.max()! < 40)
+        #expect(lengths.contains(0))
+        let rebuilt = self.replica().post("/sessions/\(id)/query", Self.query)
+        #expect(rebuilt.headers["ETag"] == "\"41\"")
+        #expect(rebuilt.text == a.post("/sessions/\(id)/query", Self.query).text)
+    }
+
+    @Test func deletingOnAnyReplicaDeletesTheSharedSession() throws {
+        let a = self.replica()
+        let b = self.replica()
+        let id = try a.create(Self.create)
+        #expect(b.delete("/sessions/\(id)").status == 204)
+        #expect(self.replica().post("/sessions/\(id)/query", Self.query).status == 404)
+        #expect(b.delete("/sessions/\(id)").status == 404)
+    }
+
+    @Test(arguments: ["http://redis:6379", "redis://:secret@redis", "redis://redis:0"])
+    func aStoreURLThatIsNotRedisIsAUsageError(url: String) {
+        #expect(throws: OptionsError.self) {
+            _ = try LayoutdOptions.parse(arguments: ["--session-store", url], environment: [:])
+        }
+        #expect(throws: OptionsError.self) {
+            _ = try LayoutdOptions.parse(arguments: [], environment: ["LAYOUTD_SESSION_STORE": url])
+        }
+    }
+
+    @Test func withoutAStoreNothingIsShared() throws {
+        let alone = self.replica(store: false)
+        #expect(alone.service.sharedSessions == nil)
+        let id = try alone.create(Self.create)
+        #expect(try RedisConnection(endpoint: self.server.endpoint).send([[Array("DBSIZE".utf8)]]) == [.integer(0)])
+        #expect(self.replica().post("/sessions/\(id)/query", Self.query).status == 404)
+    }
+
+    @Test func sessionsExpireInRedisWithTheIdleTimeout() throws {
+        let a = self.replica()
+        let id = try a.create(Self.create)
+        let redis = RedisConnection(endpoint: self.server.endpoint)
+        let ttl = try redis.send([[Array("PTTL".utf8), RedisScripts.keys(id).hash]])[0].integer ?? -1
+        #expect(ttl > 14 * 60 * 1_000)
+        #expect(ttl <= 15 * 60 * 1_000)
+    }
+}
+
+/// One replica under test.
+struct Replica: ServiceTesting {
+    let service: LayoutService
+
+    func post(_ target: String, _ body: String, headers: HTTPHeaders = [:]) -> Response {
+        self.service.respond(to: Request(method: .POST, target: target, headers: headers, body: Array(body.utf8)))
+    }
+
+    func delete(_ target: String) -> Response {
+        self.service.respond(to: Request(method: .DELETE, target: target, headers: [:], body: []))
+    }
+}
+
+extension Response {
+    /// The body as text, for comparisons that print readably when they fail.
+    var text: String { String(decoding: self.body, as: UTF8.self) }
+}
