@@ -119,12 +119,12 @@ public final class LayoutService: Responder {
             return (.json(Array(BuildInfo.healthJSON.utf8)), 0)
         case .ready:
             guard self.serverStatus.isReady else { throw APIError.draining }
-            return (.json(Array(#"{"status":"ready"}"#.utf8)), 0)
+            return (.json(Array(self.readinessJSON.utf8)), 0)
         case .metrics:
             let text = self.metrics.render(
                 openConnections: self.serverStatus.openConnections,
                 sessions: self.sessions.statistics
-            )
+            ) + Metrics.sessionStoreText(self.sharedSessions)
             let type = "text/plain; version=0.0.4; charset=utf-8"
             return (Response(status: 200, headers: ["Content-Type": type], body: Array(text.utf8)), 0)
         case .openAPI:

@@ -16,7 +16,7 @@ final class RedisServerProcess {
     var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: self.port) }
 
     /// Starts `redis-server` and returns once it accepts connections.
-    init(extraArguments: [String] = []) throws {
+    init(port fixedPort: Int? = nil, extraArguments: [String] = []) throws {
         guard let executable = Self.findExecutable("redis-server") else {
             throw StartError(
                 description: "redis-server is not installed (apt-get install -y redis-server); the Redis tests need it"
@@ -24,7 +24,7 @@ final class RedisServerProcess {
         }
         var lastError = "no attempt"
         for _ in 0..<5 {
-            let port = try Self.freePort()
+            let port = try fixedPort ?? Self.freePort()
             let output = Pipe()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)

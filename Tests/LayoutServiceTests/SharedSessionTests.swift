@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 @testable import LayoutService
+import Synchronization
 import Testing
 
 /// Replicas sharing sessions through a private `redis-server` (`--session-store`): any replica rebuilds a session
@@ -31,10 +32,10 @@ import Testing
     }
 
     /// A replica: a service of its own, sharing the test's Redis.
-    func replica(store: Bool = true) -> Replica {
+    func replica(store: Bool = true, log: @escaping @Sendable (String) -> Void = { _ in }) -> Replica {
         var configuration = ServiceConfiguration()
         configuration.sessionStore = store ? self.server.endpoint.description : nil
-        return Replica(service: LayoutService(configuration: configuration))
+        return Replica(service: LayoutService(configuration: configuration, log: log))
     }
 
     @Test func anotherReplicaRebuildsTheSessionWithTheSameIdVersionAndBytes() throws {
@@ -154,12 +155,58 @@ import Testing
     }
 }
 
+extension SharedSessionTests {
+    @Test func withoutRedisLocalSessionsAreServedAndWrittenWhenItReturns() throws {
+        let lines = Mutex<[String]>([])
+        let a = self.replica(log: { line in lines.withLock { $0.append(line) } })
+        let before = try a.create(Self.create)
+        self.server.stop()
+        #expect(a.post("/sessions/\(before)/query", Self.query).status == 200)
+        let mutated = a.post("/sessions/\(before)/invalidate", Self.mutations[0].1)
+        #expect(mutated.status == 200)
+        #expect(mutated.headers["ETag"] == "\"2\"")
+        let during = try a.create(Self.create)
+        let ready = a.get("/readyz")
+        #expect(ready.status == 200)
+        #expect(ready.text.contains("degraded"))
+        let metrics = a.get("/metrics").text
+        #expect(metrics.contains("\nlayoutd_session_store_up 0\n"))
+        #expect(metrics.contains("\nlayoutd_session_store_pending 2\n"))
+        #expect(lines.withLock { $0 }.contains { $0.contains("unreachable") })
+
+        // Redis comes back empty (no persistence): both sessions are written, at their versions.
+        let again = try RedisServerProcess(port: self.server.port)
+        a.service.sharedSessions?.retryNow()
+        #expect(a.get("/readyz").text.contains(#""sessionStore":"up""#))
+        #expect(a.get("/metrics").text.contains("\nlayoutd_session_store_pending 0\n"))
+        #expect(lines.withLock { $0 }.contains { $0.contains("reachable again") })
+        let b = self.replica()
+        let rebuilt = b.post("/sessions/\(before)/query", Self.query)
+        #expect(rebuilt.headers["ETag"] == "\"2\"")
+        #expect(rebuilt.text == a.post("/sessions/\(before)/query", Self.query).text)
+        #expect(b.post("/sessions/\(during)/query", Self.query).headers["ETag"] == "\"1\"")
+        again.stop()
+    }
+
+    @Test func aReplicaWithoutRedisAtStartStillServes() throws {
+        self.server.stop()
+        let a = self.replica()
+        let id = try a.create(Self.create)
+        #expect(a.post("/sessions/\(id)/invalidate", Self.mutations[0].1).status == 200)
+        #expect(a.get("/readyz").status == 200)
+    }
+}
+
 /// One replica under test.
 struct Replica: ServiceTesting {
     let service: LayoutService
 
     func post(_ target: String, _ body: String, headers: HTTPHeaders = [:]) -> Response {
         self.service.respond(to: Request(method: .POST, target: target, headers: headers, body: Array(body.utf8)))
+    }
+
+    func get(_ target: String) -> Response {
+        self.service.respond(to: Request(method: .GET, target: target, headers: [:], body: []))
     }
 
     func delete(_ target: String) -> Response {

@@ -59,6 +59,7 @@ extension LayoutService {
             var live = try self.makeLiveLayout(stored.input, configuration: stored.configuration)
             for mutation in fetched.records { try self.replay(mutation, on: &live) }
             let session = Session(id: id, version: fetched.base + fetched.records.count, live: live)
+            shared.countRebuild()
             if try self.sessions.replace(with: session, ifVersion: nil) { return session }
             return self.sessions.session(id)
         } catch {
@@ -70,7 +71,18 @@ extension LayoutService {
     /// `current`, or the newer version Redis holds: the one round trip a read costs with a store, which also keeps
     /// the session's keys from expiring while it is used.
     func syncSharedSession(_ current: Session) -> Session {
-        self.catchUpSharedSession(current) ?? current
+        self.flushPendingSessions()
+        return self.catchUpSharedSession(current) ?? current
+    }
+
+    /// `/readyz`'s body: ready, and with a store whether it is up or the service runs degraded (local sessions
+    /// only); a degraded service stays ready, since it still answers.
+    var readinessJSON: String {
+        guard let shared = self.sharedSessions else { return #"{"status":"ready"}"# }
+        shared.probe()
+        self.flushPendingSessions()
+        return shared.isUp
+            ? #"{"status":"ready","sessionStore":"up"}"# : #"{"status":"ready","sessionStore":"degraded"}"#
     }
 
     /// Replaces `current` by the session Redis says is newer, replaying the journal; `nil` when Redis has nothing
@@ -165,8 +177,10 @@ extension LayoutService {
             guard let session = self.sessions.session(id) else { continue }
             let stored = StoredSessionInput(configuration: session.configuration, input: session.input)
             do {
-                if let held = try shared.put(id, stored, version: session.version), held > session.version {
-                    self.log("session store: \(id) is at version \(held) elsewhere; keeping the shared one")
+                if let held = try shared.put(id, stored, version: session.version) {
+                    // Another replica changed it meanwhile: the shared history wins, and this replica rebuilds it.
+                    self.log("session store: \(id) reached version \(held) elsewhere while down; keeping that one")
+                    self.sessions.remove(id)
                 }
             } catch {
                 shared.markPending(id)

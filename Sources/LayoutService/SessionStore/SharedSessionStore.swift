@@ -47,6 +47,7 @@ final class SharedSessionStore: Sendable {
         var downSince: ContinuousClock.Instant?
         var pending: Set<String> = []
         var failures = 0
+        var rebuilds = 0
     }
 
     /// The settings.
@@ -68,6 +69,28 @@ final class SharedSessionStore: Sendable {
 
     /// Exchanges with Redis that failed so far.
     var failureCount: Int { self.state.withLock { $0.failures } }
+
+    /// Sessions rebuilt from Redis so far.
+    var rebuildCount: Int { self.state.withLock { $0.rebuilds } }
+
+    /// Counts a session rebuilt from Redis.
+    func countRebuild() {
+        self.state.withLock { $0.rebuilds += 1 }
+    }
+
+    /// Asks Redis whether it answers (`PING`) when the store is down and its retry interval has passed; without
+    /// traffic, this is how `/readyz` notices that Redis is back.
+    func probe() {
+        guard !self.isUp else { return }
+        _ = try? self.exchange([[Array("PING".utf8)]])
+    }
+
+    /// Ends the current retry interval, so that the next call tries Redis at once (tests, instead of waiting).
+    func retryNow() {
+        self.state.withLock { state in
+            if state.downSince != nil { state.downSince = ContinuousClock.now - self.configuration.retryInterval }
+        }
+    }
 
     private var ttl: [UInt8] {
         let (seconds, attoseconds) = self.configuration.idleTimeout.components
