@@ -130,7 +130,10 @@ extension LayoutService {
         }
         self.flushPendingSessions()
         for attempt in 0..<16 {
-            var current = try self.session(Substring(id))
+            // The append checks the version, so the local copy needs no round trip of its own here.
+            guard var current = self.sessions.session(id) ?? self.rebuildSharedSession(id) else {
+                throw self.sessions.goneError(id: id)
+            }
             if let expectedVersion, !expectedVersion.allows(current.version) {
                 // This replica may be behind another: only a version Redis also lacks is a mismatch.
                 if attempt == 0, let newer = self.catchUpSharedSession(current) { current = newer }

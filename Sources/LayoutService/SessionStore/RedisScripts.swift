@@ -60,15 +60,15 @@ enum RedisScripts {
     /// omitted when the journal alone brings the caller up to date, and `records` are the mutations after the
     /// caller's version (or after `base` with the input).
     static let fetch = """
-        local h = redis.call('HMGET', KEYS[1], 'base', 'input')
-        if not h[1] then return false end
-        local base = tonumber(h[1])
+        local stored = redis.call('HGET', KEYS[1], 'base')
+        if not stored then return false end
+        local base = tonumber(stored)
         local from = tonumber(ARGV[1])
         redis.call('PEXPIRE', KEYS[1], ARGV[2])
         redis.call('PEXPIRE', KEYS[2], ARGV[2])
         if from >= base then
           return {base, false, redis.call('LRANGE', KEYS[2], from - base, -1)}
         end
-        return {base, h[2], redis.call('LRANGE', KEYS[2], 0, -1)}
+        return {base, redis.call('HGET', KEYS[1], 'input'), redis.call('LRANGE', KEYS[2], 0, -1)}
         """
 }
