@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 @testable import LayoutService
 import Testing
 
@@ -91,6 +93,47 @@ import Testing
         #expect(try connection.send([Self.command("PING")]) == [.simpleString("PONG")])
     }
 
+    /// A peer that answers half of a bulk string and then nothing: the call ends at its deadline, it never spins.
+    @Test func aStalledPartialAnswerTimesOut() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(listener, address, length) == 0 && listen(listener, 1) == 0
+                    && getsockname(listener, address, &length) == 0
+            }
+        }
+        #expect(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let peer = Thread {
+            let connection = accept(listener, nil, nil)
+            var buffer = [UInt8](repeating: 0, count: 256)
+            _ = read(connection, &buffer, buffer.count)
+            _ = Array("$10\r\nabc".utf8).withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            // Wait for the client to give up and close; then close too.
+            _ = read(connection, &buffer, buffer.count)
+            close(connection)
+        }
+        peer.start()
+        var configuration = RedisConnection.Configuration()
+        configuration.commandTimeout = .milliseconds(200)
+        let endpoint = RedisEndpoint(host: "127.0.0.1", port: port)
+        let connection = RedisConnection(endpoint: endpoint, configuration: configuration)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let cpuBefore = threadCPUNanoseconds()
+        #expect(throws: RedisError.timedOut) { try connection.send([Self.command("GET", "k")]) }
+        let elapsed = started.duration(to: clock.now)
+        #expect(elapsed >= .milliseconds(200))
+        #expect(elapsed < .seconds(2))
+        // Waiting in poll, not spinning: the process's CPU time grew by far less than the wall time.
+        #expect(threadCPUNanoseconds() - cpuBefore < 100_000_000)
+    }
+
     @Test func aServerThatGoesAwayFailsTheCallThenIsUnreachable() throws {
         let server = try RedisServerProcess()
         let connection = RedisConnection(endpoint: server.endpoint)
@@ -104,4 +147,11 @@ import Testing
             guard case .unreachable = error else { Issue.record("\(error)"); return }
         }
     }
+}
+
+/// This thread's CPU time in nanoseconds.
+private func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }

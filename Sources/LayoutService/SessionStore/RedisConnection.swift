@@ -118,8 +118,6 @@ final class RedisConnection {
 
     /// Waits until the socket is readable (or writable, when `forWrite`), or the deadline passes.
     private func wait(forWrite: Bool, deadline: ContinuousClock.Instant) throws(RedisError) {
-        // Bytes already buffered may complete an answer without another read.
-        if !forWrite, self.parser.bufferedCount > 0 { return }
         var pollDescriptor = pollfd(
             fd: self.descriptor,
             events: Int16(POLLIN) | (forWrite ? Int16(POLLOUT) : 0),
