@@ -182,6 +182,18 @@ import Testing
         #expect(rebuilt.text == a.post("/sessions/\(id)/query", Self.query).text)
     }
 
+    @Test func scriptsRedisForgotAreLoadedAgain() throws {
+        let a = self.replica()
+        let id = try a.create(Self.create)
+        #expect(a.post("/sessions/\(id)/invalidate", Self.mutations[0].1).status == 200)
+        let redis = RedisConnection(endpoint: self.server.endpoint)
+        #expect(try redis.send([[Array("SCRIPT".utf8), Array("FLUSH".utf8)]]) == [.simpleString("OK")])
+        let answer = a.post("/sessions/\(id)/invalidate", Self.mutations[2].1)
+        #expect(answer.status == 200)
+        #expect(answer.headers["ETag"] == "\"3\"")
+        #expect(self.replica().post("/sessions/\(id)/query", Self.query).headers["ETag"] == "\"3\"")
+    }
+
     @Test func deletingOnAnyReplicaDeletesTheSharedSession() throws {
         let a = self.replica()
         let b = self.replica()

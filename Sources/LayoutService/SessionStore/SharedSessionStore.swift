@@ -48,6 +48,7 @@ final class SharedSessionStore: Sendable {
         var pending: Set<String> = []
         var failures = 0
         var rebuilds = 0
+        var scriptHashes: [String: [UInt8]] = [:]
     }
 
     /// The settings.
@@ -183,11 +184,29 @@ final class SharedSessionStore: Sendable {
         }
     }
 
+    /// Runs a script by its SHA1 (`EVALSHA`), so that its text crosses the network once per connection pool; the
+    /// first call (or one after Redis forgot its scripts, `NOSCRIPT`) sends `SCRIPT LOAD` and `EVAL` in one pipeline.
     private func eval(_ script: String, _ keys: (hash: [UInt8], journal: [UInt8]), _ arguments: [[UInt8]])
         throws(RedisError) -> RESPValue
     {
-        let command = [Array("EVAL".utf8), Array(script.utf8), Array("2".utf8), keys.hash, keys.journal] + arguments
-        let reply = try self.exchange([command])[0]
+        let tail = [Array("2".utf8), keys.hash, keys.journal] + arguments
+        if let hash = self.state.withLock({ $0.scriptHashes[script] }) {
+            let reply = try self.exchange([[Array("EVALSHA".utf8), hash] + tail])[0]
+            if case .error(let message) = reply, message.hasPrefix("NOSCRIPT") {
+                self.state.withLock { _ = $0.scriptHashes.removeValue(forKey: script) }
+            } else {
+                return try Self.check(reply)
+            }
+        }
+        let text = Array(script.utf8)
+        let replies = try self.exchange([
+            [Array("SCRIPT".utf8), Array("LOAD".utf8), text], [Array("EVAL".utf8), text] + tail,
+        ])
+        if let hash = replies[0].bytes { self.state.withLock { $0.scriptHashes[script] = hash } }
+        return try Self.check(replies[1])
+    }
+
+    private static func check(_ reply: RESPValue) throws(RedisError) -> RESPValue {
         if case .error(let message) = reply { throw .unexpectedReply(message) }
         return reply
     }
