@@ -264,6 +264,30 @@ extension SharedSessionTests {
         again.stop()
     }
 
+    @Test func aSessionDeletedWhileRedisIsDownIsDeletedWhenItReturns() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-redis-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // This Redis keeps its data across a SIGKILL, as the StatefulSet's does across a restart.
+        let persistent = ["--appendonly", "yes", "--appendfsync", "always", "--dir", directory]
+        let first = try RedisServerProcess(extraArguments: persistent)
+        var configuration = ServiceConfiguration()
+        configuration.sessionStore = first.endpoint.description
+        let a = Replica(service: LayoutService(configuration: configuration))
+        let kept = try a.create(Self.create)
+        let deleted = try a.create(Self.create)
+        first.stop()
+        #expect(a.delete("/sessions/\(deleted)").status == 204)
+        #expect(a.get("/metrics").text.contains("\nlayoutd_session_store_pending 1\n"))
+        let second = try RedisServerProcess(port: first.port, extraArguments: persistent)
+        defer { second.stop() }
+        a.service.sharedSessions?.retryNow()
+        #expect(a.get("/readyz").text.contains(#""sessionStore":"up""#))
+        let b = Replica(service: LayoutService(configuration: configuration))
+        #expect(b.post("/sessions/\(kept)/query", Self.query).status == 200)
+        #expect(b.post("/sessions/\(deleted)/query", Self.query).status == 404)
+    }
+
     @Test func aReplicaWithoutRedisAtStartStillServes() throws {
         self.server.stop()
         let a = self.replica()

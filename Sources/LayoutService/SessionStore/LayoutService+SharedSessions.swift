@@ -44,7 +44,8 @@ extension LayoutService {
         do {
             return try shared.remove(id)
         } catch {
-            self.log("session store: could not delete \(id): \(error)")
+            // Deleted once Redis answers again, so that no other replica rebuilds it meanwhile from a stale copy.
+            shared.markPendingDelete(id)
             return false
         }
     }
@@ -176,7 +177,17 @@ extension LayoutService {
     /// Writes the sessions changed while Redis was down, once it answers again.
     func flushPendingSessions() {
         guard let shared = self.sharedSessions, shared.isUp, shared.pendingCount > 0 else { return }
-        for id in shared.takePending() {
+        let pending = shared.takePending()
+        for (index, id) in pending.deletes.enumerated() {
+            do {
+                _ = try shared.remove(id)
+            } catch {
+                for id in pending.deletes[index...] { shared.markPendingDelete(id) }
+                for id in pending.writes { shared.markPending(id) }
+                return
+            }
+        }
+        for (index, id) in pending.writes.enumerated() {
             guard let session = self.sessions.session(id) else { continue }
             let stored = StoredSessionInput(configuration: session.configuration, input: session.input)
             do {
@@ -186,7 +197,7 @@ extension LayoutService {
                     self.sessions.remove(id)
                 }
             } catch {
-                shared.markPending(id)
+                for id in pending.writes[index...] { shared.markPending(id) }
                 return
             }
         }

@@ -46,6 +46,7 @@ final class SharedSessionStore: Sendable {
         var idle: [RedisConnection] = []
         var downSince: ContinuousClock.Instant?
         var pending: Set<String> = []
+        var pendingDeletes: Set<String> = []
         var failures = 0
         var rebuilds = 0
         var scriptHashes: [String: [UInt8]] = [:]
@@ -65,8 +66,8 @@ final class SharedSessionStore: Sendable {
     /// Whether the last exchange with Redis succeeded (or none was tried yet).
     var isUp: Bool { self.state.withLock { $0.downSince == nil } }
 
-    /// The sessions changed while Redis was down, not yet written.
-    var pendingCount: Int { self.state.withLock { $0.pending.count } }
+    /// The sessions changed or deleted while Redis was down, not yet written.
+    var pendingCount: Int { self.state.withLock { $0.pending.count + $0.pendingDeletes.count } }
 
     /// Exchanges with Redis that failed so far.
     var failureCount: Int { self.state.withLock { $0.failures } }
@@ -176,11 +177,22 @@ final class SharedSessionStore: Sendable {
         self.state.withLock { _ = $0.pending.insert(id) }
     }
 
-    /// Takes the sessions to write now that Redis is back.
-    func takePending() -> [String] {
+    /// Remembers that session `id` was deleted while Redis was down.
+    func markPendingDelete(_ id: String) {
         self.state.withLock { state in
-            defer { state.pending.removeAll() }
-            return Array(state.pending)
+            state.pending.remove(id)
+            state.pendingDeletes.insert(id)
+        }
+    }
+
+    /// Takes the sessions to write and those to delete now that Redis is back.
+    func takePending() -> (writes: [String], deletes: [String]) {
+        self.state.withLock { state in
+            defer {
+                state.pending.removeAll()
+                state.pendingDeletes.removeAll()
+            }
+            return (Array(state.pending), Array(state.pendingDeletes))
         }
     }
 
