@@ -10,8 +10,10 @@ of these is off.
     scripts/scaleout.py [--binary PATH] [--seconds 20] [--clients 12] [--sessions-per-client 4] [--probe-sessions 3000]
     scripts/scaleout.py --short        # the CI version: about 15 seconds
     scripts/scaleout.py --signal TERM  # the replica drains (a rolling update) rather than crashes
+    scripts/scaleout.py --session-store  # replicas share sessions through a private redis-server: a rolling
+                                         # restart of every replica, then one SIGKILL, with no session re-created
 
-Needs nginx (Debian's nginx-light) and node.
+Needs nginx (Debian's nginx-light) and node; --session-store also redis-server.
 """
 import argparse
 import json
@@ -54,11 +56,53 @@ def http(method, url, body=None):
             return error.code, None
 
 
+class Redis:
+    """A private redis-server on a free loopback port, without persistence."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--logfile", ""], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        for line in self.process.stdout:
+            if b"Ready to accept connections" in line:
+                break
+        else:
+            raise RuntimeError("redis-server did not start")
+        threading.Thread(target=lambda: self.process.stdout.read(), daemon=True).start()
+        self.url = f"redis://127.0.0.1:{self.port}"
+
+    def command(self, *words):
+        """One command's answer: a bulk string's text, or the line of a simple answer (enough for INFO, DBSIZE)."""
+        payload = f"*{len(words)}\r\n" + "".join(f"${len(w)}\r\n{w}\r\n" for w in map(str, words))
+        with socket.create_connection(("127.0.0.1", self.port), timeout=10) as connection:
+            connection.sendall(payload.encode())
+            data = b""
+            while b"\r\n" not in data:
+                data += connection.recv(65536)
+            head, _, rest = data.partition(b"\r\n")
+            if not head.startswith(b"$"):
+                return head[1:].decode()
+            length = int(head[1:])
+            while len(rest) < length + 2:
+                rest += connection.recv(65536)
+            return rest[:length].decode(errors="replace")
+
+    def used_memory(self):
+        return int(re.search(r"used_memory:(\d+)", self.command("INFO", "memory")).group(1))
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=15)
+
+
 class Replica:
-    def __init__(self, binary, port):
+    def __init__(self, binary, port, extra=()):
         self.port = port
         self.process = subprocess.Popen(
-            [binary, "--port", str(port), "--threads", "1", "--session-id-header", HEADER, "--log-requests", "false"],
+            [binary, "--port", str(port), "--threads", "1", "--session-id-header", HEADER, "--log-requests", "false",
+             *extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         line = self.process.stderr.readline().decode()
@@ -70,6 +114,12 @@ class Replica:
         with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/metrics", timeout=5) as response:
             match = re.search(rb"^layoutd_sessions (\d+)$", response.read(), re.M)
             return int(match.group(1))
+
+    def metric(self, name):
+        """The value of an unlabelled metric, 0 when absent."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/metrics", timeout=5) as response:
+            match = re.search(rb"^" + re.escape(name.encode()) + rb" (\d+)$", response.read(), re.M)
+            return int(match.group(1)) if match else 0
 
     def requests(self, route):
         """Requests this replica answered on `route`."""
@@ -185,6 +235,8 @@ def main():
     parser.add_argument("--signal", choices=["KILL", "TERM"], default="KILL",
                         help="how the replica goes away: a crash, or a graceful drain")
     parser.add_argument("--short", action="store_true", help="the CI version: 8 s, 8 clients, 900 probe sessions")
+    parser.add_argument("--session-store", action="store_true",
+                        help="share sessions through a private redis-server; restart every replica, then kill one")
     options = parser.parse_args()
     if options.short:
         options.seconds, options.clients, options.probe_sessions = 8, 8, 900
@@ -192,6 +244,8 @@ def main():
         subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
                        capture_output=True, text=True).stdout.strip(), "layoutd")
 
+    if options.session_store:
+        return run_shared(options, binary)
     replicas = [Replica(binary, free_port()) for _ in range(3)]
     nginx = None
     failures = []
@@ -235,6 +289,71 @@ def main():
     if any(replica.process.returncode != 0 for replica in (replicas[0], replicas[2])):
         failures.append("a surviving replica did not exit cleanly")
     print("scaleout: " + ("FAILED: " + "; ".join(failures) if failures else "ok"))
+    return 1 if failures else 0
+
+
+def run_shared(options, binary):
+    """Replicas sharing sessions through Redis: every replica restarted in turn (SIGTERM, a rolling update), then one
+    killed (SIGKILL), under the mixed workload; no client may re-create a session, see an error or a version that
+    does not follow."""
+    redis = Redis()
+    extra = ("--session-store", redis.url)
+    replicas = [Replica(binary, free_port(), extra) for _ in range(3)]
+    nginx = None
+    failures = []
+    # Each restart waits out nginx's fail_timeout (5 s in deploy/layoutd-servers.conf) before the next, as a rolling
+    # update waits for readiness: two replicas marked failed at once would leave some hash ranges without one.
+    pause = 6.5
+    seconds = 2 + 4 * pause + 2
+    try:
+        nginx = Nginx(free_port(), [replica.port for replica in replicas])
+        workload = subprocess.Popen(
+            ["node", os.path.join(ROOT, "scripts", "scaleout-workload.mjs"), f"http://127.0.0.1:{nginx.port}",
+             str(seconds), str(options.clients), str(options.sessions_per_client)],
+            stdout=subprocess.PIPE, text=True,
+        )
+        # Each replica drains and comes back empty on its port, one after the other.
+        time.sleep(2)
+        held = []
+        for index, replica in enumerate(replicas):
+            held.append(replica.sessions())
+            replica.stop(signal.SIGTERM)
+            if replica.process.returncode != 0:
+                failures.append(f"replica on port {replica.port} did not drain cleanly")
+            replicas[index] = Replica(binary, replica.port, extra)
+            time.sleep(pause)
+        victim = replicas[0]
+        killed = victim.sessions()
+        victim.stop(signal.SIGKILL)
+        replicas[0] = Replica(binary, victim.port, extra)
+        time.sleep(pause)
+        output, _ = workload.communicate(timeout=seconds + 120)
+        if workload.returncode != 0:
+            raise RuntimeError(f"the workload failed ({workload.returncode})")
+        stats = json.loads(output)
+        rebuilds = sum(replica.metric("layoutd_session_store_rebuilds_total") for replica in replicas)
+        print(f"scaleout (session store): 3 replicas behind nginx sharing {redis.url}, {options.clients} clients "
+              f"for {seconds:g} s; every replica restarted (SIGTERM) in turn, holding {held} sessions, then one "
+              f"killed (SIGKILL) holding {killed}")
+        print(f"  requests served through nginx: {stats['requests']} ({stats['operations']} operations), "
+              f"by status: {json.dumps(dict(sorted(stats['byStatus'].items())))}")
+        print(f"  sessions: {stats['sessions']}; re-created by the clients: {stats['recreations']}; rebuilt from "
+              f"Redis by the replicas now running: {rebuilds}; keys in Redis: {redis.command('DBSIZE').strip()}")
+        print(f"  errors seen by clients: {stats['errors']} {stats['errorSamples']}")
+        print(f"  versions inconsistent: {stats['inconsistencies']} {stats['inconsistencySamples']}")
+        if stats["recreations"]:
+            failures.append(f"clients re-created {stats['recreations']} sessions")
+        if stats["errors"]:
+            failures.append("clients saw errors")
+        if stats["inconsistencies"]:
+            failures.append("a session's version did not follow")
+    finally:
+        if nginx:
+            nginx.stop()
+        for replica in replicas:
+            replica.stop()
+        redis.stop()
+    print("scaleout (session store): " + ("FAILED: " + "; ".join(failures) if failures else "ok"))
     return 1 if failures else 0
 
 

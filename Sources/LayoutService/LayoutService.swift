@@ -15,6 +15,8 @@ public final class LayoutService: Responder {
     let log: @Sendable (String) -> Void
     /// The live sessions.
     let sessions: SessionStore
+    /// Where sessions are shared with other replicas (`--session-store`), or `nil`.
+    let sharedSessions: SharedSessionStore?
     private let clock = ContinuousClock()
 
     /// Creates the service.
@@ -34,6 +36,7 @@ public final class LayoutService: Responder {
         self.serverStatus = serverStatus
         self.log = log
         self.sessions = SessionStore(configuration: configuration.sessions, clock: clock)
+        self.sharedSessions = SharedSessionStore.make(configuration, log: log)
     }
 
     /// What the service learns of a request before answering it: its route, matched once.
@@ -116,12 +119,12 @@ public final class LayoutService: Responder {
             return (.json(Array(BuildInfo.healthJSON.utf8)), 0)
         case .ready:
             guard self.serverStatus.isReady else { throw APIError.draining }
-            return (.json(Array(#"{"status":"ready"}"#.utf8)), 0)
+            return (.json(Array(self.readinessJSON.utf8)), 0)
         case .metrics:
             let text = self.metrics.render(
                 openConnections: self.serverStatus.openConnections,
                 sessions: self.sessions.statistics
-            )
+            ) + Metrics.sessionStoreText(self.sharedSessions)
             let type = "text/plain; version=0.0.4; charset=utf-8"
             return (Response(status: 200, headers: ["Content-Type": type], body: Array(text.utf8)), 0)
         case .openAPI:

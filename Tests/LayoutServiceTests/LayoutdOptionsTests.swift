@@ -34,6 +34,9 @@ import Testing
             $0.service.corsOrigins == ["https://a.example", "https://b.example"]
         },
         Case(name: "log-requests", value: "false") { !$0.service.logsRequests },
+        Case(name: "session-store", value: "redis://10.0.0.5:6380/2") {
+            $0.service.sessionStore == "redis://10.0.0.5:6380/2"
+        },
     ]
 
     static func options(_ arguments: [String], _ environment: [String: String] = [:]) throws -> LayoutdOptions {

@@ -105,6 +105,16 @@ extension OptionDescriptor {
             "log-requests", .logging, \.service.logsRequests,
             abstract: "One line per request on stderr: time, request id, method, path, status, duration."
         ),
+        OptionDescriptor(
+            name: "session-store", group: .sessions, valueName: "url",
+            abstract: "Keep sessions' inputs and journals in Redis (redis://host:port[/db]); any replica rebuilds them.",
+            requirement: "a redis://host[:port][/db] URL",
+            store: { options, text in
+                options.service.sessionStore = text.isEmpty ? nil : text
+                return text.isEmpty || RedisEndpoint(url: text) != nil
+            },
+            show: { $0.service.sessionStore ?? "none" }
+        ),
     ]
 
     /// Whether `byte` may appear in a header name: letters, digits and `-`, `_`, `.`.

@@ -49,6 +49,11 @@ public struct ServiceConfiguration: Hashable, Sendable {
     /// The session store's limits, set through the four properties above.
     var sessions = SessionStore.Configuration()
 
+    /// Where sessions' inputs and journals are shared between replicas, `redis://host:port[/db]`, so that any
+    /// replica can rebuild a session it does not hold (`docs/session-store.md`). Defaults to none: sessions live
+    /// only in the replica that created them.
+    public var sessionStore: String?
+
     /// Creates the default configuration.
     public init() {}
 }

@@ -675,6 +675,10 @@ components:
       required: [status]
       properties:
         status: {type: string}
+        sessionStore:
+          type: string
+          enum: [up, degraded]
+          description: "With --session-store only: whether Redis answers; degraded serves the local sessions alone."
     Problem:
       type: object
       required: [type, title, status, detail]

@@ -39,11 +39,13 @@ extension LayoutService {
     /// Commits a reorder in session `id` as a batch update that moves one item.
     func endMove(_ id: Substring, _ request: MoveEndRequest, expectedVersion: IfMatch?) throws -> Session {
         let (source, destination) = (request.source, request.destination)
-        return try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
+        let move = BatchUpdates(moveItems: [.init(from: source, to: destination)])
+        return try self.updateSession(String(id), expectedVersion: expectedVersion, mutation: { .updates(move) }) {
+            current in
             try Self.checkMove(current.layout, from: source, to: destination)
             var next = current
             do throws(UpdateError) {
-                _ = try next.live.performBatchUpdates(BatchUpdates(moveItems: [.init(from: source, to: destination)]))
+                _ = try next.live.performBatchUpdates(move)
             } catch {
                 throw EngineFailure(.update(error), session: current)
             }

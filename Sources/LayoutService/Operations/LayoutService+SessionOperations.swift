@@ -11,6 +11,13 @@ extension LayoutService {
             session = Session(id: Session.makeID(), version: 1, live: live)
             try self.sessions.insert(session)
         }
+        if !self.shareCreatedSession(session) {
+            // Another replica's session has this identifier: take a random one.
+            self.sessions.remove(session.id)
+            session = Session(id: Session.makeID(), version: 1, live: live)
+            try self.sessions.insert(session)
+            _ = self.shareCreatedSession(session)
+        }
         return session
     }
 
@@ -96,7 +103,11 @@ extension LayoutService {
         -> InvalidationOutcome
     {
         var outcome: (before: PreparedLayout, result: InvalidationResult)?
-        let session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
+        let session = try self.updateSession(
+            String(id),
+            expectedVersion: expectedVersion,
+            mutation: { .invalidate(request.context) }
+        ) { current in
             var next = current
             do throws(LayoutError) {
                 outcome = (current.layout, try next.live.invalidate(request.context))
@@ -126,7 +137,11 @@ extension LayoutService {
         var decoded = (kind: try self.session(id).kind, request: UpdatesRequest())
         decoded.request = try decode(decoded.kind)
         var result: UpdateResult?
-        let session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { current in
+        let session = try self.updateSession(
+            String(id),
+            expectedVersion: expectedVersion,
+            mutation: { .updates(decoded.request.updates) }
+        ) { current in
             if current.kind != decoded.kind { decoded = (current.kind, try decode(current.kind)) }
             var next = current
             do throws(UpdateError) {
@@ -162,7 +177,11 @@ extension LayoutService {
             ?? self.prepare(session.input, configuration: target, pointerPrefix: "/to")
         if let targetLive {
             let base = session.version
-            session = try self.sessions.update(String(id), expectedVersion: expectedVersion) { latest in
+            session = try self.updateSession(
+                String(id),
+                expectedVersion: expectedVersion,
+                mutation: { .transition(target) }
+            ) { latest in
                 var next = latest
                 next.live = latest.version == base
                     ? targetLive

@@ -44,9 +44,9 @@ extension LayoutService {
 
     /// `DELETE /sessions/{id}`: 204, or 404 when there was no such session.
     func deleteSession(id: Substring) throws -> Answer {
-        guard Session.isWellFormedID(id), self.sessions.remove(String(id)) else {
-            throw self.sessions.goneError(id: String(id))
-        }
+        guard Session.isWellFormedID(id) else { throw self.sessions.goneError(id: String(id)) }
+        let removedHere = self.sessions.remove(String(id))
+        guard self.unshareSession(String(id)) || removedHere else { throw self.sessions.goneError(id: String(id)) }
         return (Response(status: 204), 0)
     }
 
@@ -155,7 +155,10 @@ extension LayoutService {
 
     /// The live session named by a path segment.
     func session(_ id: Substring) throws(APIError) -> Session {
-        guard Session.isWellFormedID(id), let session = self.sessions.session(String(id)) else {
+        guard Session.isWellFormedID(id),
+            let session = self.sessions.session(String(id)).map(self.syncSharedSession)
+                ?? self.rebuildSharedSession(String(id))
+        else {
             throw self.sessions.goneError(id: String(id))
         }
         return session

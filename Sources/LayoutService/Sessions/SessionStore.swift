@@ -191,6 +191,29 @@ final class SessionStore: Sendable {
         }
     }
 
+    /// Puts `next` in place of the held session with its identifier if that one has version `version` (or, with
+    /// `version` `nil`, if none is held), keeping `next`'s own version: the shared session store's commit of a
+    /// session it caught up or rebuilt (`SessionStore/`).
+    ///
+    /// - Returns: Whether it was put in place.
+    /// - Throws: ``APIError/tooManyItems(count:limit:)`` or ``APIError/sessionTooLarge(bytes:limit:)``.
+    @discardableResult
+    func replace(with next: Session, ifVersion version: Int?) throws(APIError) -> Bool {
+        guard let version else { return try self.insert(next) }
+        let (bytes, items) = try self.costs(of: next)
+        let now = self.now()
+        let (replaced, released) = self.state.withLock { state -> (Bool, [Session]) in
+            guard let slot = state.table.slot(of: next.id), state.table.session(at: slot).version == version
+            else { return (false, []) }
+            var released = [state.table.session(at: slot)]
+            state.table.replace(slot, with: next, bytes: bytes, items: items, now: now)
+            self.evict(&state, keeping: slot, into: &released)
+            return (true, released)
+        }
+        _ = released
+        return replaced
+    }
+
     /// What a session costs the budgets, refusing one that alone passes either.
     private func costs(of session: Session) throws(APIError) -> (bytes: Int, items: Int) {
         let items = session.budgetWeight

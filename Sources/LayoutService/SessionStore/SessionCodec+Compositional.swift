@@ -1,0 +1,200 @@
+import LayoutEngine
+
+/// `compositional`'s section tree (section, groups nested in groups, items, boundary supplementaries) in the binary
+/// form.
+extension BinaryWriter {
+    /// Appends a compositional section.
+    mutating func write(compositionalSection s: CompositionalLayout.Section) {
+        self.write(group: s.group)
+        self.write(directionalInsets: s.contentInsets)
+        self.write(s.interGroupSpacing)
+        self.write(choice: s.orthogonalScrollingBehavior)
+        self.write(list: s.boundarySupplementaryItems) { writer, item in
+            writer.write(choice: item.alignment)
+            writer.write(optional: item.kind) { $0.write(choice: $1) }
+            writer.write(layoutSize: item.size)
+            writer.write(item.pinsToVisibleBounds)
+            writer.write(item.extendsBoundary)
+            writer.write(item.zIndex)
+        }
+        self.write(optional: s.background) { $0.write(directionalInsets: $1) }
+        self.write(s.backgroundZIndex)
+    }
+
+    /// Appends a group and, recursively, its subitems.
+    mutating func write(group g: CompositionalLayout.Group) {
+        switch g.layout {
+        case .horizontal: self.write(byte: 0)
+        case .vertical: self.write(byte: 1)
+        case .custom(let frames):
+            self.write(byte: 2)
+            self.write(list: frames) { $0.write(rect: $1) }
+        }
+        self.write(layoutSize: g.size)
+        self.write(list: g.subitems) { writer, element in
+            switch element {
+            case .item(let item):
+                writer.write(byte: 0)
+                writer.write(layoutSize: item.size)
+                writer.write(directionalInsets: item.contentInsets)
+                writer.write(edgeSpacing: item.edgeSpacing)
+            case .group(let group):
+                writer.write(byte: 1)
+                writer.write(group: group)
+            }
+        }
+        self.write(optional: g.count) { $0.write($1) }
+        self.write(optional: g.interItemSpacing) { $0.write(spacing: $1) }
+        self.write(directionalInsets: g.contentInsets)
+        self.write(edgeSpacing: g.edgeSpacing)
+    }
+
+    /// Appends a dimension: a tag and its value.
+    mutating func write(dimension: CompositionalLayout.Dimension) {
+        switch dimension {
+        case .fractionalWidth(let value): self.write(byte: 0); self.write(value)
+        case .fractionalHeight(let value): self.write(byte: 1); self.write(value)
+        case .absolute(let value): self.write(byte: 2); self.write(value)
+        case .estimated(let value): self.write(byte: 3); self.write(value)
+        }
+    }
+
+    /// Appends a layout size.
+    mutating func write(layoutSize: CompositionalLayout.LayoutSize) {
+        self.write(dimension: layoutSize.width)
+        self.write(dimension: layoutSize.height)
+    }
+
+    /// Appends directional insets.
+    mutating func write(directionalInsets i: CompositionalLayout.DirectionalInsets) {
+        for value in [i.top, i.leading, i.bottom, i.trailing] { self.write(value) }
+    }
+
+    /// Appends a spacing: a tag and its length.
+    mutating func write(spacing: CompositionalLayout.Spacing) {
+        switch spacing {
+        case .fixed(let value): self.write(byte: 0); self.write(value)
+        case .flexible(let value): self.write(byte: 1); self.write(value)
+        }
+    }
+
+    /// Appends edge spacing.
+    mutating func write(edgeSpacing e: CompositionalLayout.EdgeSpacing) {
+        for spacing in [e.leading, e.top, e.trailing, e.bottom] {
+            self.write(optional: spacing) { $0.write(spacing: $1) }
+        }
+    }
+}
+
+extension BinaryReader {
+    /// How deeply groups may nest in a stored record; the service's JSON depth limit keeps real ones far shallower.
+    static let maxGroupDepth = 64
+
+    /// Reads a compositional section.
+    mutating func readCompositionalSection() throws(SessionRecordError) -> CompositionalLayout.Section {
+        var s = CompositionalLayout.Section(group: try self.readGroup(depth: 0))
+        s.contentInsets = try self.readDirectionalInsets()
+        s.interGroupSpacing = try self.readDouble()
+        s.orthogonalScrollingBehavior = try self.readChoice(CompositionalLayout.OrthogonalScrollingBehavior.self)
+        s.boundarySupplementaryItems = try self.readList { (r) throws(SessionRecordError) in
+            let alignment = try r.readChoice(CompositionalLayout.Alignment.self)
+            let kind = try r.readOptional { (r) throws(SessionRecordError) in try r.readChoice(ElementKind.self) }
+            var item = CompositionalLayout.BoundarySupplementaryItem(
+                alignment: alignment,
+                size: try r.readLayoutSize(),
+                kind: kind
+            )
+            item.pinsToVisibleBounds = try r.readBool()
+            item.extendsBoundary = try r.readBool()
+            item.zIndex = try r.readInt()
+            return item
+        }
+        s.background = try self.readOptional { (r) throws(SessionRecordError) in try r.readDirectionalInsets() }
+        s.backgroundZIndex = try self.readInt()
+        return s
+    }
+
+    /// Reads a group, refusing nesting deeper than ``maxGroupDepth``.
+    mutating func readGroup(depth: Int) throws(SessionRecordError) -> CompositionalLayout.Group {
+        let start = self.offset
+        guard depth < Self.maxGroupDepth else { throw .invalidValue(offset: start, what: "group depth") }
+        let layout: CompositionalLayout.GroupLayout
+        switch try self.readByte() {
+        case 0: layout = .horizontal
+        case 1: layout = .vertical
+        case 2: layout = .custom(try self.readList { (r) throws(SessionRecordError) in try r.readRect() })
+        default: throw .invalidValue(offset: start, what: "group layout")
+        }
+        let size = try self.readLayoutSize()
+        let subitems = try self.readList { (r) throws(SessionRecordError) -> CompositionalLayout.Element in
+            let tag = r.offset
+            switch try r.readByte() {
+            case 0:
+                var item = CompositionalLayout.Item(size: try r.readLayoutSize())
+                item.contentInsets = try r.readDirectionalInsets()
+                item.edgeSpacing = try r.readEdgeSpacing()
+                return .item(item)
+            case 1: return .group(try r.readGroup(depth: depth + 1))
+            default: throw .invalidValue(offset: tag, what: "group element")
+            }
+        }
+        var group = CompositionalLayout.Group(
+            layout: layout,
+            size: size,
+            subitems: subitems,
+            count: try self.readOptional { (r) throws(SessionRecordError) in try r.readInt() }
+        )
+        group.interItemSpacing = try self.readOptional { (r) throws(SessionRecordError) in try r.readSpacing() }
+        group.contentInsets = try self.readDirectionalInsets()
+        group.edgeSpacing = try self.readEdgeSpacing()
+        return group
+    }
+
+    /// Reads a dimension.
+    mutating func readDimension() throws(SessionRecordError) -> CompositionalLayout.Dimension {
+        let start = self.offset
+        switch try self.readByte() {
+        case 0: return .fractionalWidth(try self.readDouble())
+        case 1: return .fractionalHeight(try self.readDouble())
+        case 2: return .absolute(try self.readDouble())
+        case 3: return .estimated(try self.readDouble())
+        default: throw .invalidValue(offset: start, what: "dimension")
+        }
+    }
+
+    /// Reads a layout size.
+    mutating func readLayoutSize() throws(SessionRecordError) -> CompositionalLayout.LayoutSize {
+        CompositionalLayout.LayoutSize(width: try self.readDimension(), height: try self.readDimension())
+    }
+
+    /// Reads directional insets.
+    mutating func readDirectionalInsets() throws(SessionRecordError) -> CompositionalLayout.DirectionalInsets {
+        CompositionalLayout.DirectionalInsets(
+            top: try self.readDouble(),
+            leading: try self.readDouble(),
+            bottom: try self.readDouble(),
+            trailing: try self.readDouble()
+        )
+    }
+
+    /// Reads a spacing.
+    mutating func readSpacing() throws(SessionRecordError) -> CompositionalLayout.Spacing {
+        let start = self.offset
+        switch try self.readByte() {
+        case 0: return .fixed(try self.readDouble())
+        case 1: return .flexible(try self.readDouble())
+        default: throw .invalidValue(offset: start, what: "spacing")
+        }
+    }
+
+    /// Reads edge spacing.
+    mutating func readEdgeSpacing() throws(SessionRecordError) -> CompositionalLayout.EdgeSpacing {
+        let read = { (r: inout BinaryReader) throws(SessionRecordError) in try r.readSpacing() }
+        return CompositionalLayout.EdgeSpacing(
+            leading: try self.readOptional(read),
+            top: try self.readOptional(read),
+            trailing: try self.readOptional(read),
+            bottom: try self.readOptional(read)
+        )
+    }
+}
