@@ -196,6 +196,7 @@ extension Response {
     /// - Parameter error: Why the request was refused.
     public init(parseError error: HTTPParseError) {
         self = .problem(status: error.status, type: error.problemType, detail: "The request was refused: \(error.reason).")
+        if error == .bodyMemoryExhausted { self.headers.add(name: "Retry-After", value: "1") }
     }
 }
 
@@ -209,6 +210,7 @@ extension HTTPParseError {
         case 431: "/problems/header-fields-too-large"
         case 501: "/problems/not-implemented"
         case 505: "/problems/version-not-supported"
+        case 503: "/problems/unavailable"
         default: "/problems/bad-request"
         }
     }

@@ -17,15 +17,19 @@ final class Connection {
     var registeredEvents: UInt32
 
     init(
-        id: UInt64, fd: Int32, limits: ParserLimits, machine: ConnectionStateMachine.Configuration, now: UInt64,
-        registeredEvents: UInt32
+        id: UInt64, fd: Int32, limits: ParserLimits, bodyBudget: BodyMemoryBudget?,
+        machine: ConnectionStateMachine.Configuration, now: UInt64, registeredEvents: UInt32
     ) {
         self.id = id
         self.fd = fd
-        self.parser = RequestParser(limits: limits)
+        self.parser = RequestParser(limits: limits, bodyBudget: bodyBudget)
         self.machine = ConnectionStateMachine(configuration: machine, now: now)
         self.registeredEvents = registeredEvents
     }
+
+    // A connection closed with a body reserved (mid-body, or with its request on the worker pool) gives it back
+    // when the last reference (the loop's, or a late worker answer's lookup) goes.
+    deinit { self.parser.releaseBodyMemory() }
 }
 
 @available(*, unavailable) extension Connection: Sendable {}

@@ -90,7 +90,14 @@ extension EventLoop {
                 request = nil
                 switch self.context.dispatcher.handle(dispatched, self.context.configuration.workerPoolBodyThreshold) {
                 case .deferred(let answer):
-                    self.context.pool.submit(.init(loop: self, connectionID: connection.id, answer: answer))
+                    // The body goes with the job, which may outlive the connection: so does its reservation.
+                    let reserved = connection.parser.takeBodyReservation()
+                    let budget = self.context.status.bodyMemory
+                    let job: @Sendable () -> Response = {
+                        defer { budget.release(reserved) }
+                        return answer()
+                    }
+                    self.context.pool.submit(.init(loop: self, connectionID: connection.id, answer: job))
                     action = machine.responseDeferred()
                 case .answered(let answered):
                     action = machine.responseReady(
@@ -102,6 +109,8 @@ extension EventLoop {
             case .writeResponse(let head):
                 guard let answered = response else { preconditionFailure("a write without a response") }
                 response = nil
+                // The request's body was dropped with its answer: its reservation is free for others.
+                connection.parser.releaseBodyMemory()
                 self.emit(answered, method: head.method, version: head.version, closing: head.isClosing, on: connection)
                 action = machine.outputQueued(pendingOutputBytes: connection.output.count)
             case .writeContinue:
@@ -116,6 +125,7 @@ extension EventLoop {
                 case .requestTimeout:
                     problem = Self.requestTimeout
                 }
+                connection.parser.releaseBodyMemory()
                 self.emit(problem, method: nil, version: .http1_1, closing: true, on: connection)
                 action = machine.outputQueued(pendingOutputBytes: connection.output.count)
             case .flush:
