@@ -15,6 +15,14 @@ final class Connection {
     var machine: ConnectionStateMachine
     /// The epoll events currently registered.
     var registeredEvents: UInt32
+    /// The answer being produced as the client takes it (chunked), if any: nothing more is parsed until it ends.
+    var stream: (any ResponseBodyProducer)?
+    /// The bytes of pending output the state machine is told of: what is queued, plus a full window while an answer
+    /// is still being produced, so that the machine neither parses the next request nor reads more, and waits to
+    /// write, until the answer is out.
+    func pendingOutputBytes(window: Int) -> Int {
+        self.output.count + (self.stream == nil ? 0 : window)
+    }
 
     init(
         id: UInt64, fd: Int32, limits: ParserLimits, bodyBudget: BodyMemoryBudget?,
