@@ -15,6 +15,7 @@ import Testing
         let options = try Self.options([])
         #expect(options.maxBodyMemory == 512 * 1024 * 1024)
         #expect(options.maxOutputBuffer == 1024 * 1024)
+        #expect(options.service.maxRequestCost == 100_000_000)
     }
 
     @Test func flagsAndVariablesSetThem() throws {

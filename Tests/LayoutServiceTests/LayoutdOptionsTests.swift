@@ -23,6 +23,7 @@ import Testing
         Case(name: "max-body-bytes", value: "1024") { $0.maxBodyBytes == 1024 },
         Case(name: "max-body-memory", value: "2048") { $0.maxBodyMemory == 2048 },
         Case(name: "max-output-buffer", value: "8192") { $0.maxOutputBuffer == 8192 },
+        Case(name: "max-request-cost", value: "5000") { $0.service.maxRequestCost == 5000 },
         Case(name: "max-items", value: "10") { $0.service.maxItems == 10 },
         Case(name: "max-sessions", value: "11") { $0.service.maxSessions == 11 },
         Case(name: "max-session-memory", value: "2097152") { $0.service.maxSessionMemory == 2_097_152 },

@@ -42,6 +42,10 @@ extension OptionDescriptor {
             abstract: "Answer bytes a connection may hold unsent; a large answer is produced as the client reads."
         ),
         .integer(
+            "max-request-cost", .limits, \.service.maxRequestCost, in: 1...Int.max, valueName: "items",
+            abstract: "A request's estimated cost in items (× waterfall columns × viewports); past it, 422."
+        ),
+        .integer(
             "max-items", .limits, \.service.maxItems, in: 1...Int.max,
             abstract: "Items one layout request may hold over all its sections; more is 413."
         ),
