@@ -5,6 +5,8 @@ binaries, printing one row per probe and binary, and checking the bounds on the 
 
 Probes (the issue's table; rows for items 1, 2 and 5 are other work, printed for completeness):
   sessions    60 flow sessions of 1,000,000 items by count: RSS, kept and evicted (--quick: 20)
+  session-memory  RSS one 1,000,000-item session adds, for four kinds
+  many-sessions   10,000 sessions (the count cap), two clients creating in a loop: create and /healthz latency
   bodies      40 connections each sending most of a 64 MiB body and holding it: RSS, 503s
   never-read  10 connections asking for 2,000,000-item flows without reading: peak RSS
   updates     updates without If-Match beside a client committing transitions: 412s (should be none)
@@ -50,6 +52,69 @@ def probe_sessions(binary):
         rss = rss_mib(server.process.pid)
         return f"{count} sessions of 1,000,000 items: RSS {rss:.0f} MiB, {kept} kept, {len(ids) - kept} gone, " \
                f"{failures} refused"
+    finally:
+        server.stop()
+
+
+def probe_session_memory(binary):
+    """RSS added by one 1,000,000-item session of each kind (by count, or listed sizes where the kind takes them)."""
+    sizes = ",".join('{"width":%d,"height":%d}' % (10 + i % 90, 10 + i % 70) for i in range(1_000_000))
+    bodies = [
+        ("flow by count", '{"kind":"flow",%s,"sections":[{"count":1000000}]}' % VIEWPORT),
+        ("waterfall by sizes", '{"kind":"waterfall",%s,"sections":[{"items":[%s]}]}' % (VIEWPORT, sizes)),
+        ("justified by sizes", '{"kind":"justified",%s,"sections":[{"items":[%s]}]}' % (VIEWPORT, sizes)),
+        ("line by count", '{"kind":"line",%s,"sections":[{"count":1000000}]}' % VIEWPORT),
+    ]
+    parts = []
+    for name, body in bodies:
+        server = start(binary)
+        try:
+            before = rss_mib(server.process.pid)
+            status = call(server.port, "POST", "/sessions", body, timeout=120).status
+            after = rss_mib(server.process.pid)
+            parts.append(f"{name} {after - before:.1f} MB" + ("" if status == 201 else f" ({status})"))
+        finally:
+            server.stop()
+    return "; ".join(parts)
+
+
+def probe_many_sessions(binary):
+    """The store at its count cap (10,000 small sessions), two clients creating in a loop, one asking /healthz."""
+    server = start(binary)
+    try:
+        body = request("POST", "/sessions", '{"kind":"flow",%s,"sections":[{"count":20}]}' % VIEWPORT)
+        client = Client(server.port)
+        for _ in range(10_000):
+            client.send(body)
+            client.read_response()
+        stop = threading.Event()
+        creates, health = [], []
+
+        def creator():
+            own = Client(server.port)
+            while not stop.is_set():
+                started = time.monotonic()
+                own.send(body)
+                own.read_response()
+                creates.append(time.monotonic() - started)
+
+        threads = [threading.Thread(target=creator, daemon=True) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        probe = Client(server.port)
+        deadline = time.monotonic() + (5 if QUICK else 10)
+        while time.monotonic() < deadline:
+            started = time.monotonic()
+            probe.send(request("GET", "/healthz"))
+            probe.read_response()
+            health.append(time.monotonic() - started)
+        stop.set()
+        for thread in threads:
+            thread.join()
+        creates.sort()
+        health.sort()
+        return f"create p50 {creates[len(creates) // 2] * 1000:.2f} ms ({len(creates)} creates); /healthz p50 " \
+               f"{health[len(health) // 2] * 1000:.2f} ms, p99 {health[int(len(health) * 0.99)] * 1000:.2f} ms"
     finally:
         server.stop()
 
@@ -248,6 +313,8 @@ def probe_coords(binary, tally=None):
 
 PROBES = [
     ("sessions", probe_sessions),
+    ("session-memory", probe_session_memory),
+    ("many-sessions", probe_many_sessions),
     ("bodies", probe_bodies),
     ("never-read", probe_never_read),
     ("updates", probe_updates),
