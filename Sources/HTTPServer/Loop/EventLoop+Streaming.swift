@@ -69,7 +69,8 @@ extension EventLoop {
             var piece: [UInt8] = []
             piece.reserveCapacity(step + 4096)
             let isComplete = producer.produce(into: &piece, atLeast: step)
-            produced += piece.count
+            // Counted as at least a step, so that a producer giving nothing cannot hold the loop here.
+            produced += max(piece.count, step)
             if !piece.isEmpty {
                 connection.output.append { ResponseWriter.appendChunkSize(piece.count, to: &$0) }
                 connection.output.append(bytes: piece)
