@@ -23,6 +23,11 @@ public protocol Responder: Sendable {
     /// body's size decides.
     func isExpensive(_ request: Request, plan: Plan) -> Bool
 
+    /// Whether a request that goes to the worker pool (``isExpensive(_:plan:)``, or a large body) is heavy: the pool
+    /// runs heavy requests on all but one of its workers, and lighter ones first, so that a lighter request never
+    /// waits behind more than one heavy one. Called on the event loop; it must be cheap. Defaults to `false`.
+    func isHeavy(_ request: Request, plan: Plan) -> Bool
+
     /// Answers one request with the plan ``plan(for:)`` made of it. Must not throw and must not trap on any
     /// request: every failure is a response.
     func respond(to request: Request, plan: Plan) -> Response
@@ -35,6 +40,8 @@ extension Responder where Plan == Void {
 extension Responder {
     public func isExpensive(_ request: Request, plan: Plan) -> Bool { false }
 
+    public func isHeavy(_ request: Request, plan: Plan) -> Bool { false }
+
     /// Plans and answers `request` in one call: for tests, benchmarks and fuzzers that hold the responder itself.
     public func respond(to request: Request) -> Response {
         self.respond(to: request, plan: self.plan(for: request))
@@ -43,5 +50,10 @@ extension Responder {
     /// Plans `request` and says whether it is expensive (see ``isExpensive(_:plan:)``).
     public func isExpensive(_ request: Request) -> Bool {
         self.isExpensive(request, plan: self.plan(for: request))
+    }
+
+    /// Plans `request` and says whether it is heavy (see ``isHeavy(_:plan:)``).
+    public func isHeavy(_ request: Request) -> Bool {
+        self.isHeavy(request, plan: self.plan(for: request))
     }
 }

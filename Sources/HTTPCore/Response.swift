@@ -2,18 +2,52 @@
 ///
 /// The serializer adds `Date`, `Content-Length` and, when the connection closes, `Connection: close`; a responder
 /// sets only what is its own (`Content-Type`, `Location`, `Allow`, …).
+///
+/// A large body may be given as a ``ResponseBodyStream`` instead of bytes: the server then produces it as the
+/// client takes it, holding a bounded window rather than the whole answer (issue 19.4). ``body`` still reads as the
+/// whole body (produced on demand), so code that does not stream sees the same bytes.
 public struct Response: Sendable {
     /// The status code, e.g. `200`.
     public var status: Int
     /// The header fields the responder sets.
     public var headers: HTTPHeaders
+    /// The bytes of a body given as bytes.
+    private var storedBody: [UInt8]
+    /// The body, when it is produced piece by piece; `nil` for a body given as bytes.
+    public private(set) var bodyStream: ResponseBodyStream?
+
     /// The body bytes. Sent as is; never sent for HEAD requests, 204 and 304.
-    public var body: [UInt8]
+    ///
+    /// For a streamed body, reading this produces the whole body (each read anew); setting it replaces the stream.
+    public var body: [UInt8] {
+        get {
+            guard let stream = self.bodyStream else { return self.storedBody }
+            return stream.collect()
+        }
+        set {
+            self.storedBody = newValue
+            self.bodyStream = nil
+        }
+    }
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.storedBody = body
+        self.bodyStream = nil
+    }
+
+    /// Creates a response whose body is produced piece by piece.
+    ///
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: The responder's fields.
+    ///   - bodyStream: What produces the body.
+    public init(status: Int, headers: HTTPHeaders = [:], bodyStream: ResponseBodyStream) {
+        self.status = status
+        self.headers = headers
+        self.storedBody = []
+        self.bodyStream = bodyStream
     }
 }

@@ -1,12 +1,17 @@
 import Synchronization
 
-/// State the server publishes for the service to read: readiness and the number of open connections.
+/// State the server publishes for the service to read: readiness, the number of open connections, and the memory
+/// request bodies hold.
 ///
 /// The server owns the writes; a responder (for `/readyz` and `/metrics`) only reads. Both values are atomics, so
 /// reading them from any thread is safe and never blocks the event loops.
 public final class ServerStatus: Sendable {
     private let ready = Atomic<Bool>(true)
     private let connections = Atomic<Int>(0)
+
+    /// The memory request bodies in flight may take over all connections; the server sets its limit from
+    /// ``ServerConfiguration``'s `maxBodyMemory` when it starts, and the service reads it for `/metrics`.
+    public let bodyMemory = BodyMemoryBudget()
 
     /// Creates a status that is ready with no connections.
     public init() {}

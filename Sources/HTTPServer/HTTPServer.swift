@@ -43,6 +43,7 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.status = status
+        status.bodyMemory.limit = configuration.maxBodyMemory
     }
 
     /// Binds the listening socket and starts the loop and worker threads.

@@ -39,6 +39,9 @@ public struct ServerConfiguration: Sendable {
     /// How long a closing connection keeps draining the client's input after the last response, so that unread
     /// bytes do not turn the close into a reset that destroys the response. Defaults to 2 seconds.
     public var lingerTimeout: Duration = .seconds(2)
+    /// The bytes of request bodies held in memory at once over all connections (``BodyMemoryBudget``): a body that
+    /// would pass it is refused with 503 and `Retry-After` before it is read. Defaults to 512 MiB.
+    public var maxBodyMemory: Int = 512 * 1024 * 1024
     /// The parser's limits: request line, header section, field count, body. Defaults to ``ParserLimits/init()``.
     public var parserLimits: ParserLimits = ParserLimits()
     /// Where the server reports errors that concern no single response (a failing `accept`, a socket error).

@@ -124,7 +124,7 @@ public final class LayoutService: Responder {
             let text = self.metrics.render(
                 openConnections: self.serverStatus.openConnections,
                 sessions: self.sessions.statistics
-            ) + Metrics.sessionStoreText(self.sharedSessions)
+            ) + Metrics.sessionStoreText(self.sharedSessions) + Metrics.capacityText(status: self.serverStatus)
             let type = "text/plain; version=0.0.4; charset=utf-8"
             return (Response(status: 200, headers: ["Content-Type": type], body: Array(text.utf8)), 0)
         case .openAPI:

@@ -54,6 +54,8 @@ configuration.port = options.port
 if let threads = options.threads { configuration.eventLoopCount = threads }
 configuration.maxConnections = options.maxConnections
 configuration.parserLimits.maxBodyBytes = options.maxBodyBytes
+configuration.maxBodyMemory = options.maxBodyMemory
+configuration.maxPendingOutputBytes = options.maxOutputBuffer
 configuration.headerTimeout = options.headerTimeout
 configuration.bodyTimeout = options.bodyTimeout
 configuration.idleTimeout = options.idleTimeout

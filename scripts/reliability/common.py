@@ -70,7 +70,8 @@ class Response:
 
 
 class Client:
-    """One raw connection that reads whole responses (Content-Length framed, as layoutd always frames them)."""
+    """One raw connection that reads whole responses, framed by Content-Length or (large streamed answers, issue
+    19.4) chunked; a chunked body is returned decoded, its bytes as they would be under Content-Length."""
 
     def __init__(self, port, timeout=10):
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
@@ -98,12 +99,28 @@ class Client:
         for line in lines[1:]:
             name, _, value = line.partition(":")
             headers[name.strip().lower()] = value.strip()
+        if head_only_for != "HEAD" and headers.get("transfer-encoding") == "chunked":
+            return Response(status, headers, self._read_chunked())
         length = 0 if head_only_for == "HEAD" else int(headers.get("content-length", "0"))
         while len(self.buffer) < length:
             self._fill()
         body = bytes(self.buffer[:length])
         del self.buffer[:length]
         return Response(status, headers, body)
+
+    def _read_chunked(self):
+        body = bytearray()
+        while True:
+            while self.buffer.find(b"\r\n") < 0:
+                self._fill()
+            line_end = self.buffer.find(b"\r\n")
+            size = int(bytes(self.buffer[:line_end]).split(b";")[0], 16)
+            while len(self.buffer) < line_end + 2 + size + 2:
+                self._fill()
+            body += self.buffer[line_end + 2:line_end + 2 + size]
+            del self.buffer[:line_end + 2 + size + 2]
+            if size == 0:
+                return bytes(body)
 
     def closed_by_server(self, timeout=5):
         """Whether the server closes the connection (EOF or reset) within `timeout`, with no further bytes sent."""

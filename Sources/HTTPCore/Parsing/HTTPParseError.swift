@@ -40,6 +40,9 @@ public enum HTTPParseError: Error, Hashable, Sendable {
     case bodyTooLarge
     /// An `Expect` other than `100-continue`. Answered with 417.
     case unsupportedExpectation
+    /// The body would take the request bodies in memory past the server's budget (``BodyMemoryBudget``).
+    /// Answered with 503 and `Retry-After`; the body is not read.
+    case bodyMemoryExhausted
 
     /// The status code to answer with.
     public var status: Int {
@@ -50,6 +53,7 @@ public enum HTTPParseError: Error, Hashable, Sendable {
         case .headerSectionTooLarge, .tooManyHeaderFields: 431
         case .bodyTooLarge: 413
         case .unsupportedExpectation: 417
+        case .bodyMemoryExhausted: 503
         case .malformedRequestLine, .invalidTarget, .malformedHeaderField, .invalidHost, .conflictingFraming,
             .invalidContentLength, .transferEncodingOnHTTP10, .malformedChunk, .chunkMetadataTooLarge:
             400
@@ -79,6 +83,7 @@ public enum HTTPParseError: Error, Hashable, Sendable {
         case .chunkMetadataTooLarge: "chunk extension or trailers too large"
         case .bodyTooLarge: "body too large"
         case .unsupportedExpectation: "expectation not supported"
+        case .bodyMemoryExhausted: "the server holds as many request bodies as it may; retry shortly"
         }
     }
 }

@@ -107,6 +107,7 @@ extension RequestParser {
         )
         switch framing {
         case .length(let length):
+            try self.reserveBody(length)
             request.body.reserveCapacity(min(length, 1 << 20))
             self.state = .fixedBody(remaining: length)
         case .chunked:

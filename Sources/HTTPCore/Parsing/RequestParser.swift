@@ -52,13 +52,44 @@ public struct RequestParser: Sendable {
     var fieldLines: [Range<Int>] = []
     /// The request whose body is being read.
     var pending: Request?
+    /// The budget bodies are reserved from, if any.
+    let bodyBudget: BodyMemoryBudget?
+    /// The bytes reserved from ``bodyBudget`` and not yet released: the current request's body.
+    public private(set) var reservedBodyBytes = 0
 
     /// Creates a parser.
     ///
-    /// - Parameter limits: The sizes past which requests are refused. Defaults to ``ParserLimits/init()``.
-    public init(limits: ParserLimits = ParserLimits()) {
+    /// - Parameters:
+    ///   - limits: The sizes past which requests are refused. Defaults to ``ParserLimits/init()``.
+    ///   - bodyBudget: The memory every connection's bodies share; each body is reserved from it before it is
+    ///     read, and refused with ``HTTPParseError/bodyMemoryExhausted`` when it does not fit. Defaults to `nil`:
+    ///     no budget.
+    public init(limits: ParserLimits = ParserLimits(), bodyBudget: BodyMemoryBudget? = nil) {
         self.limits = limits
+        self.bodyBudget = bodyBudget
         self.fieldLines.reserveCapacity(16)
+    }
+
+    /// Reserves `bytes` of body from the budget, or refuses the request.
+    mutating func reserveBody(_ bytes: Int) throws(HTTPParseError) {
+        guard let budget = self.bodyBudget, bytes > 0 else { return }
+        guard budget.reserve(bytes) else { throw .bodyMemoryExhausted }
+        self.reservedBodyBytes += bytes
+    }
+
+    /// Returns the body bytes reserved so far to the budget: call once the request they belong to is answered (its
+    /// body no longer held), and when the connection closes.
+    public mutating func releaseBodyMemory() {
+        self.bodyBudget?.release(self.takeBodyReservation())
+    }
+
+    /// Hands the body bytes reserved so far to the caller, who must release them from the budget once the body is
+    /// gone (a request answered on another thread, which may outlive its connection).
+    ///
+    /// - Returns: The bytes reserved; the parser holds none afterwards.
+    public mutating func takeBodyReservation() -> Int {
+        defer { self.reservedBodyBytes = 0 }
+        return self.reservedBodyBytes
     }
 
     /// The phase of the current request.
@@ -201,6 +232,7 @@ public struct RequestParser: Sendable {
         }
         let (total, overflow) = (self.pending?.body.count ?? 0).addingReportingOverflow(size)
         guard !overflow, total <= self.limits.maxBodyBytes else { throw .bodyTooLarge }
+        try self.reserveBody(size)
         self.start = end + 2
         return size
     }

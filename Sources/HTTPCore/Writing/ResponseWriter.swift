@@ -56,6 +56,34 @@ public struct ResponseWriter: Sendable {
         epochSeconds: Int,
         into output: inout [UInt8]
     ) -> Bool {
+        let body = response.body.count
+        return self.writeHead(
+            response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
+            framing: .length(body), into: &output
+        ) && body > 0
+    }
+
+    /// How a body is delimited on the wire.
+    public enum BodyFraming: Hashable, Sendable {
+        /// `Content-Length` with this many bytes.
+        case length(Int)
+        /// `Transfer-Encoding: chunked` (HTTP/1.1 only): the body follows in chunks
+        /// (``appendChunk(_:to:)``, ``lastChunk``).
+        case chunked
+    }
+
+    /// Appends everything but the body to `output` with the given framing, and says whether a body must follow
+    /// (`false` for HEAD, 1xx, 204, 304); the other parameters are those of
+    /// ``write(_:method:version:closing:epochSeconds:into:)``.
+    public mutating func writeHead(
+        _ response: Response,
+        method: HTTPMethod?,
+        version: HTTPVersion = .http1_1,
+        closing: Bool,
+        epochSeconds: Int,
+        framing: BodyFraming,
+        into output: inout [UInt8]
+    ) -> Bool {
         // A status outside 100…999 cannot be written; it is a responder bug, answered as one.
         let status = (100...999).contains(response.status) ? response.status : 500
         Self.append("HTTP/1.1 ", to: &output)
@@ -77,9 +105,14 @@ public struct ResponseWriter: Sendable {
         }
         let mayHaveBody = status >= 200 && status != 204 && status != 304
         if mayHaveBody {
-            Self.append("Content-Length: ", to: &output)
-            Self.appendDecimal(response.body.count, to: &output)
-            Self.append("\r\n", to: &output)
+            switch framing {
+            case .length(let length):
+                Self.append("Content-Length: ", to: &output)
+                Self.appendDecimal(length, to: &output)
+                Self.append("\r\n", to: &output)
+            case .chunked:
+                Self.append("Transfer-Encoding: chunked\r\n", to: &output)
+            }
         }
         if closing {
             Self.append("Connection: close\r\n", to: &output)
@@ -87,8 +120,38 @@ public struct ResponseWriter: Sendable {
             Self.append("Connection: keep-alive\r\n", to: &output)
         }
         Self.append("\r\n", to: &output)
-        return mayHaveBody && method != .HEAD && !response.body.isEmpty
+        return mayHaveBody && method != .HEAD
     }
+
+    /// Appends one chunk of a chunked body: its size in hex, CRLF, the bytes, CRLF. An empty `bytes` appends
+    /// nothing (an empty chunk would end the body).
+    ///
+    /// - Parameters:
+    ///   - bytes: The chunk's data.
+    ///   - output: The buffer to append to.
+    public static func appendChunk(_ bytes: [UInt8], to output: inout [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        Self.appendChunkSize(bytes.count, to: &output)
+        output.append(contentsOf: bytes)
+        Self.append("\r\n", to: &output)
+    }
+
+    /// Appends a chunk's size line: the size in lowercase hex and CRLF.
+    public static func appendChunkSize(_ size: Int, to output: inout [UInt8]) {
+        precondition(size > 0, "an empty chunk ends the body")
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        var rest = size
+        while rest > 0 {
+            text.append(digits[rest & 15])
+            rest >>= 4
+        }
+        output.append(contentsOf: text.reversed())
+        Self.append("\r\n", to: &output)
+    }
+
+    /// The last chunk and the empty trailer section that end a chunked body.
+    public static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
 
     /// Appends a literal's bytes in one copy.
     @inline(__always)
@@ -196,6 +259,7 @@ extension Response {
     /// - Parameter error: Why the request was refused.
     public init(parseError error: HTTPParseError) {
         self = .problem(status: error.status, type: error.problemType, detail: "The request was refused: \(error.reason).")
+        if error == .bodyMemoryExhausted { self.headers.add(name: "Retry-After", value: "1") }
     }
 }
 
@@ -209,6 +273,7 @@ extension HTTPParseError {
         case 431: "/problems/header-fields-too-large"
         case 501: "/problems/not-implemented"
         case 505: "/problems/version-not-supported"
+        case 503: "/problems/unavailable"
         default: "/problems/bad-request"
         }
     }

@@ -15,17 +15,29 @@ final class Connection {
     var machine: ConnectionStateMachine
     /// The epoll events currently registered.
     var registeredEvents: UInt32
+    /// The answer being produced as the client takes it (chunked), if any: nothing more is parsed until it ends.
+    var stream: (any ResponseBodyProducer)?
+    /// The bytes of pending output the state machine is told of: what is queued, plus a full window while an answer
+    /// is still being produced, so that the machine neither parses the next request nor reads more, and waits to
+    /// write, until the answer is out.
+    func pendingOutputBytes(window: Int) -> Int {
+        self.output.count + (self.stream == nil ? 0 : window)
+    }
 
     init(
-        id: UInt64, fd: Int32, limits: ParserLimits, machine: ConnectionStateMachine.Configuration, now: UInt64,
-        registeredEvents: UInt32
+        id: UInt64, fd: Int32, limits: ParserLimits, bodyBudget: BodyMemoryBudget?,
+        machine: ConnectionStateMachine.Configuration, now: UInt64, registeredEvents: UInt32
     ) {
         self.id = id
         self.fd = fd
-        self.parser = RequestParser(limits: limits)
+        self.parser = RequestParser(limits: limits, bodyBudget: bodyBudget)
         self.machine = ConnectionStateMachine(configuration: machine, now: now)
         self.registeredEvents = registeredEvents
     }
+
+    // A connection closed with a body reserved (mid-body, or with its request on the worker pool) gives it back
+    // when the last reference (the loop's, or a late worker answer's lookup) goes.
+    deinit { self.parser.releaseBodyMemory() }
 }
 
 @available(*, unavailable) extension Connection: Sendable {}

@@ -10,8 +10,9 @@ struct Dispatcher: Sendable {
     enum Handling {
         /// The answer, computed on the loop.
         case answered(Response)
-        /// The work that computes the answer, for the worker pool.
-        case deferred(@Sendable () -> Response)
+        /// The work that computes the answer, for the worker pool, and whether it is heavy
+        /// (``Responder/isHeavy(_:plan:)``).
+        case deferred(@Sendable () -> Response, isHeavy: Bool)
     }
 
     /// Plans a request and either answers it or defers it; the `Int` is the body size from which requests always
@@ -22,7 +23,8 @@ struct Dispatcher: Sendable {
         self.handle = { request, bodyThreshold in
             let plan = responder.plan(for: request)
             if request.body.count >= bodyThreshold || responder.isExpensive(request, plan: plan) {
-                return .deferred { responder.respond(to: request, plan: plan) }
+                let isHeavy = responder.isHeavy(request, plan: plan)
+                return .deferred({ responder.respond(to: request, plan: plan) }, isHeavy: isHeavy)
             }
             return .answered(responder.respond(to: request, plan: plan))
         }

@@ -89,8 +89,17 @@ extension EventLoop {
                 guard let dispatched = request else { preconditionFailure("dispatch without a parsed request") }
                 request = nil
                 switch self.context.dispatcher.handle(dispatched, self.context.configuration.workerPoolBodyThreshold) {
-                case .deferred(let answer):
-                    self.context.pool.submit(.init(loop: self, connectionID: connection.id, answer: answer))
+                case .deferred(let answer, let isHeavy):
+                    // The body goes with the job, which may outlive the connection: so does its reservation.
+                    let reserved = connection.parser.takeBodyReservation()
+                    let budget = self.context.status.bodyMemory
+                    let job: @Sendable () -> Response = {
+                        defer { budget.release(reserved) }
+                        return answer()
+                    }
+                    self.context.pool.submit(
+                        .init(loop: self, connectionID: connection.id, isHeavy: isHeavy, answer: job)
+                    )
                     action = machine.responseDeferred()
                 case .answered(let answered):
                     action = machine.responseReady(
@@ -102,11 +111,13 @@ extension EventLoop {
             case .writeResponse(let head):
                 guard let answered = response else { preconditionFailure("a write without a response") }
                 response = nil
+                // The request's body was dropped with its answer: its reservation is free for others.
+                connection.parser.releaseBodyMemory()
                 self.emit(answered, method: head.method, version: head.version, closing: head.isClosing, on: connection)
-                action = machine.outputQueued(pendingOutputBytes: connection.output.count)
+                action = machine.outputQueued(pendingOutputBytes: self.pendingOutputBytes(of: connection))
             case .writeContinue:
                 connection.output.append { $0.append(contentsOf: ResponseWriter.continueResponse) }
-                action = machine.outputQueued(pendingOutputBytes: connection.output.count)
+                action = machine.outputQueued(pendingOutputBytes: self.pendingOutputBytes(of: connection))
             case .writeError(let answer):
                 let problem: Response
                 switch answer {
@@ -116,12 +127,14 @@ extension EventLoop {
                 case .requestTimeout:
                     problem = Self.requestTimeout
                 }
+                connection.parser.releaseBodyMemory()
                 self.emit(problem, method: nil, version: .http1_1, closing: true, on: connection)
-                action = machine.outputQueued(pendingOutputBytes: connection.output.count)
+                action = machine.outputQueued(pendingOutputBytes: self.pendingOutputBytes(of: connection))
             case .flush:
                 do {
                     try connection.output.send(to: connection.fd)
-                    action = machine.flushed(pendingOutputBytes: connection.output.count)
+                    if connection.stream != nil { try self.continueStream(on: connection) }
+                    action = machine.flushed(pendingOutputBytes: self.pendingOutputBytes(of: connection))
                 } catch {
                     action = machine.socketFailed()
                 }
@@ -146,6 +159,10 @@ extension EventLoop {
         _ response: Response, method: HTTPMethod?, version: HTTPVersion, closing: Bool, on connection: Connection
     ) {
         let epochSeconds = self.epochSeconds
+        if let stream = response.bodyStream {
+            self.emit(response, stream: stream, method: method, version: version, closing: closing, on: connection)
+            return
+        }
         if response.body.count < OutputQueue.directBodyBytes {
             connection.output.append { output in
                 self.writer.write(

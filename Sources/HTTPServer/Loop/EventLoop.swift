@@ -249,6 +249,7 @@ final class EventLoop: @unchecked Sendable {
             id: id,
             fd: fd,
             limits: context.configuration.parserLimits,
+            bodyBudget: context.status.bodyMemory,
             machine: context.machineConfiguration,
             now: self.now,
             registeredEvents: EPOLLIN.rawValue

@@ -16,6 +16,12 @@ public struct LayoutdOptions: Hashable, Sendable {
     public var maxConnections = 10_000
     /// The largest request body, in bytes; larger is 413. Defaults to the parser's own limit, 64 MiB.
     public var maxBodyBytes = ParserLimits().maxBodyBytes
+    /// The bytes of request bodies held at once over all connections; a body that would pass it is refused with 503
+    /// and `Retry-After` before it is read. Defaults to 512 MiB.
+    public var maxBodyMemory = 512 * 1024 * 1024
+    /// The answer bytes one connection may have produced and not yet sent: reading stops at it, and a large answer
+    /// is produced only as the client takes it. Defaults to 1 MiB.
+    public var maxOutputBuffer = 1024 * 1024
     /// How long a client has to send a request head; then 408. Defaults to 10 seconds.
     public var headerTimeout: Duration = .seconds(10)
     /// How long a client has to send a request body once its head is read; then 408. Defaults to 30 seconds.

@@ -34,6 +34,18 @@ extension OptionDescriptor {
             abstract: "The largest request body, in bytes; larger is 413."
         ),
         .integer(
+            "max-body-memory", .limits, \.maxBodyMemory, in: 1...Int.max, valueName: "bytes",
+            abstract: "Bytes of request bodies held at once over all connections; a body past it is 503, unread."
+        ),
+        .integer(
+            "max-output-buffer", .limits, \.maxOutputBuffer, in: 4096...Int.max, valueName: "bytes",
+            abstract: "Answer bytes a connection may hold unsent; a large answer is produced as the client reads."
+        ),
+        .integer(
+            "max-request-cost", .limits, \.service.maxRequestCost, in: 1...Int.max, valueName: "items",
+            abstract: "A request's estimated cost in items (× waterfall columns × viewports); past it, 422."
+        ),
+        .integer(
             "max-items", .limits, \.service.maxItems, in: 1...Int.max,
             abstract: "Items one layout request may hold over all its sections; more is 413."
         ),

@@ -5,6 +5,14 @@ public struct ServiceConfiguration: Hashable, Sendable {
     /// Requests asking for more items than this run on the server's worker pool rather than its event loop,
     /// however small their body. Defaults to 20,000 (about a millisecond of layout).
     public var workerPoolItemThreshold = 20_000
+    /// The most a request's layout may cost, estimated before it runs in items (an item of a one-column layout costs
+    /// 1, of a waterfall as many as it has columns; laid out for several `viewports`, that many times); past it the
+    /// request is refused with 422 naming the costly field. Defaults to 100,000,000 (about 0.1 s of layout, 50
+    /// times the default item limit's flow).
+    public var maxRequestCost = 100_000_000
+    /// Requests estimated to cost at least this many items are heavy: the worker pool runs them on all but one of
+    /// its workers, so that a lighter request never waits behind more than one. Defaults to 1,000,000.
+    public var heavyRequestCost = 1_000_000
     /// The deepest nesting of JSON arrays and objects accepted. Defaults to 64.
     public var maxJSONDepth = 64
     /// When set, every route but `/healthz`, `/readyz` and the demo page's static files needs

@@ -301,8 +301,16 @@ paths:
       summary: Prepare a layout and keep it as a session
       description: |
         The body is a layout request plus `kind`. The session keeps the prepared layout so that queries cost
-        O(log n + k). Sessions are bounded in number and total items (least recently used evicted first) and
-        expire when idle; a gone session answers 404 with type `/problems/session-gone`: create it again.
+        O(log n + k). Sessions are bounded in number, in total items and in bytes (`--max-session-memory`; each
+        session counts its input, prepared frames, index and records), the least recently used evicted first, and
+        expire when idle. A gone session answers 404 with type `/problems/session-gone`, whose `detail` says why it
+        went while the server still remembers it (the last 4,096 sessions gone): `deleted`, `expired`,
+        `evicted for memory` (bytes or items) or `evicted for the limit on the number of sessions`; otherwise that
+        there is no such session (never created, forgotten, or held by another replica). Create it again. A session
+        that alone would pass the byte budget is refused with 413 `/problems/session-too-large`, naming its bytes
+        and the budget. A layout whose content would pass ±1e9 points, or whose estimated cost (items × waterfall
+        columns × viewports) passes `--max-request-cost`, is refused with 422 and a `pointer` to the field that
+        makes it so.
 
         Behind a load balancer that routes `/sessions/{id}` by a hash of the id, the server may be started with
         `--session-id-header NAME`: the balancer hashes this request on a fresh random key, sends the key in that

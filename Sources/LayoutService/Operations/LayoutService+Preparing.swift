@@ -28,7 +28,7 @@ extension LayoutService {
                 viewportIndex: viewportIndex
             )
         }
-        try Self.checkFinite(layout)
+        try Self.checkFinite(layout, input: input)
         return layout
     }
 
@@ -48,15 +48,17 @@ extension LayoutService {
                 pointerPrefix: pointerPrefix
             )
         }
-        try Self.checkFinite(live.prepared)
+        try Self.checkFinite(live.prepared, input: input)
         return live
     }
 
-    /// Refuses a layout whose content is too large for a double: its answer would carry `null`s.
-    static func checkFinite(_ layout: PreparedLayout) throws(APIError) {
+    /// Refuses a layout whose content is too large for a double (its answer would carry `null`s), or passes the
+    /// ±1e9 points coordinates may take (``checkCoordinateRange(_:input:)``).
+    static func checkFinite(_ layout: PreparedLayout, input: LayoutInput? = nil) throws(APIError) {
         guard layout.contentSize.width.isFinite, layout.contentSize.height.isFinite else {
             throw .invalidField(pointer: "/sections", reason: "The content would be larger than a number can hold.")
         }
+        try Self.checkCoordinateRange(layout, input: input)
     }
 
     /// The engine's limits, from the service's configuration.

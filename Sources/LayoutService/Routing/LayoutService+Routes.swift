@@ -16,9 +16,10 @@ extension LayoutService {
             throw APIError.unknownKind(name, known: LayoutKind.allCases.map(\.rawValue))
         }
         let request = try LayoutRequest.decode(body, kind: kind, configuration: self.configuration)
+        try self.checkCost(request.input, configuration: request.configuration, viewports: request.viewports?.count ?? 1)
         guard let viewports = request.viewports else {
             let layout = try self.prepare(request.input, configuration: request.configuration)
-            return LayoutAnswer.encode(layout, kind: kind, request: request)
+            return LayoutAnswer.encodeStreaming(layout, kind: kind, request: request)
         }
         // Breakpoints: the input was read once; each viewport is laid out and written, then let go.
         var answer = LayoutAnswer.Breakpoints(kind: kind, request: request)
@@ -33,6 +34,7 @@ extension LayoutService {
     /// `POST /sessions`: prepares the layout the body describes (a layout request plus `kind`) and keeps it.
     func createSession(_ request: Request) throws -> Answer {
         let decoded = try LayoutRequest.decodeSession(request.body, configuration: self.configuration)
+        try self.checkCost(decoded.input, configuration: decoded.configuration)
         let session = try self.createSession(decoded, proposedID: self.proposedSessionID(request))
         return SessionAnswer.summary(of: session, status: 201)
     }

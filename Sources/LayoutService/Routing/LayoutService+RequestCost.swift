@@ -1,0 +1,102 @@
+import HTTPCore
+import LayoutEngine
+
+/// What preparing a layout will cost, estimated from its input before it runs (issue 19.6), in items: an item of a
+/// one-column layout costs 1.
+struct RequestCost: Hashable, Sendable {
+    /// The estimate over every section and viewport.
+    var total: Int
+    /// The field that makes the request costly: the costliest section's multiplier (a waterfall's `columnCount`)
+    /// when it has one, else its `count` or `items`; `/viewports` when only the viewports take it past a limit.
+    var pointer: String
+
+    /// Estimates the cost of preparing `input` with `configuration` for `viewports` viewports.
+    ///
+    /// Each section costs its items times what each item costs there: the number of columns a waterfall compares
+    /// per item (the section's `columnCount` or the layout's), 1 for every other kind (their preparation is
+    /// linear, or `n log n` for `circle`'s small inputs). Sections cost at least 1, so a request of many empty
+    /// sections counts too.
+    ///
+    /// - Complexity: O(number of sections).
+    init(input: LayoutInput, configuration: LayoutConfiguration, viewports: Int = 1) {
+        var total = 0
+        var costliest = (cost: -1, pointer: "/sections")
+        for (index, section) in input.sections.enumerated() {
+            var multiplier = 1
+            var multiplierPointer: String?
+            if case .waterfall(let waterfall) = configuration {
+                if let columns = section.overrides.columnCount {
+                    multiplier = columns
+                    multiplierPointer = "/sections/\(index)/config/columnCount"
+                } else {
+                    multiplier = waterfall.columnCount
+                    multiplierPointer = "/config/columnCount"
+                }
+            }
+            let items = max(0, section.itemCount)
+            let (product, overflow) = max(1, items).multipliedReportingOverflow(by: max(1, multiplier))
+            let cost = overflow ? Int.max / 2 : product
+            total = min(Int.max / 2, total + cost)
+            if cost > costliest.cost {
+                let itemsPointer: String
+                switch section.items {
+                case .count: itemsPointer = "/sections/\(index)/count"
+                case .sizes: itemsPointer = "/sections/\(index)/items"
+                }
+                // The multiplier is named when it, rather than the number of items, is what is out of the ordinary.
+                let pointer = multiplier > 16 ? multiplierPointer ?? itemsPointer : itemsPointer
+                costliest = (cost, pointer)
+            }
+        }
+        self.total = total
+        self.pointer = costliest.pointer
+        if viewports > 1 {
+            let (product, overflow) = total.multipliedReportingOverflow(by: viewports)
+            self.total = overflow ? Int.max / 2 : product
+        }
+    }
+}
+
+extension LayoutService {
+    /// Refuses a request whose estimated cost (``RequestCost``) passes ``ServiceConfiguration/maxRequestCost``.
+    ///
+    /// - Parameters:
+    ///   - input: What to lay out.
+    ///   - configuration: The kind and its parameters.
+    ///   - viewports: How many times the input is laid out (`viewports`).
+    /// - Throws: ``APIError/invalidField(pointer:reason:)`` (422) naming the field that makes it costly.
+    func checkCost(_ input: LayoutInput, configuration: LayoutConfiguration, viewports: Int = 1) throws(APIError) {
+        let limit = self.configuration.maxRequestCost
+        let cost = RequestCost(input: input, configuration: configuration, viewports: viewports)
+        guard cost.total > limit else { return }
+        let single = RequestCost(input: input, configuration: configuration)
+        let pointer = single.total <= limit ? "/viewports" : cost.pointer
+        throw .invalidField(
+            pointer: pointer,
+            reason: "The request would cost about \(cost.total) item-placements, past the server's limit of \(limit) "
+                + "(--max-request-cost): ask for fewer items, columns or viewports."
+        )
+    }
+
+    /// Whether a request sent to the worker pool is heavy: its estimated cost reaches
+    /// ``ServiceConfiguration/heavyRequestCost``, read cheaply from the body (its counts, or its size for listed
+    /// items) or from the session it mutates. The pool runs heavy requests on all but one of its workers, so a
+    /// lighter request never waits behind more than one heavy one.
+    ///
+    /// - Complexity: O(body size) for layout requests (a scan for `"count"`), O(1) for session routes.
+    public func isHeavy(_ request: Request, plan: RequestPlan) -> Bool {
+        guard request.method == .POST, let route = plan.route else { return false }
+        let threshold = self.configuration.heavyRequestCost
+        switch route {
+        case .layout, .sessions:
+            // A listed item takes at least 16 bytes of JSON (`{"width":1,"height":1},`'s 24, less whitespace).
+            return request.body.count / 16 >= threshold || Self.countedItems(in: request.body, over: threshold - 1)
+        case .sessionTransition(let id), .sessionInvalidate(let id), .sessionUpdates(let id), .sessionMove(let id),
+            .sessionMoveEnd(let id):
+            guard Session.isWellFormedID(id), let session = self.sessions.session(String(id)) else { return false }
+            return session.itemCount >= threshold
+        default:
+            return false
+        }
+    }
+}
