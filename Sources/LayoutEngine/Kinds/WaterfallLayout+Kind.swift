@@ -21,8 +21,8 @@ extension WaterfallLayout: LayoutKindProtocol {
         Size(width: 1, height: 1)
     }
 
-    /// An aspect ratio needs a positive width.
-    static func accepts(itemSize size: Size) -> Bool { size.isValid && size.width > 0 }
+    /// An aspect ratio needs a positive width; exact heights and spans are encoded (``WaterfallLayout/Item``).
+    static func accepts(itemSize size: Size) -> Bool { WaterfallLayout.isValidItemSize(size) }
 
     /// A change of height only records the new viewport.
     static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {

@@ -1,8 +1,9 @@
 /// `HMWaterfallLayout` (seed 000), with what CHTCollectionViewWaterfallLayout users rely on.
 ///
-/// Each section has ``Configuration/columnCount`` columns of width
-/// `(viewport width − left − right − (columns − 1)·columnSpacing) / columns`. An item's size is its aspect ratio:
-/// its height is `column width × height / width` (a `count` section gives squares). Each item goes to the shortest
+/// Each section has ``Configuration/columnCount`` columns (or as many as fit, ``Configuration/minColumnWidth``) of
+/// width `(viewport width − left − right − (columns − 1)·columnSpacing) / columns`. An item's size is its aspect
+/// ratio: its height is `column width × height / width` (a `count` section gives squares); an item may instead be
+/// exactly so tall, and may span several columns (``Item``). Each item goes to the shortest
 /// column, the leftmost on ties (or by ``ItemRenderDirection``). The first item of a column starts at the section's
 /// top inset: the seed also adds the row spacing there, which layoutd does not. The section's height is its
 /// tallest column plus the bottom inset; headers and footers span the width above and below the columns.
@@ -19,8 +20,18 @@ public enum WaterfallLayout {
 
     /// Every parameter of a waterfall layout; defaults are the seed's.
     public struct Configuration: Hashable, Sendable {
-        /// The number of columns. Defaults to 3.
+        /// The number of columns, when ``minColumnWidth`` is `nil`. Defaults to 3.
         public var columnCount = 3
+        /// When set, the columns are as many as fit at this width or wider (masonic's rule, without its rounding
+        /// down to whole points): `min(⌊(W + s) / (minColumnWidth + s)⌋, maxColumnCount)`, at least 1, where `W` is
+        /// the width inside the section's insets and `s` the column spacing. Wins over ``columnCount``, unless a
+        /// section overrides `columnCount` and not this. Defaults to `nil`.
+        public var minColumnWidth: Double?
+        /// The most columns (with ``minColumnWidth``, or capping ``columnCount``). Defaults to `nil`, no limit.
+        public var maxColumnCount: Int?
+        /// The widest a column gets: narrower columns start at the leading inset and leave the rest of the width
+        /// empty. Defaults to `nil`, no limit.
+        public var maxColumnWidth: Double?
         /// The spacing between columns (the seed's `columnMargin`). Defaults to 10.
         public var columnSpacing: Double = 10
         /// The spacing between the items of a column (the seed's `rowMargin`). Defaults to 10.
@@ -68,8 +79,17 @@ public enum WaterfallLayout {
     ) throws(LayoutError) -> WaterfallSectionBuilder {
         let section = input.sections[index]
         let overrides = section.overrides
+        // The most specific count wins: a section's columnCount over the layout's minColumnWidth.
+        let minColumnWidth =
+            overrides.minColumnWidth ?? (overrides.columnCount == nil ? configuration.minColumnWidth : nil)
+        let columns = WaterfallSectionBuilder.Columns(
+            count: overrides.columnCount ?? configuration.columnCount,
+            minColumnWidth: minColumnWidth,
+            maxCount: overrides.maxColumnCount ?? configuration.maxColumnCount,
+            maxWidth: overrides.maxColumnWidth ?? configuration.maxColumnWidth
+        )
         var builder = WaterfallSectionBuilder(
-            columnCount: overrides.columnCount ?? configuration.columnCount,
+            columns: columns,
             columnSpacing: overrides.columnSpacing ?? configuration.columnSpacing,
             rowSpacing: overrides.rowSpacing ?? configuration.rowSpacing,
             inset: overrides.sectionInset ?? configuration.sectionInset,
@@ -80,7 +100,7 @@ public enum WaterfallLayout {
             width: input.viewport.width
         )
         try builder.validate(section: index, limits: limits)
-        if validatesSizes { try section.validateSizes(section: index, requiresPositiveWidth: true) }
+        if validatesSizes { try section.validateWaterfallSizes(section: index) }
         return builder
     }
 

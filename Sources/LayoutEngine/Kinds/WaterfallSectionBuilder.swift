@@ -1,6 +1,19 @@
 /// Lays out one waterfall section.
 struct WaterfallSectionBuilder {
-    let columnCount: Int
+    /// How a section's columns are counted and sized (``WaterfallLayout/Configuration``'s column parameters, after
+    /// the section's overrides).
+    struct Columns {
+        /// The number of columns when ``minColumnWidth`` is `nil`.
+        var count: Int
+        /// When set, as many columns of at least this width as fit (masonic's rule).
+        var minColumnWidth: Double?
+        /// The most columns.
+        var maxCount: Int?
+        /// The widest a column gets; narrower columns start at the leading inset.
+        var maxWidth: Double?
+    }
+
+    let columns: Columns
     let columnSpacing: Double
     let rowSpacing: Double
     let inset: EdgeInsets
@@ -9,10 +22,13 @@ struct WaterfallSectionBuilder {
     let footerHeight: Double
     let background: EdgeInsets?
     let width: Double
+    /// The number of columns, set by ``validate(section:limits:)``.
+    private(set) var columnCount = 1
+    /// The width of one column, set by ``validate(section:limits:)``.
     private(set) var columnWidth = 0.0
 
     init(
-        columnCount: Int,
+        columns: Columns,
         columnSpacing: Double,
         rowSpacing: Double,
         inset: EdgeInsets,
@@ -22,7 +38,7 @@ struct WaterfallSectionBuilder {
         background: EdgeInsets?,
         width: Double
     ) {
-        self.columnCount = columnCount
+        self.columns = columns
         self.columnSpacing = columnSpacing
         self.rowSpacing = rowSpacing
         self.inset = inset
@@ -33,24 +49,47 @@ struct WaterfallSectionBuilder {
         self.width = width
     }
 
-    /// Checks the section's parameters and computes the column width.
+    /// Checks the section's parameters and computes the column count and width.
+    ///
+    /// With a minimum column width `m`, the count is `min(⌊(W + s) / (m + s)⌋, maxColumnCount)`, at least 1, where
+    /// `W` is the width inside the insets and `s` the column spacing; otherwise it is the column count, at most
+    /// `maxColumnCount`. The width is `(W − s·(count − 1)) / count`, at most `maxColumnWidth`.
     ///
     /// - Throws: ``LayoutError``.
     mutating func validate(section: Int, limits: LayoutLimits) throws(LayoutError) {
-        guard self.columnCount >= 1, self.columnCount <= limits.maximumColumnCount else {
-            throw .invalidColumnCount(section: section, columnCount: self.columnCount)
+        let spec = self.columns
+        guard spec.count >= 1, spec.count <= limits.maximumColumnCount else {
+            throw .invalidColumnCount(section: section, columnCount: spec.count)
+        }
+        if let maxCount = spec.maxCount, maxCount < 1 || maxCount > limits.maximumColumnCount {
+            throw .invalidParameter(name: "maxColumnCount", section: section)
         }
         try validateNonNegative(self.columnSpacing, name: "columnSpacing", section: section)
         try validateNonNegative(self.rowSpacing, name: "rowSpacing", section: section)
         try validateInsets(self.inset, name: "sectionInset", section: section)
         try validateNonNegative(self.headerHeight, name: "headerHeight", section: section)
         try validateNonNegative(self.footerHeight, name: "footerHeight", section: section)
-        let columns = Double(self.columnCount)
-        let columnWidth =
-            (self.width - self.inset.left - self.inset.right - (columns - 1) * self.columnSpacing) / columns
-        guard columnWidth > 0, columnWidth < .infinity else {
-            throw .columnsDoNotFit(section: section, columnCount: self.columnCount)
+        if let minimum = spec.minColumnWidth, !(minimum > 0 && minimum < .infinity) {
+            throw .invalidParameter(name: "minColumnWidth", section: section)
         }
+        if let maximum = spec.maxWidth, !(maximum > 0 && maximum < .infinity) {
+            throw .invalidParameter(name: "maxColumnWidth", section: section)
+        }
+        let inner = self.width - self.inset.left - self.inset.right
+        let spacing = self.columnSpacing
+        var count = spec.count
+        if let minimum = spec.minColumnWidth {
+            let fitting = ((inner + spacing) / (minimum + spacing)).rounded(.down)
+            count = fitting >= Double(limits.maximumColumnCount) ? limits.maximumColumnCount : Swift.max(1, Int(fitting))
+        }
+        if let maxCount = spec.maxCount { count = Swift.min(count, maxCount) }
+        let columns = Double(count)
+        var columnWidth = (inner - (columns - 1) * spacing) / columns
+        guard columnWidth > 0, columnWidth < .infinity else {
+            throw .columnsDoNotFit(section: section, columnCount: count)
+        }
+        if let maximum = spec.maxWidth { columnWidth = Swift.min(columnWidth, maximum) }
+        self.columnCount = count
         self.columnWidth = columnWidth
     }
 
@@ -72,7 +111,7 @@ struct WaterfallSectionBuilder {
     }
 
     /// Lays the section out again from `item` on, keeping the frames before it: each column's state there is found
-    /// by scanning back to the last item of every column.
+    /// by scanning back to the last item covering every column (a spanning item covers several).
     ///
     /// - Parameters:
     ///   - sizes: The items' sizes (as many as `frames`).
@@ -97,10 +136,12 @@ struct WaterfallSectionBuilder {
         var found = 0
         var seen = [Bool](repeating: false, count: columns)
         var previous = item - 1
+        let pitch = self.columnWidth + self.columnSpacing
         while previous >= 0 && found < columns {
             let frame = frames[previous]
-            let column = self.column(ofX: frame.minX)
-            if !seen[column] {
+            let first = self.column(ofX: frame.minX)
+            let span = Swift.max(1, Int(((frame.width + self.columnSpacing) / pitch).rounded()))
+            for column in first..<Swift.min(columns, first + span) where !seen[column] {
                 seen[column] = true
                 found += 1
                 bottoms[column] = frame.maxY
@@ -123,6 +164,10 @@ struct WaterfallSectionBuilder {
     }
 
     /// Places items `start...` given each column's next free y and last bottom.
+    ///
+    /// A plain aspect item (positive width) takes one column; an encoded item (``WaterfallLayout/Item``) may take
+    /// `k` columns: the run of `k` adjacent columns whose tallest is lowest (the leftmost of equals), Masonry.js's
+    /// rule; its top is that column's next free y and all `k` columns end at its bottom.
     private func place<Sizes: ItemSizes>(
         _ sizes: Sizes,
         into frames: UnsafeMutableBufferPointer<Rect>,
@@ -132,25 +177,61 @@ struct WaterfallSectionBuilder {
     ) {
         let columns = self.columnCount
         let columnWidth = self.columnWidth
+        let spacing = self.columnSpacing
         next.withUnsafeMutableBufferPointer { next in
-            for item in start..<sizes.count {
-                let column: Int
-                switch self.direction {
-                case .shortestFirst:
-                    var shortest = 0
-                    for candidate in 1..<columns where next[candidate] < next[shortest] { shortest = candidate }
-                    column = shortest
-                case .leftToRight: column = item % columns
-                case .rightToLeft: column = columns - 1 - item % columns
+            bottoms.withUnsafeMutableBufferPointer { bottoms in
+                for item in start..<sizes.count {
+                    let size = sizes[item]
+                    var span = 1
+                    let width: Double
+                    let height: Double
+                    if size.width > 0 {
+                        width = columnWidth
+                        height = columnWidth * (size.height / size.width)
+                    } else {
+                        let code = Int(-size.width)
+                        span = Swift.min(code >> 1, columns)
+                        width = columnWidth * Double(span) + spacing * Double(span - 1)
+                        height = code & 1 == 0 ? size.height : width * size.height
+                    }
+                    let column = self.column(for: item, span: span, next: next)
+                    var y = next[column]
+                    for other in column..<(column + span) where next[other] > y { y = next[other] }
+                    let x = self.inset.left + (columnWidth + spacing) * Double(column)
+                    frames[item] = Rect(x: x, y: y, width: width, height: height)
+                    for other in column..<(column + span) {
+                        next[other] = y + height + self.rowSpacing
+                        bottoms[other] = y + height
+                    }
                 }
-                let size = sizes[item]
-                let height = columnWidth * (size.height / size.width)
-                let x = self.inset.left + (columnWidth + self.columnSpacing) * Double(column)
-                let y = next[column]
-                frames[item] = Rect(x: x, y: y, width: columnWidth, height: height)
-                next[column] = y + height + self.rowSpacing
-                bottoms[column] = y + height
             }
+        }
+    }
+
+    /// The first column of item `item`'s run of `span` columns.
+    @inline(__always)
+    private func column(for item: Int, span: Int, next: UnsafeMutableBufferPointer<Double>) -> Int {
+        let columns = self.columnCount
+        switch self.direction {
+        case .shortestFirst:
+            if span == 1 {
+                var shortest = 0
+                for candidate in 1..<columns where next[candidate] < next[shortest] { shortest = candidate }
+                return shortest
+            }
+            var best = 0
+            var bestTop = Double.infinity
+            for first in 0...(columns - span) {
+                var top = next[first]
+                for other in (first + 1)..<(first + span) where next[other] > top { top = next[other] }
+                if top < bestTop {
+                    best = first
+                    bestTop = top
+                }
+            }
+            return best
+        case .leftToRight: return Swift.min(item % columns, columns - span)
+        case .rightToLeft: return Swift.max(0, columns - item % columns - span)
         }
     }
 

@@ -83,6 +83,13 @@ enum KindCatalog {
             parameters: [
                 Parameter(name: "columnCount", type: "integer", defaultJSON: "3", perSection: true,
                           description: "Number of columns, 1 to 1000."),
+                Parameter(name: "minColumnWidth", type: "number", defaultJSON: nil, perSection: true,
+                          description: "As many columns of at least this width as fit (masonic's rule); "
+                            + "wins over columnCount."),
+                Parameter(name: "maxColumnCount", type: "integer", defaultJSON: nil, perSection: true,
+                          description: "The most columns, 1 to 1000."),
+                Parameter(name: "maxColumnWidth", type: "number", defaultJSON: nil, perSection: true,
+                          description: "The widest column; narrower columns start at the leading inset."),
                 Parameter(name: "columnSpacing", type: "number", defaultJSON: "10", perSection: true,
                           description: "Space between columns."),
                 Parameter(name: "rowSpacing", type: "number", defaultJSON: "10", perSection: true,

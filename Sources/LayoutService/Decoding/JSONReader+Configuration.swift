@@ -41,6 +41,11 @@ extension JSONReader {
                 overrides.verticalAlignment = try self.readChoice(FlowLayout.VerticalAlignment.self)
             case (.flow, "sectionInset"), (.waterfall, "sectionInset"): overrides.sectionInset = try self.readInsets()
             case (.waterfall, "columnCount"): overrides.columnCount = try self.readInt(in: 1...1000)
+            case (.waterfall, "minColumnWidth"):
+                overrides.minColumnWidth = try self.readDouble(in: 0.001...Self.maxLength)
+            case (.waterfall, "maxColumnCount"): overrides.maxColumnCount = try self.readInt(in: 1...1000)
+            case (.waterfall, "maxColumnWidth"):
+                overrides.maxColumnWidth = try self.readDouble(in: 0.001...Self.maxLength)
             case (.waterfall, "columnSpacing"): overrides.columnSpacing = try self.readLength()
             case (.waterfall, "rowSpacing"): overrides.rowSpacing = try self.readLength()
             case (.waterfall, "itemRenderDirection"):
@@ -89,6 +94,9 @@ extension JSONReader {
         while let key = try self.nextKey() {
             switch key {
             case "columnCount": configuration.columnCount = try self.readInt(in: 1...1000)
+            case "minColumnWidth": configuration.minColumnWidth = try self.readDouble(in: 0.001...Self.maxLength)
+            case "maxColumnCount": configuration.maxColumnCount = try self.readInt(in: 1...1000)
+            case "maxColumnWidth": configuration.maxColumnWidth = try self.readDouble(in: 0.001...Self.maxLength)
             case "columnSpacing": configuration.columnSpacing = try self.readLength()
             case "rowSpacing": configuration.rowSpacing = try self.readLength()
             case "sectionInset": configuration.sectionInset = try self.readInsets()

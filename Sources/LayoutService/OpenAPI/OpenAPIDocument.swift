@@ -767,14 +767,27 @@ components:
     WaterfallItemList:
       type: array
       maxItems: 2000000
-      items:
-        type: object
-        additionalProperties: false
-        required: [width, height]
-        properties:
-          width: {type: number, minimum: 0.001, maximum: 10000000}
-          height: {$ref: "#/components/schemas/Length"}
-      description: One aspect ratio per item, as a size; widths below 0.001 would make heights overflow.
+      items: {$ref: "#/components/schemas/WaterfallItem"}
+      description: One item per entry (see WaterfallItem).
+    WaterfallItem:
+      type: object
+      additionalProperties: false
+      required: [height]
+      properties:
+        width: {type: number, minimum: 0.001, maximum: 10000000}
+        height: {$ref: "#/components/schemas/Length"}
+        columnSpan:
+          oneOf: [{type: integer, minimum: 1, maximum: 1000}, {type: string, enum: [full]}]
+          default: 1
+          description: >-
+            The number of adjacent columns the item takes (clamped to the section's column count), or `full` for
+            all: the run of columns whose tallest column is lowest (the leftmost of equals), its top at that
+            column's bottom plus the row spacing, every column of the run then ending at its bottom (Masonry.js).
+      description: >-
+        `{width, height}` is an aspect ratio: the item is as wide as its columns and `width × height / width` tall
+        (widths below 0.001 would make heights overflow). `{height}` alone is exactly that tall at the column's
+        width (a text card measured at the column's width). In `invalidate` and `updates` an item's `size` takes
+        the same forms for a waterfall session.
     FlowRequest:
       type: object
       additionalProperties: false
@@ -924,6 +937,21 @@ components:
             the scroll axis is the viewport's). When scrolling horizontally `bottom` is the trailing side: the right
             from left to right, the left from right to left.
         columnCount: {type: integer, minimum: 1, maximum: 1000, default: 3}
+        minColumnWidth:
+          type: number
+          minimum: 0.001
+          maximum: 10000000
+          description: >-
+            Responsive columns (masonic's rule): as many as fit, `min(floor((W + s) / (minColumnWidth + s)),
+            maxColumnCount)` and at least 1, `W` the width inside the section's insets and `s` the column spacing;
+            each `(W − s·(count − 1)) / count` wide. Wins over `columnCount` unless a section gives `columnCount`
+            and not this.
+        maxColumnCount: {type: integer, minimum: 1, maximum: 1000, description: The most columns.}
+        maxColumnWidth:
+          type: number
+          minimum: 0.001
+          maximum: 10000000
+          description: The widest a column gets; narrower columns start at the leading inset.
         columnSpacing: {$ref: "#/components/schemas/Length"}
         rowSpacing: {$ref: "#/components/schemas/Length"}
         sectionInset: {$ref: "#/components/schemas/EdgeInsets"}
@@ -936,6 +964,9 @@ components:
       additionalProperties: false
       properties:
         columnCount: {type: integer, minimum: 1, maximum: 1000}
+        minColumnWidth: {type: number, minimum: 0.001, maximum: 10000000}
+        maxColumnCount: {type: integer, minimum: 1, maximum: 1000}
+        maxColumnWidth: {type: number, minimum: 0.001, maximum: 10000000}
         columnSpacing: {$ref: "#/components/schemas/Length"}
         rowSpacing: {$ref: "#/components/schemas/Length"}
         sectionInset: {$ref: "#/components/schemas/EdgeInsets"}
@@ -1949,7 +1980,7 @@ components:
       required: [indexPath]
       properties:
         indexPath: {$ref: "#/components/schemas/IndexPath"}
-        size: {$ref: "#/components/schemas/Size"}
+        size: {oneOf: [{$ref: "#/components/schemas/Size"}, {$ref: "#/components/schemas/WaterfallItem"}]}
     InvalidateRequest:
       type: object
       additionalProperties: false
@@ -1963,7 +1994,7 @@ components:
             required: [indexPath, size]
             properties:
               indexPath: {$ref: "#/components/schemas/IndexPath"}
-              size: {$ref: "#/components/schemas/Size"}
+              size: {oneOf: [{$ref: "#/components/schemas/Size"}, {$ref: "#/components/schemas/WaterfallItem"}]}
         supplementaries:
           type: array
           maxItems: 100000
