@@ -87,8 +87,9 @@ extension WaterfallLayout {
     /// Whether `size` encodes a valid waterfall item (see ``Item``).
     ///
     /// - Complexity: O(1).
+    @inline(__always)
     static func isValidItemSize(_ size: Size) -> Bool {
-        if size.width > 0 { return size.isValid }
+        if size.width > 0 { return size.width < .infinity && size.height >= 0 && size.height < .infinity }
         return Item(size: size) != nil
     }
 }

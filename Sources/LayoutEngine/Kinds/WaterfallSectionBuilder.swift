@@ -196,8 +196,14 @@ struct WaterfallSectionBuilder {
                     }
                     let column = self.column(for: item, span: span, next: next)
                     var y = next[column]
-                    for other in column..<(column + span) where next[other] > y { y = next[other] }
                     let x = self.inset.left + (columnWidth + spacing) * Double(column)
+                    if span == 1 {
+                        frames[item] = Rect(x: x, y: y, width: width, height: height)
+                        next[column] = y + height + self.rowSpacing
+                        bottoms[column] = y + height
+                        continue
+                    }
+                    for other in (column + 1)..<(column + span) where next[other] > y { y = next[other] }
                     frames[item] = Rect(x: x, y: y, width: width, height: height)
                     for other in column..<(column + span) {
                         next[other] = y + height + self.rowSpacing
