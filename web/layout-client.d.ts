@@ -172,11 +172,15 @@ export interface WaterfallSectionConfig {
     columnCount?: number; columnSpacing?: number; rowSpacing?: number; sectionInset?: EdgeInsets;
     /** As many columns of at least this width as fit (masonic's rule); wins over `columnCount`. */
     minColumnWidth?: number; maxColumnCount?: number; maxColumnWidth?: number;
+    /** CHTCollectionViewWaterfallLayout's insets around headers and footers. */
+    headerInset?: EdgeInsets; footerInset?: EdgeInsets;
     itemRenderDirection?: 'shortestFirst' | 'leftToRight' | 'rightToLeft'; headerHeight?: number; footerHeight?: number;
 }
 export interface WaterfallConfig extends WaterfallSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; sectionBackground?: EdgeInsets;
     anchor?: Anchoring; contentAlignment?: ContentAlignment;
+    /** The least content height (CHT's `minimumContentHeight`). */
+    minimumContentHeight?: number;
 }
 /** A waterfall item: `{width, height}` is an aspect ratio, `{height}` alone exactly that tall at the column's width;
  * `columnSpan` takes that many adjacent columns (or all, `"full"`). */

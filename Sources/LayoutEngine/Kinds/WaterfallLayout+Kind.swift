@@ -13,6 +13,7 @@ extension WaterfallLayout: LayoutKindProtocol {
             sectionBackground: configuration.sectionBackground,
             flickVelocityThreshold: configuration.flickVelocityThreshold
         )
+        try validateNonNegative(configuration.minimumContentHeight, name: "minimumContentHeight", section: nil)
         return Builder(input: context.input, configuration: configuration, limits: context.limits)
     }
 
@@ -27,6 +28,12 @@ extension WaterfallLayout: LayoutKindProtocol {
     /// A change of height only records the new viewport.
     static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
         new.width == old.width
+    }
+
+    /// A section's header and footer are measured: a measured size's height replaces the section's header or
+    /// footer height (its width is the section's, less the header's or footer's insets).
+    static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, configuration: Configuration) -> Bool {
+        element.indexPath.item == 0 && (element.kind == .header || element.kind == .footer)
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .waterfall(configuration) }

@@ -44,6 +44,16 @@ public enum WaterfallLayout {
         public var headerHeight: Double = 0
         /// The footer height of sections that give none; zero means no footer. Defaults to 0.
         public var footerHeight: Double = 0
+        /// Space around each section's header (CHTCollectionViewWaterfallLayout's `headerInset`): the header is
+        /// `width − left − right` wide at `left`, `top` below the section's start; the items start `bottom` below
+        /// it. Without a header only `top` counts. Defaults to zero.
+        public var headerInset = EdgeInsets.zero
+        /// Space around each section's footer (CHT's `footerInset`), as ``headerInset``: `top` below the columns'
+        /// bottom inset always, the rest with a footer. Defaults to zero.
+        public var footerInset = EdgeInsets.zero
+        /// The least content height (CHT's `minimumContentHeight`): a shorter content is extended at its end.
+        /// Defaults to 0.
+        public var minimumContentHeight: Double = 0
         /// When set, each section gets a ``ElementKind/background`` decoration covering the section between its
         /// header and footer, inset by these insets, behind the cells (zIndex −1). Defaults to `nil`.
         public var sectionBackground: EdgeInsets?
@@ -99,6 +109,8 @@ public enum WaterfallLayout {
             background: configuration.sectionBackground,
             width: input.viewport.width
         )
+        builder.headerInset = overrides.headerInset ?? configuration.headerInset
+        builder.footerInset = overrides.footerInset ?? configuration.footerInset
         try builder.validate(section: index, limits: limits)
         if validatesSizes { try section.validateWaterfallSizes(section: index) }
         return builder
@@ -152,7 +164,10 @@ public enum WaterfallLayout {
         PreparedLayout(
             kind: .waterfall,
             input: input,
-            contentSize: Size(width: input.viewport.width, height: contentLength),
+            contentSize: Size(
+                width: input.viewport.width,
+                height: Swift.max(contentLength, configuration.minimumContentHeight)
+            ),
             sections: sections,
             axis: .vertical,
             effects: .none,

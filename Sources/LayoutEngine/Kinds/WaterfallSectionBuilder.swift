@@ -20,6 +20,10 @@ struct WaterfallSectionBuilder {
     let direction: WaterfallLayout.ItemRenderDirection
     let headerHeight: Double
     let footerHeight: Double
+    /// Space around the header (CHT's `headerInset`): its top always, its sides and bottom when there is a header.
+    var headerInset = EdgeInsets.zero
+    /// Space around the footer (CHT's `footerInset`): its top always, its sides and bottom when there is a footer.
+    var footerInset = EdgeInsets.zero
     let background: EdgeInsets?
     let width: Double
     /// The number of columns, set by ``validate(section:limits:)``.
@@ -69,6 +73,8 @@ struct WaterfallSectionBuilder {
         try validateInsets(self.inset, name: "sectionInset", section: section)
         try validateNonNegative(self.headerHeight, name: "headerHeight", section: section)
         try validateNonNegative(self.footerHeight, name: "footerHeight", section: section)
+        try validateInsets(self.headerInset, name: "headerInset", section: section)
+        try validateInsets(self.footerInset, name: "footerInset", section: section)
         if let minimum = spec.minColumnWidth, !(minimum > 0 && minimum < .infinity) {
             throw .invalidParameter(name: "minColumnWidth", section: section)
         }
@@ -97,7 +103,7 @@ struct WaterfallSectionBuilder {
     ///
     /// - Complexity: O(n·c).
     func build<Sizes: ItemSizes>(_ sizes: Sizes, origin: Point) -> (section: SectionLayout, length: Double) {
-        let top = self.headerHeight + self.inset.top
+        let top = self.headerEnd + self.inset.top
         // The next free y of each column: its last item's bottom plus the row spacing, or the top inset.
         var next = [Double](repeating: top, count: self.columnCount)
         var bottoms = [Double](repeating: top, count: self.columnCount)
@@ -130,7 +136,7 @@ struct WaterfallSectionBuilder {
         let columns = self.columnCount
         let count = sizes.count
         precondition(frames.count == count && item >= 0 && item <= count)
-        let top = self.headerHeight + self.inset.top
+        let top = self.headerEnd + self.inset.top
         var next = [Double](repeating: top, count: columns)
         var bottoms = [Double](repeating: top, count: columns)
         var found = 0
@@ -241,6 +247,13 @@ struct WaterfallSectionBuilder {
         }
     }
 
+    /// Where the header's block ends: its inset's top, then (with a header) its height and its inset's bottom,
+    /// as CHTCollectionViewWaterfallLayout stacks them.
+    var headerEnd: Double {
+        self.headerHeight > 0
+            ? self.headerInset.top + self.headerHeight + self.headerInset.bottom : self.headerInset.top
+    }
+
     /// The section around placed frames: header, footer, background, band and index.
     private func finish(
         frames: [Rect],
@@ -248,19 +261,35 @@ struct WaterfallSectionBuilder {
         bottoms: [Double],
         index: SpatialIndex?
     ) -> (section: SectionLayout, length: Double) {
-        let top = self.headerHeight + self.inset.top
+        let headerEnd = self.headerEnd
+        let top = headerEnd + self.inset.top
         let bodyEnd = (bottoms.max() ?? top) + self.inset.bottom
-        let header = self.headerHeight > 0 ? Rect(x: 0, y: 0, width: self.width, height: self.headerHeight) : nil
+        let (headerInset, footerInset) = (self.headerInset, self.footerInset)
+        let header =
+            self.headerHeight > 0
+            ? Rect(
+                x: headerInset.left,
+                y: headerInset.top,
+                width: Swift.max(0, self.width - headerInset.left - headerInset.right),
+                height: self.headerHeight
+            ) : nil
+        let footerTop = bodyEnd + footerInset.top
         let footer =
-            self.footerHeight > 0 ? Rect(x: 0, y: bodyEnd, width: self.width, height: self.footerHeight) : nil
-        let length = bodyEnd + self.footerHeight
+            self.footerHeight > 0
+            ? Rect(
+                x: footerInset.left,
+                y: footerTop,
+                width: Swift.max(0, self.width - footerInset.left - footerInset.right),
+                height: self.footerHeight
+            ) : nil
+        let length = self.footerHeight > 0 ? footerTop + self.footerHeight + footerInset.bottom : footerTop
         var background: Rect?
         if let insets = self.background {
             background = Rect(
                 x: insets.left,
-                y: self.headerHeight + insets.top,
+                y: headerEnd + insets.top,
                 width: Swift.max(0, self.width - insets.left - insets.right),
-                height: Swift.max(0, bodyEnd - self.headerHeight - insets.top - insets.bottom)
+                height: Swift.max(0, bodyEnd - headerEnd - insets.top - insets.bottom)
             )
         }
         let section = SectionLayout(
@@ -270,7 +299,7 @@ struct WaterfallSectionBuilder {
             footer: footer,
             background: background,
             band: Rect(x: 0, y: 0, width: self.width, height: length),
-            body: (self.headerHeight, bodyEnd),
+            body: (headerEnd, bodyEnd),
             axis: .vertical,
             index: index
         )

@@ -37,6 +37,10 @@ public struct SectionOverrides: Hashable, Sendable {
     public var headerHeight: Double?
     /// The footer height used when the section gives none (`waterfall`).
     public var footerHeight: Double?
+    /// The space around the header (`waterfall`).
+    public var headerInset: EdgeInsets?
+    /// The space around the footer (`waterfall`).
+    public var footerInset: EdgeInsets?
 
     /// The section's description (`compositional`), instead of the configuration's
     /// ``CompositionalLayout/Configuration/section``.

@@ -52,6 +52,8 @@ extension JSONReader {
                 overrides.itemRenderDirection = try self.readChoice(WaterfallLayout.ItemRenderDirection.self)
             case (.waterfall, "headerHeight"): overrides.headerHeight = try self.readLength()
             case (.waterfall, "footerHeight"): overrides.footerHeight = try self.readLength()
+            case (.waterfall, "headerInset"): overrides.headerInset = try self.readInsets()
+            case (.waterfall, "footerInset"): overrides.footerInset = try self.readInsets()
             case (.compositional, "section"): overrides.compositionalSection = try self.readCompositionalSection()
             default: throw self.unknownField(key)
             }
@@ -104,6 +106,9 @@ extension JSONReader {
                 configuration.itemRenderDirection = try self.readChoice(WaterfallLayout.ItemRenderDirection.self)
             case "headerHeight": configuration.headerHeight = try self.readLength()
             case "footerHeight": configuration.footerHeight = try self.readLength()
+            case "headerInset": configuration.headerInset = try self.readInsets()
+            case "footerInset": configuration.footerInset = try self.readInsets()
+            case "minimumContentHeight": configuration.minimumContentHeight = try self.readLength()
             case "sectionBackground": configuration.sectionBackground = try self.readInsets()
             case "snap": configuration.snap = try self.readChoice(SnapMode.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()

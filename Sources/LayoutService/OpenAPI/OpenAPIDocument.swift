@@ -958,6 +958,20 @@ components:
         itemRenderDirection: {type: string, enum: [shortestFirst, leftToRight, rightToLeft], default: shortestFirst}
         headerHeight: {$ref: "#/components/schemas/Length"}
         footerHeight: {$ref: "#/components/schemas/Length"}
+        headerInset:
+          allOf: [{$ref: "#/components/schemas/EdgeInsets"}]
+          description: >-
+            CHTCollectionViewWaterfallLayout's headerInset: `top` is added before every section's header block; with
+            a header, the header is `left`…`width − right` wide and `bottom` follows it before the section inset.
+        footerInset:
+          allOf: [{$ref: "#/components/schemas/EdgeInsets"}]
+          description: >-
+            CHT's footerInset: `top` is added after the columns' bottom inset; with a footer, the footer is
+            `left`…`width − right` wide and `bottom` follows it.
+        minimumContentHeight:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 0
+          description: CHT's minimumContentHeight, the least content height; a shorter content is extended at its end.
         sectionBackground: {$ref: "#/components/schemas/EdgeInsets"}
     WaterfallSectionConfig:
       type: object
@@ -973,6 +987,8 @@ components:
         itemRenderDirection: {type: string, enum: [shortestFirst, leftToRight, rightToLeft]}
         headerHeight: {$ref: "#/components/schemas/Length"}
         footerHeight: {$ref: "#/components/schemas/Length"}
+        headerInset: {$ref: "#/components/schemas/EdgeInsets"}
+        footerInset: {$ref: "#/components/schemas/EdgeInsets"}
     SimpleSection:
       type: object
       additionalProperties: false
