@@ -181,10 +181,14 @@ export interface WaterfallConfig extends WaterfallSectionConfig {
     anchor?: Anchoring; contentAlignment?: ContentAlignment;
     /** The least content height (CHT's `minimumContentHeight`). */
     minimumContentHeight?: number;
+    /** `horizontal` lays rows instead of columns, every rule transposed. */
+    scrollDirection?: 'vertical' | 'horizontal';
 }
-/** A waterfall item: `{width, height}` is an aspect ratio, `{height}` alone exactly that tall at the column's width;
- * `columnSpan` takes that many adjacent columns (or all, `"full"`). */
-export interface WaterfallItem { width?: number; height: number; columnSpan?: number | 'full'; }
+/** A waterfall item: `{width, height}` is an aspect ratio, `{height}` alone exactly that tall at the column's width
+ * (`{width}` alone, horizontally, that wide); `columnSpan` takes that many adjacent columns (or all, `"full"`). */
+export type WaterfallItem =
+    | { width?: number; height: number; columnSpan?: number | 'full' }
+    | { width: number; height?: number; columnSpan?: number | 'full' };
 /** Item sizes are aspect ratios, or exact heights (`WaterfallItem`). */
 export interface WaterfallSection extends Omit<SectionWithSupplementaries<WaterfallSectionConfig>, 'items'> {
     items?: WaterfallItem[];

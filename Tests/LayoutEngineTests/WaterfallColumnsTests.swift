@@ -38,7 +38,7 @@ import Testing
         }
         #expect(WaterfallLayout.Item(size: Size(width: 4, height: 2)) == WaterfallLayout.Item(height: .aspectRatio(0.5)))
         for bad in [Size(width: 0, height: 1), Size(width: -1, height: 1), Size(width: -2.5, height: 1),
-                    Size(width: -2, height: -1), Size(width: -2 * 1001, height: 1), Size(width: .infinity, height: 1)]
+                    Size(width: -2, height: -1), Size(width: -4 * 1001, height: 1), Size(width: -7, height: 1), Size(width: .infinity, height: 1)]
         {
             #expect(WaterfallLayout.Item(size: bad) == nil)
         }

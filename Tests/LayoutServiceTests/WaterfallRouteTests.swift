@@ -58,7 +58,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"items":[{"width":0,"height":3}]}"#, "/sections/0/items/0/width"),
-        (#"{"items":[{"width":2}]}"#, "/sections/0/items/0/height"),
+        (#"{"items":[{"columnSpan":2}]}"#, "/sections/0/items/0/height"),
         (#"{"items":[{"height":2,"columnSpan":0}]}"#, "/sections/0/items/0/columnSpan"),
         (#"{"items":[{"height":2,"columnSpan":"half"}]}"#, "/sections/0/items/0/columnSpan"),
         (#"{"items":[{"height":2,"span":2}]}"#, "/sections/0/items/0/span"),
@@ -102,6 +102,21 @@ import Testing
         edited.insert(#"{"width":1,"height":1,"columnSpan":"full"}"#, at: 0)
         let inserted = self.stateless(#"{\#(viewport),"sections":[{"items":[\#(edited.joined(separator: ","))]}]}"#)
         #expect(self.everything(id).isEqual(to: inserted as! [Any]))
+    }
+
+    @Test func aHorizontalWaterfallLaysRows() throws {
+        // 300 − 20 = 280 tall, spacing 10: two rows of 135; the items go right along the shortest row.
+        let body = #"{"viewport":{"width":400,"height":300},"config":{"scrollDirection":"horizontal","columnCount":2,"#
+            + #""headerHeight":25},"sections":[{"items":[{"width":60},{"width":2,"height":1},{"width":40,"columnSpan":2}]}]}"#
+        let (response, json) = self.call(.POST, "/layout/waterfall", body)
+        #expect(response.status == 200, "\(json)")
+        let frames = self.cells(json)
+        #expect(frames[0] == ["x": 35, "y": 10, "width": 60, "height": 135])
+        #expect(frames[1] == ["x": 35, "y": 155, "width": 270, "height": 135])
+        #expect(frames[2] == ["x": 315, "y": 10, "width": 40, "height": 280])
+        let header = (json["attributes"] as? [[String: Any]] ?? []).first { $0["kind"] as? String == "header" }
+        #expect(header?["frame"] as? [String: Double] == ["x": 0, "y": 0, "width": 25, "height": 300])
+        #expect(json["contentSize"] as? [String: Double] == ["width": 365, "height": 300])
     }
 
     @Test func aFlowSessionRefusesAHeightOnlySize() throws {

@@ -7,8 +7,9 @@ extension WaterfallLayout {
     /// | size | item |
     /// |---|---|
     /// | `width > 0` | aspect ratio `height / width`, one column (the only form before exact heights and spans) |
-    /// | `width = −(2·span)`, `height = h` | exactly `h` tall, `span` columns |
-    /// | `width = −(2·span + 1)`, `height = r` | aspect ratio `r` (height / width), `span` columns |
+    /// | `width = −(4·span)`, `height = h` | exactly `h` tall, `span` columns (a vertical waterfall) |
+    /// | `width = −(4·span + 1)`, `height = r` | aspect ratio `r` (height / width), `span` columns |
+    /// | `width = −(4·span + 2)`, `height = w` | exactly `w` wide, `span` rows (a horizontal waterfall) |
     ///
     /// `span` is 1 to ``maximumColumnSpan``, or ``fullSpan`` for every column; a span is clamped to the section's
     /// column count. An encoded width is negative, so every other kind refuses such a size as invalid. Make sizes
@@ -18,8 +19,10 @@ extension WaterfallLayout {
         public enum Height: Hashable, Sendable {
             /// The height is the item's width times this ratio (height / width).
             case aspectRatio(Double)
-            /// The height is exactly this many points, whatever the column's width.
+            /// The height is exactly this many points, whatever the column's width (a vertical waterfall).
             case exact(Double)
+            /// The width is exactly this many points, whatever the row's height (a horizontal waterfall).
+            case exactWidth(Double)
         }
 
         /// The largest span given as a number (the column count's limit).
@@ -54,26 +57,37 @@ extension WaterfallLayout {
                 self.init(height: .aspectRatio(size.height / width))
                 return
             }
-            guard width <= -2, width >= -Double(2 * Self.fullSpan + 1), width == width.rounded() else { return nil }
+            guard width <= -4, width >= -Double(4 * Self.fullSpan + 2), width == width.rounded() else { return nil }
             let code = Int(-width)
-            let span = code >> 1
+            let span = code >> 2
             guard span >= 1, span <= Self.maximumColumnSpan || span == Self.fullSpan else { return nil }
-            self.init(height: code & 1 == 0 ? .exact(size.height) : .aspectRatio(size.height), columnSpan: span)
+            switch code & 3 {
+            case 0: self.init(height: .exact(size.height), columnSpan: span)
+            case 1: self.init(height: .aspectRatio(size.height), columnSpan: span)
+            case 2: self.init(height: .exactWidth(size.height), columnSpan: span)
+            default: return nil
+            }
         }
 
         /// The item's encoded size (see the table above); an aspect ratio over one column is `1 × ratio`.
         public var size: Size {
             switch self.height {
-            case .exact(let height): return Size(width: -Double(2 * self.columnSpan), height: height)
+            case .exact(let height): return Size(width: -Double(4 * self.columnSpan), height: height)
+            case .exactWidth(let width): return Size(width: -Double(4 * self.columnSpan + 2), height: width)
             case .aspectRatio(let ratio):
                 if self.columnSpan == 1 { return Size(width: 1, height: ratio) }
-                return Size(width: -Double(2 * self.columnSpan + 1), height: ratio)
+                return Size(width: -Double(4 * self.columnSpan + 1), height: ratio)
             }
         }
 
         /// An item exactly `height` points tall over `columnSpan` columns, as a size.
         public static func exactHeight(_ height: Double, columnSpan: Int = 1) -> Size {
             Item(height: .exact(height), columnSpan: columnSpan).size
+        }
+
+        /// An item exactly `width` points wide over `columnSpan` rows of a horizontal waterfall, as a size.
+        public static func exactWidth(_ width: Double, columnSpan: Int = 1) -> Size {
+            Item(height: .exactWidth(width), columnSpan: columnSpan).size
         }
 
         /// An item of aspect `size` (width and height) over `columnSpan` columns, as a size: `size` itself for one
@@ -84,13 +98,22 @@ extension WaterfallLayout {
         }
     }
 
-    /// Whether `size` encodes a valid waterfall item (see ``Item``).
+    /// Whether `size` encodes a valid waterfall item (see ``Item``) for a waterfall scrolling vertically or not
+    /// (horizontally an aspect ratio needs a positive height). An exact length, given as a height or as a width, is
+    /// the item's length along the scroll axis in either direction, so that a session reads a size as a new layout
+    /// does.
     ///
     /// - Complexity: O(1).
     @inline(__always)
-    static func isValidItemSize(_ size: Size) -> Bool {
-        if size.width > 0 { return size.width < .infinity && size.height >= 0 && size.height < .infinity }
-        return Item(size: size) != nil
+    static func isValidItemSize(_ size: Size, isVertical: Bool = true) -> Bool {
+        if size.width > 0 {
+            return size.width < .infinity && size.height < .infinity && (isVertical ? size.height >= 0 : size.height > 0)
+        }
+        switch Item(size: size)?.height {
+        case .exact, .exactWidth: return true
+        case .aspectRatio(let ratio): return isVertical || ratio > 0
+        case nil: return false
+        }
     }
 }
 
@@ -99,10 +122,12 @@ extension SectionInput {
     ///
     /// - Throws: ``LayoutError/invalidItemSize(section:item:)`` naming the first bad item.
     /// - Complexity: O(n).
-    func validateWaterfallSizes(section: Int) throws(LayoutError) {
+    func validateWaterfallSizes(section: Int, isVertical: Bool) throws(LayoutError) {
         guard case .sizes(let sizes) = self.items else { return }
         let firstBad = sizes.withUnsafeBufferPointer { sizes -> Int? in
-            for (item, size) in sizes.enumerated() where !WaterfallLayout.isValidItemSize(size) { return item }
+            for (item, size) in sizes.enumerated() where !WaterfallLayout.isValidItemSize(size, isVertical: isVertical) {
+                return item
+            }
             return nil
         }
         if let item = firstBad { throw .invalidItemSize(section: section, item: item) }

@@ -23,11 +23,13 @@ extension WaterfallLayout: LayoutKindProtocol {
     }
 
     /// An aspect ratio needs a positive width; exact heights and spans are encoded (``WaterfallLayout/Item``).
-    static func accepts(itemSize size: Size) -> Bool { WaterfallLayout.isValidItemSize(size) }
+    static func accepts(itemSize size: Size) -> Bool {
+        WaterfallLayout.isValidItemSize(size, isVertical: true) || WaterfallLayout.isValidItemSize(size, isVertical: false)
+    }
 
     /// A change of height only records the new viewport.
     static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
-        new.width == old.width
+        configuration.scrollDirection == .vertical ? new.width == old.width : new.height == old.height
     }
 
     /// A section's header and footer are measured: a measured size's height replaces the section's header or
@@ -44,7 +46,7 @@ extension WaterfallLayout: LayoutKindProtocol {
         let configuration: Configuration
         let limits: LayoutLimits
 
-        var isVertical: Bool { true }
+        var isVertical: Bool { self.configuration.scrollDirection == .vertical }
 
         mutating func build(_ index: Int, at position: Double) throws(LayoutError)
             -> (SectionLayout, PlainSectionRecord)

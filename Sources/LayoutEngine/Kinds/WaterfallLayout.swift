@@ -72,6 +72,12 @@ public enum WaterfallLayout {
         /// when scrolling horizontally, the trailing side). Defaults to ``ContentAlignment/top``.
         public var contentAlignment = ContentAlignment.top
 
+        /// The scroll direction: ``FlowLayout/ScrollDirection/horizontal`` lays rows instead of columns, every rule
+        /// transposed (``columnCount`` counts rows, a column's width is a row's height, an item's length along the
+        /// rows is `row height × width / height`, or exactly its ``Item/Height/exactWidth(_:)``; headers and
+        /// footers on the leading and trailing sides, `headerHeight` their width). Defaults to vertical.
+        public var scrollDirection = FlowLayout.ScrollDirection.vertical
+
         /// Creates the default configuration.
         public init() {}
     }
@@ -98,21 +104,28 @@ public enum WaterfallLayout {
             maxCount: overrides.maxColumnCount ?? configuration.maxColumnCount,
             maxWidth: overrides.maxColumnWidth ?? configuration.maxColumnWidth
         )
+        // A horizontal section is built transposed (see WaterfallSectionBuilder): its insets turn a quarter.
+        let isVertical = configuration.scrollDirection == .vertical
+        func turned(_ insets: EdgeInsets) -> EdgeInsets {
+            isVertical ? insets : EdgeInsets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom)
+        }
+        func length(_ size: Size?) -> Double? { size.map { isVertical ? $0.height : $0.width } }
         var builder = WaterfallSectionBuilder(
             columns: columns,
             columnSpacing: overrides.columnSpacing ?? configuration.columnSpacing,
             rowSpacing: overrides.rowSpacing ?? configuration.rowSpacing,
-            inset: overrides.sectionInset ?? configuration.sectionInset,
+            inset: turned(overrides.sectionInset ?? configuration.sectionInset),
             direction: overrides.itemRenderDirection ?? configuration.itemRenderDirection,
-            headerHeight: section.header?.height ?? overrides.headerHeight ?? configuration.headerHeight,
-            footerHeight: section.footer?.height ?? overrides.footerHeight ?? configuration.footerHeight,
-            background: configuration.sectionBackground,
-            width: input.viewport.width
+            headerHeight: length(section.header) ?? overrides.headerHeight ?? configuration.headerHeight,
+            footerHeight: length(section.footer) ?? overrides.footerHeight ?? configuration.footerHeight,
+            background: configuration.sectionBackground.map(turned),
+            width: isVertical ? input.viewport.width : input.viewport.height
         )
-        builder.headerInset = overrides.headerInset ?? configuration.headerInset
-        builder.footerInset = overrides.footerInset ?? configuration.footerInset
+        builder.headerInset = turned(overrides.headerInset ?? configuration.headerInset)
+        builder.footerInset = turned(overrides.footerInset ?? configuration.footerInset)
+        builder.isVertical = isVertical
         try builder.validate(section: index, limits: limits)
-        if validatesSizes { try section.validateWaterfallSizes(section: index) }
+        if validatesSizes { try section.validateWaterfallSizes(section: index, isVertical: isVertical) }
         return builder
     }
 
@@ -124,7 +137,8 @@ public enum WaterfallLayout {
         with builder: WaterfallSectionBuilder,
         origin position: Double
     ) -> (section: SectionLayout, length: Double) {
-        let body = Build(builder: builder, origin: Point(x: 0, y: position))
+        let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+        let body = Build(builder: builder, origin: origin)
         return section.withItemSizes(defaultSize: Size(width: 1, height: 1), body)
     }
 
@@ -164,16 +178,15 @@ public enum WaterfallLayout {
         PreparedLayout(
             kind: .waterfall,
             input: input,
-            contentSize: Size(
-                width: input.viewport.width,
-                height: Swift.max(contentLength, configuration.minimumContentHeight)
-            ),
+            contentSize: configuration.scrollDirection == .vertical
+                ? Size(width: input.viewport.width, height: Swift.max(contentLength, configuration.minimumContentHeight))
+                : Size(width: Swift.max(contentLength, configuration.minimumContentHeight), height: input.viewport.height),
             sections: sections,
-            axis: .vertical,
+            axis: configuration.scrollDirection == .vertical ? .vertical : .horizontal,
             effects: .none,
             snapVelocityThreshold: configuration.flickVelocityThreshold,
             snapMode: configuration.snap,
-            linesAreColumnRows: true
+            linesAreColumnRows: configuration.scrollDirection == .vertical
         )
     }
 }

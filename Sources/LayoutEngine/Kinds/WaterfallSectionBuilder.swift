@@ -1,4 +1,8 @@
 /// Lays out one waterfall section.
+///
+/// A horizontal waterfall is built transposed: the builder is given the section's height as its `width` and its
+/// insets turned a quarter (top for left), places "columns" (rows) as a vertical one, and stores every frame with x
+/// and y swapped back.
 struct WaterfallSectionBuilder {
     /// How a section's columns are counted and sized (``WaterfallLayout/Configuration``'s column parameters, after
     /// the section's overrides).
@@ -24,6 +28,8 @@ struct WaterfallSectionBuilder {
     var headerInset = EdgeInsets.zero
     /// Space around the footer (CHT's `footerInset`): its top always, its sides and bottom when there is a footer.
     var footerInset = EdgeInsets.zero
+    /// Whether the section scrolls vertically; a horizontal one stores its frames transposed.
+    var isVertical = true
     let background: EdgeInsets?
     let width: Double
     /// The number of columns, set by ``validate(section:limits:)``.
@@ -144,7 +150,7 @@ struct WaterfallSectionBuilder {
         var previous = item - 1
         let pitch = self.columnWidth + self.columnSpacing
         while previous >= 0 && found < columns {
-            let frame = frames[previous]
+            let frame = self.isVertical ? frames[previous] : frames[previous].transposed
             let first = self.column(ofX: frame.minX)
             let span = Swift.max(1, Int(((frame.width + self.columnSpacing) / pitch).rounded()))
             for column in first..<Swift.min(columns, first + span) where !seen[column] {
@@ -159,7 +165,7 @@ struct WaterfallSectionBuilder {
             self.place(sizes, into: frames, from: item, next: &next, bottoms: &bottoms)
         }
         var updated = index
-        updated.update(frames: frames, axis: .vertical, from: item)
+        updated.update(frames: frames, axis: self.isVertical ? .vertical : .horizontal, from: item)
         return self.finish(frames: frames, origin: origin, bottoms: bottoms, index: updated)
     }
 
@@ -184,6 +190,7 @@ struct WaterfallSectionBuilder {
         let columns = self.columnCount
         let columnWidth = self.columnWidth
         let spacing = self.columnSpacing
+        let isVertical = self.isVertical
         next.withUnsafeMutableBufferPointer { next in
             bottoms.withUnsafeMutableBufferPointer { bottoms in
                 for item in start..<sizes.count {
@@ -193,24 +200,33 @@ struct WaterfallSectionBuilder {
                     let height: Double
                     if size.width > 0 {
                         width = columnWidth
-                        height = columnWidth * (size.height / size.width)
+                        if isVertical {
+                            height = columnWidth * (size.height / size.width)
+                        } else {
+                            // A zero height (refused by a new layout, not by a session's `accepts`) gives no length.
+                            height = size.height > 0 ? columnWidth * (size.width / size.height) : 0
+                        }
                     } else {
                         let code = Int(-size.width)
-                        span = Swift.min(code >> 1, columns)
+                        span = Swift.min(code >> 2, columns)
                         width = columnWidth * Double(span) + spacing * Double(span - 1)
-                        height = code & 1 == 0 ? size.height : width * size.height
+                        if code & 3 == 1 {
+                            height = isVertical ? width * size.height : (size.height > 0 ? width / size.height : 0)
+                        } else {
+                            height = size.height
+                        }
                     }
                     let column = self.column(for: item, span: span, next: next)
                     var y = next[column]
                     let x = self.inset.left + (columnWidth + spacing) * Double(column)
                     if span == 1 {
-                        frames[item] = Rect(x: x, y: y, width: width, height: height)
+                        frames[item] = Self.frame(x: x, y: y, width: width, height: height, isVertical: isVertical)
                         next[column] = y + height + self.rowSpacing
                         bottoms[column] = y + height
                         continue
                     }
                     for other in (column + 1)..<(column + span) where next[other] > y { y = next[other] }
-                    frames[item] = Rect(x: x, y: y, width: width, height: height)
+                    frames[item] = Self.frame(x: x, y: y, width: width, height: height, isVertical: isVertical)
                     for other in column..<(column + span) {
                         next[other] = y + height + self.rowSpacing
                         bottoms[other] = y + height
@@ -218,6 +234,12 @@ struct WaterfallSectionBuilder {
                 }
             }
         }
+    }
+
+    /// A frame in the section's coordinates from one in the builder's (transposed when horizontal).
+    @inline(__always)
+    private static func frame(x: Double, y: Double, width: Double, height: Double, isVertical: Bool) -> Rect {
+        isVertical ? Rect(x: x, y: y, width: width, height: height) : Rect(x: y, y: x, width: height, height: width)
     }
 
     /// The first column of item `item`'s run of `span` columns.
@@ -292,17 +314,24 @@ struct WaterfallSectionBuilder {
                 height: Swift.max(0, bodyEnd - headerEnd - insets.top - insets.bottom)
             )
         }
+        let isVertical = self.isVertical
         let section = SectionLayout(
             origin: origin,
             frames: frames,
-            header: header,
-            footer: footer,
-            background: background,
-            band: Rect(x: 0, y: 0, width: self.width, height: length),
+            header: isVertical ? header : header?.transposed,
+            footer: isVertical ? footer : footer?.transposed,
+            background: isVertical ? background : background?.transposed,
+            band: isVertical
+                ? Rect(x: 0, y: 0, width: self.width, height: length) : Rect(x: 0, y: 0, width: length, height: self.width),
             body: (headerEnd, bodyEnd),
-            axis: .vertical,
+            axis: isVertical ? .vertical : .horizontal,
             index: index
         )
         return (section, length)
     }
+}
+
+extension Rect {
+    /// The rect with x and y (and width and height) swapped.
+    fileprivate var transposed: Rect { Rect(x: self.minY, y: self.minX, width: self.height, height: self.width) }
 }

@@ -112,6 +112,9 @@ enum KindCatalog {
                           description: "Space around each footer (CHT's footerInset); only top without a footer."),
                 Parameter(name: "minimumContentHeight", type: "number", defaultJSON: "0", perSection: false,
                           description: "The least content height (CHT's minimumContentHeight)."),
+                Parameter(name: "scrollDirection", type: "vertical | horizontal", defaultJSON: #""vertical""#,
+                          perSection: false, description: "Horizontal lays rows instead of columns, every rule "
+                            + "transposed."),
                 Parameter(name: "sectionBackground", type: "EdgeInsets", defaultJSON: nil, perSection: false,
                           description: "Adds a background decoration view behind each section, outset by these."),
                 Parameter(name: "snap", type: "none | item | line | page", defaultJSON: #""none""#, perSection: false,

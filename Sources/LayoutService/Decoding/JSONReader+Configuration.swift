@@ -109,6 +109,8 @@ extension JSONReader {
             case "headerInset": configuration.headerInset = try self.readInsets()
             case "footerInset": configuration.footerInset = try self.readInsets()
             case "minimumContentHeight": configuration.minimumContentHeight = try self.readLength()
+            case "scrollDirection":
+                configuration.scrollDirection = try self.readChoice(FlowLayout.ScrollDirection.self)
             case "sectionBackground": configuration.sectionBackground = try self.readInsets()
             case "snap": configuration.snap = try self.readChoice(SnapMode.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()

@@ -1,8 +1,8 @@
 import JSON
 import LayoutEngine
 
-/// The waterfall's items: `{width, height}` (an aspect ratio), `{height}` (exactly that tall at the column's width),
-/// either with `columnSpan: k | "full"`.
+/// The waterfall's items: `{width, height}` (an aspect ratio), `{height}` or `{width}` alone (exactly that long
+/// along the scroll axis, at the column's width or the row's height), each with `columnSpan: k | "full"`.
 extension JSONReader {
     /// Reads one waterfall item into its encoded size (``WaterfallLayout/Item``).
     ///
@@ -21,20 +21,31 @@ extension JSONReader {
         try self.beginObject()
         while let key = try self.nextKey() {
             switch key {
-            case "width":
-                let value = try self.readLength()
-                guard value >= Self.minimumAspectWidth else {
-                    throw self.shapeError("must be at least 0.001: a waterfall item's size is its aspect ratio")
-                }
-                width = value
+            case "width": width = try self.readLength()
             case "height": height = try self.readLength()
             case "columnSpan": span = try self.readColumnSpan()
             default: throw self.unknownField(key)
             }
         }
-        guard let height else { throw self.missingField("height") }
-        guard let width else { return WaterfallLayout.Item.exactHeight(height, columnSpan: span) }
-        return WaterfallLayout.Item.aspect(Size(width: width, height: height), columnSpan: span)
+        return try self.waterfallItem(width: width, height: height, span: span)
+    }
+
+    /// The encoded item of the members read: an aspect ratio, or one length alone (exactly that long along the
+    /// scroll axis).
+    private func waterfallItem(width: Double?, height: Double?, span: Int) throws(JSONError) -> Size {
+        switch (width, height) {
+        case (nil, nil): throw self.missingField("height")
+        case (nil, let height?): return WaterfallLayout.Item.exactHeight(height, columnSpan: span)
+        case (let width?, nil): return WaterfallLayout.Item.exactWidth(width, columnSpan: span)
+        case (let width?, let height?):
+            guard width >= Self.minimumAspectWidth else {
+                throw JSONError.shape(
+                    pointer: self.currentPointer + "/width",
+                    message: "must be at least 0.001: a waterfall item's size is its aspect ratio"
+                )
+            }
+            return WaterfallLayout.Item.aspect(Size(width: width, height: height), columnSpan: span)
+        }
     }
 
     /// Reads the `size` of an item in a session's mutation, whose kind the body does not tell: `{width, height}` as
@@ -60,13 +71,8 @@ extension JSONReader {
             default: throw self.unknownField(key)
             }
         }
-        guard let height else { throw self.missingField("height") }
-        guard let width else { return WaterfallLayout.Item.exactHeight(height, columnSpan: span ?? 1) }
-        guard let span else { return Size(width: width, height: height) }
-        guard width >= Self.minimumAspectWidth else {
-            throw self.shapeError("width must be at least 0.001: a waterfall item's size is its aspect ratio")
-        }
-        return WaterfallLayout.Item.aspect(Size(width: width, height: height), columnSpan: span)
+        if span == nil, let width, let height { return Size(width: width, height: height) }
+        return try self.waterfallItem(width: width, height: height, span: span ?? 1)
     }
 
     /// Reads `columnSpan`: 1 to 1000, or `"full"`.

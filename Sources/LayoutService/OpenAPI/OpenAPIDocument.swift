@@ -772,7 +772,7 @@ components:
     WaterfallItem:
       type: object
       additionalProperties: false
-      required: [height]
+      anyOf: [{required: [height]}, {required: [width]}]
       properties:
         width: {type: number, minimum: 0.001, maximum: 10000000}
         height: {$ref: "#/components/schemas/Length"}
@@ -785,9 +785,11 @@ components:
             column's bottom plus the row spacing, every column of the run then ending at its bottom (Masonry.js).
       description: >-
         `{width, height}` is an aspect ratio: the item is as wide as its columns and `width × height / width` tall
-        (widths below 0.001 would make heights overflow). `{height}` alone is exactly that tall at the column's
-        width (a text card measured at the column's width). In `invalidate` and `updates` an item's `size` takes
-        the same forms for a waterfall session.
+        (widths below 0.001 would make heights overflow; horizontally the item is as tall as its rows and
+        `height × width / height` wide, the height then above 0). `{height}` alone is exactly that tall at the
+        column's width (a text card measured at the column's width); `{width}` alone, for a horizontal waterfall,
+        exactly that wide at the row's height (a length given alone is the length along the scroll axis in either
+        direction). In `invalidate` and `updates` an item's `size` takes the same forms for a waterfall session.
     FlowRequest:
       type: object
       additionalProperties: false
@@ -971,7 +973,18 @@ components:
         minimumContentHeight:
           allOf: [{$ref: "#/components/schemas/Length"}]
           default: 0
-          description: CHT's minimumContentHeight, the least content height; a shorter content is extended at its end.
+          description: >-
+            CHT's minimumContentHeight, the least content length along the scroll axis (the width when horizontal);
+            a shorter content is extended at its end.
+        scrollDirection:
+          type: string
+          enum: [vertical, horizontal]
+          default: vertical
+          description: >-
+            `horizontal` lays rows instead of columns, every rule transposed: `columnCount`, `minColumnWidth`…
+            count and size rows, `columnSpan` spans rows, an item is as tall as its rows, headers and footers sit on
+            the leading and trailing sides with `headerHeight` and `footerHeight` their widths, insets turn with
+            them (`headerInset.left` before the header, as `top` vertically).
         sectionBackground: {$ref: "#/components/schemas/EdgeInsets"}
     WaterfallSectionConfig:
       type: object
