@@ -11,7 +11,10 @@ import Testing
     ) throws -> PreparedLayout {
         var configuration = WaterfallLayout.Configuration()
         configure(&configuration)
-        var input = LayoutInput(viewport: Size(width: width, height: 800), sections: [SectionInput(items: .sizes(items))])
+        var input = LayoutInput(
+            viewport: Size(width: width, height: 800),
+            sections: [SectionInput(items: .sizes(items))]
+        )
         input.layoutDirection = direction
         return try prepare(input, .waterfall(configuration))
     }
@@ -36,9 +39,11 @@ import Testing
             #expect(WaterfallLayout.Item(size: item.size) == item)
             #expect(!item.size.isValid)
         }
-        #expect(WaterfallLayout.Item(size: Size(width: 4, height: 2)) == WaterfallLayout.Item(height: .aspectRatio(0.5)))
+        let half = WaterfallLayout.Item(height: .aspectRatio(0.5))
+        #expect(WaterfallLayout.Item(size: Size(width: 4, height: 2)) == half)
         for bad in [Size(width: 0, height: 1), Size(width: -1, height: 1), Size(width: -2.5, height: 1),
-                    Size(width: -2, height: -1), Size(width: -4 * 1001, height: 1), Size(width: -7, height: 1), Size(width: .infinity, height: 1)]
+                    Size(width: -2, height: -1), Size(width: -4 * 1001, height: 1), Size(width: -7, height: 1),
+                    Size(width: .infinity, height: 1)]
         {
             #expect(WaterfallLayout.Item(size: bad) == nil)
         }
@@ -101,7 +106,9 @@ import Testing
             { $0.minColumnWidth = 0 }, { $0.maxColumnCount = 0 }, { $0.maxColumnWidth = -1 },
             { $0.minColumnWidth = .nan },
         ] {
-            #expect(throws: LayoutError.self) { try self.prepared([Size(width: 1, height: 1)], width: 375, configure: configure) }
+            #expect(throws: LayoutError.self) {
+                try self.prepared([Size(width: 1, height: 1)], width: 375, configure: configure)
+            }
         }
     }
 

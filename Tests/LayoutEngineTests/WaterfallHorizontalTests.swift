@@ -14,11 +14,12 @@ import Testing
     /// The same item for the other direction: an aspect ratio turned, an exact length kept.
     private static func transposed(_ size: Size) -> Size {
         if size.width > 0 { return Size(width: size.height, height: size.width) }
-        switch WaterfallLayout.Item(size: size)!.height {
+        let item = WaterfallLayout.Item(size: size)!
+        switch item.height {
         case .aspectRatio(let ratio):
-            return WaterfallLayout.Item(height: .aspectRatio(1 / ratio), columnSpan: WaterfallLayout.Item(size: size)!.columnSpan).size
-        case .exact(let length): return WaterfallLayout.Item.exactWidth(length, columnSpan: WaterfallLayout.Item(size: size)!.columnSpan)
-        case .exactWidth(let length): return WaterfallLayout.Item.exactHeight(length, columnSpan: WaterfallLayout.Item(size: size)!.columnSpan)
+            return WaterfallLayout.Item(height: .aspectRatio(1 / ratio), columnSpan: item.columnSpan).size
+        case .exact(let length): return WaterfallLayout.Item.exactWidth(length, columnSpan: item.columnSpan)
+        case .exactWidth(let length): return WaterfallLayout.Item.exactHeight(length, columnSpan: item.columnSpan)
         }
     }
 
@@ -27,7 +28,9 @@ import Testing
         for _ in 0..<150 {
             var vertical = WaterfallLayout.Configuration()
             vertical.columnCount = Int.random(in: 1...5, using: &random)
-            if Bool.random(using: &random) { vertical.minColumnWidth = Double(Int.random(in: 40...160, using: &random)) }
+            if Bool.random(using: &random) {
+                vertical.minColumnWidth = Double(Int.random(in: 40...160, using: &random))
+            }
             vertical.columnSpacing = Double(Int.random(in: 0...12, using: &random))
             vertical.rowSpacing = Double(Int.random(in: 0...12, using: &random))
             vertical.sectionInset = EdgeInsets(top: 3, left: 5, bottom: 7, right: 11)
@@ -42,13 +45,17 @@ import Testing
             horizontal.sectionBackground = vertical.sectionBackground.map(Self.transposed)
             let sections = (0..<Int.random(in: 1...3, using: &random)).map { _ in
                 let items = WaterfallReference.randomItems(
-                    Int.random(in: 0...40, using: &random), columns: 5, exactOnly: false, spanShare: 0.2, using: &random)
+                    Int.random(in: 0...40, using: &random), columns: 5, exactOnly: false, spanShare: 0.2,
+                    using: &random)
                 return items.map(\.size)
             }
             let width = Double(Int.random(in: 300...900, using: &random))
             let height = Double(Int.random(in: 300...900, using: &random))
             let down = try prepare(
-                LayoutInput(viewport: Size(width: width, height: height), sections: sections.map { SectionInput(items: .sizes($0)) }),
+                LayoutInput(
+                    viewport: Size(width: width, height: height),
+                    sections: sections.map { SectionInput(items: .sizes($0)) }
+                ),
                 .waterfall(vertical)
             )
             let across = try prepare(
@@ -68,7 +75,8 @@ import Testing
                 #expect(isClose(element.frame, Self.transposed(want.frame), tolerance: 1e-6))
             }
             // A rect query answers exactly the elements that intersect the rect.
-            let rect = Rect(x: Double.random(in: 0...max(1, across.contentSize.width), using: &random), y: 0, width: 300, height: width)
+            let left = Double.random(in: 0...max(1, across.contentSize.width), using: &random)
+            let rect = Rect(x: left, y: 0, width: 300, height: width)
             let intersecting = actual.filter { $0.frame.intersects(rect) }.map(\.indexPath)
             #expect(Set(across.attributes(in: rect, contentOffset: .zero).map(\.indexPath)) == Set(intersecting))
         }
@@ -84,10 +92,19 @@ import Testing
             let count = Int.random(in: 1...40, using: &random)
             let items = (0..<count).map { _ in
                 Bool.random(using: &random)
-                    ? WaterfallLayout.Item.exactWidth(Double(Int.random(in: 10...90, using: &random)), columnSpan: Int.random(in: 1...3, using: &random))
-                    : Size(width: Double(Int.random(in: 1...5, using: &random)), height: Double(Int.random(in: 1...5, using: &random)))
+                    ? WaterfallLayout.Item.exactWidth(
+                        Double(Int.random(in: 10...90, using: &random)),
+                        columnSpan: Int.random(in: 1...3, using: &random)
+                    )
+                    : Size(
+                        width: Double(Int.random(in: 1...5, using: &random)),
+                        height: Double(Int.random(in: 1...5, using: &random))
+                    )
             }
-            let input = LayoutInput(viewport: Size(width: 600, height: 400), sections: [SectionInput(count: 3), SectionInput(items: .sizes(items))])
+            let input = LayoutInput(
+                viewport: Size(width: 600, height: 400),
+                sections: [SectionInput(count: 3), SectionInput(items: .sizes(items))]
+            )
             var live = try LiveLayout(input: input, configuration: .waterfall(configuration))
             let item = Int.random(in: 0..<count, using: &random)
             let sizes = [IndexPath(section: 1, item: item): WaterfallLayout.Item.exactWidth(33, columnSpan: 2)]

@@ -38,7 +38,10 @@ import Testing
             configuration.columnSpacing = spacing
             configuration.rowSpacing = rowSpacing
             configuration.headerHeight = 12
-            var input = LayoutInput(viewport: Size(width: width, height: 700), sections: [SectionInput(items: .sizes(items.map(\.size)))])
+            var input = LayoutInput(
+                viewport: Size(width: width, height: 700),
+                sections: [SectionInput(items: .sizes(items.map(\.size)))]
+            )
             input.layoutDirection = direction
             let layout = try prepare(input, .waterfall(configuration))
             let columnWidth = (width - 20 - Double(columns - 1) * spacing) / Double(columns)
@@ -56,7 +59,8 @@ import Testing
             let top = Double.random(in: 0...max(1, height), using: &random)
             let rect = Rect(x: 0, y: top, width: width, height: Double.random(in: 1...400, using: &random))
             let all = layout.allAttributes(contentOffset: .zero).filter { $0.frame.intersects(rect) }
-            #expect(Set(layout.attributes(in: rect, contentOffset: .zero).map(\.indexPath)) == Set(all.map(\.indexPath)))
+            let answered = layout.attributes(in: rect, contentOffset: .zero).map(\.indexPath)
+            #expect(Set(answered) == Set(all.map(\.indexPath)))
         }
     }
 
@@ -67,14 +71,16 @@ import Testing
             var configuration = WaterfallLayout.Configuration()
             configuration.columnCount = columns
             let count = Int.random(in: 1...60, using: &random)
-            let items = WaterfallReference.randomItems(count, columns: columns, exactOnly: false, spanShare: 0.25, using: &random)
+            let items = WaterfallReference.randomItems(
+                count, columns: columns, exactOnly: false, spanShare: 0.25, using: &random)
             let input = LayoutInput(sections: [SectionInput(items: .sizes(items.map(\.size))), SectionInput(count: 5)])
             var live = try LiveLayout(input: input, configuration: .waterfall(configuration))
             // Resize a few items to other spans and heights.
             var sizes: [IndexPath: Size] = [:]
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 let item = Int.random(in: 0..<count, using: &random)
-                let changed = WaterfallReference.randomItems(1, columns: columns, exactOnly: false, spanShare: 0.5, using: &random)
+                let changed = WaterfallReference.randomItems(
+                    1, columns: columns, exactOnly: false, spanShare: 0.5, using: &random)
                 sizes[IndexPath(section: 0, item: item)] = changed[0].size
             }
             _ = try live.invalidate(InvalidationContext(itemSizes: sizes))
@@ -91,6 +97,30 @@ import Testing
             _ = try live.performBatchUpdates(updates)
             #expect(live.prepared == (try prepare(live.input, .waterfall(configuration))))
             #expect(live.input.sections[0].itemCount == count + 1)
+        }
+    }
+
+    @Test(arguments: [FlowLayout.ScrollDirection.vertical, .horizontal])
+    func itemSnappingStopsAtAnItemsLeadingEdge(direction: FlowLayout.ScrollDirection) throws {
+        var random = SplitMix64(seed: direction == .vertical ? 61 : 62)
+        var configuration = WaterfallLayout.Configuration()
+        configuration.snap = .item
+        configuration.scrollDirection = direction
+        let items = WaterfallReference.randomItems(300, columns: 3, exactOnly: true, spanShare: 0.2, using: &random)
+        let input = LayoutInput(
+            viewport: Size(width: 375, height: 667),
+            sections: [SectionInput(items: .sizes(items.map(\.size)))]
+        )
+        let layout = try prepare(input, .waterfall(configuration))
+        let isVertical = direction == .vertical
+        let edges = Set(cellFrames(layout).map { isVertical ? $0.minY : $0.minX })
+        let end = isVertical ? layout.contentSize.height - 667 : layout.contentSize.width - 375
+        for _ in 0..<100 {
+            let proposed = Double.random(in: 0...end, using: &random)
+            let point = isVertical ? Point(x: 0, y: proposed) : Point(x: proposed, y: 0)
+            let target = layout.targetContentOffset(forProposedContentOffset: point, velocity: .zero)
+            let along = isVertical ? target.y : target.x
+            #expect(edges.contains(along) || along == 0 || along == end, "\(proposed) → \(along)")
         }
     }
 }

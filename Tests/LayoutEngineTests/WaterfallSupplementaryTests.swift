@@ -11,7 +11,8 @@ import Testing
         var configuration = WaterfallLayout.Configuration()
         configuration.columnCount = 2
         configure(&configuration)
-        return try prepare(LayoutInput(viewport: Size(width: 230, height: 400), sections: sections), .waterfall(configuration))
+        let input = LayoutInput(viewport: Size(width: 230, height: 400), sections: sections)
+        return try prepare(input, .waterfall(configuration))
     }
 
     private func element(_ layout: PreparedLayout, _ kind: ElementKind, section: Int = 0) -> Rect? {
@@ -76,10 +77,15 @@ import Testing
             let kind: ElementKind = Bool.random(using: &random) ? .header : .footer
             let size = Size(width: 312, height: Double(Int.random(in: 0...90, using: &random)))
             var context = InvalidationContext()
-            context.supplementarySizes = [SupplementaryIndexPath(kind: kind, indexPath: IndexPath(section: section, item: 0)): size]
+            let element = SupplementaryIndexPath(kind: kind, indexPath: IndexPath(section: section, item: 0))
+            context.supplementarySizes = [element: size]
             _ = try live.invalidate(context)
             var expected = input
-            if kind == .header { expected.sections[section].header = size } else { expected.sections[section].footer = size }
+            if kind == .header {
+                expected.sections[section].header = size
+            } else {
+                expected.sections[section].footer = size
+            }
             #expect(live.prepared == (try prepare(expected, .waterfall(configuration))))
             let measured = live.prepared.allAttributes(contentOffset: .zero).first {
                 $0.kind == kind && $0.indexPath.section == section
@@ -89,10 +95,12 @@ import Testing
     }
 
     @Test func aMeasuredCellSupplementaryIsRefused() throws {
-        var live = try LiveLayout(input: LayoutInput(sections: [SectionInput(count: 3)]), configuration: .waterfall(.init()))
+        let input = LayoutInput(sections: [SectionInput(count: 3)])
+        var live = try LiveLayout(input: input, configuration: .waterfall(.init()))
         var context = InvalidationContext()
         context.supplementarySizes = [
-            SupplementaryIndexPath(kind: .background, indexPath: IndexPath(section: 0, item: 0)): Size(width: 1, height: 1)
+            SupplementaryIndexPath(kind: .background, indexPath: IndexPath(section: 0, item: 0)):
+                Size(width: 1, height: 1)
         ]
         #expect(throws: LayoutError.self) { try live.invalidate(context) }
     }

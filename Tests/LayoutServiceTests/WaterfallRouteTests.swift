@@ -83,10 +83,12 @@ import Testing
     @Test func invalidateAndUpdatesTakeHeightsAndSpans() throws {
         let items = (0..<12).map { #"{"height":\#(20 + $0 * 13 % 70)}"# }
         let viewport = #""viewport":{"width":340,"height":500}"#
-        let id = try self.create(#"{"kind":"waterfall",\#(viewport),"sections":[{"items":[\#(items.joined(separator: ","))]}]}"#)
+        let list = items.joined(separator: ",")
+        let id = try self.create(#"{"kind":"waterfall",\#(viewport),"sections":[{"items":[\#(list)]}]}"#)
         let (response, json) = self.call(
             .POST, "/sessions/\(id)/invalidate",
-            #"{"items":[{"indexPath":[0,4],"size":{"height":90,"columnSpan":2}},{"indexPath":[0,6],"size":{"height":7}}]}"#
+            #"{"items":[{"indexPath":[0,4],"size":{"height":90,"columnSpan":2}},"#
+                + #"{"indexPath":[0,6],"size":{"height":7}}]}"#
         )
         #expect(response.status == 200, "\(json)")
         var edited = items
@@ -107,7 +109,8 @@ import Testing
     @Test func aHorizontalWaterfallLaysRows() throws {
         // 300 − 20 = 280 tall, spacing 10: two rows of 135; the items go right along the shortest row.
         let body = #"{"viewport":{"width":400,"height":300},"config":{"scrollDirection":"horizontal","columnCount":2,"#
-            + #""headerHeight":25},"sections":[{"items":[{"width":60},{"width":2,"height":1},{"width":40,"columnSpan":2}]}]}"#
+            + #""headerHeight":25},"sections":[{"items":[{"width":60},{"width":2,"height":1},"#
+            + #"{"width":40,"columnSpan":2}]}]}"#
         let (response, json) = self.call(.POST, "/layout/waterfall", body)
         #expect(response.status == 200, "\(json)")
         let frames = self.cells(json)

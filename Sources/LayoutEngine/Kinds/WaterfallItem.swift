@@ -107,7 +107,8 @@ extension WaterfallLayout {
     @inline(__always)
     static func isValidItemSize(_ size: Size, isVertical: Bool = true) -> Bool {
         if size.width > 0 {
-            return size.width < .infinity && size.height < .infinity && (isVertical ? size.height >= 0 : size.height > 0)
+            guard size.width < .infinity, size.height < .infinity else { return false }
+            return isVertical ? size.height >= 0 : size.height > 0
         }
         switch Item(size: size)?.height {
         case .exact, .exactWidth: return true
@@ -125,7 +126,8 @@ extension SectionInput {
     func validateWaterfallSizes(section: Int, isVertical: Bool) throws(LayoutError) {
         guard case .sizes(let sizes) = self.items else { return }
         let firstBad = sizes.withUnsafeBufferPointer { sizes -> Int? in
-            for (item, size) in sizes.enumerated() where !WaterfallLayout.isValidItemSize(size, isVertical: isVertical) {
+            for (item, size) in sizes.enumerated()
+            where !WaterfallLayout.isValidItemSize(size, isVertical: isVertical) {
                 return item
             }
             return nil

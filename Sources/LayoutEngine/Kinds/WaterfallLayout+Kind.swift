@@ -24,7 +24,8 @@ extension WaterfallLayout: LayoutKindProtocol {
 
     /// An aspect ratio needs a positive width; exact heights and spans are encoded (``WaterfallLayout/Item``).
     static func accepts(itemSize size: Size) -> Bool {
-        WaterfallLayout.isValidItemSize(size, isVertical: true) || WaterfallLayout.isValidItemSize(size, isVertical: false)
+        WaterfallLayout.isValidItemSize(size, isVertical: true)
+            || WaterfallLayout.isValidItemSize(size, isVertical: false)
     }
 
     /// A change of height only records the new viewport.

@@ -107,7 +107,8 @@ public enum WaterfallLayout {
         // A horizontal section is built transposed (see WaterfallSectionBuilder): its insets turn a quarter.
         let isVertical = configuration.scrollDirection == .vertical
         func turned(_ insets: EdgeInsets) -> EdgeInsets {
-            isVertical ? insets : EdgeInsets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom)
+            isVertical
+                ? insets : EdgeInsets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom)
         }
         func length(_ size: Size?) -> Double? { size.map { isVertical ? $0.height : $0.width } }
         var builder = WaterfallSectionBuilder(
@@ -175,12 +176,13 @@ public enum WaterfallLayout {
         sections: [SectionLayout],
         contentLength: Double
     ) -> PreparedLayout {
-        PreparedLayout(
+        let length = Swift.max(contentLength, configuration.minimumContentHeight)
+        return PreparedLayout(
             kind: .waterfall,
             input: input,
             contentSize: configuration.scrollDirection == .vertical
-                ? Size(width: input.viewport.width, height: Swift.max(contentLength, configuration.minimumContentHeight))
-                : Size(width: Swift.max(contentLength, configuration.minimumContentHeight), height: input.viewport.height),
+                ? Size(width: input.viewport.width, height: length)
+                : Size(width: length, height: input.viewport.height),
             sections: sections,
             axis: configuration.scrollDirection == .vertical ? .vertical : .horizontal,
             effects: .none,
