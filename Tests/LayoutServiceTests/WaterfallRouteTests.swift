@@ -122,6 +122,50 @@ import Testing
         #expect(json["contentSize"] as? [String: Double] == ["width": 365, "height": 300])
     }
 
+    /// A long wall with a feature tile every seventh item, for the session routes.
+    static let wall = (0..<80).map { $0 % 7 == 3 ? #"{"height":120,"columnSpan":"full"}"# : #"{"height":\#(40 + $0 % 5 * 17)}"# }
+
+    @Test func rightToLeftMirrorsSpansAndRows() throws {
+        for direction in ["vertical", "horizontal"] {
+            let body = { (layoutDirection: String) in
+                #"{"viewport":{"width":420,"height":500},"layoutDirection":"\#(layoutDirection)","#
+                    + #""config":{"scrollDirection":"\#(direction)","minColumnWidth":100},"#
+                    + #""sections":[{"items":[\#(Self.wall.joined(separator: ","))]}]}"#
+            }
+            let (_, forward) = self.call(.POST, "/layout/waterfall", body("leftToRight"))
+            let (response, mirrored) = self.call(.POST, "/layout/waterfall", body("rightToLeft"))
+            #expect(response.status == 200, "\(mirrored)")
+            let width = try #require((forward["contentSize"] as? [String: Double])?["width"])
+            let expected = self.cells(forward).map { frame in
+                ["x": width - frame["x"]! - frame["width"]!, "y": frame["y"]!, "width": frame["width"]!,
+                 "height": frame["height"]!]
+            }
+            let actual = self.cells(mirrored)
+            #expect(actual.count == expected.count)
+            for (frame, want) in zip(actual, expected) {
+                #expect(want.allSatisfy { key, value in abs((frame[key] ?? .nan) - value) < 1e-9 }, "\(direction)")
+            }
+        }
+    }
+
+    @Test func scrollToBringsASpanningTileToTheTop() throws {
+        let viewport = #""viewport":{"width":420,"height":500}"#
+        let id = try self.create(
+            #"{"kind":"waterfall",\#(viewport),"sections":[{"items":[\#(Self.wall.joined(separator: ","))]}]}"#)
+        let all = self.everything(id) as? [[String: Any]] ?? []
+        let content = try #require(self.call(.GET, "/sessions/\(id)").1["contentSize"] as? [String: Double])
+        for item in [3, 24, 45, 73] {
+            let (response, answer) = self.call(
+                .POST, "/sessions/\(id)/scroll-to", #"{"indexPath":[0,\#(item)],"position":"top"}"#)
+            #expect(response.status == 200, "\(answer)")
+            let frame = try #require(
+                all.first { ($0["indexPath"] as? [Int]) == [0, item] && $0["category"] as? String == "cell" }?["frame"]
+                    as? [String: Double])
+            let expected = min(frame["y"]!, max(0, content["height"]! - 500))
+            #expect((answer["contentOffset"] as? [String: Double])?["y"] == expected, "item \(item)")
+        }
+    }
+
     @Test func aFlowSessionRefusesAHeightOnlySize() throws {
         let id = try self.create(#"{"kind":"flow","viewport":{"width":320,"height":480},"sections":[{"count":3}]}"#)
         let (response, json) = self.call(
