@@ -179,14 +179,29 @@ export type FlowRequest = RequestBase<FlowSection, FlowConfig>;
 
 export interface WaterfallSectionConfig {
     columnCount?: number; columnSpacing?: number; rowSpacing?: number; sectionInset?: EdgeInsets;
+    /** As many columns of at least this width as fit (masonic's rule); wins over `columnCount`. */
+    minColumnWidth?: number; maxColumnCount?: number; maxColumnWidth?: number;
+    /** CHTCollectionViewWaterfallLayout's insets around headers and footers. */
+    headerInset?: EdgeInsets; footerInset?: EdgeInsets;
     itemRenderDirection?: 'shortestFirst' | 'leftToRight' | 'rightToLeft'; headerHeight?: number; footerHeight?: number;
 }
 export interface WaterfallConfig extends WaterfallSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; sectionBackground?: EdgeInsets;
     anchor?: Anchoring; contentAlignment?: ContentAlignment;
+    /** The least content height (CHT's `minimumContentHeight`). */
+    minimumContentHeight?: number;
+    /** `horizontal` lays rows instead of columns, every rule transposed. */
+    scrollDirection?: 'vertical' | 'horizontal';
 }
-/** Item sizes are aspect ratios. */
-export type WaterfallSection = SectionWithSupplementaries<WaterfallSectionConfig>;
+/** A waterfall item: `{width, height}` is an aspect ratio, `{height}` alone exactly that tall at the column's width
+ * (`{width}` alone, horizontally, that wide); `columnSpan` takes that many adjacent columns (or all, `"full"`). */
+export type WaterfallItem =
+    | { width?: number; height: number; columnSpan?: number | 'full' }
+    | { width: number; height?: number; columnSpan?: number | 'full' };
+/** Item sizes are aspect ratios, or exact heights (`WaterfallItem`). */
+export interface WaterfallSection extends Omit<SectionWithSupplementaries<WaterfallSectionConfig>, 'items'> {
+    items?: WaterfallItem[];
+}
 export type WaterfallRequest = RequestBase<WaterfallSection, WaterfallConfig>;
 
 export interface LineConfig {
@@ -343,9 +358,9 @@ export interface ScrollToRequest {
 export type SupplementaryKind =
     | 'header' | 'footer' | 'background' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary'
     | 'bottomSupplementary';
-export interface SizedIndexPath { indexPath: IndexPath; size?: Size; }
+export interface SizedIndexPath { indexPath: IndexPath; size?: Size | WaterfallItem; }
 export interface InvalidateRequest {
-    items?: { indexPath: IndexPath; size: Size }[];
+    items?: { indexPath: IndexPath; size: Size | WaterfallItem }[];
     supplementaries?: { kind: 'header' | 'footer'; indexPath: IndexPath; size: Size }[];
     viewport?: Size;
     everything?: boolean;

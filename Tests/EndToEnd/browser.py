@@ -254,7 +254,8 @@ def waterfall_renders_what_the_service_says(context):
     expect(count >= 6, f"only {count} tiles on screen")
     context.screenshot("waterfall")
     columns = {round(e["left"]) for e in context.dom_elements()}
-    expected = max(2, round(snapshot["stage"]["width"] / 300))
+    # minColumnWidth 170, spacing and insets 14, at most 6 columns (masonic's rule, as the service applies it).
+    expected = min(6, max(1, int((snapshot["stage"]["width"] - 28 + 14) // (170 + 14))))
     expect(len(columns) == expected, f"columns at {sorted(columns)}, expected {expected}")
 
 

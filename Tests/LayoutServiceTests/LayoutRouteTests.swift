@@ -203,6 +203,7 @@ import Testing
                 let given = switch parameter["type"] as? String {
                 case "Size": #"{"width":10,"height":10}"#
                 case "integer": "3"
+                case "number": "100"
                 default: #"{"top":1,"left":1,"bottom":1,"right":1}"#
                 }
                 let valueText = value.map { String(decoding: $0, as: UTF8.self) } ?? given

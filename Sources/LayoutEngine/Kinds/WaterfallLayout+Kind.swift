@@ -13,6 +13,7 @@ extension WaterfallLayout: LayoutKindProtocol {
             sectionBackground: configuration.sectionBackground,
             flickVelocityThreshold: configuration.flickVelocityThreshold
         )
+        try validateNonNegative(configuration.minimumContentHeight, name: "minimumContentHeight", section: nil)
         return Builder(input: context.input, configuration: configuration, limits: context.limits)
     }
 
@@ -21,12 +22,21 @@ extension WaterfallLayout: LayoutKindProtocol {
         Size(width: 1, height: 1)
     }
 
-    /// An aspect ratio needs a positive width.
-    static func accepts(itemSize size: Size) -> Bool { size.isValid && size.width > 0 }
+    /// An aspect ratio needs a positive width; exact heights and spans are encoded (``WaterfallLayout/Item``).
+    static func accepts(itemSize size: Size) -> Bool {
+        WaterfallLayout.isValidItemSize(size, isVertical: true)
+            || WaterfallLayout.isValidItemSize(size, isVertical: false)
+    }
 
     /// A change of height only records the new viewport.
     static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
-        new.width == old.width
+        configuration.scrollDirection == .vertical ? new.width == old.width : new.height == old.height
+    }
+
+    /// A section's header and footer are measured: a measured size's height replaces the section's header or
+    /// footer height (its width is the section's, less the header's or footer's insets).
+    static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, configuration: Configuration) -> Bool {
+        element.indexPath.item == 0 && (element.kind == .header || element.kind == .footer)
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .waterfall(configuration) }
@@ -37,7 +47,7 @@ extension WaterfallLayout: LayoutKindProtocol {
         let configuration: Configuration
         let limits: LayoutLimits
 
-        var isVertical: Bool { true }
+        var isVertical: Bool { self.configuration.scrollDirection == .vertical }
 
         mutating func build(_ index: Int, at position: Double) throws(LayoutError)
             -> (SectionLayout, PlainSectionRecord)

@@ -1,8 +1,9 @@
 /// `HMWaterfallLayout` (seed 000), with what CHTCollectionViewWaterfallLayout users rely on.
 ///
-/// Each section has ``Configuration/columnCount`` columns of width
-/// `(viewport width − left − right − (columns − 1)·columnSpacing) / columns`. An item's size is its aspect ratio:
-/// its height is `column width × height / width` (a `count` section gives squares). Each item goes to the shortest
+/// Each section has ``Configuration/columnCount`` columns (or as many as fit, ``Configuration/minColumnWidth``) of
+/// width `(viewport width − left − right − (columns − 1)·columnSpacing) / columns`. An item's size is its aspect
+/// ratio: its height is `column width × height / width` (a `count` section gives squares); an item may instead be
+/// exactly so tall, and may span several columns (``Item``). Each item goes to the shortest
 /// column, the leftmost on ties (or by ``ItemRenderDirection``). The first item of a column starts at the section's
 /// top inset: the seed also adds the row spacing there, which layoutd does not. The section's height is its
 /// tallest column plus the bottom inset; headers and footers span the width above and below the columns.
@@ -19,8 +20,18 @@ public enum WaterfallLayout {
 
     /// Every parameter of a waterfall layout; defaults are the seed's.
     public struct Configuration: Hashable, Sendable {
-        /// The number of columns. Defaults to 3.
+        /// The number of columns, when ``minColumnWidth`` is `nil`. Defaults to 3.
         public var columnCount = 3
+        /// When set, the columns are as many as fit at this width or wider (masonic's rule, without its rounding
+        /// down to whole points): `min(⌊(W + s) / (minColumnWidth + s)⌋, maxColumnCount)`, at least 1, where `W` is
+        /// the width inside the section's insets and `s` the column spacing. Wins over ``columnCount``, unless a
+        /// section overrides `columnCount` and not this. Defaults to `nil`.
+        public var minColumnWidth: Double?
+        /// The most columns (with ``minColumnWidth``, or capping ``columnCount``). Defaults to `nil`, no limit.
+        public var maxColumnCount: Int?
+        /// The widest a column gets: narrower columns start at the leading inset and leave the rest of the width
+        /// empty. Defaults to `nil`, no limit.
+        public var maxColumnWidth: Double?
         /// The spacing between columns (the seed's `columnMargin`). Defaults to 10.
         public var columnSpacing: Double = 10
         /// The spacing between the items of a column (the seed's `rowMargin`). Defaults to 10.
@@ -33,6 +44,16 @@ public enum WaterfallLayout {
         public var headerHeight: Double = 0
         /// The footer height of sections that give none; zero means no footer. Defaults to 0.
         public var footerHeight: Double = 0
+        /// Space around each section's header (CHTCollectionViewWaterfallLayout's `headerInset`): the header is
+        /// `width − left − right` wide at `left`, `top` below the section's start; the items start `bottom` below
+        /// it. Without a header only `top` counts. Defaults to zero.
+        public var headerInset = EdgeInsets.zero
+        /// Space around each section's footer (CHT's `footerInset`), as ``headerInset``: `top` below the columns'
+        /// bottom inset always, the rest with a footer. Defaults to zero.
+        public var footerInset = EdgeInsets.zero
+        /// The least content height (CHT's `minimumContentHeight`): a shorter content is extended at its end.
+        /// Defaults to 0.
+        public var minimumContentHeight: Double = 0
         /// When set, each section gets a ``ElementKind/background`` decoration covering the section between its
         /// header and footer, inset by these insets, behind the cells (zIndex −1). Defaults to `nil`.
         public var sectionBackground: EdgeInsets?
@@ -51,6 +72,12 @@ public enum WaterfallLayout {
         /// when scrolling horizontally, the trailing side). Defaults to ``ContentAlignment/top``.
         public var contentAlignment = ContentAlignment.top
 
+        /// The scroll direction: ``FlowLayout/ScrollDirection/horizontal`` lays rows instead of columns, every rule
+        /// transposed (``columnCount`` counts rows, a column's width is a row's height, an item's length along the
+        /// rows is `row height × width / height`, or exactly its ``Item/Height/exactWidth(_:)``; headers and
+        /// footers on the leading and trailing sides, `headerHeight` their width). Defaults to vertical.
+        public var scrollDirection = FlowLayout.ScrollDirection.vertical
+
         /// Creates the default configuration.
         public init() {}
     }
@@ -68,19 +95,38 @@ public enum WaterfallLayout {
     ) throws(LayoutError) -> WaterfallSectionBuilder {
         let section = input.sections[index]
         let overrides = section.overrides
+        // The most specific count wins: a section's columnCount over the layout's minColumnWidth.
+        let minColumnWidth =
+            overrides.minColumnWidth ?? (overrides.columnCount == nil ? configuration.minColumnWidth : nil)
+        let columns = WaterfallSectionBuilder.Columns(
+            count: overrides.columnCount ?? configuration.columnCount,
+            minColumnWidth: minColumnWidth,
+            maxCount: overrides.maxColumnCount ?? configuration.maxColumnCount,
+            maxWidth: overrides.maxColumnWidth ?? configuration.maxColumnWidth
+        )
+        // A horizontal section is built transposed (see WaterfallSectionBuilder): its insets turn a quarter.
+        let isVertical = configuration.scrollDirection == .vertical
+        func turned(_ insets: EdgeInsets) -> EdgeInsets {
+            isVertical
+                ? insets : EdgeInsets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom)
+        }
+        func length(_ size: Size?) -> Double? { size.map { isVertical ? $0.height : $0.width } }
         var builder = WaterfallSectionBuilder(
-            columnCount: overrides.columnCount ?? configuration.columnCount,
+            columns: columns,
             columnSpacing: overrides.columnSpacing ?? configuration.columnSpacing,
             rowSpacing: overrides.rowSpacing ?? configuration.rowSpacing,
-            inset: overrides.sectionInset ?? configuration.sectionInset,
+            inset: turned(overrides.sectionInset ?? configuration.sectionInset),
             direction: overrides.itemRenderDirection ?? configuration.itemRenderDirection,
-            headerHeight: section.header?.height ?? overrides.headerHeight ?? configuration.headerHeight,
-            footerHeight: section.footer?.height ?? overrides.footerHeight ?? configuration.footerHeight,
-            background: configuration.sectionBackground,
-            width: input.viewport.width
+            headerHeight: length(section.header) ?? overrides.headerHeight ?? configuration.headerHeight,
+            footerHeight: length(section.footer) ?? overrides.footerHeight ?? configuration.footerHeight,
+            background: configuration.sectionBackground.map(turned),
+            width: isVertical ? input.viewport.width : input.viewport.height
         )
+        builder.headerInset = turned(overrides.headerInset ?? configuration.headerInset)
+        builder.footerInset = turned(overrides.footerInset ?? configuration.footerInset)
+        builder.isVertical = isVertical
         try builder.validate(section: index, limits: limits)
-        if validatesSizes { try section.validateSizes(section: index, requiresPositiveWidth: true) }
+        if validatesSizes { try section.validateWaterfallSizes(section: index, isVertical: isVertical) }
         return builder
     }
 
@@ -92,7 +138,8 @@ public enum WaterfallLayout {
         with builder: WaterfallSectionBuilder,
         origin position: Double
     ) -> (section: SectionLayout, length: Double) {
-        let body = Build(builder: builder, origin: Point(x: 0, y: position))
+        let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+        let body = Build(builder: builder, origin: origin)
         return section.withItemSizes(defaultSize: Size(width: 1, height: 1), body)
     }
 
@@ -129,16 +176,19 @@ public enum WaterfallLayout {
         sections: [SectionLayout],
         contentLength: Double
     ) -> PreparedLayout {
-        PreparedLayout(
+        let length = Swift.max(contentLength, configuration.minimumContentHeight)
+        return PreparedLayout(
             kind: .waterfall,
             input: input,
-            contentSize: Size(width: input.viewport.width, height: contentLength),
+            contentSize: configuration.scrollDirection == .vertical
+                ? Size(width: input.viewport.width, height: length)
+                : Size(width: length, height: input.viewport.height),
             sections: sections,
-            axis: .vertical,
+            axis: configuration.scrollDirection == .vertical ? .vertical : .horizontal,
             effects: .none,
             snapVelocityThreshold: configuration.flickVelocityThreshold,
             snapMode: configuration.snap,
-            linesAreColumnRows: true
+            linesAreColumnRows: configuration.scrollDirection == .vertical
         )
     }
 }

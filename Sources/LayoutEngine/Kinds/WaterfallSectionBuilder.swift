@@ -1,18 +1,31 @@
 /// Lays out one waterfall section.
+///
+/// A horizontal waterfall is built transposed: the builder is given the section's height as its `width` and its
+/// insets turned a quarter (top for left), places "columns" (rows) as a vertical one, and stores every frame with x
+/// and y swapped back.
 struct WaterfallSectionBuilder {
-    let columnCount: Int
+    let columns: Columns
     let columnSpacing: Double
     let rowSpacing: Double
     let inset: EdgeInsets
     let direction: WaterfallLayout.ItemRenderDirection
     let headerHeight: Double
     let footerHeight: Double
+    /// Space around the header (CHT's `headerInset`): its top always, its sides and bottom when there is a header.
+    var headerInset = EdgeInsets.zero
+    /// Space around the footer (CHT's `footerInset`): its top always, its sides and bottom when there is a footer.
+    var footerInset = EdgeInsets.zero
+    /// Whether the section scrolls vertically; a horizontal one stores its frames transposed.
+    var isVertical = true
     let background: EdgeInsets?
     let width: Double
-    private(set) var columnWidth = 0.0
+    /// The number of columns, set by ``validate(section:limits:)``.
+    var columnCount = 1
+    /// The width of one column, set by ``validate(section:limits:)``.
+    var columnWidth = 0.0
 
     init(
-        columnCount: Int,
+        columns: Columns,
         columnSpacing: Double,
         rowSpacing: Double,
         inset: EdgeInsets,
@@ -22,7 +35,7 @@ struct WaterfallSectionBuilder {
         background: EdgeInsets?,
         width: Double
     ) {
-        self.columnCount = columnCount
+        self.columns = columns
         self.columnSpacing = columnSpacing
         self.rowSpacing = rowSpacing
         self.inset = inset
@@ -33,32 +46,11 @@ struct WaterfallSectionBuilder {
         self.width = width
     }
 
-    /// Checks the section's parameters and computes the column width.
-    ///
-    /// - Throws: ``LayoutError``.
-    mutating func validate(section: Int, limits: LayoutLimits) throws(LayoutError) {
-        guard self.columnCount >= 1, self.columnCount <= limits.maximumColumnCount else {
-            throw .invalidColumnCount(section: section, columnCount: self.columnCount)
-        }
-        try validateNonNegative(self.columnSpacing, name: "columnSpacing", section: section)
-        try validateNonNegative(self.rowSpacing, name: "rowSpacing", section: section)
-        try validateInsets(self.inset, name: "sectionInset", section: section)
-        try validateNonNegative(self.headerHeight, name: "headerHeight", section: section)
-        try validateNonNegative(self.footerHeight, name: "footerHeight", section: section)
-        let columns = Double(self.columnCount)
-        let columnWidth =
-            (self.width - self.inset.left - self.inset.right - (columns - 1) * self.columnSpacing) / columns
-        guard columnWidth > 0, columnWidth < .infinity else {
-            throw .columnsDoNotFit(section: section, columnCount: self.columnCount)
-        }
-        self.columnWidth = columnWidth
-    }
-
     /// Builds the section: header, columns, footer.
     ///
     /// - Complexity: O(n·c).
     func build<Sizes: ItemSizes>(_ sizes: Sizes, origin: Point) -> (section: SectionLayout, length: Double) {
-        let top = self.headerHeight + self.inset.top
+        let top = self.headerEnd + self.inset.top
         // The next free y of each column: its last item's bottom plus the row spacing, or the top inset.
         var next = [Double](repeating: top, count: self.columnCount)
         var bottoms = [Double](repeating: top, count: self.columnCount)
@@ -72,7 +64,7 @@ struct WaterfallSectionBuilder {
     }
 
     /// Lays the section out again from `item` on, keeping the frames before it: each column's state there is found
-    /// by scanning back to the last item of every column.
+    /// by scanning back to the last item covering every column (a spanning item covers several).
     ///
     /// - Parameters:
     ///   - sizes: The items' sizes (as many as `frames`).
@@ -91,16 +83,18 @@ struct WaterfallSectionBuilder {
         let columns = self.columnCount
         let count = sizes.count
         precondition(frames.count == count && item >= 0 && item <= count)
-        let top = self.headerHeight + self.inset.top
+        let top = self.headerEnd + self.inset.top
         var next = [Double](repeating: top, count: columns)
         var bottoms = [Double](repeating: top, count: columns)
         var found = 0
         var seen = [Bool](repeating: false, count: columns)
         var previous = item - 1
+        let pitch = self.columnWidth + self.columnSpacing
         while previous >= 0 && found < columns {
-            let frame = frames[previous]
-            let column = self.column(ofX: frame.minX)
-            if !seen[column] {
+            let frame = self.isVertical ? frames[previous] : frames[previous].transposed
+            let first = self.column(ofX: frame.minX)
+            let span = Swift.max(1, Int(((frame.width + self.columnSpacing) / pitch).rounded()))
+            for column in first..<Swift.min(columns, first + span) where !seen[column] {
                 seen[column] = true
                 found += 1
                 bottoms[column] = frame.maxY
@@ -112,7 +106,7 @@ struct WaterfallSectionBuilder {
             self.place(sizes, into: frames, from: item, next: &next, bottoms: &bottoms)
         }
         var updated = index
-        updated.update(frames: frames, axis: .vertical, from: item)
+        updated.update(frames: frames, axis: self.isVertical ? .vertical : .horizontal, from: item)
         return self.finish(frames: frames, origin: origin, bottoms: bottoms, index: updated)
     }
 
@@ -123,6 +117,10 @@ struct WaterfallSectionBuilder {
     }
 
     /// Places items `start...` given each column's next free y and last bottom.
+    ///
+    /// A plain aspect item (positive width) takes one column; an encoded item (``WaterfallLayout/Item``) may take
+    /// `k` columns: the run of `k` adjacent columns whose tallest is lowest (the leftmost of equals), Masonry.js's
+    /// rule; its top is that column's next free y and all `k` columns end at its bottom.
     private func place<Sizes: ItemSizes>(
         _ sizes: Sizes,
         into frames: UnsafeMutableBufferPointer<Rect>,
@@ -132,26 +130,91 @@ struct WaterfallSectionBuilder {
     ) {
         let columns = self.columnCount
         let columnWidth = self.columnWidth
+        let spacing = self.columnSpacing
+        let isVertical = self.isVertical
         next.withUnsafeMutableBufferPointer { next in
-            for item in start..<sizes.count {
-                let column: Int
-                switch self.direction {
-                case .shortestFirst:
-                    var shortest = 0
-                    for candidate in 1..<columns where next[candidate] < next[shortest] { shortest = candidate }
-                    column = shortest
-                case .leftToRight: column = item % columns
-                case .rightToLeft: column = columns - 1 - item % columns
+            bottoms.withUnsafeMutableBufferPointer { bottoms in
+                for item in start..<sizes.count {
+                    let size = sizes[item]
+                    var span = 1
+                    let width: Double
+                    let height: Double
+                    if size.width > 0 {
+                        width = columnWidth
+                        if isVertical {
+                            height = columnWidth * (size.height / size.width)
+                        } else {
+                            // A zero height (refused by a new layout, not by a session's `accepts`) gives no length.
+                            height = size.height > 0 ? columnWidth * (size.width / size.height) : 0
+                        }
+                    } else {
+                        let code = Int(-size.width)
+                        span = Swift.min(code >> 2, columns)
+                        width = columnWidth * Double(span) + spacing * Double(span - 1)
+                        if code & 3 == 1 {
+                            height = isVertical ? width * size.height : (size.height > 0 ? width / size.height : 0)
+                        } else {
+                            height = size.height
+                        }
+                    }
+                    let column = self.column(for: item, span: span, next: next)
+                    var y = next[column]
+                    let x = self.inset.left + (columnWidth + spacing) * Double(column)
+                    if span == 1 {
+                        frames[item] = Self.frame(x: x, y: y, width: width, height: height, isVertical: isVertical)
+                        next[column] = y + height + self.rowSpacing
+                        bottoms[column] = y + height
+                        continue
+                    }
+                    for other in (column + 1)..<(column + span) where next[other] > y { y = next[other] }
+                    frames[item] = Self.frame(x: x, y: y, width: width, height: height, isVertical: isVertical)
+                    for other in column..<(column + span) {
+                        next[other] = y + height + self.rowSpacing
+                        bottoms[other] = y + height
+                    }
                 }
-                let size = sizes[item]
-                let height = columnWidth * (size.height / size.width)
-                let x = self.inset.left + (columnWidth + self.columnSpacing) * Double(column)
-                let y = next[column]
-                frames[item] = Rect(x: x, y: y, width: columnWidth, height: height)
-                next[column] = y + height + self.rowSpacing
-                bottoms[column] = y + height
             }
         }
+    }
+
+    /// A frame in the section's coordinates from one in the builder's (transposed when horizontal).
+    @inline(__always)
+    private static func frame(x: Double, y: Double, width: Double, height: Double, isVertical: Bool) -> Rect {
+        isVertical ? Rect(x: x, y: y, width: width, height: height) : Rect(x: y, y: x, width: height, height: width)
+    }
+
+    /// The first column of item `item`'s run of `span` columns.
+    @inline(__always)
+    private func column(for item: Int, span: Int, next: UnsafeMutableBufferPointer<Double>) -> Int {
+        let columns = self.columnCount
+        switch self.direction {
+        case .shortestFirst:
+            if span == 1 {
+                var shortest = 0
+                for candidate in 1..<columns where next[candidate] < next[shortest] { shortest = candidate }
+                return shortest
+            }
+            var best = 0
+            var bestTop = Double.infinity
+            for first in 0...(columns - span) {
+                var top = next[first]
+                for other in (first + 1)..<(first + span) where next[other] > top { top = next[other] }
+                if top < bestTop {
+                    best = first
+                    bestTop = top
+                }
+            }
+            return best
+        case .leftToRight: return Swift.min(item % columns, columns - span)
+        case .rightToLeft: return Swift.max(0, columns - item % columns - span)
+        }
+    }
+
+    /// Where the header's block ends: its inset's top, then (with a header) its height and its inset's bottom,
+    /// as CHTCollectionViewWaterfallLayout stacks them.
+    var headerEnd: Double {
+        self.headerHeight > 0
+            ? self.headerInset.top + self.headerHeight + self.headerInset.bottom : self.headerInset.top
     }
 
     /// The section around placed frames: header, footer, background, band and index.
@@ -161,32 +224,56 @@ struct WaterfallSectionBuilder {
         bottoms: [Double],
         index: SpatialIndex?
     ) -> (section: SectionLayout, length: Double) {
-        let top = self.headerHeight + self.inset.top
+        let headerEnd = self.headerEnd
+        let top = headerEnd + self.inset.top
         let bodyEnd = (bottoms.max() ?? top) + self.inset.bottom
-        let header = self.headerHeight > 0 ? Rect(x: 0, y: 0, width: self.width, height: self.headerHeight) : nil
+        let (headerInset, footerInset) = (self.headerInset, self.footerInset)
+        let header =
+            self.headerHeight > 0
+            ? Rect(
+                x: headerInset.left,
+                y: headerInset.top,
+                width: Swift.max(0, self.width - headerInset.left - headerInset.right),
+                height: self.headerHeight
+            ) : nil
+        let footerTop = bodyEnd + footerInset.top
         let footer =
-            self.footerHeight > 0 ? Rect(x: 0, y: bodyEnd, width: self.width, height: self.footerHeight) : nil
-        let length = bodyEnd + self.footerHeight
+            self.footerHeight > 0
+            ? Rect(
+                x: footerInset.left,
+                y: footerTop,
+                width: Swift.max(0, self.width - footerInset.left - footerInset.right),
+                height: self.footerHeight
+            ) : nil
+        let length = self.footerHeight > 0 ? footerTop + self.footerHeight + footerInset.bottom : footerTop
         var background: Rect?
         if let insets = self.background {
             background = Rect(
                 x: insets.left,
-                y: self.headerHeight + insets.top,
+                y: headerEnd + insets.top,
                 width: Swift.max(0, self.width - insets.left - insets.right),
-                height: Swift.max(0, bodyEnd - self.headerHeight - insets.top - insets.bottom)
+                height: Swift.max(0, bodyEnd - headerEnd - insets.top - insets.bottom)
             )
         }
+        let isVertical = self.isVertical
         let section = SectionLayout(
             origin: origin,
             frames: frames,
-            header: header,
-            footer: footer,
-            background: background,
-            band: Rect(x: 0, y: 0, width: self.width, height: length),
-            body: (self.headerHeight, bodyEnd),
-            axis: .vertical,
+            header: isVertical ? header : header?.transposed,
+            footer: isVertical ? footer : footer?.transposed,
+            background: isVertical ? background : background?.transposed,
+            band: isVertical
+                ? Rect(x: 0, y: 0, width: self.width, height: length)
+                : Rect(x: 0, y: 0, width: length, height: self.width),
+            body: (headerEnd, bodyEnd),
+            axis: isVertical ? .vertical : .horizontal,
             index: index
         )
         return (section, length)
     }
+}
+
+extension Rect {
+    /// The rect with x and y (and width and height) swapped.
+    fileprivate var transposed: Rect { Rect(x: self.minY, y: self.minX, width: self.height, height: self.width) }
 }

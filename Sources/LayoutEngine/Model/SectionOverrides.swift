@@ -21,6 +21,12 @@ public struct SectionOverrides: Hashable, Sendable {
     public var verticalAlignment: FlowLayout.VerticalAlignment?
     /// The number of columns (`waterfall`).
     public var columnCount: Int?
+    /// The least column width, the columns being as many as fit (`waterfall`).
+    public var minColumnWidth: Double?
+    /// The most columns (`waterfall`).
+    public var maxColumnCount: Int?
+    /// The widest column (`waterfall`).
+    public var maxColumnWidth: Double?
     /// The spacing between columns (`waterfall`).
     public var columnSpacing: Double?
     /// The spacing between items of a column (`waterfall`).
@@ -31,6 +37,10 @@ public struct SectionOverrides: Hashable, Sendable {
     public var headerHeight: Double?
     /// The footer height used when the section gives none (`waterfall`).
     public var footerHeight: Double?
+    /// The space around the header (`waterfall`).
+    public var headerInset: EdgeInsets?
+    /// The space around the footer (`waterfall`).
+    public var footerInset: EdgeInsets?
 
     /// The section's description (`compositional`), instead of the configuration's
     /// ``CompositionalLayout/Configuration/section``.

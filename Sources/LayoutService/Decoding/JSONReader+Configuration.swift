@@ -41,12 +41,19 @@ extension JSONReader {
                 overrides.verticalAlignment = try self.readChoice(FlowLayout.VerticalAlignment.self)
             case (.flow, "sectionInset"), (.waterfall, "sectionInset"): overrides.sectionInset = try self.readInsets()
             case (.waterfall, "columnCount"): overrides.columnCount = try self.readInt(in: 1...1000)
+            case (.waterfall, "minColumnWidth"):
+                overrides.minColumnWidth = try self.readDouble(in: 0.001...Self.maxLength)
+            case (.waterfall, "maxColumnCount"): overrides.maxColumnCount = try self.readInt(in: 1...1000)
+            case (.waterfall, "maxColumnWidth"):
+                overrides.maxColumnWidth = try self.readDouble(in: 0.001...Self.maxLength)
             case (.waterfall, "columnSpacing"): overrides.columnSpacing = try self.readLength()
             case (.waterfall, "rowSpacing"): overrides.rowSpacing = try self.readLength()
             case (.waterfall, "itemRenderDirection"):
                 overrides.itemRenderDirection = try self.readChoice(WaterfallLayout.ItemRenderDirection.self)
             case (.waterfall, "headerHeight"): overrides.headerHeight = try self.readLength()
             case (.waterfall, "footerHeight"): overrides.footerHeight = try self.readLength()
+            case (.waterfall, "headerInset"): overrides.headerInset = try self.readInsets()
+            case (.waterfall, "footerInset"): overrides.footerInset = try self.readInsets()
             case (.compositional, "section"): overrides.compositionalSection = try self.readCompositionalSection()
             default: throw self.unknownField(key)
             }
@@ -92,6 +99,9 @@ extension JSONReader {
         while let key = try self.nextKey() {
             switch key {
             case "columnCount": configuration.columnCount = try self.readInt(in: 1...1000)
+            case "minColumnWidth": configuration.minColumnWidth = try self.readDouble(in: 0.001...Self.maxLength)
+            case "maxColumnCount": configuration.maxColumnCount = try self.readInt(in: 1...1000)
+            case "maxColumnWidth": configuration.maxColumnWidth = try self.readDouble(in: 0.001...Self.maxLength)
             case "columnSpacing": configuration.columnSpacing = try self.readLength()
             case "rowSpacing": configuration.rowSpacing = try self.readLength()
             case "sectionInset": configuration.sectionInset = try self.readInsets()
@@ -99,6 +109,11 @@ extension JSONReader {
                 configuration.itemRenderDirection = try self.readChoice(WaterfallLayout.ItemRenderDirection.self)
             case "headerHeight": configuration.headerHeight = try self.readLength()
             case "footerHeight": configuration.footerHeight = try self.readLength()
+            case "headerInset": configuration.headerInset = try self.readInsets()
+            case "footerInset": configuration.footerInset = try self.readInsets()
+            case "minimumContentHeight": configuration.minimumContentHeight = try self.readLength()
+            case "scrollDirection":
+                configuration.scrollDirection = try self.readChoice(FlowLayout.ScrollDirection.self)
             case "sectionBackground": configuration.sectionBackground = try self.readInsets()
             case "snap": configuration.snap = try self.readChoice(SnapMode.self)
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()

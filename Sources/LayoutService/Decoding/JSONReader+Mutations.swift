@@ -23,7 +23,7 @@ extension JSONReader {
         while let key = try self.nextKey() {
             switch key {
             case "indexPath": indexPath = try self.readIndexPath()
-            case "size": size = try self.readSize()
+            case "size": size = try self.readItemSize()
             default: throw self.unknownField(key)
             }
         }

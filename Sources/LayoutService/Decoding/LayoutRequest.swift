@@ -239,13 +239,11 @@ extension JSONReader {
         try self.beginArray()
         while try self.nextElement() {
             counter.add(1)
-            let size = try self.readSize()
-            if kind == .waterfall, size.width < Self.minimumAspectWidth {
-                throw JSONError.shape(
-                    pointer: self.currentPointer + "/width",
-                    message: "must be at least 0.001: a waterfall item's size is its aspect ratio"
-                )
+            if kind == .waterfall {
+                sizes.append(try self.readWaterfallItem())
+                continue
             }
+            let size = try self.readSize()
             if kind == .justified, size.width < Self.minimumAspectWidth || size.height < Self.minimumAspectWidth {
                 throw JSONError.shape(
                     pointer: self.currentPointer + (size.width < Self.minimumAspectWidth ? "/width" : "/height"),

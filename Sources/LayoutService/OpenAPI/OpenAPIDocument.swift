@@ -781,14 +781,29 @@ components:
     WaterfallItemList:
       type: array
       maxItems: 2000000
-      items:
-        type: object
-        additionalProperties: false
-        required: [width, height]
-        properties:
-          width: {type: number, minimum: 0.001, maximum: 10000000}
-          height: {$ref: "#/components/schemas/Length"}
-      description: One aspect ratio per item, as a size; widths below 0.001 would make heights overflow.
+      items: {$ref: "#/components/schemas/WaterfallItem"}
+      description: One item per entry (see WaterfallItem).
+    WaterfallItem:
+      type: object
+      additionalProperties: false
+      anyOf: [{required: [height]}, {required: [width]}]
+      properties:
+        width: {type: number, minimum: 0.001, maximum: 10000000}
+        height: {$ref: "#/components/schemas/Length"}
+        columnSpan:
+          oneOf: [{type: integer, minimum: 1, maximum: 1000}, {type: string, enum: [full]}]
+          default: 1
+          description: >-
+            The number of adjacent columns the item takes (clamped to the section's column count), or `full` for
+            all: the run of columns whose tallest column is lowest (the leftmost of equals), its top at that
+            column's bottom plus the row spacing, every column of the run then ending at its bottom (Masonry.js).
+      description: >-
+        `{width, height}` is an aspect ratio: the item is as wide as its columns and `width × height / width` tall
+        (widths below 0.001 would make heights overflow; horizontally the item is as tall as its rows and
+        `height × width / height` wide, the height then above 0). `{height}` alone is exactly that tall at the
+        column's width (a text card measured at the column's width); `{width}` alone, for a horizontal waterfall,
+        exactly that wide at the row's height (a length given alone is the length along the scroll axis in either
+        direction). In `invalidate` and `updates` an item's `size` takes the same forms for a waterfall session.
     FlowRequest:
       type: object
       additionalProperties: false
@@ -955,24 +970,69 @@ components:
             the scroll axis is the viewport's). When scrolling horizontally `bottom` is the trailing side: the right
             from left to right, the left from right to left.
         columnCount: {type: integer, minimum: 1, maximum: 1000, default: 3}
+        minColumnWidth:
+          type: number
+          minimum: 0.001
+          maximum: 10000000
+          description: >-
+            Responsive columns (masonic's rule): as many as fit, `min(floor((W + s) / (minColumnWidth + s)),
+            maxColumnCount)` and at least 1, `W` the width inside the section's insets and `s` the column spacing;
+            each `(W − s·(count − 1)) / count` wide. Wins over `columnCount` unless a section gives `columnCount`
+            and not this.
+        maxColumnCount: {type: integer, minimum: 1, maximum: 1000, description: The most columns.}
+        maxColumnWidth:
+          type: number
+          minimum: 0.001
+          maximum: 10000000
+          description: The widest a column gets; narrower columns start at the leading inset.
         columnSpacing: {$ref: "#/components/schemas/Length"}
         rowSpacing: {$ref: "#/components/schemas/Length"}
         sectionInset: {$ref: "#/components/schemas/EdgeInsets"}
         itemRenderDirection: {type: string, enum: [shortestFirst, leftToRight, rightToLeft], default: shortestFirst}
         headerHeight: {$ref: "#/components/schemas/Length"}
         footerHeight: {$ref: "#/components/schemas/Length"}
+        headerInset:
+          allOf: [{$ref: "#/components/schemas/EdgeInsets"}]
+          description: >-
+            CHTCollectionViewWaterfallLayout's headerInset: `top` is added before every section's header block; with
+            a header, the header is `left`…`width − right` wide and `bottom` follows it before the section inset.
+        footerInset:
+          allOf: [{$ref: "#/components/schemas/EdgeInsets"}]
+          description: >-
+            CHT's footerInset: `top` is added after the columns' bottom inset; with a footer, the footer is
+            `left`…`width − right` wide and `bottom` follows it.
+        minimumContentHeight:
+          allOf: [{$ref: "#/components/schemas/Length"}]
+          default: 0
+          description: >-
+            CHT's minimumContentHeight, the least content length along the scroll axis (the width when horizontal);
+            a shorter content is extended at its end.
+        scrollDirection:
+          type: string
+          enum: [vertical, horizontal]
+          default: vertical
+          description: >-
+            `horizontal` lays rows instead of columns, every rule transposed: `columnCount`, `minColumnWidth`…
+            count and size rows, `columnSpan` spans rows, an item is as tall as its rows, headers and footers sit on
+            the leading and trailing sides with `headerHeight` and `footerHeight` their widths, insets turn with
+            them (`headerInset.left` before the header, as `top` vertically).
         sectionBackground: {$ref: "#/components/schemas/EdgeInsets"}
     WaterfallSectionConfig:
       type: object
       additionalProperties: false
       properties:
         columnCount: {type: integer, minimum: 1, maximum: 1000}
+        minColumnWidth: {type: number, minimum: 0.001, maximum: 10000000}
+        maxColumnCount: {type: integer, minimum: 1, maximum: 1000}
+        maxColumnWidth: {type: number, minimum: 0.001, maximum: 10000000}
         columnSpacing: {$ref: "#/components/schemas/Length"}
         rowSpacing: {$ref: "#/components/schemas/Length"}
         sectionInset: {$ref: "#/components/schemas/EdgeInsets"}
         itemRenderDirection: {type: string, enum: [shortestFirst, leftToRight, rightToLeft]}
         headerHeight: {$ref: "#/components/schemas/Length"}
         footerHeight: {$ref: "#/components/schemas/Length"}
+        headerInset: {$ref: "#/components/schemas/EdgeInsets"}
+        footerInset: {$ref: "#/components/schemas/EdgeInsets"}
     SimpleSection:
       type: object
       additionalProperties: false
@@ -1980,7 +2040,7 @@ components:
       required: [indexPath]
       properties:
         indexPath: {$ref: "#/components/schemas/IndexPath"}
-        size: {$ref: "#/components/schemas/Size"}
+        size: {oneOf: [{$ref: "#/components/schemas/Size"}, {$ref: "#/components/schemas/WaterfallItem"}]}
     InvalidateRequest:
       type: object
       additionalProperties: false
@@ -1994,7 +2054,7 @@ components:
             required: [indexPath, size]
             properties:
               indexPath: {$ref: "#/components/schemas/IndexPath"}
-              size: {$ref: "#/components/schemas/Size"}
+              size: {oneOf: [{$ref: "#/components/schemas/Size"}, {$ref: "#/components/schemas/WaterfallItem"}]}
         supplementaries:
           type: array
           maxItems: 100000

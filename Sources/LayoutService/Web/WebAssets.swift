@@ -243,21 +243,27 @@ const tabs = {
     },
     waterfall: {
         label: 'Waterfall',
-        hint: 'A shop wall: tiles go to the shortest column. Scroll to the bottom to load more (an updates insert).',
+        hint: 'A shop wall: as many 170-point columns as fit (minColumnWidth), tiles to the shortest column, a ' +
+            'feature tile across two (columnSpan). Scroll to the bottom to load more (an updates insert).',
         mount() {
-            const columnCount = Math.max(2, Math.round(width() / 300));
             return {
                 kind: 'waterfall',
                 request: {
                     sections: [{ items: waterfallTiles(0, 60) }],
                     config: {
-                        columnCount, columnSpacing: 14, rowSpacing: 14,
+                        minColumnWidth: WATERFALL_MIN_COLUMN, maxColumnCount: 6, columnSpacing: 14, rowSpacing: 14,
                         sectionInset: { top: 14, left: 14, bottom: 14, right: 14 },
                     },
                 },
                 render: (/** @type {HTMLElement} */ element, /** @type {any} */ a) =>
                     once(element, element.dataset.key || '', () => {
-                        photo(element, a.indexPath[1] * 5 + 1, title(a.indexPath[1]));
+                        const item = a.indexPath[1];
+                        if (!isFeatureTile(item)) {
+                            photo(element, item * 5 + 1, title(item));
+                            return;
+                        }
+                        photo(element, item * 5 + 1, `<b>${title(item)}</b><br>${text(item, 8)}`, true);
+                        element.classList.add('banner');
                     }),
             };
         },
@@ -489,13 +495,26 @@ function hash10(n) {
     return (((n * 2654435761) >>> 0) % 1000) / 100;
 }
 
+/** The waterfall demo's least column width: the service fits as many columns as it can (masonic's rule). */
+const WATERFALL_MIN_COLUMN = 170;
+
 /**
- * Waterfall tiles: photo aspect ratios, as sizes.
+ * Whether waterfall tile `item` is a feature tile, two columns wide.
+ * @param {number} item
+ */
+function isFeatureTile(item) {
+    return item % 12 === 4;
+}
+
+/**
+ * Waterfall tiles: photo aspect ratios, as sizes; every twelfth a wide feature tile across two columns.
  * @param {number} first
  * @param {number} count
+ * @returns {import('./layout-client.js').WaterfallItem[]}
  */
 function waterfallTiles(first, count) {
     return Array.from({ length: count }, (_, i) => {
+        if (isFeatureTile(first + i)) return { width: 16, height: 9, columnSpan: 2 };
         const aspect = photoAspect(first + i + 3);
         return { width: 100, height: Math.round((100 * aspect.height) / aspect.width) };
     });
@@ -2779,14 +2798,29 @@ export type FlowRequest = RequestBase<FlowSection, FlowConfig>;
 
 export interface WaterfallSectionConfig {
     columnCount?: number; columnSpacing?: number; rowSpacing?: number; sectionInset?: EdgeInsets;
+    /** As many columns of at least this width as fit (masonic's rule); wins over `columnCount`. */
+    minColumnWidth?: number; maxColumnCount?: number; maxColumnWidth?: number;
+    /** CHTCollectionViewWaterfallLayout's insets around headers and footers. */
+    headerInset?: EdgeInsets; footerInset?: EdgeInsets;
     itemRenderDirection?: 'shortestFirst' | 'leftToRight' | 'rightToLeft'; headerHeight?: number; footerHeight?: number;
 }
 export interface WaterfallConfig extends WaterfallSectionConfig {
     snap?: SnapMode; flickVelocityThreshold?: number; sectionBackground?: EdgeInsets;
     anchor?: Anchoring; contentAlignment?: ContentAlignment;
+    /** The least content height (CHT's `minimumContentHeight`). */
+    minimumContentHeight?: number;
+    /** `horizontal` lays rows instead of columns, every rule transposed. */
+    scrollDirection?: 'vertical' | 'horizontal';
 }
-/** Item sizes are aspect ratios. */
-export type WaterfallSection = SectionWithSupplementaries<WaterfallSectionConfig>;
+/** A waterfall item: `{width, height}` is an aspect ratio, `{height}` alone exactly that tall at the column's width
+ * (`{width}` alone, horizontally, that wide); `columnSpan` takes that many adjacent columns (or all, `"full"`). */
+export type WaterfallItem =
+    | { width?: number; height: number; columnSpan?: number | 'full' }
+    | { width: number; height?: number; columnSpan?: number | 'full' };
+/** Item sizes are aspect ratios, or exact heights (`WaterfallItem`). */
+export interface WaterfallSection extends Omit<SectionWithSupplementaries<WaterfallSectionConfig>, 'items'> {
+    items?: WaterfallItem[];
+}
 export type WaterfallRequest = RequestBase<WaterfallSection, WaterfallConfig>;
 
 export interface LineConfig {
@@ -2943,9 +2977,9 @@ export interface ScrollToRequest {
 export type SupplementaryKind =
     | 'header' | 'footer' | 'background' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary'
     | 'bottomSupplementary';
-export interface SizedIndexPath { indexPath: IndexPath; size?: Size; }
+export interface SizedIndexPath { indexPath: IndexPath; size?: Size | WaterfallItem; }
 export interface InvalidateRequest {
-    items?: { indexPath: IndexPath; size: Size }[];
+    items?: { indexPath: IndexPath; size: Size | WaterfallItem }[];
     supplementaries?: { kind: 'header' | 'footer'; indexPath: IndexPath; size: Size }[];
     viewport?: Size;
     everything?: boolean;

@@ -1,0 +1,86 @@
+import JSON
+import LayoutEngine
+
+/// The waterfall's items: `{width, height}` (an aspect ratio), `{height}` or `{width}` alone (exactly that long
+/// along the scroll axis, at the column's width or the row's height), each with `columnSpan: k | "full"`.
+extension JSONReader {
+    /// Reads one waterfall item into its encoded size (``WaterfallLayout/Item``).
+    ///
+    /// `{width, height}` is kept as given when it spans one column, so that it is laid out exactly as before.
+    ///
+    /// - Throws: ``JSONError`` for a missing `height`, a `width` under 0.001, a span outside 1…1000 or `"full"`.
+    mutating func readWaterfallItem() throws(JSONError) -> Size {
+        if let size = self.readCompactPair("width", "height", where: { width, height in
+            width >= Self.minimumAspectWidth && width <= Self.maxLength && height >= 0 && height <= Self.maxLength
+        }) {
+            return Size(width: size.0, height: size.1 + 0)
+        }
+        var width: Double?
+        var height: Double?
+        var span = 1
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "width": width = try self.readLength()
+            case "height": height = try self.readLength()
+            case "columnSpan": span = try self.readColumnSpan()
+            default: throw self.unknownField(key)
+            }
+        }
+        return try self.waterfallItem(width: width, height: height, span: span)
+    }
+
+    /// The encoded item of the members read: an aspect ratio, or one length alone (exactly that long along the
+    /// scroll axis).
+    private func waterfallItem(width: Double?, height: Double?, span: Int) throws(JSONError) -> Size {
+        switch (width, height) {
+        case (nil, nil): throw self.missingField("height")
+        case (nil, let height?): return WaterfallLayout.Item.exactHeight(height, columnSpan: span)
+        case (let width?, nil): return WaterfallLayout.Item.exactWidth(width, columnSpan: span)
+        case (let width?, let height?):
+            guard width >= Self.minimumAspectWidth else {
+                throw JSONError.shape(
+                    pointer: self.currentPointer + "/width",
+                    message: "must be at least 0.001: a waterfall item's size is its aspect ratio"
+                )
+            }
+            return WaterfallLayout.Item.aspect(Size(width: width, height: height), columnSpan: span)
+        }
+    }
+
+    /// Reads the `size` of an item in a session's mutation, whose kind the body does not tell: `{width, height}` as
+    /// ``readSize()`` does, or a waterfall item (``readWaterfallItem()``) when `width` is left out or `columnSpan`
+    /// is given. The engine refuses the encoded sizes for every kind but `waterfall`.
+    ///
+    /// - Throws: ``JSONError``.
+    mutating func readItemSize() throws(JSONError) -> Size {
+        if let size = self.readCompactPair("width", "height", where: { width, height in
+            width >= 0 && width <= Self.maxLength && height >= 0 && height <= Self.maxLength
+        }) {
+            return Size(width: size.0 + 0, height: size.1 + 0)
+        }
+        var width: Double?
+        var height: Double?
+        var span: Int?
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "width": width = try self.readLength()
+            case "height": height = try self.readLength()
+            case "columnSpan": span = try self.readColumnSpan()
+            default: throw self.unknownField(key)
+            }
+        }
+        if span == nil, let width, let height { return Size(width: width, height: height) }
+        return try self.waterfallItem(width: width, height: height, span: span ?? 1)
+    }
+
+    /// Reads `columnSpan`: 1 to 1000, or `"full"`.
+    private mutating func readColumnSpan() throws(JSONError) -> Int {
+        if try self.kind() == .string {
+            guard try self.readString() == "full" else { throw self.shapeError("must be 1 to 1000 or \"full\"") }
+            return WaterfallLayout.Item.fullSpan
+        }
+        return try self.readInt(in: 1...WaterfallLayout.Item.maximumColumnSpan)
+    }
+}
