@@ -29,8 +29,8 @@ public struct InvalidationContext: Hashable, Sendable {
     public var itemSizes: [IndexPath: Size]
     /// New sizes of supplementary views the client measured (self-sizing headers and footers), by their kind and
     /// index path: `compositional` boundary supplementaries (their estimated dimensions take the measured lengths;
-    /// see ``SectionInput/header``) and the headers and footers a `flow` section has are measured; every other
-    /// kind refuses them. Defaults to none.
+    /// see ``SectionInput/header``) and the headers and footers a `flow` or `waterfall` section has are measured;
+    /// every other kind refuses them. Defaults to none.
     public var supplementarySizes: [SupplementaryIndexPath: Size]
     /// The collection view's new bounds size, or `nil` if it did not change. Defaults to `nil`.
     public var viewport: Size?

@@ -24,8 +24,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     /// An index path names no item of the layout (an invalidation context resizing an item that does not exist).
     case noSuchItem(section: Int, item: Int)
     /// An invalidation context measures a supplementary view the layout does not have or does not measure: no
-    /// such section, no boundary supplementary of that kind in it, or a kind other than `compositional` (whose
-    /// headers and footers have no estimated size).
+    /// such section, no header, footer or boundary supplementary of that kind in it, or a kind that measures no
+    /// supplementary views (every kind but `compositional`, `flow` and `waterfall`).
     case noSuchSupplementary(kind: ElementKind, section: Int, item: Int)
     /// The input has more items than ``LayoutLimits/maximumItemCount``.
     case tooManyItems(count: Int, limit: Int)

@@ -2059,8 +2059,9 @@ components:
           type: array
           maxItems: 100000
           description: >-
-            compositional and flow (other kinds answer 422): measured sizes of section headers and footers whose
-            description has estimated dimensions (flow: that the section has, its size the estimate), named as the
+            compositional, flow and waterfall (other kinds answer 422): measured sizes of section headers and footers
+            whose description has estimated dimensions (flow and waterfall: that the section has, its given size the
+            estimate; compositional: its boundary items, and its anchored items where they are measured), named as the
             answers name them (`kind` and `indexPath` `[section, 0]`). The section is laid out again with the
             measured lengths; later sections move.
           items:
