@@ -87,6 +87,7 @@ extension JSONReader {
         var count: Int?
         var spacing: CompositionalLayout.Spacing?
         var frames: [Rect]?
+        var supplementaries: [CompositionalLayout.SupplementaryItem] = []
         try self.beginObject()
         while let key = try self.nextKey() {
             switch key {
@@ -123,6 +124,7 @@ extension JSONReader {
                 }
                 guard !list.isEmpty else { throw self.shapeError("must hold at least one frame") }
                 frames = list
+            case "supplementaryItems": supplementaries = try self.readSupplementaryItems()
             default: throw self.unknownField(key)
             }
         }
@@ -135,6 +137,7 @@ extension JSONReader {
             var item = CompositionalLayout.Item(size: size)
             item.contentInsets = insets
             item.edgeSpacing = edges
+            item.supplementaryItems = supplementaries
             return .item(item)
         }
         var group = CompositionalLayout.Group(size: size)
@@ -155,11 +158,15 @@ extension JSONReader {
         group.interItemSpacing = spacing
         group.contentInsets = insets
         group.edgeSpacing = edges
+        guard depth == 0 || supplementaries.isEmpty else {
+            throw self.shapeError("only a section's top-level group takes supplementaryItems; put them on its items")
+        }
+        group.supplementaryItems = supplementaries
         return .group(group)
     }
 
     /// Reads `{"width": dimension, "height": dimension}`.
-    private mutating func readLayoutSize() throws(JSONError) -> CompositionalLayout.LayoutSize {
+    mutating func readLayoutSize() throws(JSONError) -> CompositionalLayout.LayoutSize {
         var width: CompositionalLayout.Dimension?
         var height: CompositionalLayout.Dimension?
         try self.beginObject()
@@ -262,7 +269,7 @@ extension JSONReader {
             switch key {
             case "kind":
                 let name = try self.readString()
-                guard let found = ElementKind(rawValue: name), found != .background else {
+                guard let found = ElementKind(rawValue: name), found != .background, !found.isNamed else {
                     let names = ElementKind.allCases.filter { $0 != .background }.map { "\"\($0.rawValue)\"" }
                     throw self.shapeError("must be one of \(names.joined(separator: ", ")), not \"\(name)\"")
                 }
@@ -284,7 +291,7 @@ extension JSONReader {
         case (.leadingSupplementary?, nil): resolved = .leading
         case (.trailingSupplementary?, nil): resolved = .trailing
         case (.topSupplementary?, nil): resolved = .top
-        case (.bottomSupplementary?, nil), (.background?, nil): resolved = .bottom
+        case (.bottomSupplementary?, nil), (.background?, nil), (.named?, nil): resolved = .bottom
         }
         var item = CompositionalLayout.BoundarySupplementaryItem(
             alignment: resolved,

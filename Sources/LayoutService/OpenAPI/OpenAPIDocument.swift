@@ -1206,6 +1206,48 @@ components:
           maxItems: 1000
           items: {$ref: "#/components/schemas/Rect"}
           description: A custom group's cells, relative to the group's origin.
+        supplementaryItems:
+          type: array
+          maxItems: 1000
+          items: {$ref: "#/components/schemas/CompositionalSupplementaryItem"}
+          description: >-
+            NSCollectionLayoutSupplementaryItem: views anchored to each cell of this item (badges) or, on a
+            section's top-level group only, to each repetition of the group (at the index path of its first cell).
+            They take no room, come back from rect queries and from the supplementary route by their kind, follow
+            their cell through updates, and mirror right to left. At most one of each kind per item or group.
+    CompositionalSupplementaryItem:
+      type: object
+      additionalProperties: false
+      required: [kind, size]
+      properties:
+        kind:
+          type: string
+          pattern: "^[A-Za-z0-9_.-]{1,24}$"
+          description: >-
+            The element kind you name it by (`badge`); not one of the built-in kinds (header, footer, background,
+            leadingSupplementary, trailingSupplementary, topSupplementary, bottomSupplementary).
+        size:
+          allOf: [{$ref: "#/components/schemas/CompositionalSize"}]
+          description: Fractional dimensions are of the container's (the cell's or the group's) size.
+        anchor: {$ref: "#/components/schemas/CompositionalAnchor"}
+        zIndex: {type: integer, minimum: -1000000, maximum: 1000000, default: 1}
+    CompositionalAnchor:
+      type: object
+      additionalProperties: false
+      description: >-
+        NSCollectionLayoutAnchor: the supplementary's named edges lie on the container's same edges, then the
+        offset moves it, a fractional offset in units of the supplementary's own size (`edges [top, trailing]`
+        with `fractionalOffset {x: 0.5, y: -0.5}` centres a badge on the top-trailing corner). An axis with no
+        edge centres it; no anchor at all centres it on its container.
+      properties:
+        edges:
+          type: array
+          maxItems: 2
+          uniqueItems: true
+          items: {type: string, enum: [top, bottom, leading, trailing]}
+          description: One edge or two adjacent ones (a corner); never top with bottom or leading with trailing.
+        fractionalOffset: {$ref: "#/components/schemas/Point"}
+        absoluteOffset: {$ref: "#/components/schemas/Point"}
     CompositionalSize:
       type: object
       additionalProperties: false

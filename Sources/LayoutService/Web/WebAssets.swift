@@ -2840,6 +2840,24 @@ export interface CompositionalElement {
     interItemSpacing?: CompositionalSpacing;
     /** A custom group's cells, relative to the group's origin. */
     frames?: Rect[];
+    /** Views anchored to each cell of this item, or to each repetition of a section's top-level group. */
+    supplementaryItems?: CompositionalSupplementaryItem[];
+}
+/** NSCollectionLayoutAnchor: the named edges lie on the container's, then the offset moves it. */
+export interface CompositionalAnchor {
+    edges?: ('top' | 'bottom' | 'leading' | 'trailing')[];
+    /** In units of the supplementary's own size. */
+    fractionalOffset?: Point;
+    absoluteOffset?: Point;
+}
+/** NSCollectionLayoutSupplementaryItem: a badge on a cell, a frame around a group. */
+export interface CompositionalSupplementaryItem {
+    /** Your own element kind, 1–24 of A-Z a-z 0-9 _ - . (not a built-in kind). */
+    kind: string;
+    size: CompositionalSize;
+    anchor?: CompositionalAnchor;
+    /** Defaults to 1. */
+    zIndex?: number;
 }
 export interface BoundarySupplementaryItem {
     kind?:

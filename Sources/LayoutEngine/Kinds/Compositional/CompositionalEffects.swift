@@ -40,6 +40,8 @@ struct CompositionalEffects: Hashable, Sendable {
         var backgroundZIndex = ElementEffects.backgroundZIndex
         /// Set when the section scrolls orthogonally.
         var orthogonal: Orthogonal?
+        /// Set when the section's items or group have anchored supplementary items.
+        var anchored: Anchored?
     }
 
     /// Every section's effects, in order.

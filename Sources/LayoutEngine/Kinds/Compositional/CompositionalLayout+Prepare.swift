@@ -39,6 +39,7 @@ extension CompositionalLayout {
             guard isValid else { throw .invalidParameter(name: "section/" + name, section: section) }
         }
         try check(Self.isValid(description.group), "group")
+        try check(Self.hasValidSupplementaries(description.group, isTopLevel: true), "group")
         try check(description.contentInsets.isFinite, "contentInsets")
         try check(description.interGroupSpacing >= 0 && description.interGroupSpacing < .infinity, "interGroupSpacing")
         try check(description.background?.isFinite ?? true, "decorationItems")

@@ -165,6 +165,9 @@ public enum CompositionalLayout {
         public var contentInsets = DirectionalInsets.zero
         /// Space around the item's slot. Defaults to none.
         public var edgeSpacing = EdgeSpacing()
+        /// Supplementary views anchored to the cell (badges), each its own client-named kind at the cell's index
+        /// path; they take no room. Defaults to none.
+        public var supplementaryItems: [SupplementaryItem] = []
 
         /// Creates an item.
         ///
@@ -225,6 +228,9 @@ public enum CompositionalLayout {
         public var contentInsets = DirectionalInsets.zero
         /// Space around the group's slot in its parent group. Defaults to none.
         public var edgeSpacing = EdgeSpacing()
+        /// Supplementary views anchored to each repetition of the group, at the index path of its first cell; only
+        /// a section's top-level group takes them. Defaults to none.
+        public var supplementaryItems: [SupplementaryItem] = []
 
         /// Creates a group.
         ///

@@ -37,6 +37,8 @@ struct CompositionalSectionBuilder {
         var size: Size
         /// The cells' frames relative to the group's origin.
         var frames: [Rect]
+        /// The supplementaries anchored to the cells and the group, if any.
+        var anchored: CompositionalEffects.Anchored? = nil
     }
 
     /// The viewport less the section's insets.
@@ -108,7 +110,13 @@ struct CompositionalSectionBuilder {
             measured: { _ in nil },
             into: &frames
         )
-        return Template(node: node, groupSize: groupSize, size: size, frames: frames)
+        return Template(
+            node: node,
+            groupSize: groupSize,
+            size: size,
+            frames: frames,
+            anchored: Self.anchoredPlan(node, group: group)
+        )
     }
 
     /// Builds the section with its origin at `origin`.
@@ -193,6 +201,7 @@ struct CompositionalSectionBuilder {
         let crossEnd = isVertical ? self.viewport.width - insets.trailing : self.viewport.height - insets.bottom
 
         let contentStart = self.contentStart(of: input)
+        var groupFrames: [Rect]? = shared.anchored?.groupItems.isEmpty == false ? [] : nil
         let placed = self.placeGroups(
             items: input.items,
             shared: shared,
@@ -201,7 +210,8 @@ struct CompositionalSectionBuilder {
             crossEndRoom: sides.end,
             from: resuming,
             frames: &frames,
-            checkpoints: &checkpoints
+            checkpoints: &checkpoints,
+            groupFrames: &groupFrames
         )
         // Side items start where the body does, and the body is at least as long as those that take room.
         let bodyEnd = Swift.max(placed.end, headerRoom + Swift.max(room(.sideStart), room(.sideEnd)))
@@ -239,7 +249,7 @@ struct CompositionalSectionBuilder {
             index.update(frames: frames, axis: axis, from: resuming.repetition * shared.node.leafCount)
             updated = index
         }
-        let section = SectionLayout(
+        var section = SectionLayout(
             origin: origin,
             frames: frames,
             header: header,
@@ -251,6 +261,20 @@ struct CompositionalSectionBuilder {
             axis: axis,
             index: updated
         )
+        if let plan = shared.anchored {
+            // Anchored supplementaries take no room: they widen only the section's extent.
+            let finished = Self.finish(
+                plan,
+                frames: frames,
+                cellBounds: section.index.bounds,
+                template: shared.frames,
+                isMeasured: Self.hasEstimate(self.description.group) && input.items.isSizes,
+                groupFrames: groupFrames ?? [],
+                axis: axis
+            )
+            effects.anchored = finished.anchored
+            if let bounds = finished.bounds { section.extent = section.extent.union(bounds) }
+        }
         frames = []
         let result = Result(section: section, length: length, effects: effects, checkpoints: checkpoints)
         checkpoints = []
@@ -268,6 +292,7 @@ struct CompositionalSectionBuilder {
     ///   - frames: The frames of the repetitions before the first one placed; the placed cells are appended.
     ///   - checkpoints: The checkpoints before the first repetition placed; the later ones are appended for a
     ///     plain section whose group has an estimated dimension.
+    ///   - groupFrames: When not `nil`, receives every placed repetition's frame.
     /// - Returns: Where the section's body ends along the scroll axis (its trailing inset included), and for an
     ///   orthogonal section its groups.
     private func placeGroups(
@@ -278,7 +303,8 @@ struct CompositionalSectionBuilder {
         crossEndRoom: Double,
         from resuming: (repetition: Int, position: Double)?,
         frames: inout [Rect],
-        checkpoints: inout [Double]
+        checkpoints: inout [Double],
+        groupFrames: inout [Rect]?
     ) -> (end: Double, orthogonal: CompositionalEffects.Orthogonal?) {
         let insets = self.description.contentInsets
         let isVertical = self.isVertical
@@ -334,6 +360,7 @@ struct CompositionalSectionBuilder {
                 }
                 for leaf in 0..<cells { frames.append(scratch[leaf].offsetBy(dx: origin.x, dy: origin.y)) }
             }
+            groupFrames?.append(Rect(origin: origin, size: size))
             let length = groupsRunVertically ? size.height : size.width
             if isOrthogonal {
                 groupStarts.append(position)

@@ -1,0 +1,109 @@
+extension PreparedLayout {
+    /// Visits a `compositional` section's supplementaries anchored to its cells (in item order, each cell's in
+    /// its item's order) and then to its group's repetitions: all of them when `local` is `nil`, otherwise those
+    /// whose frame intersects `local` (relative to the section's origin, moved like its cells for a scrolled
+    /// orthogonal section).
+    ///
+    /// - Complexity: O(log n + k): the cells' index searched a band widened by how far supplementaries reach past
+    ///   their cells, the repetitions by binary search.
+    func visitAnchored<E: Error>(
+        section sectionIndex: Int,
+        rect local: Rect?,
+        scrolled: Double,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        guard case .compositional(let effects) = self.effects, let anchored = effects.sections[sectionIndex].anchored
+        else { return }
+        let origin = self.movedAcross(
+            Rect(origin: self.sections[sectionIndex].origin, size: .zero),
+            by: -scrolled
+        ).origin
+        let frames = self.sections[sectionIndex].frames
+        let axis = self.sections[sectionIndex].index.axis
+        if !anchored.items.isEmpty {
+            let items =
+                local.map {
+                    self.sections[sectionIndex].index.candidatePositions(
+                        from: axis.leading($0) - anchored.reachAfter,
+                        to: axis.trailing($0) + anchored.reachBefore
+                    )
+                } ?? frames.indices
+            for item in items {
+                let cell = frames[item]
+                for index in anchored.supplementaries(ofItem: item) {
+                    let frame = anchored.items[index].frame(in: cell)
+                    if let local, !frame.intersects(local) { continue }
+                    try body(self.makeAnchored(anchored.items[index], frame, section: sectionIndex, item: item, origin))
+                }
+            }
+        }
+        guard !anchored.groupItems.isEmpty else { return }
+        let groups = anchored.groupFrames
+        var repetition = 0
+        if let local {
+            // Repetitions follow one another along the index's axis: skip those that end before the band.
+            let lo = axis.leading(local) - anchored.groupReachAfter
+            var (low, high) = (0, groups.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if axis.leading(groups[middle]) <= lo { low = middle + 1 } else { high = middle }
+            }
+            repetition = low
+        }
+        while repetition < groups.count {
+            let group = groups[repetition]
+            if let local, axis.leading(group) - anchored.groupReachBefore >= axis.trailing(local) { break }
+            for item in anchored.groupItems {
+                let frame = item.frame(in: group)
+                if let local, !frame.intersects(local) { continue }
+                let first = repetition * anchored.cellsPerGroup
+                try body(self.makeAnchored(item, frame, section: sectionIndex, item: first, origin))
+            }
+            repetition += 1
+        }
+    }
+
+    /// The attributes of the supplementary of kind `name` anchored to the cell at `indexPath`, or to the group
+    /// repetition whose first cell it is; `nil` if there is none.
+    ///
+    /// - Complexity: O(supplementaries of one cell and of the group).
+    func anchoredAttributes(ofKind name: ElementName, at indexPath: IndexPath) -> LayoutAttributes? {
+        let (sectionIndex, item) = (indexPath.section, indexPath.item)
+        guard self.sections.indices.contains(sectionIndex), case .compositional(let effects) = self.effects,
+            let anchored = effects.sections[sectionIndex].anchored,
+            self.sections[sectionIndex].frames.indices.contains(item)
+        else { return nil }
+        let origin = self.sections[sectionIndex].origin
+        if !anchored.items.isEmpty {
+            for index in anchored.supplementaries(ofItem: item) where anchored.items[index].kind == name {
+                let frame = anchored.items[index].frame(in: self.sections[sectionIndex].frames[item])
+                return self.makeAnchored(anchored.items[index], frame, section: sectionIndex, item: item, origin)
+            }
+        }
+        let perGroup = anchored.cellsPerGroup
+        guard item % perGroup == 0, item / perGroup < anchored.groupFrames.count,
+            let supplementary = anchored.groupItems.first(where: { $0.kind == name })
+        else { return nil }
+        let frame = supplementary.frame(in: anchored.groupFrames[item / perGroup])
+        return self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
+    }
+
+    /// An anchored supplementary's attributes from its frame relative to its section.
+    @inline(__always)
+    private func makeAnchored(
+        _ supplementary: CompositionalLayout.SupplementaryItem,
+        _ frame: Rect,
+        section: Int,
+        item: Int,
+        _ origin: Point
+    ) -> LayoutAttributes {
+        var attributes = LayoutAttributes(
+            category: .supplementaryView,
+            kind: .named(supplementary.kind),
+            indexPath: IndexPath(section: section, item: item),
+            frame: frame.offsetBy(dx: origin.x, dy: origin.y)
+        )
+        attributes.zIndex = supplementary.zIndex
+        return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
+    }
+}

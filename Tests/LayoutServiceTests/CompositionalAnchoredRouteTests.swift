@@ -1,0 +1,104 @@
+import Foundation
+import HTTPCore
+import LayoutService
+import Testing
+
+/// `compositional`'s anchored supplementary items through the responder: decoding, refusals with pointers, the
+/// answer's client-named kinds, and the session's supplementary route, updates and right to left.
+@Suite struct CompositionalAnchoredRouteTests: ServiceTesting {
+    let service = LayoutService()
+
+    /// Apple's badge example: a grid of 100 × 80 cells (four to a 400-point row), a 20 × 20 badge centred on each
+    /// cell's top-trailing corner.
+    static let badges = #"""
+        "viewport":{"width":400,"height":600},"sections":[{"count":6}],
+        "config":{"section":{"group":{"layout":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":80}},
+        "subitems":[{"size":{"width":{"fractionalWidth":0.25},"height":{"fractionalHeight":1}},
+        "supplementaryItems":[{"kind":"badge","size":{"width":{"absolute":20},"height":{"absolute":20}},
+         "anchor":{"edges":["top","trailing"],"fractionalOffset":{"x":0.5,"y":-0.5}}}]}]}}}
+        """#
+
+    func attributes(_ json: [String: Any]) -> [[String: Any]] {
+        json["attributes"] as? [[String: Any]] ?? []
+    }
+
+    @Test func badgesComeBackWithTheirKindAfterTheCells() throws {
+        let (response, json) = self.call(.POST, "/layout/compositional", "{\(Self.badges)}")
+        #expect(response.status == 200, "\(json)")
+        let elements = self.attributes(json)
+        #expect(elements.count == 12)
+        let badges = elements.filter { $0["kind"] as? String == "badge" }
+        #expect(badges.count == 6)
+        #expect(badges.allSatisfy { $0["category"] as? String == "supplementaryView" && $0["zIndex"] as? Int == 1 })
+        // Item 5's cell is (100, 80, 100, 80): its badge is centred on (200, 80).
+        let fifth = badges.first { $0["indexPath"] as? [Int] == [0, 5] }
+        #expect(fifth?["frame"] as? [String: Double] == ["x": 190, "y": 70, "width": 20, "height": 20])
+        #expect(json["contentSize"] as? [String: Double] == ["width": 400, "height": 160])
+    }
+
+    @Test func theSupplementaryRouteFindsABadgeAndUpdatesMoveIt() throws {
+        let id = try self.create(#"{"kind":"compositional",\#(Self.badges)}"#)
+        let (found, badge) = self.call(.GET, "/sessions/\(id)/supplementary/badge/0/5")
+        #expect(found.status == 200, "\(badge)")
+        #expect((badge["attributes"] as? [String: Any])?["frame"] as? [String: Double]
+            ?? badge["frame"] as? [String: Double] == ["x": 190, "y": 70, "width": 20, "height": 20])
+        let (missing, _) = self.call(.GET, "/sessions/\(id)/supplementary/badge/0/6")
+        #expect(missing.status == 404)
+        let (unknown, _) = self.call(.GET, "/sessions/\(id)/supplementary/sticker/0/0")
+        #expect(unknown.status == 404)
+        // Deleting item 0 moves item 5's cell to item 4's place, (0, 80): its badge follows, centred on (100, 80).
+        let (updated, json) = self.call(.POST, "/sessions/\(id)/updates", #"{"deleteItems":[[0,0]]}"#)
+        #expect(updated.status == 200, "\(json)")
+        let (_, moved) = self.call(.GET, "/sessions/\(id)/supplementary/badge/0/4")
+        #expect((moved["attributes"] as? [String: Any])?["frame"] as? [String: Double]
+            ?? moved["frame"] as? [String: Double] == ["x": 90, "y": 70, "width": 20, "height": 20])
+    }
+
+    @Test func rightToLeftMirrorsTheBadges() throws {
+        let body = #"{\#(Self.badges),"layoutDirection":"rightToLeft"}"#
+        let (response, json) = self.call(.POST, "/layout/compositional", body)
+        #expect(response.status == 200, "\(json)")
+        let first = self.attributes(json).first { $0["kind"] as? String == "badge" }
+        // Item 0's cell mirrors to (300, 0, 100, 80); its trailing corner is now on the left, at x 300.
+        #expect(first?["frame"] as? [String: Double] == ["x": 290, "y": -10, "width": 20, "height": 20])
+    }
+
+    @Test(arguments: [
+        (#"{"kind":"header","size":{"width":{"absolute":1},"height":{"absolute":1}}}"#,
+         "/config/section/group/subitems/0/supplementaryItems/0/kind"),
+        (#"{"kind":"a b","size":{"width":{"absolute":1},"height":{"absolute":1}}}"#,
+         "/config/section/group/subitems/0/supplementaryItems/0/kind"),
+        (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"anchor":{"edges":["top","bottom"]}}"#,
+         "/config/section/group/subitems/0/supplementaryItems/0/anchor/edges/1"),
+        (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"anchor":{"edges":["middle"]}}"#,
+         "/config/section/group/subitems/0/supplementaryItems/0/anchor/edges/0"),
+        (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"anchor":{"edges":[],"fractionalOffset":{"x":0,"y":0},"absoluteOffset":{"x":0,"y":0}}}"#,
+         "/config/section/group/subitems/0/supplementaryItems/0/anchor/absoluteOffset"),
+        (#"{"kind":"badge"}"#, "/config/section/group/subitems/0/supplementaryItems/0/size"),
+        (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}}},{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}}}"#,
+         "/config/section/group/subitems/0/supplementaryItems/1"),
+    ])
+    func badSupplementaryItemsPointAtTheField(item: String, pointer: String) throws {
+        let body = #"""
+            {"viewport":{"width":375,"height":667},"sections":[{"count":1}],"config":{"section":{"group":{"layout":"horizontal",
+            "size":{"width":{"fractionalWidth":1},"height":{"absolute":40}},
+            "subitems":[{"size":{"width":{"absolute":10},"height":{"absolute":10}},"supplementaryItems":[\#(item)]}]}}}}
+            """#
+        let (response, json) = self.call(.POST, "/layout/compositional", body)
+        #expect(response.status == 422, "\(json)")
+        #expect(json["pointer"] as? String == pointer, "\(json)")
+    }
+
+    @Test func aNestedGroupTakesNoSupplementaryItems() throws {
+        let body = #"""
+            {"viewport":{"width":375,"height":667},"sections":[{"count":1}],"config":{"section":{"group":{"layout":"horizontal",
+            "size":{"width":{"fractionalWidth":1},"height":{"absolute":40}},
+            "subitems":[{"layout":"vertical","size":{"width":{"absolute":10},"height":{"absolute":10}},
+            "subitems":[{"size":{"width":{"absolute":10},"height":{"absolute":10}}}],
+            "supplementaryItems":[{"kind":"frame","size":{"width":{"absolute":1},"height":{"absolute":1}}}]}]}}}}
+            """#
+        let (response, json) = self.call(.POST, "/layout/compositional", body)
+        #expect(response.status == 422, "\(json)")
+        #expect((json["pointer"] as? String)?.hasPrefix("/config/section/group/subitems/0") == true, "\(json)")
+    }
+}
