@@ -10,12 +10,14 @@ case "transition": TransitionBenchmarks.run(arguments: rest)
 case "anchoring": AnchoringBenchmarks.run(arguments: rest)
 case "scroll-to": NavigationBenchmarks.run(arguments: rest)
 case "sessions": SessionBenchmarks.run(arguments: rest)
+case "badges": CompositionalBadgeBenchmarks.run(arguments: rest)
 case nil, "all":
     EngineBenchmarks.run(arguments: rest)
     JSONBenchmarks.run(arguments: rest)
     ServiceBenchmarks.run(arguments: rest)
 default:
     print(
-        "usage: layout-bench [engine|json|service|invalidate|transition|anchoring|scroll-to|sessions|all] [--items N]"
+        "usage: layout-bench [engine|json|service|invalidate|transition|anchoring|scroll-to|sessions|badges|all]"
+            + " [--items N]"
     )
 }

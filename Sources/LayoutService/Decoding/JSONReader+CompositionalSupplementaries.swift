@@ -34,8 +34,9 @@ extension JSONReader {
                 let name = try self.readString()
                 guard case .named(let named)? = ElementKind(rawValue: name) else {
                     throw self.shapeError(
-                        "must be a name of your own, 1 to \(ElementName.maximumLength) characters of A-Z a-z 0-9 _ - ., "
-                            + "and none of the built-in kinds (header, footer, background, …), not \"\(name)\""
+                        "must be a name of your own, 1 to \(ElementName.maximumLength) characters of "
+                            + "A-Z a-z 0-9 _ - ., and none of the built-in kinds (header, footer, background, …), "
+                            + "not \"\(name)\""
                     )
                 }
                 kind = named
@@ -61,7 +62,9 @@ extension JSONReader {
             switch key {
             case "edges": edges = try self.readAnchorEdges()
             case "fractionalOffset", "absoluteOffset":
-                guard offset == nil else { throw self.shapeError("give at most one of fractionalOffset, absoluteOffset") }
+                guard offset == nil else {
+                    throw self.shapeError("give at most one of fractionalOffset, absoluteOffset")
+                }
                 let point = try self.readPoint()
                 offset = key == "fractionalOffset" ? .fractional(point) : .absolute(point)
             default: throw self.unknownField(key)
