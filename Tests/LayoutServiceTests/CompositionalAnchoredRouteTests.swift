@@ -89,6 +89,22 @@ import Testing
         #expect(json["pointer"] as? String == pointer, "\(json)")
     }
 
+    @Test func aBoundaryItemsAbsoluteOffsetMovesIt() throws {
+        let body = #"""
+            {"viewport":{"width":400,"height":600},"sections":[{"count":1}],"config":{"section":{
+            "boundarySupplementaryItems":[{"kind":"header","size":{"width":{"fractionalWidth":1},"height":{"absolute":30}},
+            "absoluteOffset":{"x":10,"y":-5}}]}}}
+            """#
+        let (response, json) = self.call(.POST, "/layout/compositional", body)
+        #expect(response.status == 200, "\(json)")
+        let header = self.attributes(json).first { $0["kind"] as? String == "header" }
+        #expect(header?["frame"] as? [String: Double] == ["x": 10, "y": -5, "width": 400, "height": 30])
+        let refused = body.replacingOccurrences(of: #""x":10"#, with: #""x":"ten""#)
+        let (bad, problem) = self.call(.POST, "/layout/compositional", refused)
+        #expect(bad.status == 422)
+        #expect(problem["pointer"] as? String == "/config/section/boundarySupplementaryItems/0/absoluteOffset/x")
+    }
+
     @Test func aNestedGroupTakesNoSupplementaryItems() throws {
         let body = #"""
             {"viewport":{"width":375,"height":667},"sections":[{"count":1}],"config":{"section":{"group":{"layout":"horizontal",

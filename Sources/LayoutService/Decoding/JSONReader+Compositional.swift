@@ -264,9 +264,11 @@ extension JSONReader {
         var pins = false
         var extends = true
         var zIndex = 0
+        var offset = Point.zero
         try self.beginObject()
         while let key = try self.nextKey() {
             switch key {
+            case "absoluteOffset": offset = try self.readPoint()
             case "kind":
                 let name = try self.readString()
                 guard let found = ElementKind(rawValue: name), found != .background, !found.isNamed else {
@@ -306,6 +308,7 @@ extension JSONReader {
         item.pinsToVisibleBounds = pins
         item.extendsBoundary = extends
         item.zIndex = zIndex
+        item.absoluteOffset = offset
         return item
     }
 

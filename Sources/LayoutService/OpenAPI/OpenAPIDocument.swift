@@ -1165,6 +1165,11 @@ components:
               pinToVisibleBounds: {type: boolean, default: false}
               extendsBoundary: {type: boolean, default: true}
               zIndex: {type: integer, minimum: -1000000, maximum: 1000000}
+              absoluteOffset:
+                allOf: [{$ref: "#/components/schemas/Point"}]
+                description: >-
+                  Moves the item this many points from where its alignment puts it (x toward the trailing edge,
+                  mirrored right to left); the room it takes in its section stays.
         decorationItems:
           type: array
           maxItems: 1

@@ -2868,6 +2868,8 @@ export interface BoundarySupplementaryItem {
     pinToVisibleBounds?: boolean;
     extendsBoundary?: boolean;
     zIndex?: number;
+    /** Moves it from where its alignment puts it; its room stays. */
+    absoluteOffset?: Point;
 }
 /** NSCollectionLayoutSection. */
 export interface CompositionalSectionDescription {

@@ -7,6 +7,9 @@ extension CompositionalEffects {
         /// Cell `leaf` of a repetition has `items[leafStarts[leaf]..<leafStarts[leaf + 1]]`; one more entry than
         /// the repetition has cells.
         var leafStarts: [Int32]
+        /// Each of ``items``' frame relative to its cell's origin, when every cell of the section is a copy of the
+        /// template's (no measured size): a query then only adds the cell's origin. Empty otherwise.
+        var relativeFrames: [Rect] = []
         /// The supplementaries of each repetition of the section's group.
         var groupItems: [CompositionalLayout.SupplementaryItem]
         /// Each repetition's frame relative to the section (left-to-right space), when ``groupItems`` is not

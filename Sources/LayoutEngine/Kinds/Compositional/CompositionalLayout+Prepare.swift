@@ -46,7 +46,7 @@ extension CompositionalLayout {
         let items = description.boundarySupplementaryItems
         let roles = items.map { $0.role(isVertical: isVertical) }
         try check(
-            items.allSatisfy { Self.isValid($0.size) } && !roles.contains(nil)
+            items.allSatisfy { Self.isValid($0.size) && $0.absoluteOffset.isFinite } && !roles.contains(nil)
                 && BoundaryRole.allCases.allSatisfy { role in roles.count { $0 == role } <= 1 },
             "boundarySupplementaryItems"
         )

@@ -326,6 +326,10 @@ public enum CompositionalLayout {
         public var extendsBoundary = true
         /// Its zIndex. Defaults to 0.
         public var zIndex = 0
+        /// How far it moves, in points, from where its alignment puts it (`absoluteOffset`, UIKit's
+        /// `init(layoutSize:elementKind:alignment:absoluteOffset:)`); the room it takes in its section stays where
+        /// it was. Left to right, x is toward the trailing edge (right to left mirrors it). Defaults to zero.
+        public var absoluteOffset = Point.zero
 
         /// Creates a boundary supplementary item.
         ///

@@ -75,6 +75,16 @@ extension CompositionalSectionBuilder {
                 }
             }
         }
+        if !isMeasured, !anchored.items.isEmpty {
+            var relative: [Rect] = []
+            relative.reserveCapacity(anchored.items.count)
+            for (leaf, cell) in template.enumerated() where leaf < anchored.cellsPerGroup {
+                for index in anchored.supplementaries(ofItem: leaf) {
+                    relative.append(anchored.items[index].frame(in: cell).offsetBy(dx: -cell.minX, dy: -cell.minY))
+                }
+            }
+            anchored.relativeFrames = relative
+        }
         anchored.reachBefore = axis == .vertical ? overhang.1 : overhang.0
         anchored.reachAfter = axis == .vertical ? overhang.3 : overhang.2
         var bounds: Rect?

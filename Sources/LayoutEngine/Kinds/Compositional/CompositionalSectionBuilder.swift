@@ -216,14 +216,31 @@ struct CompositionalSectionBuilder {
         // Side items start where the body does, and the body is at least as long as those that take room.
         let bodyEnd = Swift.max(placed.end, headerRoom + Swift.max(room(.sideStart), room(.sideEnd)))
         let length = bodyEnd + footerRoom
-        let header = self.supplementarySize(.header, of: input).map { rect(along: 0, across: crossStart, $0) }
-        let footer = self.supplementarySize(.footer, of: input).map { size in
-            rect(along: footerRoom > 0 ? bodyEnd : bodyEnd - along(size), across: crossStart, size)
+        // A boundary item's absoluteOffset moves it from where its alignment puts it; its room stays.
+        func moved(_ frame: Rect?, _ role: Role) -> Rect? {
+            guard let frame, let offset = item(role)?.absoluteOffset, offset != .zero else { return frame }
+            return frame.offsetBy(dx: offset.x, dy: offset.y)
         }
-        let sideStart = self.supplementarySize(.sideStart).map { rect(along: headerRoom, across: crossStart, $0) }
-        let sideEnd = self.supplementarySize(.sideEnd).map { size in
-            rect(along: headerRoom, across: crossEnd - (isVertical ? size.width : size.height), size)
-        }
+        let header = moved(
+            self.supplementarySize(.header, of: input).map { rect(along: 0, across: crossStart, $0) },
+            .header
+        )
+        let footer = moved(
+            self.supplementarySize(.footer, of: input).map { size in
+                rect(along: footerRoom > 0 ? bodyEnd : bodyEnd - along(size), across: crossStart, size)
+            },
+            .footer
+        )
+        let sideStart = moved(
+            self.supplementarySize(.sideStart).map { rect(along: headerRoom, across: crossStart, $0) },
+            .sideStart
+        )
+        let sideEnd = moved(
+            self.supplementarySize(.sideEnd).map { size in
+                rect(along: headerRoom, across: crossEnd - (isVertical ? size.width : size.height), size)
+            },
+            .sideEnd
+        )
         let band =
             isVertical
             ? Rect(x: 0, y: 0, width: self.viewport.width, height: length)

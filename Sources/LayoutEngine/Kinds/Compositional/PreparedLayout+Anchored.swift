@@ -28,12 +28,32 @@ extension PreparedLayout {
                         to: axis.trailing($0) + anchored.reachBefore
                     )
                 } ?? frames.indices
+            // The cell's place in its repetition, stepped rather than divided for every cell.
+            let perGroup = anchored.cellsPerGroup
+            var leaf = items.isEmpty ? 0 : items.lowerBound % perGroup
+            let relative = anchored.relativeFrames
+            let isRelative = !relative.isEmpty
+            let mirrorWidth: Double? = self.isMirrored ? self.contentSize.width : nil
             for item in items {
                 let cell = frames[item]
-                for index in anchored.supplementaries(ofItem: item) {
-                    let frame = anchored.items[index].frame(in: cell)
+                let start = Int(anchored.leafStarts[leaf])
+                let end = Int(anchored.leafStarts[leaf + 1])
+                leaf = leaf + 1 == perGroup ? 0 : leaf + 1
+                for index in start..<end {
+                    let frame =
+                        isRelative
+                        ? relative[index].offsetBy(dx: cell.minX, dy: cell.minY)
+                        : anchored.items[index].frame(in: cell)
                     if let local, !frame.intersects(local) { continue }
-                    try body(self.makeAnchored(anchored.items[index], frame, section: sectionIndex, item: item, origin))
+                    var attributes = LayoutAttributes(
+                        category: .supplementaryView,
+                        kind: .named(anchored.items[index].kind),
+                        indexPath: IndexPath(section: sectionIndex, item: item),
+                        frame: frame.offsetBy(dx: origin.x, dy: origin.y)
+                    )
+                    attributes.zIndex = anchored.items[index].zIndex
+                    if let mirrorWidth { attributes = attributes.mirrored(inWidth: mirrorWidth) }
+                    try body(attributes)
                 }
             }
         }
