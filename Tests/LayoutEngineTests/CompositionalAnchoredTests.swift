@@ -3,7 +3,8 @@ import Testing
 
 /// `compositional`'s supplementary items anchored to items and groups (`NSCollectionLayoutSupplementaryItem`,
 /// `NSCollectionLayoutAnchor`), against frames computed by hand for every edge set and offset kind, in both scroll
-/// directions and both writing directions, and rect queries against a brute-force scan.
+/// directions and both writing directions, and rect queries (decorations of named kinds included) against a
+/// brute-force scan.
 @Suite struct CompositionalAnchoredTests {
     typealias C = CompositionalLayout
 
@@ -224,6 +225,17 @@ import Testing
             configuration.scrollDirection = direction
             configuration.section = random.compositionalSection(isVertical: direction == .vertical)
             configuration.section.group = Self.badged(configuration.section.group, &random, isTopLevel: true)
+            if random.bool() {
+                // A decoration of its own kind, sometimes reaching outside its section (negative insets).
+                var decoration = C.DecorationItem(kind: ElementName("deco")!)
+                decoration.contentInsets = .init(
+                    top: random.double(-20...20).rounded(),
+                    leading: random.double(-20...20).rounded(),
+                    bottom: random.double(-20...20).rounded(),
+                    trailing: random.double(-20...20).rounded()
+                )
+                configuration.section.decorationItems = [decoration]
+            }
             let input = LayoutInput(
                 viewport: Size(width: 375, height: 667),
                 layoutDirection: writing,

@@ -105,6 +105,39 @@ import Testing
         #expect(problem["pointer"] as? String == "/config/section/boundarySupplementaryItems/0/absoluteOffset/x")
     }
 
+    @Test func decorationsOfTheirOwnKindsComeBackAndAreFoundByKind() throws {
+        let body = #"""
+            {"kind":"compositional","viewport":{"width":400,"height":600},"sections":[{"count":2}],"config":{"section":{
+            "decorationItems":[{"kind":"background"},{"kind":"cardBackground","contentInsets":{"top":5,"leading":10,"bottom":5,"trailing":10}},
+            {"kind":"shadow","zIndex":-2}]}}}
+            """#
+        let id = try self.create(body)
+        let (_, json) = self.call(.POST, "/sessions/\(id)/query", #"{"rect":{"x":0,"y":0,"width":400,"height":600}}"#)
+        let kinds = self.attributes(json).compactMap { $0["kind"] as? String }
+        #expect(kinds == ["cardBackground", "shadow", "background"])
+        // Two 44-point rows: the section is 88 long; the card is inset to (10, 5, 380, 78).
+        let (found, card) = self.call(.GET, "/sessions/\(id)/supplementary/cardBackground/0/0")
+        #expect(found.status == 200, "\(card)")
+        let element = card["attributes"] as? [String: Any] ?? card
+        #expect(element["frame"] as? [String: Double] == ["x": 10, "y": 5, "width": 380, "height": 78])
+        #expect(element["category"] as? String == "decorationView")
+    }
+
+    @Test(arguments: [
+        (#"[{"kind":"background"},{"kind":"background"}]"#, "/config/section/decorationItems/1"),
+        (#"[{"kind":"card"},{"kind":"card"}]"#, "/config/section/decorationItems/1"),
+        (#"[{"kind":"header"}]"#, "/config/section/decorationItems/0/kind"),
+        (#"[{"contentInsets":{"top":1}}]"#, "/config/section/decorationItems/0/kind"),
+    ])
+    func badDecorationItemsPointAtTheField(items: String, pointer: String) throws {
+        let body = #"""
+            {"viewport":{"width":375,"height":667},"sections":[{"count":1}],"config":{"section":{"decorationItems":\#(items)}}}
+            """#
+        let (response, json) = self.call(.POST, "/layout/compositional", body)
+        #expect(response.status == 422, "\(json)")
+        #expect(json["pointer"] as? String == pointer, "\(json)")
+    }
+
     @Test func aNestedGroupTakesNoSupplementaryItems() throws {
         let body = #"""
             {"viewport":{"width":375,"height":667},"sections":[{"count":1}],"config":{"section":{"group":{"layout":"horizontal",

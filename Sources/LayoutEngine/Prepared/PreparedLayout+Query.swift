@@ -172,6 +172,7 @@ extension PreparedLayout {
         at indexPath: IndexPath,
         contentOffset: Point
     ) -> LayoutAttributes? {
+        if case .named(let name) = kind { return self.decorationAttributes(ofKind: name, at: indexPath) }
         guard kind == .background, indexPath.item == 0, self.sections.indices.contains(indexPath.section) else {
             return nil
         }
@@ -203,6 +204,8 @@ extension PreparedLayout {
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         // Read fields one by one: copying a whole SectionLayout would retain all of its arrays.
+        // `compositional`'s decorations of client-named kinds, then the background.
+        try self.visitDecorations(section: sectionIndex, rect: local, body)
         if let background = self.sections[sectionIndex].background, local.map(background.intersects) ?? true {
             if let attributes = self.makeBackground(section: sectionIndex) { try body(attributes) }
         }

@@ -175,7 +175,7 @@ enum KindCatalog {
             kind: .compositional,
             summary: "UICollectionViewCompositionalLayout: items in groups (horizontal, vertical, count, nested, "
                 + "custom), groups repeated in sections, headers, footers, backgrounds, orthogonal scrolling, "
-                + "supplementary items anchored to items and groups (badges).",
+                + "supplementary items anchored to items and groups (badges), decorations of their own kinds.",
             parameters: [
                 Parameter(name: "section", type: "CompositionalSection",
                           defaultJSON: #"{"group":{"layout":"horizontal","size":{"width":{"fractionalWidth":1},"#

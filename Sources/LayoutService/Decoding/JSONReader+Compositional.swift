@@ -62,12 +62,30 @@ extension JSONReader {
                 section.boundarySupplementaryItems = items
             case "decorationItems":
                 try self.beginArray()
-                var count = 0
+                var hasBackground = false
+                var decorations: [CompositionalLayout.DecorationItem] = []
                 while try self.nextElement() {
-                    count += 1
-                    guard count == 1 else { throw self.shapeError("a section has at most one decoration item") }
-                    (section.background, section.backgroundZIndex) = try self.readDecorationItem()
+                    guard decorations.count < Self.maxCompositionalList else {
+                        throw self.shapeError("at most \(Self.maxCompositionalList) decoration items are accepted")
+                    }
+                    let (kind, insets, zIndex) = try self.readDecorationItem()
+                    if let kind {
+                        guard !decorations.contains(where: { $0.kind == kind }) else {
+                            throw self.shapeError("a section has at most one decoration of each kind")
+                        }
+                        var item = CompositionalLayout.DecorationItem(kind: kind)
+                        item.contentInsets = insets
+                        item.zIndex = zIndex
+                        decorations.append(item)
+                    } else {
+                        guard !hasBackground else {
+                            throw self.shapeError("a section has at most one decoration of each kind")
+                        }
+                        hasBackground = true
+                        (section.background, section.backgroundZIndex) = (insets, zIndex)
+                    }
                 }
+                section.decorationItems = decorations
             default: throw self.unknownField(key)
             }
         }
@@ -336,27 +354,34 @@ extension JSONReader {
         zip(Self.roles(of: first), Self.roles(of: second)).allSatisfy { $0 != nil && $0 == $1 }
     }
 
-    /// Reads a decoration item: `{"kind": "background", "contentInsets"?, "zIndex"?}`.
+    /// Reads a decoration item: `{"kind", "contentInsets"?, "zIndex"?}`; the kind is `background` (returned as
+    /// `nil`, the section's ``CompositionalLayout/Section/background``) or a name of the client's own.
     private mutating func readDecorationItem() throws(JSONError)
-        -> (CompositionalLayout.DirectionalInsets, Int)
+        -> (ElementName?, CompositionalLayout.DirectionalInsets, Int)
     {
         var insets = CompositionalLayout.DirectionalInsets.zero
         var zIndex = -1
-        var hasKind = false
+        var kind: ElementKind?
         try self.beginObject()
         while let key = try self.nextKey() {
             switch key {
             case "kind":
                 let name = try self.readString()
-                guard name == "background" else { throw self.shapeError("must be \"background\", not \"\(name)\"") }
-                hasKind = true
+                guard let found = ElementKind(rawValue: name), found == .background || found.isNamed else {
+                    throw self.shapeError(
+                        "must be \"background\" or a name of your own (1 to \(ElementName.maximumLength) characters of "
+                            + "A-Z a-z 0-9 _ - ., not another built-in kind), not \"\(name)\""
+                    )
+                }
+                kind = found
             case "contentInsets": insets = try self.readDirectionalInsets()
             case "zIndex": zIndex = try self.readInt(in: -1_000_000...1_000_000)
             default: throw self.unknownField(key)
             }
         }
-        guard hasKind else { throw self.missingField("kind") }
-        return (insets, zIndex)
+        guard let kind else { throw self.missingField("kind") }
+        if case .named(let name) = kind { return (name, insets, zIndex) }
+        return (nil, insets, zIndex)
     }
 
     /// Reads `orthogonalOffsets`: one number per section (missing ones are 0).

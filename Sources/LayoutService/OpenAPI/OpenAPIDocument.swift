@@ -1172,14 +1172,25 @@ components:
                   mirrored right to left); the room it takes in its section stays.
         decorationItems:
           type: array
-          maxItems: 1
+          maxItems: 1000
+          description: >-
+            NSCollectionLayoutDecorationItem.background(elementKind:): views spanning the whole section (its boundary
+            supplementaries included) less their own insets, each its own kind at `[section, 0]`: `background`, or
+            a name of your own (`cardBackground`), at most one of each kind, and none a kind the section's anchored
+            supplementary items have. They come first in the section's elements (named kinds in this order, then
+            `background`), from rect queries and from the supplementary route by kind, and do not scroll with an
+            orthogonal section's cells.
           items:
             type: object
             additionalProperties: false
+            required: [kind]
             properties:
-              kind: {type: string, enum: [background]}
+              kind:
+                type: string
+                pattern: "^[A-Za-z0-9_.-]{1,24}$"
+                description: "`background`, or a name of your own (not another built-in kind)."
               contentInsets: {$ref: "#/components/schemas/DirectionalInsets"}
-              zIndex: {type: integer, minimum: -1000000, maximum: 1000000}
+              zIndex: {type: integer, minimum: -1000000, maximum: 1000000, default: -1}
     CompositionalElement:
       type: object
       additionalProperties: false

@@ -2879,7 +2879,8 @@ export interface CompositionalSectionDescription {
     orthogonalScrollingBehavior?:
         | 'none' | 'continuous' | 'continuousGroupLeadingBoundary' | 'paging' | 'groupPaging' | 'groupPagingCentered';
     boundarySupplementaryItems?: BoundarySupplementaryItem[];
-    decorationItems?: { kind?: 'background'; contentInsets?: DirectionalInsets; zIndex?: number }[];
+    /** Each its own kind: 'background' or a name of your own ('cardBackground'), at most one of each. */
+    decorationItems?: { kind: 'background' | (string & {}); contentInsets?: DirectionalInsets; zIndex?: number }[];
 }
 export interface CompositionalSection {
     count?: number; items?: Size[]; header?: Size; footer?: Size;

@@ -36,3 +36,15 @@ extension CompositionalEffects {
         }
     }
 }
+
+extension CompositionalEffects {
+    /// A section's decoration view of a client-named kind, laid out with its section.
+    struct Decoration: Hashable, Sendable {
+        /// Its element kind.
+        var kind: ElementName
+        /// Its frame relative to the section (left-to-right space).
+        var frame: Rect
+        /// Its zIndex.
+        var zIndex: Int
+    }
+}

@@ -42,6 +42,8 @@ struct CompositionalEffects: Hashable, Sendable {
         var orthogonal: Orthogonal?
         /// Set when the section's items or group have anchored supplementary items.
         var anchored: Anchored?
+        /// The section's decoration views of client-named kinds, in the order its description lists them.
+        var decorations: [Decoration] = []
     }
 
     /// Every section's effects, in order.

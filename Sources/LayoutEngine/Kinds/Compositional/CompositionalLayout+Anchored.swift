@@ -123,6 +123,37 @@ extension CompositionalLayout {
 }
 
 extension CompositionalLayout {
+    /// A section's decoration view of a client-named kind (UIKit's `NSCollectionLayoutDecorationItem
+    /// .background(elementKind:)`): it spans the whole section, boundary supplementaries included, less its
+    /// ``contentInsets``, like ``Section/background``, and does not scroll with an orthogonal section's cells.
+    public struct DecorationItem: Hashable, Sendable {
+        /// The element kind the client names it by.
+        public var kind: ElementName
+        /// Shrinks it from the section's band. Defaults to none.
+        public var contentInsets = DirectionalInsets.zero
+        /// Its zIndex. Defaults to −1, behind the cells, as the section's background.
+        public var zIndex = -1
+
+        /// Creates a decoration item.
+        ///
+        /// - Parameter kind: Its element kind.
+        public init(kind: ElementName) {
+            self.kind = kind
+        }
+    }
+
+    /// Whether a section's decoration items can be laid out: finite insets, distinct kinds, none of a kind an
+    /// anchored supplementary of the section also has (the element routes look a kind up in both).
+    static func hasValidDecorations(_ section: Section) -> Bool {
+        var kinds: Set<ElementName> = []
+        for item in section.decorationItems {
+            guard item.contentInsets.isFinite, kinds.insert(item.kind).inserted else { return false }
+        }
+        guard !kinds.isEmpty else { return true }
+        return section.group.supplementaryItems.allSatisfy { !kinds.contains($0.kind) }
+            && Self.itemKinds(in: section.group).isDisjoint(with: kinds)
+    }
+
     /// Whether the supplementary items of `group` and its subitems can be laid out: finite sizes and offsets,
     /// at most one edge per axis, distinct kinds on one item, group supplementaries on a section's top-level
     /// group only (`isTopLevel`), and none of a kind the group's cells also have (they would share index paths).
@@ -153,7 +184,7 @@ extension CompositionalLayout {
     }
 
     /// The kinds of the supplementaries of every item in `group`, nested groups included.
-    private static func itemKinds(in group: Group) -> Set<ElementName> {
+    static func itemKinds(in group: Group) -> Set<ElementName> {
         var kinds: Set<ElementName> = []
         for element in group.subitems {
             switch element {

@@ -43,6 +43,7 @@ extension CompositionalLayout {
         try check(description.contentInsets.isFinite, "contentInsets")
         try check(description.interGroupSpacing >= 0 && description.interGroupSpacing < .infinity, "interGroupSpacing")
         try check(description.background?.isFinite ?? true, "decorationItems")
+        try check(Self.hasValidDecorations(description), "decorationItems")
         let items = description.boundarySupplementaryItems
         let roles = items.map { $0.role(isVertical: isVertical) }
         try check(

@@ -362,6 +362,9 @@ public enum CompositionalLayout {
         public var background: DirectionalInsets?
         /// The background's zIndex. Defaults to −1 (behind the cells).
         public var backgroundZIndex = -1
+        /// More decoration views behind (or in front of) the section, each its own client-named kind at
+        /// `[section, 0]` (`NSCollectionLayoutDecorationItem.background(elementKind:)`). Defaults to none.
+        public var decorationItems: [DecorationItem] = []
 
         /// Creates a section.
         ///

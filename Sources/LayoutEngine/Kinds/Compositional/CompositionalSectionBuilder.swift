@@ -256,6 +256,9 @@ struct CompositionalSectionBuilder {
         effects.sideStartZIndex = item(.sideStart)?.zIndex ?? 0
         effects.sideEndZIndex = item(.sideEnd)?.zIndex ?? 0
         effects.backgroundZIndex = self.description.backgroundZIndex
+        effects.decorations = self.description.decorationItems.map { item in
+            CompositionalEffects.Decoration(kind: item.kind, frame: item.contentInsets.inset(band), zIndex: item.zIndex)
+        }
         effects.orthogonal = placed.orthogonal
         // An orthogonal section's groups follow one another across the layout's axis; its index sorts that way.
         let groupsRunVertically = (placed.orthogonal != nil) != isVertical
@@ -278,6 +281,7 @@ struct CompositionalSectionBuilder {
             axis: axis,
             index: updated
         )
+        for decoration in effects.decorations { section.extent = section.extent.union(decoration.frame) }
         if let plan = shared.anchored {
             // Anchored supplementaries take no room: they widen only the section's extent.
             let finished = Self.finish(

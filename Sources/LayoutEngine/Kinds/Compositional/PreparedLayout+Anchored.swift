@@ -127,3 +127,46 @@ extension PreparedLayout {
         return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
     }
 }
+
+extension PreparedLayout {
+    /// Visits a `compositional` section's decoration views of client-named kinds, in their description's order:
+    /// all of them when `local` is `nil`, otherwise those whose frame intersects `local` (relative to the section's
+    /// origin).
+    ///
+    /// - Complexity: O(decorations of the section).
+    func visitDecorations<E: Error>(
+        section sectionIndex: Int,
+        rect local: Rect?,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        guard case .compositional(let effects) = self.effects, !effects.sections[sectionIndex].decorations.isEmpty
+        else { return }
+        for decoration in effects.sections[sectionIndex].decorations {
+            if let local, !decoration.frame.intersects(local) { continue }
+            try body(self.makeDecoration(decoration, section: sectionIndex))
+        }
+    }
+
+    /// The attributes of a `compositional` section's decoration view of kind `name`, at `[section, 0]`, or `nil`.
+    ///
+    /// - Complexity: O(decorations of the section).
+    func decorationAttributes(ofKind name: ElementName, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.item == 0, self.sections.indices.contains(indexPath.section),
+            case .compositional(let effects) = self.effects,
+            let decoration = effects.sections[indexPath.section].decorations.first(where: { $0.kind == name })
+        else { return nil }
+        return self.makeDecoration(decoration, section: indexPath.section)
+    }
+
+    private func makeDecoration(_ decoration: CompositionalEffects.Decoration, section: Int) -> LayoutAttributes {
+        let origin = self.sections[section].origin
+        var attributes = LayoutAttributes(
+            category: .decorationView,
+            kind: .named(decoration.kind),
+            indexPath: IndexPath(section: section, item: 0),
+            frame: decoration.frame.offsetBy(dx: origin.x, dy: origin.y)
+        )
+        attributes.zIndex = decoration.zIndex
+        return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
+    }
+}
