@@ -138,6 +138,26 @@ import Testing
         #expect(json["pointer"] as? String == pointer, "\(json)")
     }
 
+    @Test func theCarouselsCentredCardIsLarger() throws {
+        let body = #"""
+            {"viewport":{"width":400,"height":600},"sections":[{"count":3}],"orthogonalOffsets":[100],"config":{"section":{
+            "orthogonalScrollingBehavior":"groupPagingCentered","visibleItemsEffect":{"scale":{"center":1.2,"edge":0.8},
+            "alpha":{"center":1,"edge":0.5}},
+            "group":{"layout":"horizontal","size":{"width":{"absolute":200},"height":{"absolute":100}},
+            "subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}}}
+            """#
+        let (response, json) = self.call(.POST, "/layout/compositional", body)
+        #expect(response.status == 200, "\(json)")
+        // Scrolled by 100, card 1 is centred (scale 1.2, alpha 1); card 0 is 200 away (t = 0.5: scale 1, alpha 0.75).
+        let cells = self.attributes(json)
+        #expect(cells[1]["transform"] as? [String: Double] == ["a": 1.2, "b": 0, "c": 0, "d": 1.2, "tx": 0, "ty": 0])
+        #expect(cells[0]["transform"] == nil && cells[0]["alpha"] as? Double == 0.75)
+        let refused = body.replacingOccurrences(of: #""alpha":{"center":1,"edge":0.5}"#, with: #""alpha":{"center":2,"edge":0.5}"#)
+        let (bad, problem) = self.call(.POST, "/layout/compositional", refused)
+        #expect(bad.status == 422)
+        #expect(problem["pointer"] as? String == "/config/section/visibleItemsEffect/alpha/center")
+    }
+
     @Test func aNestedGroupTakesNoSupplementaryItems() throws {
         let body = #"""
             {"viewport":{"width":375,"height":667},"sections":[{"count":1}],"config":{"section":{"group":{"layout":"horizontal",

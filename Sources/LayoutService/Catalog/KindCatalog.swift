@@ -175,7 +175,8 @@ enum KindCatalog {
             kind: .compositional,
             summary: "UICollectionViewCompositionalLayout: items in groups (horizontal, vertical, count, nested, "
                 + "custom), groups repeated in sections, headers, footers, backgrounds, orthogonal scrolling, "
-                + "supplementary items anchored to items and groups (badges), decorations of their own kinds.",
+                + "supplementary items anchored to items and groups (badges), decorations of their own kinds, "
+                + "visible-item effects (the carousel's larger centred card).",
             parameters: [
                 Parameter(name: "section", type: "CompositionalSection",
                           defaultJSON: #"{"group":{"layout":"horizontal","size":{"width":{"fractionalWidth":1},"#

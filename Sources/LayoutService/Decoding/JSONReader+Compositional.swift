@@ -86,6 +86,7 @@ extension JSONReader {
                     }
                 }
                 section.decorationItems = decorations
+            case "visibleItemsEffect": section.visibleItemsEffect = try self.readVisibleItemsEffect()
             default: throw self.unknownField(key)
             }
         }

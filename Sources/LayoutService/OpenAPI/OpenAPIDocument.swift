@@ -1170,6 +1170,7 @@ components:
                 description: >-
                   Moves the item this many points from where its alignment puts it (x toward the trailing edge,
                   mirrored right to left); the room it takes in its section stays.
+        visibleItemsEffect: {$ref: "#/components/schemas/CompositionalVisibleItemsEffect"}
         decorationItems:
           type: array
           maxItems: 1000
@@ -1191,6 +1192,36 @@ components:
                 description: "`background`, or a name of your own (not another built-in kind)."
               contentInsets: {$ref: "#/components/schemas/DirectionalInsets"}
               zIndex: {type: integer, minimum: -1000000, maximum: 1000000, default: -1}
+    CompositionalEffectRange:
+      type: object
+      additionalProperties: false
+      required: [center, edge]
+      properties:
+        center: {type: number, description: The value of a cell centred in the visible area.}
+        edge: {type: number, description: The value of a cell at `distance` or farther.}
+    CompositionalVisibleItemsEffect:
+      type: object
+      additionalProperties: false
+      description: >-
+        The declarative form of visibleItemsInvalidationHandler. For each cell, t = min(1, |cell centre − visible
+        centre| / distance) along the section's scroll axis (an orthogonal section's own, its offset included), and
+        each property is center + (edge − center)·t, answered as the cell's transform (scale then rotation, about its
+        centre) and alpha in every query and transition. Frames stay untransformed.
+      properties:
+        scale:
+          allOf: [{$ref: "#/components/schemas/CompositionalEffectRange"}]
+          description: Each of center and edge within 0…1000.
+        alpha:
+          allOf: [{$ref: "#/components/schemas/CompositionalEffectRange"}]
+          description: Each of center and edge within 0…1.
+        rotation:
+          allOf: [{$ref: "#/components/schemas/CompositionalEffectRange"}]
+          description: Radians, clockwise on screen (mirrored right to left), each within −1000…1000.
+        distance:
+          type: number
+          minimum: 0
+          exclusiveMinimum: true
+          description: Where t reaches 1; defaults to the viewport's length along the section's scroll axis.
     CompositionalElement:
       type: object
       additionalProperties: false

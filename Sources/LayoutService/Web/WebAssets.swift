@@ -2881,6 +2881,11 @@ export interface CompositionalSectionDescription {
     boundarySupplementaryItems?: BoundarySupplementaryItem[];
     /** Each its own kind: 'background' or a name of your own ('cardBackground'), at most one of each. */
     decorationItems?: { kind: 'background' | (string & {}); contentInsets?: DirectionalInsets; zIndex?: number }[];
+    /** visibleItemsInvalidationHandler, declared: each property is center + (edge − center)·t. */
+    visibleItemsEffect?: {
+        scale?: { center: number; edge: number }; alpha?: { center: number; edge: number };
+        rotation?: { center: number; edge: number }; distance?: number;
+    };
 }
 export interface CompositionalSection {
     count?: number; items?: Size[]; header?: Size; footer?: Size;

@@ -44,6 +44,8 @@ struct CompositionalEffects: Hashable, Sendable {
         var anchored: Anchored?
         /// The section's decoration views of client-named kinds, in the order its description lists them.
         var decorations: [Decoration] = []
+        /// The section's visible-item effect, if any.
+        var visibleItemsEffect: CompositionalLayout.VisibleItemsEffect?
     }
 
     /// Every section's effects, in order.

@@ -44,6 +44,7 @@ extension CompositionalLayout {
         try check(description.interGroupSpacing >= 0 && description.interGroupSpacing < .infinity, "interGroupSpacing")
         try check(description.background?.isFinite ?? true, "decorationItems")
         try check(Self.hasValidDecorations(description), "decorationItems")
+        try check(description.visibleItemsEffect?.isValid ?? true, "visibleItemsEffect")
         let items = description.boundarySupplementaryItems
         let roles = items.map { $0.role(isVertical: isVertical) }
         try check(

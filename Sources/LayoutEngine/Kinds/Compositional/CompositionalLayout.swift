@@ -365,6 +365,9 @@ public enum CompositionalLayout {
         /// More decoration views behind (or in front of) the section, each its own client-named kind at
         /// `[section, 0]` (`NSCollectionLayoutDecorationItem.background(elementKind:)`). Defaults to none.
         public var decorationItems: [DecorationItem] = []
+        /// How the section's cells scale, fade and turn with their distance from the visible centre
+        /// (`visibleItemsInvalidationHandler`, declared). Defaults to none.
+        public var visibleItemsEffect: VisibleItemsEffect?
 
         /// Creates a section.
         ///

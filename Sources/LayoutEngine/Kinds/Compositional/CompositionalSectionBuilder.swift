@@ -256,6 +256,7 @@ struct CompositionalSectionBuilder {
         effects.sideStartZIndex = item(.sideStart)?.zIndex ?? 0
         effects.sideEndZIndex = item(.sideEnd)?.zIndex ?? 0
         effects.backgroundZIndex = self.description.backgroundZIndex
+        effects.visibleItemsEffect = self.description.visibleItemsEffect
         effects.decorations = self.description.decorationItems.map { item in
             CompositionalEffects.Decoration(kind: item.kind, frame: item.contentInsets.inset(band), zIndex: item.zIndex)
         }
