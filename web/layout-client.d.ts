@@ -271,6 +271,8 @@ export interface BoundarySupplementaryItem {
     /** Moves it from where its alignment puts it; its room stays. */
     absoluteOffset?: Point;
 }
+/** UIContentInsetsReference: what a section's insets are measured from across the scroll axis. */
+export type ContentInsetsReference = 'automatic' | 'none' | 'safeArea' | 'layoutMargins' | 'readableContent';
 /** NSCollectionLayoutSection. */
 export interface CompositionalSectionDescription {
     group?: CompositionalElement;
@@ -286,6 +288,8 @@ export interface CompositionalSectionDescription {
         scale?: { center: number; edge: number }; alpha?: { center: number; edge: number };
         rotation?: { center: number; edge: number }; distance?: number;
     };
+    contentInsetsReference?: ContentInsetsReference;
+    supplementaryContentInsetsReference?: ContentInsetsReference;
 }
 export interface CompositionalSection {
     count?: number; items?: Size[]; header?: Size; footer?: Size;

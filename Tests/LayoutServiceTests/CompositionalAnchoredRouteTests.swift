@@ -158,6 +158,21 @@ import Testing
         #expect(problem["pointer"] as? String == "/config/section/visibleItemsEffect/alpha/center")
     }
 
+    @Test func aSectionsInsetsFollowItsReference() throws {
+        let body = #"""
+            {"viewport":{"width":390,"height":844},"sections":[{"count":1}],"safeAreaInsets":{"top":47,"left":4,"bottom":34,"right":6},
+            "layoutMargins":{"top":8,"left":16,"bottom":8,"right":16},"config":{"section":{"contentInsetsReference":"layoutMargins"}}}
+            """#
+        let (response, json) = self.call(.POST, "/layout/compositional", body)
+        #expect(response.status == 200, "\(json)")
+        // 4 + 16 on the left, 6 + 16 on the right: 390 − 20 − 22 = 348 wide.
+        #expect(self.attributes(json).first?["frame"] as? [String: Double] == ["x": 20, "y": 0, "width": 348, "height": 44])
+        let refused = body.replacingOccurrences(of: #""layoutMargins"}"#, with: #""margins"}"#)
+        let (bad, problem) = self.call(.POST, "/layout/compositional", refused)
+        #expect(bad.status == 422)
+        #expect(problem["pointer"] as? String == "/config/section/contentInsetsReference")
+    }
+
     @Test func aNestedGroupTakesNoSupplementaryItems() throws {
         let body = #"""
             {"viewport":{"width":375,"height":667},"sections":[{"count":1}],"config":{"section":{"group":{"layout":"horizontal",

@@ -87,6 +87,12 @@ extension JSONReader {
                 }
                 section.decorationItems = decorations
             case "visibleItemsEffect": section.visibleItemsEffect = try self.readVisibleItemsEffect()
+            case "contentInsetsReference":
+                section.contentInsetsReference = try self.readChoice(CompositionalLayout.ContentInsetsReference.self)
+            case "supplementaryContentInsetsReference":
+                section.supplementaryContentInsetsReference = try self.readChoice(
+                    CompositionalLayout.ContentInsetsReference.self
+                )
             default: throw self.unknownField(key)
             }
         }

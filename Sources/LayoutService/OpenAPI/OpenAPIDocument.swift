@@ -1171,6 +1171,23 @@ components:
                   Moves the item this many points from where its alignment puts it (x toward the trailing edge,
                   mirrored right to left); the room it takes in its section stays.
         visibleItemsEffect: {$ref: "#/components/schemas/CompositionalVisibleItemsEffect"}
+        contentInsetsReference:
+          type: string
+          enum: [automatic, none, safeArea, layoutMargins, readableContent]
+          default: automatic
+          description: >-
+            UIContentInsetsReference: what contentInsets are measured from across the scroll axis (leading and
+            trailing in a vertical layout, top and bottom in a horizontal one), from the request's safeAreaInsets,
+            layoutMargins (inside the safe area) and readableContentWidth (centred, never outside the margins; a
+            horizontal layout's readable edges are its margins). automatic is the safe area; right to left the
+            physical right inset is the leading one.
+        supplementaryContentInsetsReference:
+          type: string
+          enum: [automatic, none, safeArea, layoutMargins, readableContent]
+          default: automatic
+          description: >-
+            The same for the section's boundary supplementaries, which otherwise (automatic) follow the section's
+            insets.
         decorationItems:
           type: array
           maxItems: 1000

@@ -78,12 +78,19 @@ extension CompositionalLayout {
 
         /// The builder of section `index`.
         private func builder(_ index: Int) -> CompositionalSectionBuilder {
+            let isVertical = self.configuration.scrollDirection == .vertical
+            let resolved = CompositionalLayout.resolvingReferences(
+                self.input.sections[index].overrides.compositionalSection ?? self.configuration.section,
+                input: self.input,
+                isVertical: isVertical
+            )
             var builder = CompositionalSectionBuilder(
-                description: self.input.sections[index].overrides.compositionalSection ?? self.configuration.section,
+                description: resolved.section,
                 index: index,
                 viewport: self.input.viewport
             )
-            builder.isVertical = self.configuration.scrollDirection == .vertical
+            builder.isVertical = isVertical
+            builder.supplementaryShift = resolved.supplementaryShift
             return builder
         }
 

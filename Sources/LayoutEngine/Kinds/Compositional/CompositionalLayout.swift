@@ -365,6 +365,12 @@ public enum CompositionalLayout {
         /// More decoration views behind (or in front of) the section, each its own client-named kind at
         /// `[section, 0]` (`NSCollectionLayoutDecorationItem.background(elementKind:)`). Defaults to none.
         public var decorationItems: [DecorationItem] = []
+        /// What the section's content insets are measured from across the scroll axis. Defaults to
+        /// ``ContentInsetsReference/automatic`` (the safe area).
+        public var contentInsetsReference = ContentInsetsReference.automatic
+        /// What the section's boundary supplementaries' insets are measured from across the scroll axis;
+        /// ``ContentInsetsReference/automatic`` follows ``contentInsetsReference``. Defaults to automatic.
+        public var supplementaryContentInsetsReference = ContentInsetsReference.automatic
         /// How the section's cells scale, fade and turn with their distance from the visible centre
         /// (`visibleItemsInvalidationHandler`, declared). Defaults to none.
         public var visibleItemsEffect: VisibleItemsEffect?

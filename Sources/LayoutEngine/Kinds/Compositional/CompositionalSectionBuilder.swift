@@ -8,6 +8,9 @@ struct CompositionalSectionBuilder {
     let viewport: Size
     /// Whether the layout scrolls vertically (sections and groups follow one another down) or horizontally.
     var isVertical = true
+    /// How much farther in from the section's insets its boundary supplementaries sit across the scroll axis, at
+    /// its start and end (their own insets reference against the section's); may be negative.
+    var supplementaryShift: (start: Double, end: Double) = (0, 0)
 
     /// How many repetitions apart a resumable section remembers where its repetitions start
     /// (``Result/checkpoints``): resuming places again at most this many − 1 repetitions before the changed one,
@@ -54,9 +57,10 @@ struct CompositionalSectionBuilder {
     /// axis (supplementaries follow the section's insets there).
     private var supplementaryRoom: Size {
         let inset = self.insetViewport
+        let shift = self.supplementaryShift.start + self.supplementaryShift.end
         return self.isVertical
-            ? Size(width: inset.width, height: self.viewport.height)
-            : Size(width: self.viewport.width, height: inset.height)
+            ? Size(width: Swift.max(0, inset.width - shift), height: self.viewport.height)
+            : Size(width: self.viewport.width, height: Swift.max(0, inset.height - shift))
     }
 
     /// The size of the section's supplementary in `role`, if it has one: for the header and the footer, the size
@@ -199,6 +203,9 @@ struct CompositionalSectionBuilder {
         let sides = self.sideRoom
         let crossStart = isVertical ? insets.leading : insets.top
         let crossEnd = isVertical ? self.viewport.width - insets.trailing : self.viewport.height - insets.bottom
+        // Where boundary supplementaries start and end across the axis (their own insets reference).
+        let supplementaryStart = crossStart + self.supplementaryShift.start
+        let supplementaryEnd = crossEnd - self.supplementaryShift.end
 
         let contentStart = self.contentStart(of: input)
         var groupFrames: [Rect]? = shared.anchored?.groupItems.isEmpty == false ? [] : nil
@@ -222,22 +229,22 @@ struct CompositionalSectionBuilder {
             return frame.offsetBy(dx: offset.x, dy: offset.y)
         }
         let header = moved(
-            self.supplementarySize(.header, of: input).map { rect(along: 0, across: crossStart, $0) },
+            self.supplementarySize(.header, of: input).map { rect(along: 0, across: supplementaryStart, $0) },
             .header
         )
         let footer = moved(
             self.supplementarySize(.footer, of: input).map { size in
-                rect(along: footerRoom > 0 ? bodyEnd : bodyEnd - along(size), across: crossStart, size)
+                rect(along: footerRoom > 0 ? bodyEnd : bodyEnd - along(size), across: supplementaryStart, size)
             },
             .footer
         )
         let sideStart = moved(
-            self.supplementarySize(.sideStart).map { rect(along: headerRoom, across: crossStart, $0) },
+            self.supplementarySize(.sideStart).map { rect(along: headerRoom, across: supplementaryStart, $0) },
             .sideStart
         )
         let sideEnd = moved(
             self.supplementarySize(.sideEnd).map { size in
-                rect(along: headerRoom, across: crossEnd - (isVertical ? size.width : size.height), size)
+                rect(along: headerRoom, across: supplementaryEnd - (isVertical ? size.width : size.height), size)
             },
             .sideEnd
         )
