@@ -215,6 +215,31 @@ import Testing
         }
     }
 
+    @Test func tooManyBadgesInOneRepetitionAreRefusedBeforeTheyAreBuilt() throws {
+        // 1,000 cells of 101 badges each: 101,000 supplementaries in one repetition, past the 100,000 allowed.
+        var item = C.Item(size: .init(width: .absolute(1), height: .absolute(1)))
+        item.supplementaryItems = (0..<101).map { index in
+            C.SupplementaryItem(
+                kind: ElementName("b\(index)")!,
+                size: .init(width: .absolute(1), height: .absolute(1)),
+                anchor: C.Anchor(edges: [])
+            )
+        }
+        var configuration = C.Configuration()
+        configuration.section = C.Section(
+            group: C.Group(layout: .horizontal, size: .init(width: .absolute(1000), height: .absolute(1)),
+                subitems: [.item(item)], count: 1000)
+        )
+        #expect(throws: LayoutError.invalidParameter(name: "section/group", section: 0)) {
+            try CompositionalLayoutTests.layout(configuration, sections: [SectionInput(count: 1)])
+        }
+        // 99 badges each (99,000) are accepted.
+        item.supplementaryItems.removeLast(2)
+        configuration.section.group.subitems = [.item(item)]
+        let layout = try CompositionalLayoutTests.layout(configuration, sections: [SectionInput(count: 2)])
+        #expect(layout.allAttributes(contentOffset: .zero).count == 2 + 2 * 99)
+    }
+
     @Test(arguments: [FlowLayout.ScrollDirection.vertical, .horizontal], [LayoutDirection.leftToRight, .rightToLeft])
     func rectQueriesOverBadgesMatchABruteForceScan(direction: FlowLayout.ScrollDirection, writing: LayoutDirection)
         throws

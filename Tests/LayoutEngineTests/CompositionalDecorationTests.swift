@@ -95,6 +95,14 @@ import Testing
         #expect(Self.decoration(layout, Self.card, section: 0)?.frame == Rect(10, 5, 180, 190))
     }
 
+    @Test func moreThan32NamedDecorationsAreRefused() {
+        var configuration = Self.configuration()
+        configuration.section.decorationItems = (0..<33).map { C.DecorationItem(kind: ElementName("d\($0)")!) }
+        #expect(throws: LayoutError.invalidParameter(name: "section/decorationItems", section: nil)) {
+            try CompositionalLayoutTests.layout(configuration, sections: [SectionInput(count: 1)])
+        }
+    }
+
     @Test func repeatedKindsOrAKindABadgeHasAreRefused() {
         var configuration = Self.configuration()
         configuration.section.decorationItems.append(C.DecorationItem(kind: Self.card))

@@ -65,8 +65,10 @@ extension JSONReader {
                 var hasBackground = false
                 var decorations: [CompositionalLayout.DecorationItem] = []
                 while try self.nextElement() {
-                    guard decorations.count < Self.maxCompositionalList else {
-                        throw self.shapeError("at most \(Self.maxCompositionalList) decoration items are accepted")
+                    guard decorations.count < CompositionalLayout.maximumDecorationItems else {
+                        throw self.shapeError(
+                            "at most \(CompositionalLayout.maximumDecorationItems) decoration items are accepted"
+                        )
                     }
                     let (kind, insets, zIndex) = try self.readDecorationItem()
                     if let kind {

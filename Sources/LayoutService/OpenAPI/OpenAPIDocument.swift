@@ -1190,11 +1190,12 @@ components:
             insets.
         decorationItems:
           type: array
-          maxItems: 1000
+          maxItems: 33
           description: >-
             NSCollectionLayoutDecorationItem.background(elementKind:): views spanning the whole section (its boundary
             supplementaries included) less their own insets, each its own kind at `[section, 0]`: `background`, or
-            a name of your own (`cardBackground`), at most one of each kind, and none a kind the section's anchored
+            a name of your own (`cardBackground`; at most 32 of these), at most one of each kind, and none a kind
+            the section's anchored
             supplementary items have. They come first in the section's elements (named kinds in this order, then
             `background`), from rect queries and from the supplementary route by kind, and do not scroll with an
             orthogonal section's cells.

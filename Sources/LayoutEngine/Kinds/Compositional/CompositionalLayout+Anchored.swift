@@ -123,6 +123,9 @@ extension CompositionalLayout {
 }
 
 extension CompositionalLayout {
+    /// The most decoration items of client-named kinds a section may have: every section keeps their frames.
+    public static let maximumDecorationItems = 32
+
     /// A section's decoration view of a client-named kind (UIKit's `NSCollectionLayoutDecorationItem
     /// .background(elementKind:)`): it spans the whole section, boundary supplementaries included, less its
     /// ``contentInsets``, like ``Section/background``, and does not scroll with an orthogonal section's cells.
@@ -145,6 +148,7 @@ extension CompositionalLayout {
     /// Whether a section's decoration items can be laid out: finite insets, distinct kinds, none of a kind an
     /// anchored supplementary of the section also has (the element routes look a kind up in both).
     static func hasValidDecorations(_ section: Section) -> Bool {
+        guard section.decorationItems.count <= Self.maximumDecorationItems else { return false }
         var kinds: Set<ElementName> = []
         for item in section.decorationItems {
             guard item.contentInsets.isFinite, kinds.insert(item.kind).inserted else { return false }

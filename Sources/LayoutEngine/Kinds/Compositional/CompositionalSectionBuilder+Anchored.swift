@@ -3,10 +3,14 @@ extension CompositionalSectionBuilder {
     /// itself, or `nil` when neither has any.
     ///
     /// - Complexity: O(cells of one repetition).
+    ///
+    /// - Throws: ``LayoutError/invalidParameter(name:section:)`` (`section/group`) when one repetition's cells
+    ///   carry more than ``CompositionalGroupLayout/maximumLeafCount`` supplementaries together.
     static func anchoredPlan(
         _ node: CompositionalGroupLayout.Node,
-        group: CompositionalLayout.Group
-    ) -> CompositionalEffects.Anchored? {
+        group: CompositionalLayout.Group,
+        section: Int
+    ) throws(LayoutError) -> CompositionalEffects.Anchored? {
         var items: [CompositionalLayout.SupplementaryItem] = []
         var starts: [Int32] = [0]
         var hasAny = !group.supplementaryItems.isEmpty
@@ -25,6 +29,10 @@ extension CompositionalSectionBuilder {
                 }
             }
         }
+        // Count before flattening: a repetition of many cells with many badges each would not fit in memory.
+        guard Self.supplementaryCount(node) <= CompositionalGroupLayout.maximumLeafCount else {
+            throw .invalidParameter(name: "section/group", section: section)
+        }
         walk(node)
         guard hasAny else { return nil }
         return CompositionalEffects.Anchored(
@@ -33,6 +41,22 @@ extension CompositionalSectionBuilder {
             groupItems: group.supplementaryItems,
             groupFrames: []
         )
+    }
+
+    /// The number of supplementaries anchored to the cells under `node`, without building anything.
+    private static func supplementaryCount(_ node: CompositionalGroupLayout.Node) -> Int {
+        switch node {
+        case .item(let item): return item.supplementaryItems.count
+        case .group(let group, let children, _):
+            if case .custom = group.layout { return 0 }
+            var total = 0
+            for child in children {
+                total += Self.supplementaryCount(child)
+                // Stop counting once past any limit a caller may check.
+                if total > CompositionalGroupLayout.maximumLeafCount { return total }
+            }
+            return total
+        }
     }
 
     /// Completes a section's anchored plan once its cells are placed: how far supplementaries reach past their

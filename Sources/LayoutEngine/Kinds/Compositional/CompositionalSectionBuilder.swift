@@ -42,6 +42,10 @@ struct CompositionalSectionBuilder {
         var frames: [Rect]
         /// The supplementaries anchored to the cells and the group, if any.
         var anchored: CompositionalEffects.Anchored? = nil
+
+        /// What the template costs the layout's budget of template cells: its cells and the supplementaries
+        /// anchored to them and to the group (each kept for every cell of a repetition).
+        var cost: Int { self.frames.count + (self.anchored.map { $0.items.count + $0.groupItems.count } ?? 0) }
     }
 
     /// The viewport less the section's insets.
@@ -119,7 +123,7 @@ struct CompositionalSectionBuilder {
             groupSize: groupSize,
             size: size,
             frames: frames,
-            anchored: Self.anchoredPlan(node, group: group)
+            anchored: try Self.anchoredPlan(node, group: group, section: self.index)
         )
     }
 
