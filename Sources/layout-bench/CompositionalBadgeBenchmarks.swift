@@ -2,7 +2,8 @@ import LayoutEngine
 
 /// `layout-bench badges [--items N] [--queries Q] [--runs R]`: Apple's compositional grid (five inset squares a
 /// row) without and with a badge on every item (`NSCollectionLayoutSupplementaryItem`, 20 × 20, centred on the
-/// cell's top-trailing corner): prepare throughput and the median viewport query (random offsets, 375 × 812).
+/// cell's top-trailing corner): prepare throughput and the median viewport query, 375 × 812, at random offsets
+/// (a jump: cold caches) and scrolling 16 points per query (warm).
 enum CompositionalBadgeBenchmarks {
     static func run(arguments: [String]) {
         let itemCount = BenchmarkArguments.integer("--items", in: arguments) ?? 1_000_000
@@ -11,7 +12,7 @@ enum CompositionalBadgeBenchmarks {
         let viewport = Size(width: 375, height: 812)
         print("compositional badges: \(itemCount) items, viewport 375×812, medians of \(runs) prepares and "
             + "\(queryCount) queries")
-        print("case            prepare items/s   prepare ms   query µs   elements/query")
+        print("case            prepare items/s   prepare ms   jump query µs   scroll query µs  elements/query")
         for hasBadges in [false, true] {
             let input = LayoutInput(viewport: viewport, sections: [Self.grid(itemCount: itemCount, badges: hasBadges)])
             var times: [Duration] = []
@@ -42,13 +43,27 @@ enum CompositionalBadgeBenchmarks {
                 }
                 queryTimes.append(ContinuousClock.now - start)
             }
+            // Scrolling: 16 points per query, as a 60 fps fling moves, so caches are warm.
+            var scrollTimes: [Duration] = []
+            scrollTimes.reserveCapacity(queryCount)
+            for step in 0..<queryCount {
+                let position = scrollable > 0 ? (Double(step) * 16).truncatingRemainder(dividingBy: scrollable) : 0
+                let offset = Point(x: 0, y: position)
+                let start = ContinuousClock.now
+                layout.forEachAttribute(in: Rect(origin: offset, size: viewport), contentOffset: offset) {
+                    checksum += $0.frame.minY
+                }
+                scrollTimes.append(ContinuousClock.now - start)
+            }
             if checksum.isNaN { print("unexpected NaN") }
             let name = hasBadges ? "grid + badges" : "grid"
             let speed = "\(Self.format(Double(itemCount) / prepare / 1e6)) M"
             let query = Self.format(Self.seconds(Self.median(queryTimes)) * 1e6, digits: 3)
+            let scroll = Self.format(Self.seconds(Self.median(scrollTimes)) * 1e6, digits: 3)
             print(
                 Self.pad(name, 16) + Self.pad(speed, 18) + Self.pad(Self.format(prepare * 1e3), 13)
-                    + Self.pad(query, 11) + Self.format(Double(total) / Double(Swift.max(1, queryCount)))
+                    + Self.pad(query, 16) + Self.pad(scroll, 17)
+                    + Self.format(Double(total) / Double(Swift.max(1, queryCount)))
             )
         }
     }
