@@ -215,6 +215,33 @@ import Testing
         }
     }
 
+    @Test func badgesFollowMeasuredCellsThroughInvalidationAsAFreshLayoutPlacesThem() throws {
+        // A self-sizing list: rows estimated at 44, a 20 × 10 badge on each row's bottom-leading corner, and a
+        // frame around each group repetition; 40 rows so that the section resumes from a checkpoint.
+        var item = C.Item(size: .init(width: .fractionalWidth(1), height: .estimated(44)))
+        item.supplementaryItems = [Self.badge([.bottom, .leading], .absolute(Point(x: 2, y: 3)))]
+        var configuration = C.Configuration()
+        configuration.section = C.Section(
+            group: C.Group(size: .init(width: .fractionalWidth(1), height: .estimated(44)), subitems: [.item(item)])
+        )
+        let input = LayoutInput(viewport: Size(width: 300, height: 600), sections: [SectionInput(count: 40)])
+        var live = try LiveLayout(input: input, configuration: .compositional(configuration))
+        _ = try live.invalidate(
+            InvalidationContext(itemSizes: [IndexPath(section: 0, item: 20): Size(width: 300, height: 100)])
+        )
+        // Row 20 starts at 20 × 44 = 880 and is 100 high: its badge's bottom lies on 980, moved down 3.
+        let badge = live.prepared.attributesForSupplementaryElement(
+            ofKind: .named(Self.badge),
+            at: IndexPath(section: 0, item: 20),
+            contentOffset: .zero
+        )
+        #expect(badge?.frame == Rect(2, 980 - 10 + 3, 20, 10))
+        // Row 21 moved down by 56, from 924 to 980: its bottom is on 1024, and its badge moved with it.
+        #expect(Self.badgeFrame(live.prepared, item: 21) == Rect(2, 1024 - 10 + 3, 20, 10))
+        let fresh = try prepare(live.input, .compositional(configuration))
+        #expect(live.prepared.allAttributes(contentOffset: .zero) == fresh.allAttributes(contentOffset: .zero))
+    }
+
     @Test func tooManyBadgesInOneRepetitionAreRefusedBeforeTheyAreBuilt() throws {
         // 1,000 cells of 101 badges each: 101,000 supplementaries in one repetition, past the 100,000 allowed.
         var item = C.Item(size: .init(width: .absolute(1), height: .absolute(1)))
