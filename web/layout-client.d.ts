@@ -264,6 +264,24 @@ export interface CompositionalElement {
     interItemSpacing?: CompositionalSpacing;
     /** A custom group's cells, relative to the group's origin. */
     frames?: Rect[];
+    /** Views anchored to each cell of this item, or to each repetition of a section's top-level group. */
+    supplementaryItems?: CompositionalSupplementaryItem[];
+}
+/** NSCollectionLayoutAnchor: the named edges lie on the container's, then the offset moves it. */
+export interface CompositionalAnchor {
+    edges?: ('top' | 'bottom' | 'leading' | 'trailing')[];
+    /** In units of the supplementary's own size. */
+    fractionalOffset?: Point;
+    absoluteOffset?: Point;
+}
+/** NSCollectionLayoutSupplementaryItem: a badge on a cell, a frame around a group. */
+export interface CompositionalSupplementaryItem {
+    /** Your own element kind, 1–24 of A-Z a-z 0-9 _ - . (not a built-in kind). */
+    kind: string;
+    size: CompositionalSize;
+    anchor?: CompositionalAnchor;
+    /** Defaults to 1. */
+    zIndex?: number;
 }
 export interface BoundarySupplementaryItem {
     kind?:
@@ -274,7 +292,11 @@ export interface BoundarySupplementaryItem {
     pinToVisibleBounds?: boolean;
     extendsBoundary?: boolean;
     zIndex?: number;
+    /** Moves it from where its alignment puts it; its room stays. */
+    absoluteOffset?: Point;
 }
+/** UIContentInsetsReference: what a section's insets are measured from across the scroll axis. */
+export type ContentInsetsReference = 'automatic' | 'none' | 'safeArea' | 'layoutMargins' | 'readableContent';
 /** NSCollectionLayoutSection. */
 export interface CompositionalSectionDescription {
     group?: CompositionalElement;
@@ -283,7 +305,15 @@ export interface CompositionalSectionDescription {
     orthogonalScrollingBehavior?:
         | 'none' | 'continuous' | 'continuousGroupLeadingBoundary' | 'paging' | 'groupPaging' | 'groupPagingCentered';
     boundarySupplementaryItems?: BoundarySupplementaryItem[];
-    decorationItems?: { kind?: 'background'; contentInsets?: DirectionalInsets; zIndex?: number }[];
+    /** Each its own kind: 'background' or a name of your own ('cardBackground'), at most one of each. */
+    decorationItems?: { kind: 'background' | (string & {}); contentInsets?: DirectionalInsets; zIndex?: number }[];
+    /** visibleItemsInvalidationHandler, declared: each property is center + (edge − center)·t. */
+    visibleItemsEffect?: {
+        scale?: { center: number; edge: number }; alpha?: { center: number; edge: number };
+        rotation?: { center: number; edge: number }; distance?: number;
+    };
+    contentInsetsReference?: ContentInsetsReference;
+    supplementaryContentInsetsReference?: ContentInsetsReference;
 }
 export interface CompositionalSection {
     count?: number; items?: Size[]; header?: Size; footer?: Size;

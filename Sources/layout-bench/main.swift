@@ -12,13 +12,14 @@ case "scroll-to": NavigationBenchmarks.run(arguments: rest)
 case "sessions": SessionBenchmarks.run(arguments: rest)
 case "flow": FlowBenchmarks.run(arguments: rest)
 case "waterfall": WaterfallBenchmarks.run(arguments: rest)
+case "badges": CompositionalBadgeBenchmarks.run(arguments: rest)
 case nil, "all":
     EngineBenchmarks.run(arguments: rest)
     JSONBenchmarks.run(arguments: rest)
     ServiceBenchmarks.run(arguments: rest)
 default:
     print(
-        "usage: layout-bench [engine|json|service|invalidate|transition|anchoring|scroll-to|sessions|flow|waterfall|all]"
-            + " [--items N]"
+        "usage: layout-bench [engine|json|service|invalidate|transition|anchoring|scroll-to|sessions|flow|waterfall"
+            + "|badges|all] [--items N]"
     )
 }

@@ -1,7 +1,7 @@
 /// Everything needed to turn a stored cell frame into attributes, gathered once per section and query so that the
 /// per-cell work touches no array but the frames (no copies, no reference counting).
 struct CellContext {
-    private enum Mode {
+    enum Mode {
         case plain
         case line
         case stack
@@ -10,6 +10,8 @@ struct CellContext {
         case rotary(RotaryEffects)
         case pageCover(pageWidth: Double, pinnedPage: Int, pinnedX: Double)
         case justified
+        /// `compositional`'s visible-item effect: `vertical` tells the axis, `center` the visible centre on it.
+        case visibleItems(CompositionalLayout.VisibleItemsEffect, vertical: Bool, center: Double, distance: Double)
     }
 
     private let section: Int
@@ -41,7 +43,9 @@ struct CellContext {
         var transforms: [AffineTransform] = []
         var shownCount = Int.max
         switch layout.effects {
-        case .none, .pinning, .compositional:
+        case .compositional(let effects):
+            self.mode = effects.visibleItemsMode(layout: layout, section: section, offset: offset)
+        case .none, .pinning:
             self.mode = .plain
         case .line(let distance, let factor):
             self.mode = .line
@@ -78,7 +82,7 @@ struct CellContext {
     var movesCells: Bool {
         switch self.mode {
         case .cover, .pageCover: return true
-        case .plain, .line, .stack, .circle, .rotary, .justified: return false
+        case .plain, .line, .stack, .circle, .rotary, .justified, .visibleItems: return false
         }
     }
 
@@ -146,6 +150,9 @@ struct CellContext {
             }
         case .justified:
             attributes.isHidden = item >= self.shownCount
+        case .visibleItems(let effect, let vertical, let center, let distance):
+            let position = vertical ? attributes.frame.midY : attributes.frame.midX
+            effect.apply(to: &attributes, t: Swift.min(1, abs(position - center) / distance))
         }
         if mirrors, let width = self.mirrorWidth { return attributes.mirrored(inWidth: width) }
         return attributes

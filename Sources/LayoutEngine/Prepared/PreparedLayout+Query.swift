@@ -127,7 +127,9 @@ extension PreparedLayout {
     /// The attributes of a section's header, footer or side item
     /// (`layoutAttributesForSupplementaryViewOfKind:atIndexPath:`).
     ///
-    /// Supplementary views have item 0: `[section, 0]`. A side item's kind depends on the scroll axis
+    /// Boundary supplementary views have item 0: `[section, 0]`; a client-named kind (``ElementKind/named(_:)``) is
+    /// a `compositional` supplementary anchored to the cell at the index path (or to the group repetition it
+    /// starts). A side item's kind depends on the scroll axis
     /// (``ElementKind/leadingSupplementary`` and ``ElementKind/trailingSupplementary`` when it is vertical,
     /// ``ElementKind/topSupplementary`` and ``ElementKind/bottomSupplementary`` when horizontal); the other two
     /// find nothing.
@@ -143,12 +145,13 @@ extension PreparedLayout {
         at indexPath: IndexPath,
         contentOffset: Point
     ) -> LayoutAttributes? {
+        if case .named(let name) = kind { return self.anchoredAttributes(ofKind: name, at: indexPath) }
         guard indexPath.item == 0, self.sections.indices.contains(indexPath.section) else { return nil }
         let offset = self.storedOffset(contentOffset)
         switch kind {
         case .header: return self.makeHeader(section: indexPath.section, offset: offset)
         case .footer: return self.makeFooter(section: indexPath.section, offset: offset)
-        case .background: return nil
+        case .background, .named: return nil
         case .leadingSupplementary, .trailingSupplementary, .topSupplementary, .bottomSupplementary:
             let isEnd = kind == .trailingSupplementary || kind == .bottomSupplementary
             guard self.sideKind(isEnd: isEnd) == kind else { return nil }
@@ -169,6 +172,7 @@ extension PreparedLayout {
         at indexPath: IndexPath,
         contentOffset: Point
     ) -> LayoutAttributes? {
+        if case .named(let name) = kind { return self.decorationAttributes(ofKind: name, at: indexPath) }
         guard kind == .background, indexPath.item == 0, self.sections.indices.contains(indexPath.section) else {
             return nil
         }
@@ -200,6 +204,8 @@ extension PreparedLayout {
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         // Read fields one by one: copying a whole SectionLayout would retain all of its arrays.
+        // `compositional`'s decorations of client-named kinds, then the background.
+        try self.visitDecorations(section: sectionIndex, rect: local, body)
         if let background = self.sections[sectionIndex].background, local.map(background.intersects) ?? true {
             if let attributes = self.makeBackground(section: sectionIndex) { try body(attributes) }
         }
@@ -255,6 +261,9 @@ extension PreparedLayout {
         } else {
             for item in frames.indices { try body(context.makeCell(item: item, frame: frames[item])) }
         }
+        // `compositional`'s supplementaries anchored to cells and groups, which move with the cells.
+        try self.visitAnchored(section: sectionIndex, rect: local.map { self.movedAcross($0, by: scrolled) },
+            scrolled: scrolled, body)
         if self.sections[sectionIndex].footer != nil,
             let frame = self.footerFrame(section: sectionIndex, offset: offset),
             local.map(frame.intersects) ?? true,

@@ -199,7 +199,9 @@ enum KindCatalog {
         Kind(
             kind: .compositional,
             summary: "UICollectionViewCompositionalLayout: items in groups (horizontal, vertical, count, nested, "
-                + "custom), groups repeated in sections, headers, footers, backgrounds, orthogonal scrolling.",
+                + "custom), groups repeated in sections, headers, footers, backgrounds, orthogonal scrolling, "
+                + "supplementary items anchored to items and groups (badges), decorations of their own kinds, "
+                + "visible-item effects (the carousel's larger centred card).",
             parameters: [
                 Parameter(name: "section", type: "CompositionalSection",
                           defaultJSON: #"{"group":{"layout":"horizontal","size":{"width":{"fractionalWidth":1},"#

@@ -62,12 +62,39 @@ extension JSONReader {
                 section.boundarySupplementaryItems = items
             case "decorationItems":
                 try self.beginArray()
-                var count = 0
+                var hasBackground = false
+                var decorations: [CompositionalLayout.DecorationItem] = []
                 while try self.nextElement() {
-                    count += 1
-                    guard count == 1 else { throw self.shapeError("a section has at most one decoration item") }
-                    (section.background, section.backgroundZIndex) = try self.readDecorationItem()
+                    guard decorations.count < CompositionalLayout.maximumDecorationItems else {
+                        throw self.shapeError(
+                            "at most \(CompositionalLayout.maximumDecorationItems) decoration items are accepted"
+                        )
+                    }
+                    let (kind, insets, zIndex) = try self.readDecorationItem()
+                    if let kind {
+                        guard !decorations.contains(where: { $0.kind == kind }) else {
+                            throw self.shapeError("a section has at most one decoration of each kind")
+                        }
+                        var item = CompositionalLayout.DecorationItem(kind: kind)
+                        item.contentInsets = insets
+                        item.zIndex = zIndex
+                        decorations.append(item)
+                    } else {
+                        guard !hasBackground else {
+                            throw self.shapeError("a section has at most one decoration of each kind")
+                        }
+                        hasBackground = true
+                        (section.background, section.backgroundZIndex) = (insets, zIndex)
+                    }
                 }
+                section.decorationItems = decorations
+            case "visibleItemsEffect": section.visibleItemsEffect = try self.readVisibleItemsEffect()
+            case "contentInsetsReference":
+                section.contentInsetsReference = try self.readChoice(CompositionalLayout.ContentInsetsReference.self)
+            case "supplementaryContentInsetsReference":
+                section.supplementaryContentInsetsReference = try self.readChoice(
+                    CompositionalLayout.ContentInsetsReference.self
+                )
             default: throw self.unknownField(key)
             }
         }
@@ -87,6 +114,7 @@ extension JSONReader {
         var count: Int?
         var spacing: CompositionalLayout.Spacing?
         var frames: [Rect]?
+        var supplementaries: [CompositionalLayout.SupplementaryItem] = []
         try self.beginObject()
         while let key = try self.nextKey() {
             switch key {
@@ -123,6 +151,7 @@ extension JSONReader {
                 }
                 guard !list.isEmpty else { throw self.shapeError("must hold at least one frame") }
                 frames = list
+            case "supplementaryItems": supplementaries = try self.readSupplementaryItems()
             default: throw self.unknownField(key)
             }
         }
@@ -135,6 +164,7 @@ extension JSONReader {
             var item = CompositionalLayout.Item(size: size)
             item.contentInsets = insets
             item.edgeSpacing = edges
+            item.supplementaryItems = supplementaries
             return .item(item)
         }
         var group = CompositionalLayout.Group(size: size)
@@ -155,11 +185,15 @@ extension JSONReader {
         group.interItemSpacing = spacing
         group.contentInsets = insets
         group.edgeSpacing = edges
+        guard depth == 0 || supplementaries.isEmpty else {
+            throw self.shapeError("only a section's top-level group takes supplementaryItems; put them on its items")
+        }
+        group.supplementaryItems = supplementaries
         return .group(group)
     }
 
     /// Reads `{"width": dimension, "height": dimension}`.
-    private mutating func readLayoutSize() throws(JSONError) -> CompositionalLayout.LayoutSize {
+    mutating func readLayoutSize() throws(JSONError) -> CompositionalLayout.LayoutSize {
         var width: CompositionalLayout.Dimension?
         var height: CompositionalLayout.Dimension?
         try self.beginObject()
@@ -257,12 +291,14 @@ extension JSONReader {
         var pins = false
         var extends = true
         var zIndex = 0
+        var offset = Point.zero
         try self.beginObject()
         while let key = try self.nextKey() {
             switch key {
+            case "absoluteOffset": offset = try self.readPoint()
             case "kind":
                 let name = try self.readString()
-                guard let found = ElementKind(rawValue: name), found != .background else {
+                guard let found = ElementKind(rawValue: name), found != .background, !found.isNamed else {
                     let names = ElementKind.allCases.filter { $0 != .background }.map { "\"\($0.rawValue)\"" }
                     throw self.shapeError("must be one of \(names.joined(separator: ", ")), not \"\(name)\"")
                 }
@@ -284,7 +320,7 @@ extension JSONReader {
         case (.leadingSupplementary?, nil): resolved = .leading
         case (.trailingSupplementary?, nil): resolved = .trailing
         case (.topSupplementary?, nil): resolved = .top
-        case (.bottomSupplementary?, nil), (.background?, nil): resolved = .bottom
+        case (.bottomSupplementary?, nil), (.background?, nil), (.named?, nil): resolved = .bottom
         }
         var item = CompositionalLayout.BoundarySupplementaryItem(
             alignment: resolved,
@@ -299,6 +335,7 @@ extension JSONReader {
         item.pinsToVisibleBounds = pins
         item.extendsBoundary = extends
         item.zIndex = zIndex
+        item.absoluteOffset = offset
         return item
     }
 
@@ -326,27 +363,34 @@ extension JSONReader {
         zip(Self.roles(of: first), Self.roles(of: second)).allSatisfy { $0 != nil && $0 == $1 }
     }
 
-    /// Reads a decoration item: `{"kind": "background", "contentInsets"?, "zIndex"?}`.
+    /// Reads a decoration item: `{"kind", "contentInsets"?, "zIndex"?}`; the kind is `background` (returned as
+    /// `nil`, the section's ``CompositionalLayout/Section/background``) or a name of the client's own.
     private mutating func readDecorationItem() throws(JSONError)
-        -> (CompositionalLayout.DirectionalInsets, Int)
+        -> (ElementName?, CompositionalLayout.DirectionalInsets, Int)
     {
         var insets = CompositionalLayout.DirectionalInsets.zero
         var zIndex = -1
-        var hasKind = false
+        var kind: ElementKind?
         try self.beginObject()
         while let key = try self.nextKey() {
             switch key {
             case "kind":
                 let name = try self.readString()
-                guard name == "background" else { throw self.shapeError("must be \"background\", not \"\(name)\"") }
-                hasKind = true
+                guard let found = ElementKind(rawValue: name), found == .background || found.isNamed else {
+                    throw self.shapeError(
+                        "must be \"background\" or a name of your own (1 to \(ElementName.maximumLength) characters of "
+                            + "A-Z a-z 0-9 _ - ., not another built-in kind), not \"\(name)\""
+                    )
+                }
+                kind = found
             case "contentInsets": insets = try self.readDirectionalInsets()
             case "zIndex": zIndex = try self.readInt(in: -1_000_000...1_000_000)
             default: throw self.unknownField(key)
             }
         }
-        guard hasKind else { throw self.missingField("kind") }
-        return (insets, zIndex)
+        guard let kind else { throw self.missingField("kind") }
+        if case .named(let name) = kind { return (name, insets, zIndex) }
+        return (nil, insets, zIndex)
     }
 
     /// Reads `orthogonalOffsets`: one number per section (missing ones are 0).

@@ -1256,16 +1256,81 @@ components:
               pinToVisibleBounds: {type: boolean, default: false}
               extendsBoundary: {type: boolean, default: true}
               zIndex: {type: integer, minimum: -1000000, maximum: 1000000}
+              absoluteOffset:
+                allOf: [{$ref: "#/components/schemas/Point"}]
+                description: >-
+                  Moves the item this many points from where its alignment puts it (x toward the trailing edge,
+                  mirrored right to left); the room it takes in its section stays.
+        visibleItemsEffect: {$ref: "#/components/schemas/CompositionalVisibleItemsEffect"}
+        contentInsetsReference:
+          type: string
+          enum: [automatic, none, safeArea, layoutMargins, readableContent]
+          default: automatic
+          description: >-
+            UIContentInsetsReference: what contentInsets are measured from across the scroll axis (leading and
+            trailing in a vertical layout, top and bottom in a horizontal one), from the request's safeAreaInsets,
+            layoutMargins (inside the safe area) and readableContentWidth (centred, never outside the margins; a
+            horizontal layout's readable edges are its margins). automatic is the safe area; right to left the
+            physical right inset is the leading one.
+        supplementaryContentInsetsReference:
+          type: string
+          enum: [automatic, none, safeArea, layoutMargins, readableContent]
+          default: automatic
+          description: >-
+            The same for the section's boundary supplementaries, which otherwise (automatic) follow the section's
+            insets.
         decorationItems:
           type: array
-          maxItems: 1
+          maxItems: 33
+          description: >-
+            NSCollectionLayoutDecorationItem.background(elementKind:): views spanning the whole section (its boundary
+            supplementaries included) less their own insets, each its own kind at `[section, 0]`: `background`, or
+            a name of your own (`cardBackground`; at most 32 of these), at most one of each kind, and none a kind
+            the section's anchored
+            supplementary items have. They come first in the section's elements (named kinds in this order, then
+            `background`), from rect queries and from the supplementary route by kind, and do not scroll with an
+            orthogonal section's cells.
           items:
             type: object
             additionalProperties: false
+            required: [kind]
             properties:
-              kind: {type: string, enum: [background]}
+              kind:
+                type: string
+                pattern: "^[A-Za-z0-9_.-]{1,24}$"
+                description: "`background`, or a name of your own (not another built-in kind)."
               contentInsets: {$ref: "#/components/schemas/DirectionalInsets"}
-              zIndex: {type: integer, minimum: -1000000, maximum: 1000000}
+              zIndex: {type: integer, minimum: -1000000, maximum: 1000000, default: -1}
+    CompositionalEffectRange:
+      type: object
+      additionalProperties: false
+      required: [center, edge]
+      properties:
+        center: {type: number, description: The value of a cell centred in the visible area.}
+        edge: {type: number, description: The value of a cell at `distance` or farther.}
+    CompositionalVisibleItemsEffect:
+      type: object
+      additionalProperties: false
+      description: >-
+        The declarative form of visibleItemsInvalidationHandler. For each cell, t = min(1, |cell centre − visible
+        centre| / distance) along the section's scroll axis (an orthogonal section's own, its offset included), and
+        each property is center + (edge − center)·t, answered as the cell's transform (scale then rotation, about its
+        centre) and alpha in every query and transition. Frames stay untransformed.
+      properties:
+        scale:
+          allOf: [{$ref: "#/components/schemas/CompositionalEffectRange"}]
+          description: Each of center and edge within 0…1000.
+        alpha:
+          allOf: [{$ref: "#/components/schemas/CompositionalEffectRange"}]
+          description: Each of center and edge within 0…1.
+        rotation:
+          allOf: [{$ref: "#/components/schemas/CompositionalEffectRange"}]
+          description: Radians, clockwise on screen (mirrored right to left), each within −1000…1000.
+        distance:
+          type: number
+          minimum: 0
+          exclusiveMinimum: true
+          description: Where t reaches 1; defaults to the viewport's length along the section's scroll axis.
     CompositionalElement:
       type: object
       additionalProperties: false
@@ -1297,6 +1362,48 @@ components:
           maxItems: 1000
           items: {$ref: "#/components/schemas/Rect"}
           description: A custom group's cells, relative to the group's origin.
+        supplementaryItems:
+          type: array
+          maxItems: 1000
+          items: {$ref: "#/components/schemas/CompositionalSupplementaryItem"}
+          description: >-
+            NSCollectionLayoutSupplementaryItem: views anchored to each cell of this item (badges) or, on a
+            section's top-level group only, to each repetition of the group (at the index path of its first cell).
+            They take no room, come back from rect queries and from the supplementary route by their kind, follow
+            their cell through updates, and mirror right to left. At most one of each kind per item or group.
+    CompositionalSupplementaryItem:
+      type: object
+      additionalProperties: false
+      required: [kind, size]
+      properties:
+        kind:
+          type: string
+          pattern: "^[A-Za-z0-9_.-]{1,24}$"
+          description: >-
+            The element kind you name it by (`badge`); not one of the built-in kinds (header, footer, background,
+            leadingSupplementary, trailingSupplementary, topSupplementary, bottomSupplementary).
+        size:
+          allOf: [{$ref: "#/components/schemas/CompositionalSize"}]
+          description: Fractional dimensions are of the container's (the cell's or the group's) size.
+        anchor: {$ref: "#/components/schemas/CompositionalAnchor"}
+        zIndex: {type: integer, minimum: -1000000, maximum: 1000000, default: 1}
+    CompositionalAnchor:
+      type: object
+      additionalProperties: false
+      description: >-
+        NSCollectionLayoutAnchor: the supplementary's named edges lie on the container's same edges, then the
+        offset moves it, a fractional offset in units of the supplementary's own size (`edges [top, trailing]`
+        with `fractionalOffset {x: 0.5, y: -0.5}` centres a badge on the top-trailing corner). An axis with no
+        edge centres it; no anchor at all centres it on its container.
+      properties:
+        edges:
+          type: array
+          maxItems: 2
+          uniqueItems: true
+          items: {type: string, enum: [top, bottom, leading, trailing]}
+          description: One edge or two adjacent ones (a corner); never top with bottom or leading with trailing.
+        fractionalOffset: {$ref: "#/components/schemas/Point"}
+        absoluteOffset: {$ref: "#/components/schemas/Point"}
     CompositionalSize:
       type: object
       additionalProperties: false

@@ -40,6 +40,12 @@ struct CompositionalEffects: Hashable, Sendable {
         var backgroundZIndex = ElementEffects.backgroundZIndex
         /// Set when the section scrolls orthogonally.
         var orthogonal: Orthogonal?
+        /// Set when the section's items or group have anchored supplementary items.
+        var anchored: Anchored?
+        /// The section's decoration views of client-named kinds, in the order its description lists them.
+        var decorations: [Decoration] = []
+        /// The section's visible-item effect, if any.
+        var visibleItemsEffect: CompositionalLayout.VisibleItemsEffect?
     }
 
     /// Every section's effects, in order.

@@ -39,13 +39,16 @@ extension CompositionalLayout {
             guard isValid else { throw .invalidParameter(name: "section/" + name, section: section) }
         }
         try check(Self.isValid(description.group), "group")
+        try check(Self.hasValidSupplementaries(description.group, isTopLevel: true), "group")
         try check(description.contentInsets.isFinite, "contentInsets")
         try check(description.interGroupSpacing >= 0 && description.interGroupSpacing < .infinity, "interGroupSpacing")
         try check(description.background?.isFinite ?? true, "decorationItems")
+        try check(Self.hasValidDecorations(description), "decorationItems")
+        try check(description.visibleItemsEffect?.isValid ?? true, "visibleItemsEffect")
         let items = description.boundarySupplementaryItems
         let roles = items.map { $0.role(isVertical: isVertical) }
         try check(
-            items.allSatisfy { Self.isValid($0.size) } && !roles.contains(nil)
+            items.allSatisfy { Self.isValid($0.size) && $0.absoluteOffset.isFinite } && !roles.contains(nil)
                 && BoundaryRole.allCases.allSatisfy { role in roles.count { $0 == role } <= 1 },
             "boundarySupplementaryItems"
         )

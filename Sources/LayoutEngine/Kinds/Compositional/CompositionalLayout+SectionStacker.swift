@@ -45,7 +45,7 @@ extension CompositionalLayout {
             let (builder, template) = try self.check(index)
             let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
             let built = builder.build(self.input.sections[index], origin: origin, template: template)
-            return (built, template.frames.count)
+            return (built, template.cost)
         }
 
         /// Checks section `index` as ``build(_:at:)`` does (its description, its sizes, its template against the
@@ -70,7 +70,7 @@ extension CompositionalLayout {
                 template = shared
             } else {
                 template = try builder.makeTemplate()
-                try self.charge(index, cells: template.frames.count)
+                try self.charge(index, cells: template.cost)
                 if section.overrides.compositionalSection == nil { self.shared = template }
             }
             return (builder, template)
@@ -78,12 +78,19 @@ extension CompositionalLayout {
 
         /// The builder of section `index`.
         private func builder(_ index: Int) -> CompositionalSectionBuilder {
+            let isVertical = self.configuration.scrollDirection == .vertical
+            let resolved = CompositionalLayout.resolvingReferences(
+                self.input.sections[index].overrides.compositionalSection ?? self.configuration.section,
+                input: self.input,
+                isVertical: isVertical
+            )
             var builder = CompositionalSectionBuilder(
-                description: self.input.sections[index].overrides.compositionalSection ?? self.configuration.section,
+                description: resolved.section,
                 index: index,
                 viewport: self.input.viewport
             )
-            builder.isVertical = self.configuration.scrollDirection == .vertical
+            builder.isVertical = isVertical
+            builder.supplementaryShift = resolved.supplementaryShift
             return builder
         }
 
@@ -111,7 +118,7 @@ extension CompositionalLayout {
                     template: template
                 )
             else { return nil }
-            return (resumed.result, template.frames.count, resumed.placed)
+            return (resumed.result, template.cost, resumed.placed)
         }
 
         /// Charges section `index`'s template of `cells` cells to the budget: every time for a section with its own

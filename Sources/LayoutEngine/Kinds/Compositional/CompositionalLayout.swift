@@ -165,6 +165,9 @@ public enum CompositionalLayout {
         public var contentInsets = DirectionalInsets.zero
         /// Space around the item's slot. Defaults to none.
         public var edgeSpacing = EdgeSpacing()
+        /// Supplementary views anchored to the cell (badges), each its own client-named kind at the cell's index
+        /// path; they take no room. Defaults to none.
+        public var supplementaryItems: [SupplementaryItem] = []
 
         /// Creates an item.
         ///
@@ -225,6 +228,9 @@ public enum CompositionalLayout {
         public var contentInsets = DirectionalInsets.zero
         /// Space around the group's slot in its parent group. Defaults to none.
         public var edgeSpacing = EdgeSpacing()
+        /// Supplementary views anchored to each repetition of the group, at the index path of its first cell; only
+        /// a section's top-level group takes them. Defaults to none.
+        public var supplementaryItems: [SupplementaryItem] = []
 
         /// Creates a group.
         ///
@@ -320,6 +326,10 @@ public enum CompositionalLayout {
         public var extendsBoundary = true
         /// Its zIndex. Defaults to 0.
         public var zIndex = 0
+        /// How far it moves, in points, from where its alignment puts it (`absoluteOffset`, UIKit's
+        /// `init(layoutSize:elementKind:alignment:absoluteOffset:)`); the room it takes in its section stays where
+        /// it was. Left to right, x is toward the trailing edge (right to left mirrors it). Defaults to zero.
+        public var absoluteOffset = Point.zero
 
         /// Creates a boundary supplementary item.
         ///
@@ -352,6 +362,18 @@ public enum CompositionalLayout {
         public var background: DirectionalInsets?
         /// The background's zIndex. Defaults to −1 (behind the cells).
         public var backgroundZIndex = -1
+        /// More decoration views behind (or in front of) the section, each its own client-named kind at
+        /// `[section, 0]` (`NSCollectionLayoutDecorationItem.background(elementKind:)`). Defaults to none.
+        public var decorationItems: [DecorationItem] = []
+        /// What the section's content insets are measured from across the scroll axis. Defaults to
+        /// ``ContentInsetsReference/automatic`` (the safe area).
+        public var contentInsetsReference = ContentInsetsReference.automatic
+        /// What the section's boundary supplementaries' insets are measured from across the scroll axis;
+        /// ``ContentInsetsReference/automatic`` follows ``contentInsetsReference``. Defaults to automatic.
+        public var supplementaryContentInsetsReference = ContentInsetsReference.automatic
+        /// How the section's cells scale, fade and turn with their distance from the visible centre
+        /// (`visibleItemsInvalidationHandler`, declared). Defaults to none.
+        public var visibleItemsEffect: VisibleItemsEffect?
 
         /// Creates a section.
         ///

@@ -24,7 +24,9 @@ extension CompositionalSectionBuilder {
     ) -> (result: Result, placed: Int)? {
         let perGroup = shared.node.leafCount
         let count = input.itemCount
-        guard self.description.orthogonalScrollingBehavior == .none, perGroup > 0, item >= 0, item < count,
+        // Group supplementaries keep every repetition's frame: such a section is built whole.
+        guard self.description.orthogonalScrollingBehavior == .none, shared.anchored?.groupItems.isEmpty ?? true,
+            perGroup > 0, item >= 0, item < count,
             section.frames.count == count, !section.index.isPermuted
         else { return nil }
         let repetitions = (count + perGroup - 1) / perGroup

@@ -8,6 +8,9 @@ struct CompositionalSectionBuilder {
     let viewport: Size
     /// Whether the layout scrolls vertically (sections and groups follow one another down) or horizontally.
     var isVertical = true
+    /// How much farther in from the section's insets its boundary supplementaries sit across the scroll axis, at
+    /// its start and end (their own insets reference against the section's); may be negative.
+    var supplementaryShift: (start: Double, end: Double) = (0, 0)
 
     /// How many repetitions apart a resumable section remembers where its repetitions start
     /// (``Result/checkpoints``): resuming places again at most this many − 1 repetitions before the changed one,
@@ -37,6 +40,12 @@ struct CompositionalSectionBuilder {
         var size: Size
         /// The cells' frames relative to the group's origin.
         var frames: [Rect]
+        /// The supplementaries anchored to the cells and the group, if any.
+        var anchored: CompositionalEffects.Anchored? = nil
+
+        /// What the template costs the layout's budget of template cells: its cells and the supplementaries
+        /// anchored to them and to the group (each kept for every cell of a repetition).
+        var cost: Int { self.frames.count + (self.anchored.map { $0.items.count + $0.groupItems.count } ?? 0) }
     }
 
     /// The viewport less the section's insets.
@@ -52,9 +61,10 @@ struct CompositionalSectionBuilder {
     /// axis (supplementaries follow the section's insets there).
     private var supplementaryRoom: Size {
         let inset = self.insetViewport
+        let shift = self.supplementaryShift.start + self.supplementaryShift.end
         return self.isVertical
-            ? Size(width: inset.width, height: self.viewport.height)
-            : Size(width: self.viewport.width, height: inset.height)
+            ? Size(width: Swift.max(0, inset.width - shift), height: self.viewport.height)
+            : Size(width: self.viewport.width, height: Swift.max(0, inset.height - shift))
     }
 
     /// The size of the section's supplementary in `role`, if it has one: for the header and the footer, the size
@@ -108,7 +118,13 @@ struct CompositionalSectionBuilder {
             measured: { _ in nil },
             into: &frames
         )
-        return Template(node: node, groupSize: groupSize, size: size, frames: frames)
+        return Template(
+            node: node,
+            groupSize: groupSize,
+            size: size,
+            frames: frames,
+            anchored: try Self.anchoredPlan(node, group: group, section: self.index)
+        )
     }
 
     /// Builds the section with its origin at `origin`.
@@ -191,8 +207,12 @@ struct CompositionalSectionBuilder {
         let sides = self.sideRoom
         let crossStart = isVertical ? insets.leading : insets.top
         let crossEnd = isVertical ? self.viewport.width - insets.trailing : self.viewport.height - insets.bottom
+        // Where boundary supplementaries start and end across the axis (their own insets reference).
+        let supplementaryStart = crossStart + self.supplementaryShift.start
+        let supplementaryEnd = crossEnd - self.supplementaryShift.end
 
         let contentStart = self.contentStart(of: input)
+        var groupFrames: [Rect]? = shared.anchored?.groupItems.isEmpty == false ? [] : nil
         let placed = self.placeGroups(
             items: input.items,
             shared: shared,
@@ -201,19 +221,37 @@ struct CompositionalSectionBuilder {
             crossEndRoom: sides.end,
             from: resuming,
             frames: &frames,
-            checkpoints: &checkpoints
+            checkpoints: &checkpoints,
+            groupFrames: &groupFrames
         )
         // Side items start where the body does, and the body is at least as long as those that take room.
         let bodyEnd = Swift.max(placed.end, headerRoom + Swift.max(room(.sideStart), room(.sideEnd)))
         let length = bodyEnd + footerRoom
-        let header = self.supplementarySize(.header, of: input).map { rect(along: 0, across: crossStart, $0) }
-        let footer = self.supplementarySize(.footer, of: input).map { size in
-            rect(along: footerRoom > 0 ? bodyEnd : bodyEnd - along(size), across: crossStart, size)
+        // A boundary item's absoluteOffset moves it from where its alignment puts it; its room stays.
+        func moved(_ frame: Rect?, _ role: Role) -> Rect? {
+            guard let frame, let offset = item(role)?.absoluteOffset, offset != .zero else { return frame }
+            return frame.offsetBy(dx: offset.x, dy: offset.y)
         }
-        let sideStart = self.supplementarySize(.sideStart).map { rect(along: headerRoom, across: crossStart, $0) }
-        let sideEnd = self.supplementarySize(.sideEnd).map { size in
-            rect(along: headerRoom, across: crossEnd - (isVertical ? size.width : size.height), size)
-        }
+        let header = moved(
+            self.supplementarySize(.header, of: input).map { rect(along: 0, across: supplementaryStart, $0) },
+            .header
+        )
+        let footer = moved(
+            self.supplementarySize(.footer, of: input).map { size in
+                rect(along: footerRoom > 0 ? bodyEnd : bodyEnd - along(size), across: supplementaryStart, size)
+            },
+            .footer
+        )
+        let sideStart = moved(
+            self.supplementarySize(.sideStart).map { rect(along: headerRoom, across: supplementaryStart, $0) },
+            .sideStart
+        )
+        let sideEnd = moved(
+            self.supplementarySize(.sideEnd).map { size in
+                rect(along: headerRoom, across: supplementaryEnd - (isVertical ? size.width : size.height), size)
+            },
+            .sideEnd
+        )
         let band =
             isVertical
             ? Rect(x: 0, y: 0, width: self.viewport.width, height: length)
@@ -229,6 +267,10 @@ struct CompositionalSectionBuilder {
         effects.sideStartZIndex = item(.sideStart)?.zIndex ?? 0
         effects.sideEndZIndex = item(.sideEnd)?.zIndex ?? 0
         effects.backgroundZIndex = self.description.backgroundZIndex
+        effects.visibleItemsEffect = self.description.visibleItemsEffect
+        effects.decorations = self.description.decorationItems.map { item in
+            CompositionalEffects.Decoration(kind: item.kind, frame: item.contentInsets.inset(band), zIndex: item.zIndex)
+        }
         effects.orthogonal = placed.orthogonal
         // An orthogonal section's groups follow one another across the layout's axis; its index sorts that way.
         let groupsRunVertically = (placed.orthogonal != nil) != isVertical
@@ -239,7 +281,7 @@ struct CompositionalSectionBuilder {
             index.update(frames: frames, axis: axis, from: resuming.repetition * shared.node.leafCount)
             updated = index
         }
-        let section = SectionLayout(
+        var section = SectionLayout(
             origin: origin,
             frames: frames,
             header: header,
@@ -251,6 +293,21 @@ struct CompositionalSectionBuilder {
             axis: axis,
             index: updated
         )
+        for decoration in effects.decorations { section.extent = section.extent.union(decoration.frame) }
+        if let plan = shared.anchored {
+            // Anchored supplementaries take no room: they widen only the section's extent.
+            let finished = Self.finish(
+                plan,
+                frames: frames,
+                cellBounds: section.index.bounds,
+                template: shared.frames,
+                isMeasured: Self.hasEstimate(self.description.group) && input.items.isSizes,
+                groupFrames: groupFrames ?? [],
+                axis: axis
+            )
+            effects.anchored = finished.anchored
+            if let bounds = finished.bounds { section.extent = section.extent.union(bounds) }
+        }
         frames = []
         let result = Result(section: section, length: length, effects: effects, checkpoints: checkpoints)
         checkpoints = []
@@ -268,6 +325,7 @@ struct CompositionalSectionBuilder {
     ///   - frames: The frames of the repetitions before the first one placed; the placed cells are appended.
     ///   - checkpoints: The checkpoints before the first repetition placed; the later ones are appended for a
     ///     plain section whose group has an estimated dimension.
+    ///   - groupFrames: When not `nil`, receives every placed repetition's frame.
     /// - Returns: Where the section's body ends along the scroll axis (its trailing inset included), and for an
     ///   orthogonal section its groups.
     private func placeGroups(
@@ -278,7 +336,8 @@ struct CompositionalSectionBuilder {
         crossEndRoom: Double,
         from resuming: (repetition: Int, position: Double)?,
         frames: inout [Rect],
-        checkpoints: inout [Double]
+        checkpoints: inout [Double],
+        groupFrames: inout [Rect]?
     ) -> (end: Double, orthogonal: CompositionalEffects.Orthogonal?) {
         let insets = self.description.contentInsets
         let isVertical = self.isVertical
@@ -334,6 +393,7 @@ struct CompositionalSectionBuilder {
                 }
                 for leaf in 0..<cells { frames.append(scratch[leaf].offsetBy(dx: origin.x, dy: origin.y)) }
             }
+            groupFrames?.append(Rect(origin: origin, size: size))
             let length = groupsRunVertically ? size.height : size.width
             if isOrthogonal {
                 groupStarts.append(position)

@@ -1,0 +1,216 @@
+extension CompositionalLayout {
+    /// The edges of a container a supplementary item is attached to (UIKit's `NSDirectionalRectEdge`).
+    ///
+    /// At most one of ``top`` and ``bottom`` and one of ``leading`` and ``trailing``: a single edge or a corner of
+    /// two adjacent ones, as Apple documents `NSCollectionLayoutAnchor`. An axis with no edge centres the item on
+    /// it; no edge at all centres it in its container.
+    public struct AnchorEdges: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+
+        /// Creates edges from their bits.
+        ///
+        /// - Parameter rawValue: The bits: top 1, leading 2, bottom 4, trailing 8.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The top edge.
+        public static let top = AnchorEdges(rawValue: 1)
+        /// The leading edge: left when laid out left to right (right to left mirrors it).
+        public static let leading = AnchorEdges(rawValue: 2)
+        /// The bottom edge.
+        public static let bottom = AnchorEdges(rawValue: 4)
+        /// The trailing edge: right when laid out left to right.
+        public static let trailing = AnchorEdges(rawValue: 8)
+
+        /// Whether the edges name at most one edge per axis.
+        public var isValid: Bool {
+            !(self.contains(.top) && self.contains(.bottom)) && !(self.contains(.leading) && self.contains(.trailing))
+        }
+    }
+
+    /// How far an anchored item moves from where its edges put it (UIKit's `NSCollectionLayoutAnchor` offsets).
+    public enum AnchorOffset: Hashable, Sendable {
+        /// In units of the supplementary item's own size: x times its width, y times its height.
+        case fractional(Point)
+        /// In points.
+        case absolute(Point)
+    }
+
+    /// Where a supplementary item sits on its container (UIKit's `NSCollectionLayoutAnchor`).
+    ///
+    /// The supplementary's named edges lie on the container's same edges, then ``offset`` moves it: `edges
+    /// [top, trailing]` with a fractional offset of `(0.5, -0.5)` centres a badge on the container's top-trailing
+    /// corner.
+    public struct Anchor: Hashable, Sendable {
+        /// The container's edges the item is attached to.
+        public var edges: AnchorEdges
+        /// The move from there. Defaults to none.
+        public var offset: AnchorOffset
+
+        /// Creates an anchor.
+        ///
+        /// - Parameters:
+        ///   - edges: The edges.
+        ///   - offset: The move from there.
+        public init(edges: AnchorEdges, offset: AnchorOffset = .absolute(.zero)) {
+            self.edges = edges
+            self.offset = offset
+        }
+
+        /// The frame of an item of size `size` anchored to `container` (left-to-right space).
+        ///
+        /// - Complexity: O(1).
+        @inline(__always)
+        func frame(of size: Size, in container: Rect) -> Rect {
+            var x = container.midX - size.width * 0.5
+            if self.edges.contains(.leading) {
+                x = container.minX
+            } else if self.edges.contains(.trailing) {
+                x = container.maxX - size.width
+            }
+            var y = container.midY - size.height * 0.5
+            if self.edges.contains(.top) {
+                y = container.minY
+            } else if self.edges.contains(.bottom) {
+                y = container.maxY - size.height
+            }
+            switch self.offset {
+            case .fractional(let fraction):
+                x += fraction.x * size.width
+                y += fraction.y * size.height
+            case .absolute(let points):
+                x += points.x
+                y += points.y
+            }
+            return Rect(x: x, y: y, width: size.width, height: size.height)
+        }
+    }
+
+    /// A supplementary view anchored to an item or a group (UIKit's `NSCollectionLayoutSupplementaryItem`): a
+    /// badge on a cell, a frame around a group.
+    ///
+    /// It takes no room, has its container's index path (an item's, or a group repetition's first cell's), comes
+    /// back from rect queries and element queries by its ``kind``, and moves with its container.
+    public struct SupplementaryItem: Hashable, Sendable {
+        /// The element kind the client names it by.
+        public var kind: ElementName
+        /// Its size; fractional dimensions are of the container's size, an estimate is used as is.
+        public var size: LayoutSize
+        /// Where it sits on its container.
+        public var anchor: Anchor
+        /// Its zIndex. Defaults to 1, in front of the cells (0).
+        public var zIndex = 1
+
+        /// Creates a supplementary item.
+        ///
+        /// - Parameters:
+        ///   - kind: Its element kind.
+        ///   - size: Its size.
+        ///   - anchor: Where it sits on its container.
+        public init(kind: ElementName, size: LayoutSize, anchor: Anchor) {
+            self.kind = kind
+            self.size = size
+            self.anchor = anchor
+        }
+
+        /// Its frame on `container` (left-to-right space).
+        ///
+        /// - Complexity: O(1).
+        @inline(__always)
+        func frame(in container: Rect) -> Rect {
+            self.anchor.frame(of: self.size.resolved(in: container.size), in: container)
+        }
+    }
+}
+
+extension CompositionalLayout {
+    /// The most decoration items of client-named kinds a section may have: every section keeps their frames.
+    public static let maximumDecorationItems = 32
+
+    /// A section's decoration view of a client-named kind (UIKit's `NSCollectionLayoutDecorationItem
+    /// .background(elementKind:)`): it spans the whole section, boundary supplementaries included, less its
+    /// ``contentInsets``, like ``Section/background``, and does not scroll with an orthogonal section's cells.
+    public struct DecorationItem: Hashable, Sendable {
+        /// The element kind the client names it by.
+        public var kind: ElementName
+        /// Shrinks it from the section's band. Defaults to none.
+        public var contentInsets = DirectionalInsets.zero
+        /// Its zIndex. Defaults to −1, behind the cells, as the section's background.
+        public var zIndex = -1
+
+        /// Creates a decoration item.
+        ///
+        /// - Parameter kind: Its element kind.
+        public init(kind: ElementName) {
+            self.kind = kind
+        }
+    }
+
+    /// Whether a section's decoration items can be laid out: finite insets, distinct kinds, none of a kind an
+    /// anchored supplementary of the section also has (the element routes look a kind up in both).
+    static func hasValidDecorations(_ section: Section) -> Bool {
+        guard section.decorationItems.count <= Self.maximumDecorationItems else { return false }
+        var kinds: Set<ElementName> = []
+        for item in section.decorationItems {
+            guard item.contentInsets.isFinite, kinds.insert(item.kind).inserted else { return false }
+        }
+        guard !kinds.isEmpty else { return true }
+        return section.group.supplementaryItems.allSatisfy { !kinds.contains($0.kind) }
+            && Self.itemKinds(in: section.group).isDisjoint(with: kinds)
+    }
+
+    /// Whether the supplementary items of `group` and its subitems can be laid out: finite sizes and offsets,
+    /// at most one edge per axis, distinct kinds on one item, group supplementaries on a section's top-level
+    /// group only (`isTopLevel`), and none of a kind the group's cells also have (they would share index paths).
+    static func hasValidSupplementaries(_ group: Group, isTopLevel: Bool) -> Bool {
+        guard isTopLevel || group.supplementaryItems.isEmpty else { return false }
+        var itemKinds: Set<ElementName> = []
+        func isValid(_ items: [SupplementaryItem]) -> Bool {
+            var kinds: Set<ElementName> = []
+            for item in items {
+                guard kinds.insert(item.kind).inserted, item.anchor.edges.isValid, Self.isFinite(item) else {
+                    return false
+                }
+            }
+            return true
+        }
+        guard isValid(group.supplementaryItems) else { return false }
+        for element in group.subitems {
+            switch element {
+            case .item(let item):
+                guard isValid(item.supplementaryItems) else { return false }
+                itemKinds.formUnion(item.supplementaryItems.map(\.kind))
+            case .group(let nested):
+                guard Self.hasValidSupplementaries(nested, isTopLevel: false) else { return false }
+                itemKinds.formUnion(Self.itemKinds(in: nested))
+            }
+        }
+        return group.supplementaryItems.allSatisfy { !itemKinds.contains($0.kind) }
+    }
+
+    /// The kinds of the supplementaries of every item in `group`, nested groups included.
+    static func itemKinds(in group: Group) -> Set<ElementName> {
+        var kinds: Set<ElementName> = []
+        for element in group.subitems {
+            switch element {
+            case .item(let item): kinds.formUnion(item.supplementaryItems.map(\.kind))
+            case .group(let nested): kinds.formUnion(Self.itemKinds(in: nested))
+            }
+        }
+        return kinds
+    }
+
+    private static func isFinite(_ item: SupplementaryItem) -> Bool {
+        func isValid(_ dimension: Dimension) -> Bool {
+            switch dimension {
+            case .fractionalWidth(let value), .fractionalHeight(let value), .absolute(let value),
+                .estimated(let value):
+                return value >= 0 && value < .infinity
+            }
+        }
+        let offset: Point
+        switch item.anchor.offset {
+        case .fractional(let point), .absolute(let point): offset = point
+        }
+        return isValid(item.size.width) && isValid(item.size.height) && offset.x.isFinite && offset.y.isFinite
+    }
+}

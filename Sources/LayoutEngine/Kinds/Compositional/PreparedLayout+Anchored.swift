@@ -1,0 +1,172 @@
+extension PreparedLayout {
+    /// Visits a `compositional` section's supplementaries anchored to its cells (in item order, each cell's in
+    /// its item's order) and then to its group's repetitions: all of them when `local` is `nil`, otherwise those
+    /// whose frame intersects `local` (relative to the section's origin, moved like its cells for a scrolled
+    /// orthogonal section).
+    ///
+    /// - Complexity: O(log n + k): the cells' index searched a band widened by how far supplementaries reach past
+    ///   their cells, the repetitions by binary search.
+    func visitAnchored<E: Error>(
+        section sectionIndex: Int,
+        rect local: Rect?,
+        scrolled: Double,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        guard case .compositional(let effects) = self.effects, let anchored = effects.sections[sectionIndex].anchored
+        else { return }
+        let origin = self.movedAcross(
+            Rect(origin: self.sections[sectionIndex].origin, size: .zero),
+            by: -scrolled
+        ).origin
+        let frames = self.sections[sectionIndex].frames
+        let axis = self.sections[sectionIndex].index.axis
+        if !anchored.items.isEmpty {
+            let items =
+                local.map {
+                    self.sections[sectionIndex].index.candidatePositions(
+                        from: axis.leading($0) - anchored.reachAfter,
+                        to: axis.trailing($0) + anchored.reachBefore
+                    )
+                } ?? frames.indices
+            // The cell's place in its repetition, stepped rather than divided for every cell.
+            let perGroup = anchored.cellsPerGroup
+            var leaf = items.isEmpty ? 0 : items.lowerBound % perGroup
+            let relative = anchored.relativeFrames
+            let isRelative = !relative.isEmpty
+            let mirrorWidth: Double? = self.isMirrored ? self.contentSize.width : nil
+            for item in items {
+                let cell = frames[item]
+                let start = Int(anchored.leafStarts[leaf])
+                let end = Int(anchored.leafStarts[leaf + 1])
+                leaf = leaf + 1 == perGroup ? 0 : leaf + 1
+                for index in start..<end {
+                    let frame =
+                        isRelative
+                        ? relative[index].offsetBy(dx: cell.minX, dy: cell.minY)
+                        : anchored.items[index].frame(in: cell)
+                    if let local, !frame.intersects(local) { continue }
+                    var attributes = LayoutAttributes(
+                        category: .supplementaryView,
+                        kind: .named(anchored.items[index].kind),
+                        indexPath: IndexPath(section: sectionIndex, item: item),
+                        frame: frame.offsetBy(dx: origin.x, dy: origin.y)
+                    )
+                    attributes.zIndex = anchored.items[index].zIndex
+                    if let mirrorWidth { attributes = attributes.mirrored(inWidth: mirrorWidth) }
+                    try body(attributes)
+                }
+            }
+        }
+        guard !anchored.groupItems.isEmpty else { return }
+        let groups = anchored.groupFrames
+        var repetition = 0
+        if let local {
+            // Repetitions follow one another along the index's axis: skip those that end before the band.
+            let lo = axis.leading(local) - anchored.groupReachAfter
+            var (low, high) = (0, groups.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if axis.leading(groups[middle]) <= lo { low = middle + 1 } else { high = middle }
+            }
+            repetition = low
+        }
+        while repetition < groups.count {
+            let group = groups[repetition]
+            if let local, axis.leading(group) - anchored.groupReachBefore >= axis.trailing(local) { break }
+            for item in anchored.groupItems {
+                let frame = item.frame(in: group)
+                if let local, !frame.intersects(local) { continue }
+                let first = repetition * anchored.cellsPerGroup
+                try body(self.makeAnchored(item, frame, section: sectionIndex, item: first, origin))
+            }
+            repetition += 1
+        }
+    }
+
+    /// The attributes of the supplementary of kind `name` anchored to the cell at `indexPath`, or to the group
+    /// repetition whose first cell it is; `nil` if there is none.
+    ///
+    /// - Complexity: O(supplementaries of one cell and of the group).
+    func anchoredAttributes(ofKind name: ElementName, at indexPath: IndexPath) -> LayoutAttributes? {
+        let (sectionIndex, item) = (indexPath.section, indexPath.item)
+        guard self.sections.indices.contains(sectionIndex), case .compositional(let effects) = self.effects,
+            let anchored = effects.sections[sectionIndex].anchored,
+            self.sections[sectionIndex].frames.indices.contains(item)
+        else { return nil }
+        let origin = self.sections[sectionIndex].origin
+        if !anchored.items.isEmpty {
+            for index in anchored.supplementaries(ofItem: item) where anchored.items[index].kind == name {
+                let frame = anchored.items[index].frame(in: self.sections[sectionIndex].frames[item])
+                return self.makeAnchored(anchored.items[index], frame, section: sectionIndex, item: item, origin)
+            }
+        }
+        let perGroup = anchored.cellsPerGroup
+        guard item % perGroup == 0, item / perGroup < anchored.groupFrames.count,
+            let supplementary = anchored.groupItems.first(where: { $0.kind == name })
+        else { return nil }
+        let frame = supplementary.frame(in: anchored.groupFrames[item / perGroup])
+        return self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
+    }
+
+    /// An anchored supplementary's attributes from its frame relative to its section.
+    @inline(__always)
+    private func makeAnchored(
+        _ supplementary: CompositionalLayout.SupplementaryItem,
+        _ frame: Rect,
+        section: Int,
+        item: Int,
+        _ origin: Point
+    ) -> LayoutAttributes {
+        var attributes = LayoutAttributes(
+            category: .supplementaryView,
+            kind: .named(supplementary.kind),
+            indexPath: IndexPath(section: section, item: item),
+            frame: frame.offsetBy(dx: origin.x, dy: origin.y)
+        )
+        attributes.zIndex = supplementary.zIndex
+        return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
+    }
+}
+
+extension PreparedLayout {
+    /// Visits a `compositional` section's decoration views of client-named kinds, in their description's order:
+    /// all of them when `local` is `nil`, otherwise those whose frame intersects `local` (relative to the section's
+    /// origin).
+    ///
+    /// - Complexity: O(decorations of the section).
+    func visitDecorations<E: Error>(
+        section sectionIndex: Int,
+        rect local: Rect?,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        guard case .compositional(let effects) = self.effects, !effects.sections[sectionIndex].decorations.isEmpty
+        else { return }
+        for decoration in effects.sections[sectionIndex].decorations {
+            if let local, !decoration.frame.intersects(local) { continue }
+            try body(self.makeDecoration(decoration, section: sectionIndex))
+        }
+    }
+
+    /// The attributes of a `compositional` section's decoration view of kind `name`, at `[section, 0]`, or `nil`.
+    ///
+    /// - Complexity: O(decorations of the section).
+    func decorationAttributes(ofKind name: ElementName, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.item == 0, self.sections.indices.contains(indexPath.section),
+            case .compositional(let effects) = self.effects,
+            let decoration = effects.sections[indexPath.section].decorations.first(where: { $0.kind == name })
+        else { return nil }
+        return self.makeDecoration(decoration, section: indexPath.section)
+    }
+
+    private func makeDecoration(_ decoration: CompositionalEffects.Decoration, section: Int) -> LayoutAttributes {
+        let origin = self.sections[section].origin
+        var attributes = LayoutAttributes(
+            category: .decorationView,
+            kind: .named(decoration.kind),
+            indexPath: IndexPath(section: section, item: 0),
+            frame: decoration.frame.offsetBy(dx: origin.x, dy: origin.y)
+        )
+        attributes.zIndex = decoration.zIndex
+        return self.isMirrored ? attributes.mirrored(inWidth: self.contentSize.width) : attributes
+    }
+}
