@@ -640,5 +640,7 @@ export function applyAttributes(element: HTMLElement, attributes: Attributes): v
 export function isScrollDependent(kind: string, config?: unknown, sections?: unknown[]): boolean;
 /** Whether the view snaps at scroll end for this kind and config. */
 export function snapsAtScrollEnd(kind: string, config?: unknown): boolean;
+/** Where a section that survives a batch goes (UIKit's rule, `moveSections` included); null for a deleted one. */
+export function sectionMapping(batch: UpdatesBatch): (section: number) => number | null;
 /** Where an item that survives a batch goes (UIKit's rule); null for a deleted or moved-away item. */
 export function indexPathMapping(batch: UpdatesBatch): (indexPath: IndexPath) => IndexPath | null;

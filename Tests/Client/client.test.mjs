@@ -293,13 +293,18 @@ describe('batch updates', () => {
         { moveItems: [{ from: [0, 1], to: [0, 9] }], deleteItems: [[0, 4]] },
         { moveItems: [{ from: [0, 10], to: [1, 0] }],
             insertItems: [{ indexPath: [1, 2], size: { width: 996, height: 10 } }] },
+        { moveSections: [[0, 2]] },
+        { moveSections: [[2, 0]], deleteItems: [[2, 3]],
+            insertItems: [{ indexPath: [0, 1], size: { width: 995, height: 10 } }] },
+        { moveSections: [[1, 0]], deleteSections: [2], insertSections: [{ index: 1, section: { count: 2 } }] },
+        { deleteSections: [0], moveItems: [{ from: [2, 0], to: [0, 0] }] },
     ];
     for (const batch of cases) {
         test(`indexPathMapping follows the server: ${JSON.stringify(batch)}`, async () => {
             // Every item has its own width, so an item can be recognized after the batch.
             const items = (/** @type {number} */ s) =>
                 Array.from({ length: 14 }, (_, i) => ({ width: 20 + s * 100 + i, height: 10 }));
-            const sections = [{ items: items(0) }, { items: items(1) }];
+            const sections = [{ items: items(0) }, { items: items(1) }, { items: items(2) }];
             const wide = { width: 10000, height: 800 };
             const session = await LayoutSession.open(client, { kind: 'flow', viewport: wide, sections });
             const rect = { x: 0, y: 0, width: 10000, height: 800 };

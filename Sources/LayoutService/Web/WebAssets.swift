@@ -1573,52 +1573,80 @@ function isAbort(error) {
 }
 
 /**
- * Where an item that survives a batch update goes: UIKit's rule, the items that stay keep their order and fill the
+ * UIKit's rule for one level (sections, or the items of one section): what stays keeps its order and fills the
  * places that inserts and move targets leave free.
+ * @param {number[]} gone old indexes deleted or moved away
+ * @param {number[]} fixed new indexes taken by inserts and move targets
+ * @returns {(index: number) => number} the new index of an old index that stays
+ */
+function survivorMapping(gone, fixed) {
+    const removed = [...gone].sort((x, y) => x - y);
+    const taken = [...fixed].sort((x, y) => x - y);
+    return (index) => {
+        let position = index;
+        for (const g of removed) if (g < index) position -= 1;
+        for (const f of taken) if (f <= position) position += 1;
+        return position;
+    };
+}
+
+/**
+ * How many items a section of a request holds: its `count`, or its list of `items`.
+ * @param {any} section
+ */
+function sectionItemCount(section) {
+    return section?.count ?? section?.items?.length ?? 0;
+}
+
+/**
+ * Where a section that survives a batch update goes (`deleteSections`, `insertSections`, `moveSections`).
+ * @param {any} batch the updates body
+ * @returns {(section: number) => number | null} null for a deleted section
+ */
+export function sectionMapping(batch) {
+    const deleted = new Set(batch.deleteSections || []);
+    /** @type {Map<number, number>} */
+    const moves = new Map((batch.moveSections || []).map((/** @type {[number, number]} */ [from, to]) => [from, to]));
+    const inserted = (batch.insertSections || []).map((/** @type {any} */ x) => x.index);
+    const staying = survivorMapping([...deleted, ...moves.keys()], [...inserted, ...moves.values()]);
+    return (section) => {
+        if (deleted.has(section)) return null;
+        return moves.get(section) ?? staying(section);
+    };
+}
+
+/**
+ * Where an item that survives a batch update goes: UIKit's rule, the sections as {@link sectionMapping} moves
+ * them, and in each the items that stay keep their order and fill the places that inserts and move targets leave
+ * free. Deletions and move sources name items before the batch, inserts and move targets after it.
  * @param {any} batch the updates body
  * @returns {(indexPath: IndexPath) => IndexPath | null} null for a deleted or moved-away item
  */
 export function indexPathMapping(batch) {
-    /** @type {Map<number, {gone: number[], fixed: number[], moves: Map<number, IndexPath>}>} */
-    const sections = new Map();
-    const section = (/** @type {number} */ s) => {
-        let entry = sections.get(s);
-        if (!entry) sections.set(s, (entry = { gone: [], fixed: [], moves: new Map() }));
-        return entry;
+    const sectionOf = sectionMapping(batch);
+    /** @type {Map<number, number[]>} old section → items deleted or moved away */
+    const gone = new Map();
+    /** @type {Map<number, number[]>} new section → items inserted or moved in */
+    const fixed = new Map();
+    /** @type {Map<string, IndexPath>} */
+    const moves = new Map();
+    const add = (/** @type {Map<number, number[]>} */ map, /** @type {number} */ s, /** @type {number} */ i) => {
+        const list = map.get(s);
+        if (list) list.push(i); else map.set(s, [i]);
     };
-    for (const [s, i] of batch.deleteItems || []) section(s).gone.push(i);
-    for (const { indexPath: [s, i] } of batch.insertItems || []) section(s).fixed.push(i);
+    for (const [s, i] of batch.deleteItems || []) add(gone, s, i);
+    for (const { indexPath: [s, i] } of batch.insertItems || []) add(fixed, s, i);
     for (const { from, to } of batch.moveItems || []) {
-        section(from[0]).gone.push(from[1]);
-        section(from[0]).moves.set(from[1], to);
-        section(to[0]).fixed.push(to[1]);
+        add(gone, from[0], from[1]);
+        add(fixed, to[0], to[1]);
+        moves.set(`${from[0]}/${from[1]}`, to);
     }
-    for (const entry of sections.values()) {
-        entry.gone.sort((a, b) => a - b);
-        entry.fixed.sort((a, b) => a - b);
-    }
-    const deletedSections = new Set(batch.deleteSections || []);
-    const sectionShift = (/** @type {number} */ s) => {
-        let shifted = s;
-        for (const d of deletedSections) if (d < s) shifted -= 1;
-        /** @type {number[]} */
-        const inserted = (batch.insertSections || []).map((/** @type {any} */ x) => x.index);
-        inserted.sort((a, b) => a - b);
-        for (const i of inserted) if (i <= shifted) shifted += 1;
-        return shifted;
-    };
     return ([s, i]) => {
-        if (deletedSections.has(s)) return null;
-        const entry = sections.get(s);
-        if (!entry) return [sectionShift(s), i];
-        const moved = entry.moves.get(i);
+        const moved = moves.get(`${s}/${i}`);
         if (moved) return moved;
-        if (entry.gone.includes(i)) return null;
-        let rank = i;
-        for (const g of entry.gone) if (g < i) rank -= 1;
-        let position = rank;
-        for (const f of entry.fixed) if (f <= position) position += 1;
-        return [sectionShift(s), position];
+        const section = sectionOf(s);
+        if (section === null || (gone.get(s) || []).includes(i)) return null;
+        return [section, survivorMapping(gone.get(s) || [], fixed.get(section) || [])(i)];
     };
 }
 
@@ -2426,7 +2454,8 @@ export class LayoutView {
             const rekeyed = new Map();
             /** @type {HTMLElement[]} */
             const leaving = [];
-            const sectionsChange = !!(batch.deleteSections?.length || batch.insertSections?.length);
+            const sectionsChange = !!(batch.deleteSections?.length || batch.insertSections?.length
+                || batch.moveSections?.length);
             for (const [key, element] of this.elements) {
                 // Cells follow their item; headers, footers and backgrounds stay unless sections come or go.
                 const to = key.startsWith('cell/') ? remapKey(key, map) : sectionsChange ? null : key;
@@ -2485,10 +2514,22 @@ export class LayoutView {
      * @returns {number[]}
      */
     countsAfter(batch) {
-        const counts = (this.sectionCounts || []).slice();
-        for (const [s] of batch.deleteItems || []) counts[s] -= 1;
+        const before = this.sectionCounts || [];
+        const sectionOf = sectionMapping(batch);
+        const inserted = batch.insertSections || [];
+        /** @type {number[]} */
+        const counts = new Array(before.length - (batch.deleteSections || []).length + inserted.length).fill(0);
+        before.forEach((count, s) => {
+            const to = sectionOf(s);
+            if (to !== null) counts[to] = count;
+        });
+        for (const { index, section } of inserted) counts[index] = sectionItemCount(section);
+        for (const [s] of batch.deleteItems || []) counts[/** @type {number} */ (sectionOf(s))] -= 1;
         for (const { indexPath: [s] } of batch.insertItems || []) counts[s] += 1;
-        for (const { from, to } of batch.moveItems || []) { counts[from[0]] -= 1; counts[to[0]] += 1; }
+        for (const { from, to } of batch.moveItems || []) {
+            counts[/** @type {number} */ (sectionOf(from[0]))] -= 1;
+            counts[to[0]] += 1;
+        }
         return counts;
     }
 
@@ -3259,6 +3300,8 @@ export function applyAttributes(element: HTMLElement, attributes: Attributes): v
 export function isScrollDependent(kind: string, config?: unknown, sections?: unknown[]): boolean;
 /** Whether the view snaps at scroll end for this kind and config. */
 export function snapsAtScrollEnd(kind: string, config?: unknown): boolean;
+/** Where a section that survives a batch goes (UIKit's rule, `moveSections` included); null for a deleted one. */
+export function sectionMapping(batch: UpdatesBatch): (section: number) => number | null;
 /** Where an item that survives a batch goes (UIKit's rule); null for a deleted or moved-away item. */
 export function indexPathMapping(batch: UpdatesBatch): (indexPath: IndexPath) => IndexPath | null;
 
