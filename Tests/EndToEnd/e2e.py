@@ -366,7 +366,7 @@ def card_kinds_snap_through_their_sessions(server):
 
 @check
 def the_command_line_is_conventional(server):
-    """--version, --help against the README's table, a usage error's exit 64, and a boolean's --no- form."""
+    """--version, --help against docs/configuration.md's table, a usage error's exit 64, and a boolean's --no- form."""
     result = subprocess.run([BINARY, "--version"], capture_output=True, text=True, timeout=10)
     match = re.fullmatch(r"layoutd (\d+\.\d+\.\d+) \(commit ([0-9a-f]{7,}|unknown)\)\n", result.stdout)
     expect(result.returncode == 0 and match, f"--version: {result.returncode} {result.stdout!r}")
@@ -387,12 +387,13 @@ def the_command_line_is_conventional(server):
     listed = dict((flag, (variable, default)) for flag, variable, default in re.findall(
         r"\n  (--[a-z-]+)[ /].*?\(env: (LAYOUTD_[A-Z_]+), default: ([^)]*)\)", help_text))
     expect(len(listed) >= 17 and "--log-requests" in listed, f"help lists the options: {sorted(listed)}")
-    with open(os.path.join(ROOT, "README.md")) as readme:
-        section = readme.read().split("\n## Configuration\n", 1)[1].split("\n## ", 1)[0]
+    with open(os.path.join(ROOT, "docs", "configuration.md")) as page:
+        section = page.read().split("\n## ", 1)[0]
     table = {}
     for row in re.findall(r"^\| `(--[a-z-]+)`[^|]*\| `(LAYOUTD_[A-Z_]+)` \| ([^|]+) \|", section, re.M):
         table[row[0]] = (row[1], row[2].strip().strip("`"))
-    expect(table == listed, f"README table differs from --help: {sorted(set(table.items()) ^ set(listed.items()))}")
+    difference = sorted(set(table.items()) ^ set(listed.items()))
+    expect(table == listed, f"docs/configuration.md table differs from --help: {difference}")
 
     result = subprocess.run([BINARY, "--port", "99999"], capture_output=True, text=True, timeout=10)
     expect(result.returncode == 64, f"--port 99999 exits {result.returncode}")
