@@ -60,6 +60,7 @@ public final class LayoutService: Responder {
     /// - Returns: The response, with `X-Request-Id` and any CORS headers.
     public func respond(to request: Request, plan: RequestPlan) -> Response {
         let start = self.clock.now
+        self.metrics.requestStarted()
         let requestID = RequestID.make(for: request)
         let route = plan.route
         var elements = 0
@@ -83,7 +84,10 @@ public final class LayoutService: Responder {
             method: request.method.rawValue,
             status: response.status,
             seconds: seconds,
-            elements: elements
+            elements: elements,
+            requestBytes: request.body.count,
+            responseBytes: response.body.count,
+            started: true
         )
         if self.configuration.logsRequests {
             self.log(RequestLog.line(request: request, requestID: requestID, status: response.status, seconds: seconds))
@@ -120,7 +124,8 @@ public final class LayoutService: Responder {
         case .metrics:
             let text = self.metrics.render(
                 openConnections: self.serverStatus.openConnections,
-                sessions: self.sessions.statistics
+                sessions: self.sessions.statistics,
+                queuedWork: self.serverStatus.queuedWork
             )
             let type = "text/plain; version=0.0.4; charset=utf-8"
             return (Response(status: 200, headers: ["Content-Type": type], body: Array(text.utf8)), 0)

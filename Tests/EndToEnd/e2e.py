@@ -87,6 +87,47 @@ def health_ready_metrics_and_openapi_answer(server):
         expect(status == 200 and body == spec.read(), "openapi.yaml is served verbatim")
 
 
+@check
+def metrics_parse_as_prometheus_text_with_every_family(server):
+    """prometheus_client's own parser reads the page; each family the issue lists is there with its type."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    curl(server.port, "-d", '{"viewport":{"width":100,"height":100},"sections":[{"count":3}]}',
+         url(server.port, "/layout/flow"))
+    curl(server.port, "-d", "[1,2", url(server.port, "/layout/flow"))
+    _, _, body = curl(server.port, url(server.port, "/metrics"))
+    families = {family.name: family for family in text_string_to_metric_families(body.decode())}
+    expected = {
+        "layoutd_build_info": "gauge", "layoutd_elements_laid_out": "counter", "layoutd_http_requests": "counter",
+        "layoutd_http_request_duration_seconds": "histogram", "layoutd_http_request_size_bytes": "histogram",
+        "layoutd_http_response_size_bytes": "histogram", "layoutd_requests_in_flight": "gauge",
+        "layoutd_open_connections": "gauge", "layoutd_sessions": "gauge", "layoutd_session_bytes": "gauge",
+        "layoutd_session_items": "gauge", "layoutd_sessions_evicted": "counter", "layoutd_worker_queue_length": "gauge",
+        "process_resident_memory_bytes": "gauge", "process_cpu_seconds": "counter", "process_open_fds": "gauge",
+        "process_max_fds": "gauge", "process_start_time_seconds": "gauge",
+    }
+    found = {name: families[name].type for name in expected if name in families}
+    expect(found == expected, f"families: {sorted(set(expected.items()) ^ set(found.items()))}")
+
+    def value(family, sample_name, **labels):
+        for sample in families[family].samples:
+            if sample.name == sample_name and all(sample.labels.get(k) == v for k, v in labels.items()):
+                return sample.value
+        return None
+
+    duration = "layoutd_http_request_duration_seconds"
+    expect(value(duration, duration + "_count", route="/layout/{kind}", status_class="2xx") >= 1, "a 2xx layout")
+    expect(value(duration, duration + "_count", route="/layout/{kind}", status_class="4xx") >= 1, "a 4xx layout")
+    expect(value("layoutd_requests_in_flight", "layoutd_requests_in_flight") == 1, "only the scrape is in flight")
+    process = int(open(f"/proc/{server.process.pid}/stat").read().rsplit(")", 1)[1].split()[21])
+    resident = value("process_resident_memory_bytes", "process_resident_memory_bytes")
+    pages = os.sysconf("SC_PAGESIZE")
+    expect(abs(resident - process * pages) < 64 * 1024 * 1024, f"resident {resident} against /proc's {process} pages")
+    started = value("process_start_time_seconds", "process_start_time_seconds")
+    expect(time.time() - 3600 < started <= time.time(), f"start time {started}")
+    expect(value("process_open_fds", "process_open_fds") >= 4, "open descriptors: stdio and the listener at least")
+
+
 def documentation_pages():
     """README.md and every page under docs/: the pages whose curl examples the tests run."""
     docs = os.path.join(ROOT, "docs")

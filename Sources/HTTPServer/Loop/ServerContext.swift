@@ -37,7 +37,7 @@ final class ServerContext: Sendable {
         self.dispatcher = Dispatcher(responder)
         self.status = status
         self.listenerFD = listenerFD
-        self.pool = try WorkerPool()
+        self.pool = try WorkerPool(status: status)
         self.finished = try Latch()
         self.headerTimeout = configuration.headerTimeout.nanoseconds
         self.bodyTimeout = configuration.bodyTimeout.nanoseconds

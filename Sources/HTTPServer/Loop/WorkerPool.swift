@@ -19,8 +19,11 @@ final class WorkerPool: Sendable {
     private let jobs = Mutex<[Job]>([])
     private let isStopped = Atomic<Bool>(false)
     private let semaphore: Int32
+    /// Where the queue's length is published for `/metrics`.
+    private let status: ServerStatus
 
-    init() throws(SystemCallError) {
+    init(status: ServerStatus = ServerStatus()) throws(SystemCallError) {
+        self.status = status
         self.semaphore = try retryingSyscall("eventfd") { eventfd(0, Int32(EFD_SEMAPHORE | EFD_CLOEXEC)) }
     }
 
@@ -36,6 +39,7 @@ final class WorkerPool: Sendable {
     /// Queues a job.
     func submit(_ job: Job) {
         self.jobs.withLock { $0.append(job) }
+        self.status.workQueueChanged(by: 1)
         self.signal(1)
     }
 
@@ -58,6 +62,7 @@ final class WorkerPool: Sendable {
             }
             if self.isStopped.load(ordering: .acquiring) { return }
             guard let job = self.jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+            self.status.workQueueChanged(by: -1)
             let response = job.answer()
             job.loop.post(.workerAnswered(connectionID: job.connectionID, response: response))
         }
