@@ -12,7 +12,7 @@ public final class LayoutService: Responder {
     /// Readiness and connection counts, written by the server.
     let serverStatus: ServerStatus
     /// Where log lines go.
-    let log: @Sendable (String) -> Void
+    let logger: Logger
     /// The live sessions.
     let sessions: SessionStore
     private let clock = ContinuousClock()
@@ -22,17 +22,18 @@ public final class LayoutService: Responder {
     /// - Parameters:
     ///   - configuration: Limits, access control and logging settings.
     ///   - serverStatus: The server's published state, read by `/readyz` and `/metrics`.
-    ///   - log: Receives one line per request and the details of internal errors. Defaults to discarding them.
+    ///   - logger: Receives one line per request, evictions, the worker pool's saturation and the details of
+    ///     internal errors. Defaults to discarding them.
     ///   - clock: Measures how long sessions sit idle. Defaults to the continuous clock; tests pass one they move.
     public init<C: Clock>(
         configuration: ServiceConfiguration = ServiceConfiguration(),
         serverStatus: ServerStatus = ServerStatus(),
-        log: @escaping @Sendable (String) -> Void = { _ in },
+        logger: Logger = .discarding,
         clock: C = ContinuousClock()
     ) where C.Duration == Duration {
         self.configuration = configuration
         self.serverStatus = serverStatus
-        self.log = log
+        self.logger = logger
         self.sessions = SessionStore(configuration: configuration.sessions, clock: clock)
     }
 
@@ -65,6 +66,7 @@ public final class LayoutService: Responder {
         let route = plan.route
         var elements = 0
         var response: Response
+        let sessionsBefore = route == .sessions ? self.sessions.statistics : nil
         do {
             (response, elements) = try self.answer(request, route: route)
         } catch {
@@ -72,7 +74,7 @@ public final class LayoutService: Responder {
                 for: error,
                 body: request.body,
                 maxJSONDepth: self.configuration.maxJSONDepth
-            ) { self.log("request \(requestID): \($0)") }
+            ) { self.logger.log(.error, $0, [("request_id", .string(requestID))]) }
         }
         response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
         CORSPolicy(origins: self.configuration.corsOrigins).decorate(&response, for: request, route: route)
@@ -90,8 +92,10 @@ public final class LayoutService: Responder {
             started: true
         )
         if self.configuration.logsRequests {
-            self.log(RequestLog.line(request: request, requestID: requestID, status: response.status, seconds: seconds))
+            RequestLog.log(self.logger, request: request, requestID: requestID, response: response, seconds: seconds)
         }
+        if let sessionsBefore { self.logSessionsGone(since: sessionsBefore) }
+        self.noteWorkerQueue()
         return response
     }
 

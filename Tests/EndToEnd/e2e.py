@@ -453,6 +453,39 @@ def the_command_line_is_conventional(server):
         expect(status == 200 and bool(lines) == logged, f"{flag} with LAYOUTD_LOG_REQUESTS={variable}: {lines}")
 
 
+@check
+def logs_are_one_line_each_in_every_format(server):
+    """--log-format json and logfmt: each line parses, the request line has its fields; --log-level warn drops it."""
+    def run(*arguments):
+        other = Server(BINARY, *arguments)
+        curl(other.port, "-H", "X-Request-Id: log-check", "-d", "[1,2", url(other.port, "/layout/flow?secret=1"))
+        expect(other.stop() == 0, f"{arguments}: exit 0")
+        other.reader.join(timeout=10)
+        return other.log
+
+    lines = [json.loads(line) for line in run("--log-format", "json")]
+    requests = [line for line in lines if line["msg"] == "request"]
+    expect(len(requests) == 1, f"json: one request line in {lines}")
+    request = requests[0]
+    expected = {"level": "info", "request_id": "log-check", "method": "POST", "path": "/layout/flow", "status": 400,
+                "bytes_in": 4, "client": "127.0.0.1", "problem": "/problems/malformed-json"}
+    expect({key: request.get(key) for key in expected} == expected, f"json request line: {request}")
+    expect(request["bytes_out"] > 0 and request["duration_ms"] >= 0, f"json sizes and duration: {request}")
+    expect(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", request["time"]), f"time: {request}")
+    expect([line["msg"] for line in lines][-2:] == ["draining", "drained, exiting"], f"json lifecycle: {lines}")
+
+    pairs = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|\S+)')
+    lines = [dict((key, value.strip('"')) for key, value in pairs.findall(line))
+             for line in run("--log-format", "logfmt")]
+    requests = [line for line in lines if line.get("msg") == "request"]
+    expect(len(requests) == 1 and requests[0]["status"] == "400" and requests[0]["path"] == "/layout/flow"
+           and requests[0]["problem"] == "/problems/malformed-json", f"logfmt request line: {lines}")
+    expect(all("time" in line and "level" in line for line in lines), f"logfmt: every line has time and level")
+
+    lines = run("--log-level", "warn")
+    expect(not any("/layout/flow" in line for line in lines), f"--log-level warn drops request lines: {lines}")
+
+
 def main():
     global BINARY
     BINARY = sys.argv[1]

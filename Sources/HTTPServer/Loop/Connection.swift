@@ -15,6 +15,8 @@ final class Connection {
     var machine: ConnectionStateMachine
     /// The epoll events currently registered.
     var registeredEvents: UInt32
+    /// The peer's address, read once when the connection is adopted; given to each request for its log line.
+    let clientAddress: String?
 
     init(
         id: UInt64, fd: Int32, limits: ParserLimits, machine: ConnectionStateMachine.Configuration, now: UInt64,
@@ -25,6 +27,7 @@ final class Connection {
         self.parser = RequestParser(limits: limits)
         self.machine = ConnectionStateMachine(configuration: machine, now: now)
         self.registeredEvents = registeredEvents
+        self.clientAddress = peerAddress(of: fd)
     }
 }
 

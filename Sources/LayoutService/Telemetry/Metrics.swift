@@ -56,6 +56,8 @@ public final class Metrics: Sendable {
 
     let state = Mutex(State())
     private let inFlight = Atomic<Int>(0)
+    /// Whether the service last logged the worker pool as saturated.
+    let isWorkerPoolSaturated = Atomic<Bool>(false)
 
     /// Creates empty metrics.
     public init() {}
