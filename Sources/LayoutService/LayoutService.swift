@@ -165,9 +165,9 @@ public final class LayoutService: Responder {
         case .sessionSupplementary(let id, let kind, let section, let item):
             return try self.sessionSupplementary(id: id, kind: kind, section: section, item: item)
         case .webPage:
-            return (Self.webResponse(name: "index.html"), 0)
+            return (Self.webResponse(name: "index.html", request: request), 0)
         case .webAsset(let name):
-            return (Self.webResponse(name: name), 0)
+            return (Self.webResponse(name: name, request: request), 0)
         }
     }
 }
