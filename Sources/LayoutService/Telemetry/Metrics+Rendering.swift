@@ -27,19 +27,20 @@ extension Metrics {
             &text, "layoutd_http_request_duration_seconds", .histogram,
             "Time from a parsed request to its response, by route template and status class."
         )
-        let durations = state.durations.sorted {
-            ($0.key.route, $0.key.statusClass) < ($1.key.route, $1.key.statusClass)
-        }
-        for (key, histogram) in durations {
-            let labels = "route=\"\(Self.escape(key.route))\",status_class=\"\(key.statusClass)\""
-            Self.histogram(&text, "layoutd_http_request_duration_seconds", labels, histogram, Self.latencyBuckets)
+        let routes = state.routes.sorted { $0.key < $1.key }
+        for (route, statistics) in routes {
+            for (statusClass, histogram) in statistics.durations.enumerated() {
+                guard let histogram else { continue }
+                let labels = "route=\"\(Self.escape(route))\",status_class=\"\(statusClass)xx\""
+                Self.histogram(&text, "layoutd_http_request_duration_seconds", labels, histogram, Self.latencyBuckets)
+            }
         }
         Self.family(
             &text, "layoutd_http_request_size_bytes", .histogram, "Request body sizes, by route template."
         )
-        for (route, histogram) in state.requestSizes.sorted(by: { $0.key < $1.key }) {
+        for (route, statistics) in routes {
             let labels = "route=\"\(Self.escape(route))\""
-            Self.histogram(&text, "layoutd_http_request_size_bytes", labels, histogram, Self.sizeBuckets)
+            Self.histogram(&text, "layoutd_http_request_size_bytes", labels, statistics.requestSizes, Self.sizeBuckets)
         }
 
         Self.family(
@@ -55,9 +56,11 @@ extension Metrics {
         Self.family(
             &text, "layoutd_http_response_size_bytes", .histogram, "Response body sizes, by route template."
         )
-        for (route, histogram) in state.responseSizes.sorted(by: { $0.key < $1.key }) {
+        for (route, statistics) in routes {
             let labels = "route=\"\(Self.escape(route))\""
-            Self.histogram(&text, "layoutd_http_response_size_bytes", labels, histogram, Self.sizeBuckets)
+            Self.histogram(
+                &text, "layoutd_http_response_size_bytes", labels, statistics.responseSizes, Self.sizeBuckets
+            )
         }
 
         Self.gauge(&text, "layoutd_open_connections", "Client connections open now.", openConnections)

@@ -21,10 +21,23 @@ public final class Metrics: Sendable {
         var status: Int
     }
 
-    struct DurationKey: Hashable {
-        var route: String
-        /// `2xx`, `4xx`, …: a class rather than the status, so the histogram's series stay few.
-        var statusClass: String
+    /// What one route template has seen: its durations by status class, and its body and answer sizes. Kept
+    /// together so that a request costs one lookup by route beside the request count's.
+    struct RouteStatistics {
+        /// Indexed by the status divided by 100 (`2` for `2xx`): a class rather than the status, so that the
+        /// histogram's series stay few.
+        var durations = [Histogram?](repeating: nil, count: 6)
+        var requestSizes = Histogram(bucketCount: Metrics.sizeBuckets.count)
+        var responseSizes = Histogram(bucketCount: Metrics.sizeBuckets.count)
+
+        mutating func record(statusClass: Int, seconds: Double, requestBytes: Int, responseBytes: Int) {
+            if self.durations[statusClass] == nil {
+                self.durations[statusClass] = Histogram(bucketCount: Metrics.latencyBuckets.count)
+            }
+            self.durations[statusClass]!.record(seconds, bounds: Metrics.latencyBuckets)
+            self.requestSizes.record(Double(requestBytes), bounds: Metrics.sizeBuckets)
+            self.responseSizes.record(Double(responseBytes), bounds: Metrics.sizeBuckets)
+        }
     }
 
     /// A Prometheus histogram's state: per-bucket (not yet cumulative) counts, the sum and the total.
@@ -48,9 +61,7 @@ public final class Metrics: Sendable {
 
     struct State {
         var requests: [RequestKey: Int] = [:]
-        var durations: [DurationKey: Histogram] = [:]
-        var requestSizes: [String: Histogram] = [:]
-        var responseSizes: [String: Histogram] = [:]
+        var routes: [String: RouteStatistics] = [:]
         var elementsLaidOut = 0
     }
 
@@ -92,21 +103,16 @@ public final class Metrics: Sendable {
         responseBytes: Int = 0,
         started: Bool = false
     ) {
-        let statusClass = "\(status / 100)xx"
+        let statusClass = min(max(status / 100, 1), 5)
         self.state.withLock { state in
             state.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
             // Updated where they lie: a copy taken out and put back would copy its counts on every request.
-            state.durations[DurationKey(route: route, statusClass: statusClass), default: Self.latencyHistogram]
-                .record(seconds, bounds: Self.latencyBuckets)
-            state.requestSizes[route, default: Self.sizeHistogram]
-                .record(Double(requestBytes), bounds: Self.sizeBuckets)
-            state.responseSizes[route, default: Self.sizeHistogram]
-                .record(Double(responseBytes), bounds: Self.sizeBuckets)
+            state.routes[route, default: RouteStatistics()].record(
+                statusClass: statusClass, seconds: seconds, requestBytes: requestBytes, responseBytes: responseBytes
+            )
             state.elementsLaidOut += elements
         }
         if started { self.inFlight.subtract(1, ordering: .relaxed) }
     }
 
-    private static let latencyHistogram = Histogram(bucketCount: Metrics.latencyBuckets.count)
-    private static let sizeHistogram = Histogram(bucketCount: Metrics.sizeBuckets.count)
 }
