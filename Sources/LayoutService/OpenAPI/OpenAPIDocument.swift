@@ -100,6 +100,8 @@ paths:
       description: Public even when the server runs with an API token.
       operationId: webPage
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The page.
           content:
@@ -113,6 +115,8 @@ paths:
       description: Public even when the server runs with an API token.
       operationId: webClient
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The module.
           content:
@@ -126,6 +130,8 @@ paths:
       description: Public even when the server runs with an API token.
       operationId: webClientTypes
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The declarations.
           content:
@@ -139,6 +145,8 @@ paths:
       description: Public even when the server runs with an API token.
       operationId: webApp
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The module.
           content:
@@ -152,6 +160,8 @@ paths:
       description: Public even when the server runs with an API token.
       operationId: webDemoContent
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The module.
           content:
@@ -165,6 +175,8 @@ paths:
       description: Public even when the server runs with an API token.
       operationId: webStyle
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The style sheet.
           content:
