@@ -10,6 +10,8 @@ public struct Request: Sendable {
     public var headers: HTTPHeaders
     /// The body after any chunked framing was removed; empty when there was none.
     public var body: [UInt8]
+    /// The peer's IP address (`127.0.0.1`, `::1`), when the server knows it; for logs. Defaults to `nil`.
+    public var clientAddress: String?
 
     /// Creates a request.
     public init(

@@ -8,6 +8,7 @@ import Synchronization
 public final class ServerStatus: Sendable {
     private let ready = Atomic<Bool>(true)
     private let connections = Atomic<Int>(0)
+    private let queued = Atomic<Int>(0)
 
     /// The memory request bodies in flight may take over all connections; the server sets its limit from
     /// ``ServerConfiguration``'s `maxBodyMemory` when it starts, and the service reads it for `/metrics`.
@@ -30,4 +31,11 @@ public final class ServerStatus: Sendable {
 
     /// Records one connection fewer.
     public func connectionClosed() { self.connections.subtract(1, ordering: .relaxed) }
+
+    /// Requests waiting for a thread of the worker pool now.
+    public var queuedWork: Int { self.queued.load(ordering: .relaxed) }
+
+    /// Records a change in the worker pool's queue, by `delta` requests; returns the new length.
+    @discardableResult
+    public func workQueueChanged(by delta: Int) -> Int { self.queued.add(delta, ordering: .relaxed).newValue }
 }

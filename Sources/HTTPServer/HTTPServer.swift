@@ -139,12 +139,13 @@ public final class HTTPServer: Sendable {
     /// Turns readiness off and flags the drain for every loop; returns the loops to tell (none if not running).
     private func markDraining() -> [EventLoop] {
         self.status.isReady = false
-        return self.state.withLock { state in
+        let (loops, isFirst) = self.state.withLock { state -> ([EventLoop], Bool) in
             if case .running(let context, let loops) = state {
-                context.drainRequested.store(true, ordering: .relaxed)
-                return loops
+                return (loops, !context.drainRequested.exchange(true, ordering: .relaxed))
             }
-            return []
+            return ([], false)
         }
+        if isFirst { self.configuration.onDrain() }
+        return loops
     }
 }

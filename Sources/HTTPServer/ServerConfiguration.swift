@@ -44,6 +44,9 @@ public struct ServerConfiguration: Sendable {
     public var maxBodyMemory: Int = 512 * 1024 * 1024
     /// The parser's limits: request line, header section, field count, body. Defaults to ``ParserLimits/init()``.
     public var parserLimits: ParserLimits = ParserLimits()
+    /// Called once when a drain starts (a signal, or ``HTTPServer/shutdown()``), before the loops hear of it.
+    /// Defaults to doing nothing.
+    public var onDrain: @Sendable () -> Void = {}
     /// Where the server reports errors that concern no single response (a failing `accept`, a socket error).
     /// Defaults to writing the line to standard error.
     public var logError: @Sendable (String) -> Void = { message in

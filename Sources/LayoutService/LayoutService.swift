@@ -12,7 +12,7 @@ public final class LayoutService: Responder {
     /// Readiness and connection counts, written by the server.
     let serverStatus: ServerStatus
     /// Where log lines go.
-    let log: @Sendable (String) -> Void
+    let logger: Logger
     /// The live sessions.
     let sessions: SessionStore
     /// Where sessions are shared with other replicas (`--session-store`), or `nil`.
@@ -24,19 +24,22 @@ public final class LayoutService: Responder {
     /// - Parameters:
     ///   - configuration: Limits, access control and logging settings.
     ///   - serverStatus: The server's published state, read by `/readyz` and `/metrics`.
-    ///   - log: Receives one line per request and the details of internal errors. Defaults to discarding them.
+    ///   - logger: Receives one line per request, evictions, the worker pool's saturation and the details of
+    ///     internal errors. Defaults to discarding them.
     ///   - clock: Measures how long sessions sit idle. Defaults to the continuous clock; tests pass one they move.
     public init<C: Clock>(
         configuration: ServiceConfiguration = ServiceConfiguration(),
         serverStatus: ServerStatus = ServerStatus(),
-        log: @escaping @Sendable (String) -> Void = { _ in },
+        logger: Logger = .discarding,
         clock: C = ContinuousClock()
     ) where C.Duration == Duration {
         self.configuration = configuration
         self.serverStatus = serverStatus
-        self.log = log
+        self.logger = logger
         self.sessions = SessionStore(configuration: configuration.sessions, clock: clock)
-        self.sharedSessions = SharedSessionStore.make(configuration, log: log)
+        self.sharedSessions = SharedSessionStore.make(configuration) { message in
+            Self.logSessionStore(message, to: logger)
+        }
     }
 
     /// What the service learns of a request before answering it: its route, matched once.
@@ -63,10 +66,12 @@ public final class LayoutService: Responder {
     /// - Returns: The response, with `X-Request-Id` and any CORS headers.
     public func respond(to request: Request, plan: RequestPlan) -> Response {
         let start = self.clock.now
+        self.metrics.requestStarted()
         let requestID = RequestID.make(for: request)
         let route = plan.route
         var elements = 0
         var response: Response
+        let sessionsBefore = route == .sessions ? self.sessions.statistics : nil
         do {
             (response, elements) = try self.answer(request, route: route)
         } catch {
@@ -74,7 +79,7 @@ public final class LayoutService: Responder {
                 for: error,
                 body: request.body,
                 maxJSONDepth: self.configuration.maxJSONDepth
-            ) { self.log("request \(requestID): \($0)") }
+            ) { self.logger.log(.error, $0, [("request_id", .string(requestID))]) }
         }
         response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
         CORSPolicy(origins: self.configuration.corsOrigins).decorate(&response, for: request, route: route)
@@ -86,11 +91,16 @@ public final class LayoutService: Responder {
             method: request.method.rawValue,
             status: response.status,
             seconds: seconds,
-            elements: elements
+            elements: elements,
+            requestBytes: request.body.count,
+            responseBytes: response.body.count,
+            started: true
         )
         if self.configuration.logsRequests {
-            self.log(RequestLog.line(request: request, requestID: requestID, status: response.status, seconds: seconds))
+            RequestLog.log(self.logger, request: request, requestID: requestID, response: response, seconds: seconds)
         }
+        if let sessionsBefore { self.logSessionsGone(since: sessionsBefore) }
+        self.noteWorkerQueue()
         return response
     }
 
@@ -123,7 +133,8 @@ public final class LayoutService: Responder {
         case .metrics:
             let text = self.metrics.render(
                 openConnections: self.serverStatus.openConnections,
-                sessions: self.sessions.statistics
+                sessions: self.sessions.statistics,
+                queuedWork: self.serverStatus.queuedWork
             ) + Metrics.sessionStoreText(self.sharedSessions) + Metrics.capacityText(status: self.serverStatus)
             let type = "text/plain; version=0.0.4; charset=utf-8"
             return (Response(status: 200, headers: ["Content-Type": type], body: Array(text.utf8)), 0)
@@ -159,9 +170,20 @@ public final class LayoutService: Responder {
         case .sessionSupplementary(let id, let kind, let section, let item):
             return try self.sessionSupplementary(id: id, kind: kind, section: section, item: item)
         case .webPage:
-            return (Self.webResponse(name: "index.html"), 0)
+            return (Self.webResponse(name: "index.html", request: request), 0)
         case .webAsset(let name):
-            return (Self.webResponse(name: name), 0)
+            return (Self.webResponse(name: name, request: request), 0)
         }
+    }
+}
+
+extension LayoutService {
+    /// Writes a line about the Redis session store (`--session-store`): a warning, its message as the text form.
+    func log(_ message: String) {
+        Self.logSessionStore(message, to: self.logger)
+    }
+
+    fileprivate static func logSessionStore(_ message: String, to logger: Logger) {
+        logger.log(.warning, "session store", [("detail", .string(message))], text: message)
     }
 }

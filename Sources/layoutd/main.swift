@@ -5,14 +5,18 @@ import HTTPCore
 import HTTPServer
 import LayoutService
 
-/// Writes one time-stamped line to standard error in a single `write`, so lines from different loop threads never
-/// interleave.
-@Sendable func logLine(_ line: String) {
+/// Writes one whole log line to standard error in a single `write`: unbuffered, and lines from different threads
+/// never interleave.
+@Sendable func writeStandardError(_ line: String) {
+    let bytes = Array(line.utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// The wall-clock time in seconds since the epoch.
+@Sendable func wallClock() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    let stamp = RequestLog.timestamp(epochSeconds: Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9)
-    let bytes = Array("\(stamp) \(line)\n".utf8)
-    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
 }
 
 /// The process environment, read from `environ` (Foundation stays out of the binary).
@@ -60,19 +64,24 @@ configuration.headerTimeout = options.headerTimeout
 configuration.bodyTimeout = options.bodyTimeout
 configuration.idleTimeout = options.idleTimeout
 configuration.drainTimeout = options.drainTimeout
-configuration.logError = { logLine("layoutd: \($0)") }
+let logger = Logger(
+    format: options.service.logFormat, level: options.service.logLevel, now: wallClock, write: writeStandardError
+)
+configuration.logError = { logger.log(.error, $0) }
+configuration.onDrain = { logger.log(.info, "draining", [("deadline_seconds", .number(options.drainSeconds))]) }
 
 let status = ServerStatus()
-let service = LayoutService(configuration: options.service, serverStatus: status, log: logLine)
+let service = LayoutService(configuration: options.service, serverStatus: status, logger: logger)
 let server = HTTPServer(configuration: configuration, responder: service, status: status)
 do {
     try server.installSignalHandlers()
     let port = try server.start()
-    logLine("layoutd: listening on http://\(options.host):\(port) with \(configuration.eventLoopCount) event loops")
+    let fields = options.startFields(eventLoops: configuration.eventLoopCount)
+    logger.log(.info, "listening on http://\(options.host):\(port)", fields, always: true)
     server.wait()
-    logLine("layoutd: drained, exiting")
+    logger.log(.info, "drained, exiting")
     exit(0)
 } catch {
-    logLine("layoutd: cannot start: \(error)")
+    logger.log(.error, "cannot start: \(error)")
     exit(1)
 }

@@ -88,6 +88,47 @@ def health_ready_metrics_and_openapi_answer(server):
         expect(status == 200 and body == spec.read(), "openapi.yaml is served verbatim")
 
 
+@check
+def metrics_parse_as_prometheus_text_with_every_family(server):
+    """prometheus_client's own parser reads the page; each family the issue lists is there with its type."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    curl(server.port, "-d", '{"viewport":{"width":100,"height":100},"sections":[{"count":3}]}',
+         url(server.port, "/layout/flow"))
+    curl(server.port, "-d", "[1,2", url(server.port, "/layout/flow"))
+    _, _, body = curl(server.port, url(server.port, "/metrics"))
+    families = {family.name: family for family in text_string_to_metric_families(body.decode())}
+    expected = {
+        "layoutd_build_info": "gauge", "layoutd_elements_laid_out": "counter", "layoutd_http_requests": "counter",
+        "layoutd_http_request_duration_seconds": "histogram", "layoutd_http_request_size_bytes": "histogram",
+        "layoutd_http_response_size_bytes": "histogram", "layoutd_requests_in_flight": "gauge",
+        "layoutd_open_connections": "gauge", "layoutd_sessions": "gauge", "layoutd_session_bytes": "gauge",
+        "layoutd_session_items": "gauge", "layoutd_sessions_evicted": "counter", "layoutd_worker_queue_length": "gauge",
+        "process_resident_memory_bytes": "gauge", "process_cpu_seconds": "counter", "process_open_fds": "gauge",
+        "process_max_fds": "gauge", "process_start_time_seconds": "gauge",
+    }
+    found = {name: families[name].type for name in expected if name in families}
+    expect(found == expected, f"families: {sorted(set(expected.items()) ^ set(found.items()))}")
+
+    def value(family, sample_name, **labels):
+        for sample in families[family].samples:
+            if sample.name == sample_name and all(sample.labels.get(k) == v for k, v in labels.items()):
+                return sample.value
+        return None
+
+    duration = "layoutd_http_request_duration_seconds"
+    expect(value(duration, duration + "_count", route="/layout/{kind}", status_class="2xx") >= 1, "a 2xx layout")
+    expect(value(duration, duration + "_count", route="/layout/{kind}", status_class="4xx") >= 1, "a 4xx layout")
+    expect(value("layoutd_requests_in_flight", "layoutd_requests_in_flight") == 1, "only the scrape is in flight")
+    process = int(open(f"/proc/{server.process.pid}/stat").read().rsplit(")", 1)[1].split()[21])
+    resident = value("process_resident_memory_bytes", "process_resident_memory_bytes")
+    pages = os.sysconf("SC_PAGESIZE")
+    expect(abs(resident - process * pages) < 64 * 1024 * 1024, f"resident {resident} against /proc's {process} pages")
+    started = value("process_start_time_seconds", "process_start_time_seconds")
+    expect(time.time() - 3600 < started <= time.time(), f"start time {started}")
+    expect(value("process_open_fds", "process_open_fds") >= 4, "open descriptors: stdio and the listener at least")
+
+
 def documentation_pages():
     """README.md and every page under docs/: the pages whose curl examples the tests run."""
     docs = os.path.join(ROOT, "docs")
@@ -387,7 +428,7 @@ def card_kinds_snap_through_their_sessions(server):
 
 @check
 def the_command_line_is_conventional(server):
-    """--version, --help against the README's table, a usage error's exit 64, and a boolean's --no- form."""
+    """--version, --help against docs/configuration.md's table, a usage error's exit 64, and a boolean's --no- form."""
     result = subprocess.run([BINARY, "--version"], capture_output=True, text=True, timeout=10)
     match = re.fullmatch(r"layoutd (\d+\.\d+\.\d+) \(commit ([0-9a-f]{7,}|unknown)\)\n", result.stdout)
     expect(result.returncode == 0 and match, f"--version: {result.returncode} {result.stdout!r}")
@@ -408,19 +449,13 @@ def the_command_line_is_conventional(server):
     listed = dict((flag, (variable, default)) for flag, variable, default in re.findall(
         r"\n  (--[a-z-]+)[ /].*?\(env: (LAYOUTD_[A-Z_]+), default: ([^)]*)\)", help_text))
     expect(len(listed) >= 17 and "--log-requests" in listed, f"help lists the options: {sorted(listed)}")
-    # The README's table, and the "## Configuration" tables of docs pages (options documented with their feature).
-    with open(os.path.join(ROOT, "README.md")) as readme:
-        sections = [readme.read().split("\n## Configuration\n", 1)[1].split("\n## ", 1)[0]]
-    for page in sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))):
-        with open(page) as text:
-            parts = text.read().split("\n## Configuration\n", 1)
-        if len(parts) == 2:
-            sections.append(parts[1].split("\n## ", 1)[0])
+    with open(os.path.join(ROOT, "docs", "configuration.md")) as page:
+        section = page.read().split("\n## ", 1)[0]
     table = {}
-    for section in sections:
-        for row in re.findall(r"^\| `(--[a-z-]+)`[^|]*\| `(LAYOUTD_[A-Z_]+)` \| ([^|]+) \|", section, re.M):
-            table[row[0]] = (row[1], row[2].strip().strip("`"))
-    expect(table == listed, f"README table differs from --help: {sorted(set(table.items()) ^ set(listed.items()))}")
+    for row in re.findall(r"^\| `(--[a-z-]+)`[^|]*\| `(LAYOUTD_[A-Z_]+)` \| ([^|]+) \|", section, re.M):
+        table[row[0]] = (row[1], row[2].strip().strip("`"))
+    difference = sorted(set(table.items()) ^ set(listed.items()))
+    expect(table == listed, f"docs/configuration.md table differs from --help: {difference}")
 
     result = subprocess.run([BINARY, "--port", "99999"], capture_output=True, text=True, timeout=10)
     expect(result.returncode == 64, f"--port 99999 exits {result.returncode}")
@@ -437,6 +472,39 @@ def the_command_line_is_conventional(server):
         other.reader.join(timeout=10)
         lines = [line for line in other.log if "/healthz" in line]
         expect(status == 200 and bool(lines) == logged, f"{flag} with LAYOUTD_LOG_REQUESTS={variable}: {lines}")
+
+
+@check
+def logs_are_one_line_each_in_every_format(server):
+    """--log-format json and logfmt: each line parses, the request line has its fields; --log-level warn drops it."""
+    def run(*arguments):
+        other = Server(BINARY, *arguments)
+        curl(other.port, "-H", "X-Request-Id: log-check", "-d", "[1,2", url(other.port, "/layout/flow?secret=1"))
+        expect(other.stop() == 0, f"{arguments}: exit 0")
+        other.reader.join(timeout=10)
+        return other.log
+
+    lines = [json.loads(line) for line in run("--log-format", "json")]
+    requests = [line for line in lines if line["msg"] == "request"]
+    expect(len(requests) == 1, f"json: one request line in {lines}")
+    request = requests[0]
+    expected = {"level": "info", "request_id": "log-check", "method": "POST", "path": "/layout/flow", "status": 400,
+                "bytes_in": 4, "client": "127.0.0.1", "problem": "/problems/malformed-json"}
+    expect({key: request.get(key) for key in expected} == expected, f"json request line: {request}")
+    expect(request["bytes_out"] > 0 and request["duration_ms"] >= 0, f"json sizes and duration: {request}")
+    expect(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", request["time"]), f"time: {request}")
+    expect([line["msg"] for line in lines][-2:] == ["draining", "drained, exiting"], f"json lifecycle: {lines}")
+
+    pairs = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|\S+)')
+    lines = [dict((key, value.strip('"')) for key, value in pairs.findall(line))
+             for line in run("--log-format", "logfmt")]
+    requests = [line for line in lines if line.get("msg") == "request"]
+    expect(len(requests) == 1 and requests[0]["status"] == "400" and requests[0]["path"] == "/layout/flow"
+           and requests[0]["problem"] == "/problems/malformed-json", f"logfmt request line: {lines}")
+    expect(all("time" in line and "level" in line for line in lines), f"logfmt: every line has time and level")
+
+    lines = run("--log-level", "warn")
+    expect(not any("/layout/flow" in line for line in lines), f"--log-level warn drops request lines: {lines}")
 
 
 def main():

@@ -37,6 +37,8 @@ import Testing
             $0.service.corsOrigins == ["https://a.example", "https://b.example"]
         },
         Case(name: "log-requests", value: "false") { !$0.service.logsRequests },
+        Case(name: "log-format", value: "json") { $0.service.logFormat == .json },
+        Case(name: "log-level", value: "warn") { $0.service.logLevel == .warning },
         Case(name: "session-store", value: "redis://10.0.0.5:6380/2") {
             $0.service.sessionStore == "redis://10.0.0.5:6380/2"
         },
@@ -139,6 +141,8 @@ import Testing
         (["--host="], "--host must be a numeric address, not an empty value"),
         (["--log-requests=maybe"], "--log-requests must be true, false, 1, 0, yes or no, not maybe"),
         (["--no-log-requests=1"], "--no-log-requests takes no value"),
+        (["--log-format", "xml"], "--log-format must be one of text, json or logfmt, not xml"),
+        (["--log-level=verbose"], "--log-level must be one of debug, info, warn or error, not verbose"),
         (["serve"], "unexpected argument 'serve'"),
         (["--version=2"], "--version takes no value"),
     ])

@@ -142,7 +142,8 @@ import Testing
         #expect(text.contains(#"layoutd_http_requests_total{route="/healthz",method="GET",status="200"} 1"#))
         #expect(text.contains(#"layoutd_http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
         #expect(text.contains("# TYPE layoutd_http_request_duration_seconds histogram"))
-        #expect(text.contains(#"layoutd_http_request_duration_seconds_bucket{route="/healthz",le="+Inf"} 1"#))
+        let bucket = #"layoutd_http_request_duration_seconds_bucket{route="/healthz",status_class="2xx",le="+Inf"} 1"#
+        #expect(text.contains(bucket))
         #expect(text.contains("layoutd_open_connections 0"))
     }
 }

@@ -35,7 +35,8 @@ import Testing
     func replica(store: Bool = true, log: @escaping @Sendable (String) -> Void = { _ in }) -> Replica {
         var configuration = ServiceConfiguration()
         configuration.sessionStore = store ? self.server.endpoint.description : nil
-        return Replica(service: LayoutService(configuration: configuration, log: log))
+        let logger = Logger(now: { 0 }, write: log)
+        return Replica(service: LayoutService(configuration: configuration, logger: logger))
     }
 
     @Test func anotherReplicaRebuildsTheSessionWithTheSameIdVersionAndBytes() throws {

@@ -23,6 +23,8 @@ final class Connection {
     func pendingOutputBytes(window: Int) -> Int {
         self.output.count + (self.stream == nil ? 0 : window)
     }
+    /// The peer's address, read once when the connection is adopted; given to each request for its log line.
+    let clientAddress: String?
 
     init(
         id: UInt64, fd: Int32, limits: ParserLimits, bodyBudget: BodyMemoryBudget?,
@@ -33,6 +35,7 @@ final class Connection {
         self.parser = RequestParser(limits: limits, bodyBudget: bodyBudget)
         self.machine = ConnectionStateMachine(configuration: machine, now: now)
         self.registeredEvents = registeredEvents
+        self.clientAddress = peerAddress(of: fd)
     }
 
     // A connection closed with a body reserved (mid-body, or with its request on the worker pool) gives it back

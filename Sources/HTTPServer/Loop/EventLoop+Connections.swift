@@ -86,7 +86,8 @@ extension EventLoop {
                     action = machine.parsed(.failed, parserPhase: connection.parser.phase)
                 }
             case .dispatch:
-                guard let dispatched = request else { preconditionFailure("dispatch without a parsed request") }
+                guard var dispatched = request else { preconditionFailure("dispatch without a parsed request") }
+                dispatched.clientAddress = connection.clientAddress
                 request = nil
                 switch self.context.dispatcher.handle(dispatched, self.context.configuration.workerPoolBodyThreshold) {
                 case .deferred(let answer, let isHeavy):

@@ -37,7 +37,7 @@ final class ServerContext: Sendable {
         self.dispatcher = Dispatcher(responder)
         self.status = status
         self.listenerFD = listenerFD
-        self.pool = try WorkerPool(workerCount: configuration.workerCount)
+        self.pool = try WorkerPool(workerCount: configuration.workerCount, status: status)
         self.finished = try Latch()
         self.headerTimeout = configuration.headerTimeout.nanoseconds
         self.bodyTimeout = configuration.bodyTimeout.nanoseconds

@@ -63,8 +63,11 @@ final class WorkerPool: Sendable {
     private let semaphore: Int32
     /// The most heavy jobs running at once: all workers but one, at least one.
     let maxHeavyRunning: Int
+    /// Where the queue's length is published for `/metrics`.
+    private let status: ServerStatus
 
-    init(workerCount: Int = 2) throws(SystemCallError) {
+    init(workerCount: Int = 2, status: ServerStatus = ServerStatus()) throws(SystemCallError) {
+        self.status = status
         self.semaphore = try retryingSyscall("eventfd") { eventfd(0, Int32(EFD_SEMAPHORE | EFD_CLOEXEC)) }
         self.maxHeavyRunning = max(1, workerCount - 1)
     }
@@ -83,6 +86,7 @@ final class WorkerPool: Sendable {
         self.queues.withLock { queues in
             if job.isHeavy { queues.heavy.append(job) } else { queues.light.append(job) }
         }
+        self.status.workQueueChanged(by: 1)
         self.signal(1)
     }
 
@@ -107,6 +111,7 @@ final class WorkerPool: Sendable {
             // A heavy job left waiting because enough heavy jobs run consumed its token: the heavy job that
             // finishes signals again for it below.
             guard let job = self.queues.withLock({ $0.take(maxHeavyRunning: self.maxHeavyRunning) }) else { continue }
+            self.status.workQueueChanged(by: -1)
             let response = job.answer()
             job.loop.post(.workerAnswered(connectionID: job.connectionID, response: response))
             if job.isHeavy {

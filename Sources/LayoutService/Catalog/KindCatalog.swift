@@ -70,7 +70,7 @@ enum KindCatalog {
                 Parameter(name: "verticalAlignment", type: "center | top | bottom", defaultJSON: #""center""#,
                           perSection: true, description: "Where items sit across a line thicker than they are."),
                 Parameter(name: "sectionBackground", type: "EdgeInsets", defaultJSON: nil, perSection: false,
-                          description: "Adds a background decoration view behind each section, outset by these."),
+                          description: Self.sectionBackgroundText),
                 Parameter(name: "snap", type: "none | item | line | page", defaultJSON: #""none""#, perSection: false,
                           description: "Where scrolling comes to rest: an item's, a line's or a page's leading edge."),
                 Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
@@ -123,7 +123,7 @@ enum KindCatalog {
                           perSection: false, description: "Horizontal lays rows instead of columns, every rule "
                             + "transposed."),
                 Parameter(name: "sectionBackground", type: "EdgeInsets", defaultJSON: nil, perSection: false,
-                          description: "Adds a background decoration view behind each section, outset by these."),
+                          description: Self.sectionBackgroundText),
                 Parameter(name: "snap", type: "none | item | line | page", defaultJSON: #""none""#, perSection: false,
                           description: "Where scrolling comes to rest: an item's, a line's or a page's leading edge."),
                 Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
@@ -255,4 +255,11 @@ enum KindCatalog {
         writer.endObject()
         return writer.bytes
     }()
+
+    /// What `sectionBackground` does, for flow and waterfall alike: the engine insets the decoration (and refuses
+    /// negative values), so the text says so.
+    static let sectionBackgroundText = """
+        Adds a background decoration view (zIndex -1) behind each section, from below its header to above its \
+        footer, its sectionInset included, inset by these (each 0 or more).
+        """
 }

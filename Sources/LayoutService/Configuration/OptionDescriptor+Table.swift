@@ -115,7 +115,18 @@ extension OptionDescriptor {
         ),
         .flag(
             "log-requests", .logging, \.service.logsRequests,
-            abstract: "One line per request on stderr: time, request id, method, path, status, duration."
+            abstract: """
+                One line per request on stderr: time, level, request id, method, path, status, duration, bytes in \
+                and out, client address, and the problem type of an error.
+                """
+        ),
+        .choice(
+            "log-format", .logging, \.service.logFormat, valueName: "format",
+            abstract: "The shape of log lines: text for people, json (an object a line) or logfmt (key=value)."
+        ),
+        .choice(
+            "log-level", .logging, \.service.logLevel, valueName: "level",
+            abstract: "The least severe lines logged: debug, info (requests, start, drain, stop), warn or error."
         ),
         OptionDescriptor(
             name: "session-store", group: .sessions, valueName: "url",

@@ -160,6 +160,23 @@ extension OptionDescriptor {
         )
     }
 
+    /// One of an enumeration's raw values: `text`, `json` or `logfmt`.
+    static func choice<Value: CaseIterable & RawRepresentable & Sendable>(
+        _ name: String, _ group: Group, _ path: Path<Value>, valueName: String, abstract: String
+    ) -> Self where Value.RawValue == String {
+        let names = Value.allCases.map(\.rawValue)
+        return Self(
+            name: name, group: group, valueName: valueName, abstract: abstract,
+            requirement: "one of " + names.dropLast().joined(separator: ", ") + " or " + names.last!,
+            store: { options, text in
+                guard let value = Value(rawValue: text) else { return false }
+                options[keyPath: path] = value
+                return true
+            },
+            show: { $0[keyPath: path].rawValue }
+        )
+    }
+
     /// "an integer from 0 to 65535", or "an integer of at least 1" when only the lower bound matters.
     private static func describe(_ range: ClosedRange<Int>) -> String {
         range.upperBound == .max

@@ -29,6 +29,10 @@ public struct ServiceConfiguration: Hashable, Sendable {
     public var sessionIDHeader: String?
     /// Whether one line per request is logged. Defaults to `true`.
     public var logsRequests = true
+    /// The shape of log lines: `text`, `json` or `logfmt`. Defaults to ``LogFormat/text``.
+    public var logFormat = LogFormat.text
+    /// The least severe log lines written: `debug`, `info`, `warn` or `error`. Defaults to ``LogLevel/info``.
+    public var logLevel = LogLevel.info
     /// The most sessions held at once. Defaults to 10,000.
     public var maxSessions: Int {
         get { self.sessions.maxSessions }

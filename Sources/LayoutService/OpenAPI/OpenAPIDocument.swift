@@ -18,15 +18,30 @@ info:
     `application/problem+json` (RFC 9457) with `type`, `title`, `status`, `detail` and, for bad input, `pointer`
     (RFC 6901) to the offending field.
 
-    When the server runs with an API token (`--api-token`), every route but `/healthz` and `/readyz` needs
-    `Authorization: Bearer <token>` and answers 401 without it.
+    When the server runs with an API token (`--api-token`), every route but `/healthz`, `/readyz` and the web
+    page's files needs `Authorization: Bearer <token>` (the `bearerAuth` scheme) and answers 401 without it.
+    Operations are grouped by the tags `layouts`, `sessions`, `operations` and `web`; their `operationId`s are
+    stable names that generated clients use for their functions.
   license:
     name: MIT
 servers:
   - url: http://127.0.0.1:8080
+tags:
+  - name: layouts
+    description: Stateless layouts of every kind, and the kinds' parameters.
+  - name: sessions
+    description: Prepared layouts kept on the server for queries, snapping, invalidation, updates, transitions and moves.
+  - name: operations
+    description: Health, readiness, metrics and this document.
+  - name: web
+    description: The demo page and the JavaScript client, public even with an API token.
+security:
+  - bearerAuth: []
 paths:
   /healthz:
     get:
+      tags: [operations]
+      security: []
       summary: Liveness
       operationId: health
       responses:
@@ -37,6 +52,8 @@ paths:
               schema: {$ref: "#/components/schemas/Health"}
   /readyz:
     get:
+      tags: [operations]
+      security: []
       summary: Readiness; 503 while draining
       operationId: ready
       responses:
@@ -48,32 +65,43 @@ paths:
         "503": {$ref: "#/components/responses/Problem"}
   /metrics:
     get:
+      tags: [operations]
       summary: Prometheus metrics (text format 0.0.4)
       operationId: metrics
       responses:
         "200":
-          description: Requests by route and status, a latency histogram, elements laid out, open connections, sessions.
+          description: >-
+            Requests by route, method and status; durations by route and status class; request and answer sizes;
+            requests in flight; the worker queue; sessions, their bytes, items and evictions; process memory, CPU,
+            descriptors and start time; build information.
           content:
             text/plain:
               schema: {type: string}
         "401": {$ref: "#/components/responses/Problem"}
   /openapi.yaml:
     get:
+      tags: [operations]
       summary: This document
       operationId: openAPI
       responses:
         "200":
-          description: The OpenAPI description.
+          description: >-
+            The OpenAPI description as YAML text (which a client may also read as the document it encodes, hence
+            no type).
           content:
             application/yaml:
-              schema: {type: object}
+              schema: {}
         "401": {$ref: "#/components/responses/Problem"}
   /:
     get:
+      tags: [web]
+      security: []
       summary: The demo page (HTML; its script and style sheet are the routes below)
       description: Public even when the server runs with an API token.
       operationId: webPage
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The page.
           content:
@@ -81,10 +109,14 @@ paths:
               schema: {type: string}
   /layout-client.js:
     get:
+      tags: [web]
+      security: []
       summary: The JavaScript client, an ES module wrapping every route
       description: Public even when the server runs with an API token.
       operationId: webClient
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The module.
           content:
@@ -92,10 +124,14 @@ paths:
               schema: {type: string}
   /layout-client.d.ts:
     get:
+      tags: [web]
+      security: []
       summary: The JavaScript client's TypeScript declarations (every export, every kind's request and config)
       description: Public even when the server runs with an API token.
       operationId: webClientTypes
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The declarations.
           content:
@@ -103,10 +139,14 @@ paths:
               schema: {type: string}
   /app.js:
     get:
+      tags: [web]
+      security: []
       summary: The demo page's script, an ES module
       description: Public even when the server runs with an API token.
       operationId: webApp
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The module.
           content:
@@ -114,10 +154,14 @@ paths:
               schema: {type: string}
   /demo-content.js:
     get:
+      tags: [web]
+      security: []
       summary: The demo page's content (the photos drawn as SVG scenes, names, tags), an ES module
       description: Public even when the server runs with an API token.
       operationId: webDemoContent
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The module.
           content:
@@ -125,10 +169,14 @@ paths:
               schema: {type: string}
   /style.css:
     get:
+      tags: [web]
+      security: []
       summary: The demo page's style sheet
       description: Public even when the server runs with an API token.
       operationId: webStyle
       responses:
+        "304":
+          description: Not modified, when `If-None-Match` names the file's `ETag`; no body.
         "200":
           description: The style sheet.
           content:
@@ -136,6 +184,7 @@ paths:
               schema: {type: string}
   /kinds:
     get:
+      tags: [layouts]
       summary: The layout kinds, what each does, and its parameters with types and defaults
       operationId: kinds
       responses:
@@ -147,6 +196,7 @@ paths:
         "401": {$ref: "#/components/responses/Problem"}
   /layout/flow:
     post:
+      tags: [layouts]
       summary: UICollectionViewFlowLayout
       operationId: layoutFlow
       requestBody:
@@ -169,6 +219,7 @@ paths:
         "422": {$ref: "#/components/responses/Problem"}
   /layout/waterfall:
     post:
+      tags: [layouts]
       summary: Waterfall (masonry) columns, each item to the shortest column
       operationId: layoutWaterfall
       requestBody:
@@ -179,6 +230,7 @@ paths:
       responses: *layoutResponses
   /layout/line:
     post:
+      tags: [layouts]
       summary: A horizontal strip whose items grow near the viewport's centre
       operationId: layoutLine
       requestBody:
@@ -189,6 +241,7 @@ paths:
       responses: *layoutResponses
   /layout/stack:
     post:
+      tags: [layouts]
       summary: The first items piled at the centre, rotated; the rest hidden
       operationId: layoutStack
       requestBody:
@@ -199,6 +252,7 @@ paths:
       responses: *layoutResponses
   /layout/circle:
     post:
+      tags: [layouts]
       summary: Items evenly spaced on a circle
       operationId: layoutCircle
       requestBody:
@@ -209,6 +263,7 @@ paths:
       responses: *layoutResponses
   /layout/cover:
     post:
+      tags: [layouts]
       summary: Cards that stay at the top line, shrinking and dimming, while the next card covers them
       operationId: layoutCover
       requestBody:
@@ -219,6 +274,7 @@ paths:
       responses: *layoutResponses
   /layout/rotary:
     post:
+      tags: [layouts]
       summary: A strip of cards that turn in 3-D away from the centre
       operationId: layoutRotary
       requestBody:
@@ -229,6 +285,7 @@ paths:
       responses: *layoutResponses
   /layout/pagecover:
     post:
+      tags: [layouts]
       summary: Viewport-sized pages; the turning page uncovers the next one waiting beneath it
       operationId: layoutPagecover
       requestBody:
@@ -239,6 +296,7 @@ paths:
       responses: *layoutResponses
   /layout/justified:
     post:
+      tags: [layouts]
       summary: flickr/justified-layout (v4) photo rows; the answer adds the library's widowCount
       description: |
         Items are aspect ratios (width / height of a size; `count` gives squares). The container is the viewport's
@@ -255,6 +313,7 @@ paths:
       responses: *layoutResponses
   /layout/compositional:
     post:
+      tags: [layouts]
       summary: UICollectionViewCompositionalLayout described as JSON
       description: >-
         Items in groups (horizontal, vertical, count, nested, custom), groups repeated in sections, with headers,
@@ -269,6 +328,7 @@ paths:
       responses: *layoutResponses
   /layout/{kind}:
     post:
+      tags: [layouts]
       summary: Any other name is not a kind
       description: Answers 404 with the list of kinds in `kinds`.
       operationId: layoutUnknown
@@ -298,6 +358,7 @@ paths:
         "422": {$ref: "#/components/responses/Problem"}
   /sessions:
     post:
+      tags: [sessions]
       summary: Prepare a layout and keep it as a session
       description: |
         The body is a layout request plus `kind`. The session keeps the prepared layout so that queries cost
@@ -352,6 +413,7 @@ paths:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
     get:
+      tags: [sessions]
       summary: The session's summary
       operationId: getSession
       responses:
@@ -365,6 +427,7 @@ paths:
         "401": {$ref: "#/components/responses/Problem"}
         "404": {$ref: "#/components/responses/Problem"}
     delete:
+      tags: [sessions]
       summary: Forget the session
       operationId: deleteSession
       responses:
@@ -375,6 +438,7 @@ paths:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
     post:
+      tags: [sessions]
       summary: The elements in a rect (layoutAttributesForElementsInRect:)
       description: "`contentOffset` defaults to the session's; it matters for pinned headers and the line layout's scale."
       operationId: querySession
@@ -397,6 +461,7 @@ paths:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
     post:
+      tags: [sessions]
       summary: Where scrolling should rest (targetContentOffsetForProposedContentOffset:withScrollingVelocity:)
       operationId: snapSession
       requestBody:
@@ -418,6 +483,7 @@ paths:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
     post:
+      tags: [sessions]
       summary: The content offset that shows an element (scrollToItem(at:at:animated:))
       operationId: scrollToSessionElement
       description: >-
@@ -449,6 +515,7 @@ paths:
       - {name: section, in: path, required: true, schema: {type: integer, minimum: 0, maximum: 999999999}}
       - {name: item, in: path, required: true, schema: {type: integer, minimum: 0, maximum: 999999999}}
     get:
+      tags: [sessions]
       summary: One cell (layoutAttributesForItemAtIndexPath:)
       operationId: getSessionItem
       responses:
@@ -475,6 +542,7 @@ paths:
       - {name: section, in: path, required: true, schema: {type: integer, minimum: 0, maximum: 999999999}}
       - {name: item, in: path, required: true, schema: {type: integer, minimum: 0, maximum: 999999999}}
     get:
+      tags: [sessions]
       summary: One header, footer, side supplementary or background (supplementary or decoration view)
       operationId: getSessionSupplementary
       responses:
@@ -489,6 +557,7 @@ paths:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
     post:
+      tags: [sessions]
       summary: UICollectionViewTransitionLayout between the session's layout and another kind
       description: |
         Centres, sizes and alpha interpolate linearly; affine transforms are decomposed (scale, rotation,
@@ -524,6 +593,7 @@ paths:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
     post:
+      tags: [sessions]
       summary: Interactive movement while dragging
       description: |
         The moving item's attributes (centre at `position`, zIndex 2147483647: UIKit uses NSIntegerMax, which
@@ -549,6 +619,7 @@ paths:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
     post:
+      tags: [sessions]
       summary: Commit an interactive move
       operationId: endMoveSession
       parameters:
@@ -574,6 +645,7 @@ paths:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
     post:
+      tags: [sessions]
       summary: Invalidation contexts (self-sizing items, bounds changes), recomputing only what changed
       description: |
         Resizing items relays out from the first affected line on within their section (justified and
@@ -608,6 +680,7 @@ paths:
     parameters:
       - {$ref: "#/components/parameters/SessionID"}
     post:
+      tags: [sessions]
       summary: Batch updates (performBatchUpdates) with UIKit's rules
       description: |
         `deleteItems`, `reloadItems`, `deleteSections` and move sources name old index paths; `insertItems`,
@@ -648,6 +721,13 @@ paths:
         "413": {$ref: "#/components/responses/Problem"}
         "422": {$ref: "#/components/responses/Problem"}
 components:
+  securitySchemes:
+    bearerAuth:
+      type: http
+      scheme: bearer
+      description: >-
+        The token given to `--api-token` (`LAYOUTD_API_TOKEN`). A server started without one takes every request
+        as if it carried it; with one, a protected route answers 401 without it.
   parameters:
     IfMatch:
       name: If-Match
@@ -870,8 +950,9 @@ components:
           enum: [vertical, horizontal]
           default: vertical
           description: >-
-            Sections and groups follow one another along this axis; an orthogonally scrolling section scrolls across
-            it (sideways in a vertical layout, up and down with its groups one below the other in a horizontal one).
+            The axis the content scrolls along: vertical stacks lines (rows) downward, each filled left to right;
+            horizontal stacks lines (columns) rightward, each filled top to bottom, and sections follow one another
+            the same way, as UICollectionViewFlowLayout's scrollDirection.
         headerReferenceSize: {$ref: "#/components/schemas/Size"}
         footerReferenceSize: {$ref: "#/components/schemas/Size"}
         sectionHeadersPinToVisibleBounds: {type: boolean, default: false}
