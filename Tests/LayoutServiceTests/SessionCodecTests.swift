@@ -72,7 +72,7 @@ import Testing
     @Test func theFramingNamesMagicVersionAndType() throws {
         let mutation = SessionMutation.updates(BatchUpdates(deleteSections: [1]))
         var bytes = try SessionCodec.encode(mutation)
-        #expect(Array(bytes.prefix(4)) == [UInt8(ascii: "L"), UInt8(ascii: "S"), 1, 2])
+        #expect(Array(bytes.prefix(4)) == [UInt8(ascii: "L"), UInt8(ascii: "S"), SessionCodec.formatVersion, 2])
         #expect(throws: SessionRecordError.invalidValue(offset: 3, what: "record type")) {
             try SessionCodec.decodeInput(bytes)
         }

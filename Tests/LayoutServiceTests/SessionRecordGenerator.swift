@@ -63,9 +63,10 @@ struct SessionRecordGenerator {
 
     mutating func section() -> SectionInput {
         let items: SectionInput.Items
-        switch self.next() % 3 {
+        switch self.next() % 4 {
         case 0: items = .count(self.int(-5...2_000_000))
         case 1: items = .sizes((0..<self.int(0...20)).map { _ in Size(width: 40, height: Double(self.int(1...90))) })
+        case 2: items = .sizes((0..<self.int(0...20)).map { _ in self.waterfallItemSize() })
         default: items = .sizes((0..<self.int(0...20)).map { _ in self.size() })
         }
         return SectionInput(
@@ -87,11 +88,16 @@ struct SessionRecordGenerator {
         o.horizontalAlignment = self.maybe { $0.choice(FlowLayout.HorizontalAlignment.self) }
         o.verticalAlignment = self.maybe { $0.choice(FlowLayout.VerticalAlignment.self) }
         o.columnCount = self.maybe { $0.int(-2...12) }
+        o.minColumnWidth = self.maybe { $0.double() }
+        o.maxColumnCount = self.maybe { $0.int(-2...12) }
+        o.maxColumnWidth = self.maybe { $0.double() }
         o.columnSpacing = self.maybe { $0.double() }
         o.rowSpacing = self.maybe { $0.double() }
         o.itemRenderDirection = self.maybe { $0.choice(WaterfallLayout.ItemRenderDirection.self) }
         o.headerHeight = self.maybe { $0.double() }
         o.footerHeight = self.maybe { $0.double() }
+        o.headerInset = self.maybe { $0.insets() }
+        o.footerInset = self.maybe { $0.insets() }
         o.compositionalSection = self.maybe { $0.compositionalSection(depth: 1) }
         return o
     }
@@ -101,6 +107,8 @@ struct SessionRecordGenerator {
         case 0:
             var c = FlowLayout.Configuration()
             c.itemSize = self.size()
+            c.estimatedItemSize = self.maybe { $0.size() }
+            c.sectionInsetReference = self.choice(FlowLayout.SectionInsetReference.self)
             c.minimumLineSpacing = self.double()
             c.sectionInset = self.insets()
             c.scrollDirection = self.choice(FlowLayout.ScrollDirection.self)
@@ -116,9 +124,16 @@ struct SessionRecordGenerator {
         case 1:
             var c = WaterfallLayout.Configuration()
             c.columnCount = self.int(1...9)
+            c.minColumnWidth = self.maybe { $0.double() }
+            c.maxColumnCount = self.maybe { $0.int(0...12) }
+            c.maxColumnWidth = self.maybe { $0.double() }
             c.rowSpacing = self.double()
             c.itemRenderDirection = self.choice(WaterfallLayout.ItemRenderDirection.self)
             c.footerHeight = self.double()
+            c.headerInset = self.insets()
+            c.footerInset = self.insets()
+            c.minimumContentHeight = self.double()
+            c.scrollDirection = self.choice(FlowLayout.ScrollDirection.self)
             c.sectionBackground = self.maybe { $0.insets() }
             c.flickVelocityThreshold = self.double()
             return .waterfall(c)
@@ -218,6 +233,7 @@ struct SessionRecordGenerator {
             var item = CompositionalLayout.Item(size: self.layoutSize())
             item.contentInsets = self.directionalInsets()
             item.edgeSpacing = self.edgeSpacing()
+            item.supplementaryItems = self.supplementaryItems()
             return .item(item)
         }
         var group = CompositionalLayout.Group(
@@ -229,6 +245,7 @@ struct SessionRecordGenerator {
         group.interItemSpacing = self.maybe { $0.spacing() }
         group.contentInsets = self.directionalInsets()
         group.edgeSpacing = self.edgeSpacing()
+        group.supplementaryItems = self.supplementaryItems()
         return group
     }
 
@@ -241,15 +258,32 @@ struct SessionRecordGenerator {
             var item = CompositionalLayout.BoundarySupplementaryItem(
                 alignment: self.choice(CompositionalLayout.Alignment.self),
                 size: self.layoutSize(),
-                kind: self.maybe { $0.choice(ElementKind.self) }
+                kind: self.maybe { $0.elementKind() }
             )
             item.pinsToVisibleBounds = self.bool()
             item.extendsBoundary = self.bool()
             item.zIndex = self.int(-5...5)
+            item.absoluteOffset = self.point()
             return item
         }
         section.background = self.maybe { $0.directionalInsets() }
         section.backgroundZIndex = self.int(-3...3)
+        section.decorationItems = (0..<self.int(0...2)).map { _ in
+            var item = CompositionalLayout.DecorationItem(kind: self.elementName())
+            item.contentInsets = self.directionalInsets()
+            item.zIndex = self.int(-5...5)
+            return item
+        }
+        section.contentInsetsReference = self.choice(CompositionalLayout.ContentInsetsReference.self)
+        section.supplementaryContentInsetsReference = self.choice(CompositionalLayout.ContentInsetsReference.self)
+        section.visibleItemsEffect = self.maybe { generator in
+            var effect = CompositionalLayout.VisibleItemsEffect()
+            effect.scale = generator.maybe { $0.effectRange() }
+            effect.alpha = generator.maybe { $0.effectRange() }
+            effect.rotation = generator.maybe { $0.effectRange() }
+            effect.distance = generator.maybe { $0.double() }
+            return effect
+        }
         return section
     }
 
@@ -259,7 +293,7 @@ struct SessionRecordGenerator {
             var context = InvalidationContext()
             for _ in 0..<self.int(0...4) { context.itemSizes[self.indexPath()] = self.size() }
             for _ in 0..<self.int(0...3) {
-                let key = SupplementaryIndexPath(kind: self.choice(ElementKind.self), indexPath: self.indexPath())
+                let key = SupplementaryIndexPath(kind: self.elementKind(), indexPath: self.indexPath())
                 context.supplementarySizes[key] = self.size()
             }
             context.viewport = self.maybe { $0.size() }
@@ -279,6 +313,9 @@ struct SessionRecordGenerator {
             batch.reloadItems = (0..<self.int(0...3)).map { _ in BatchUpdates.ItemChange(indexPath: self.indexPath()) }
             batch.moveItems = (0..<self.int(0...2)).map { _ in
                 BatchUpdates.ItemMove(from: self.indexPath(), to: self.indexPath())
+            }
+            batch.moveSections = (0..<self.int(0...2)).map { _ in
+                BatchUpdates.SectionMove(from: self.int(-1...9), to: self.int(-1...9))
             }
             batch.expectedItemCounts = self.maybe { generator in
                 (0..<generator.int(0...4)).map { _ in generator.int(0...99) }

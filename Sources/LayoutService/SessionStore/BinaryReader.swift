@@ -4,7 +4,8 @@ enum SessionRecordError: Error, Hashable, Sendable {
     case truncated(offset: Int)
     /// The bytes do not start with the record's magic number.
     case badMagic
-    /// The record was written by a newer format than this build reads.
+    /// The record was written in a format other than the one this build reads (``SessionCodec/formatVersion``):
+    /// by an older build before an upgrade, or by a newer one.
     case unsupportedVersion(UInt8)
     /// A tag, enumeration name or count that no value of the type has.
     case invalidValue(offset: Int, what: String)
@@ -12,6 +13,22 @@ enum SessionRecordError: Error, Hashable, Sendable {
     case trailingBytes(offset: Int)
     /// The configuration belongs to a kind outside the engine's registry, which the store cannot name.
     case unsupportedKind(String)
+}
+
+extension SessionRecordError: CustomStringConvertible {
+    /// The failure in words, for the log line of a session that could not be rebuilt.
+    var description: String {
+        switch self {
+        case .truncated(let offset): "record truncated at byte \(offset)"
+        case .badMagic: "not a session record (bad magic)"
+        case .unsupportedVersion(let version):
+            "record format version \(version), but this build reads only version \(SessionCodec.formatVersion) "
+                + "(records are read by the build that wrote them; a session stored before an upgrade is not rebuilt)"
+        case .invalidValue(let offset, let what): "invalid \(what) at byte \(offset)"
+        case .trailingBytes(let offset): "trailing bytes after the record at byte \(offset)"
+        case .unsupportedKind(let kind): "kind \(kind) cannot be stored"
+        }
+    }
 }
 
 /// Reads what ``BinaryWriter`` wrote, refusing anything malformed with a ``SessionRecordError``, never trapping.

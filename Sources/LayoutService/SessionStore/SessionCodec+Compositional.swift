@@ -1,7 +1,7 @@
 import LayoutEngine
 
 /// `compositional`'s section tree (section, groups nested in groups, items, boundary supplementaries) in the binary
-/// form.
+/// form; anchored supplementaries, named decorations and visible-item effects are in `SessionCodec+Anchored.swift`.
 extension BinaryWriter {
     /// Appends a compositional section.
     mutating func write(compositionalSection s: CompositionalLayout.Section) {
@@ -16,9 +16,14 @@ extension BinaryWriter {
             writer.write(item.pinsToVisibleBounds)
             writer.write(item.extendsBoundary)
             writer.write(item.zIndex)
+            writer.write(point: item.absoluteOffset)
         }
         self.write(optional: s.background) { $0.write(directionalInsets: $1) }
         self.write(s.backgroundZIndex)
+        self.write(list: s.decorationItems) { $0.write(decorationItem: $1) }
+        self.write(choice: s.contentInsetsReference)
+        self.write(choice: s.supplementaryContentInsetsReference)
+        self.write(optional: s.visibleItemsEffect) { $0.write(visibleItemsEffect: $1) }
     }
 
     /// Appends a group and, recursively, its subitems.
@@ -38,6 +43,7 @@ extension BinaryWriter {
                 writer.write(layoutSize: item.size)
                 writer.write(directionalInsets: item.contentInsets)
                 writer.write(edgeSpacing: item.edgeSpacing)
+                writer.write(list: item.supplementaryItems) { $0.write(supplementaryItem: $1) }
             case .group(let group):
                 writer.write(byte: 1)
                 writer.write(group: group)
@@ -47,6 +53,7 @@ extension BinaryWriter {
         self.write(optional: g.interItemSpacing) { $0.write(spacing: $1) }
         self.write(directionalInsets: g.contentInsets)
         self.write(edgeSpacing: g.edgeSpacing)
+        self.write(list: g.supplementaryItems) { $0.write(supplementaryItem: $1) }
     }
 
     /// Appends a dimension: a tag and its value.
@@ -107,10 +114,17 @@ extension BinaryReader {
             item.pinsToVisibleBounds = try r.readBool()
             item.extendsBoundary = try r.readBool()
             item.zIndex = try r.readInt()
+            item.absoluteOffset = try r.readPoint()
             return item
         }
         s.background = try self.readOptional { (r) throws(SessionRecordError) in try r.readDirectionalInsets() }
         s.backgroundZIndex = try self.readInt()
+        s.decorationItems = try self.readList { (r) throws(SessionRecordError) in try r.readDecorationItem() }
+        s.contentInsetsReference = try self.readChoice(CompositionalLayout.ContentInsetsReference.self)
+        s.supplementaryContentInsetsReference = try self.readChoice(CompositionalLayout.ContentInsetsReference.self)
+        s.visibleItemsEffect = try self.readOptional { (r) throws(SessionRecordError) in
+            try r.readVisibleItemsEffect()
+        }
         return s
     }
 
@@ -133,6 +147,7 @@ extension BinaryReader {
                 var item = CompositionalLayout.Item(size: try r.readLayoutSize())
                 item.contentInsets = try r.readDirectionalInsets()
                 item.edgeSpacing = try r.readEdgeSpacing()
+                item.supplementaryItems = try r.readSupplementaryItems()
                 return .item(item)
             case 1: return .group(try r.readGroup(depth: depth + 1))
             default: throw .invalidValue(offset: tag, what: "group element")
@@ -147,6 +162,7 @@ extension BinaryReader {
         group.interItemSpacing = try self.readOptional { (r) throws(SessionRecordError) in try r.readSpacing() }
         group.contentInsets = try self.readDirectionalInsets()
         group.edgeSpacing = try self.readEdgeSpacing()
+        group.supplementaryItems = try self.readSupplementaryItems()
         return group
     }
 

@@ -11,6 +11,8 @@ extension BinaryWriter {
         switch configuration {
         case .flow(let c):
             self.write(size: c.itemSize)
+            self.write(optional: c.estimatedItemSize) { $0.write(size: $1) }
+            self.write(choice: c.sectionInsetReference)
             self.write(c.minimumLineSpacing)
             self.write(c.minimumInteritemSpacing)
             self.write(insets: c.sectionInset)
@@ -25,14 +27,21 @@ extension BinaryWriter {
             self.writeScrolling(c.snap, c.flickVelocityThreshold, c.anchor, c.contentAlignment)
         case .waterfall(let c):
             self.write(c.columnCount)
+            self.write(optional: c.minColumnWidth) { $0.write($1) }
+            self.write(optional: c.maxColumnCount) { $0.write($1) }
+            self.write(optional: c.maxColumnWidth) { $0.write($1) }
             self.write(c.columnSpacing)
             self.write(c.rowSpacing)
             self.write(insets: c.sectionInset)
             self.write(choice: c.itemRenderDirection)
             self.write(c.headerHeight)
             self.write(c.footerHeight)
+            self.write(insets: c.headerInset)
+            self.write(insets: c.footerInset)
+            self.write(c.minimumContentHeight)
             self.write(optional: c.sectionBackground) { $0.write(insets: $1) }
             self.writeScrolling(c.snap, c.flickVelocityThreshold, c.anchor, c.contentAlignment)
+            self.write(choice: c.scrollDirection)
         case .line(let c):
             self.write(size: c.itemSize)
             for value in [c.minimumLineSpacing, c.activeDistance, c.scaleFactor, c.flickVelocityThreshold] {
@@ -94,25 +103,6 @@ extension BinaryWriter {
         self.write(choice: anchor)
         self.write(choice: alignment)
     }
-
-    /// Appends a section's overrides: a presence byte and a value for each.
-    mutating func write(overrides o: SectionOverrides) {
-        self.write(optional: o.itemSize) { $0.write(size: $1) }
-        self.write(optional: o.sectionInset) { $0.write(insets: $1) }
-        self.write(optional: o.minimumLineSpacing) { $0.write($1) }
-        self.write(optional: o.minimumInteritemSpacing) { $0.write($1) }
-        self.write(optional: o.headerReferenceSize) { $0.write(size: $1) }
-        self.write(optional: o.footerReferenceSize) { $0.write(size: $1) }
-        self.write(optional: o.horizontalAlignment) { $0.write(choice: $1) }
-        self.write(optional: o.verticalAlignment) { $0.write(choice: $1) }
-        self.write(optional: o.columnCount) { $0.write($1) }
-        self.write(optional: o.columnSpacing) { $0.write($1) }
-        self.write(optional: o.rowSpacing) { $0.write($1) }
-        self.write(optional: o.itemRenderDirection) { $0.write(choice: $1) }
-        self.write(optional: o.headerHeight) { $0.write($1) }
-        self.write(optional: o.footerHeight) { $0.write($1) }
-        self.write(optional: o.compositionalSection) { $0.write(compositionalSection: $1) }
-    }
 }
 
 extension BinaryReader {
@@ -125,6 +115,8 @@ extension BinaryReader {
         case .flow:
             var c = FlowLayout.Configuration()
             c.itemSize = try self.readSize()
+            c.estimatedItemSize = try self.readOptional { (r) throws(SessionRecordError) in try r.readSize() }
+            c.sectionInsetReference = try self.readChoice(FlowLayout.SectionInsetReference.self)
             c.minimumLineSpacing = try self.readDouble()
             c.minimumInteritemSpacing = try self.readDouble()
             c.sectionInset = try self.readInsets()
@@ -141,14 +133,21 @@ extension BinaryReader {
         case .waterfall:
             var c = WaterfallLayout.Configuration()
             c.columnCount = try self.readInt()
+            c.minColumnWidth = try self.readOptional { (r) throws(SessionRecordError) in try r.readDouble() }
+            c.maxColumnCount = try self.readOptional { (r) throws(SessionRecordError) in try r.readInt() }
+            c.maxColumnWidth = try self.readOptional { (r) throws(SessionRecordError) in try r.readDouble() }
             c.columnSpacing = try self.readDouble()
             c.rowSpacing = try self.readDouble()
             c.sectionInset = try self.readInsets()
             c.itemRenderDirection = try self.readChoice(WaterfallLayout.ItemRenderDirection.self)
             c.headerHeight = try self.readDouble()
             c.footerHeight = try self.readDouble()
+            c.headerInset = try self.readInsets()
+            c.footerInset = try self.readInsets()
+            c.minimumContentHeight = try self.readDouble()
             c.sectionBackground = try self.readOptional { (r) throws(SessionRecordError) in try r.readInsets() }
             (c.snap, c.flickVelocityThreshold, c.anchor, c.contentAlignment) = try self.readScrolling()
+            c.scrollDirection = try self.readChoice(FlowLayout.ScrollDirection.self)
             return .waterfall(c)
         case .line:
             var c = LineLayout.Configuration()
@@ -229,37 +228,5 @@ extension BinaryReader {
             try self.readChoice(SnapMode.self), try self.readDouble(), try self.readChoice(ScrollAnchoring.self),
             try self.readChoice(ContentAlignment.self)
         )
-    }
-
-    /// Reads a section's overrides.
-    mutating func readOverrides() throws(SessionRecordError) -> SectionOverrides {
-        typealias R = BinaryReader
-        var o = SectionOverrides()
-        o.itemSize = try self.readOptional { (r: inout R) throws(SessionRecordError) in try r.readSize() }
-        o.sectionInset = try self.readOptional { (r: inout R) throws(SessionRecordError) in try r.readInsets() }
-        o.minimumLineSpacing = try self.readOptional { (r: inout R) throws(SessionRecordError) in try r.readDouble() }
-        o.minimumInteritemSpacing = try self.readOptional { (r: inout R) throws(SessionRecordError) in
-            try r.readDouble()
-        }
-        o.headerReferenceSize = try self.readOptional { (r: inout R) throws(SessionRecordError) in try r.readSize() }
-        o.footerReferenceSize = try self.readOptional { (r: inout R) throws(SessionRecordError) in try r.readSize() }
-        o.horizontalAlignment = try self.readOptional { (r: inout R) throws(SessionRecordError) in
-            try r.readChoice(FlowLayout.HorizontalAlignment.self)
-        }
-        o.verticalAlignment = try self.readOptional { (r: inout R) throws(SessionRecordError) in
-            try r.readChoice(FlowLayout.VerticalAlignment.self)
-        }
-        o.columnCount = try self.readOptional { (r: inout R) throws(SessionRecordError) in try r.readInt() }
-        o.columnSpacing = try self.readOptional { (r: inout R) throws(SessionRecordError) in try r.readDouble() }
-        o.rowSpacing = try self.readOptional { (r: inout R) throws(SessionRecordError) in try r.readDouble() }
-        o.itemRenderDirection = try self.readOptional { (r: inout R) throws(SessionRecordError) in
-            try r.readChoice(WaterfallLayout.ItemRenderDirection.self)
-        }
-        o.headerHeight = try self.readOptional { (r: inout R) throws(SessionRecordError) in try r.readDouble() }
-        o.footerHeight = try self.readOptional { (r: inout R) throws(SessionRecordError) in try r.readDouble() }
-        o.compositionalSection = try self.readOptional { (r: inout R) throws(SessionRecordError) in
-            try r.readCompositionalSection()
-        }
-        return o
     }
 }

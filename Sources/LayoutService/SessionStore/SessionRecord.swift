@@ -22,13 +22,19 @@ enum SessionMutation: Hashable, Sendable {
 /// The framing of stored records: a magic number, the format's version and the record's type, then its body.
 ///
 /// Every record starts with `"LS"`, then ``formatVersion``, then a ``RecordType`` byte. A reader refuses a record
-/// of a newer format instead of misreading it, so replicas of two versions can share a store during a rolling
-/// update as long as the newer one writes the older format.
+/// of any other format instead of misreading it (``SessionRecordError/unsupportedVersion(_:)``): records are only
+/// ever read by the build that wrote them, so a format that gains fields is a new version, and an older record
+/// (a session written before an upgrade) is refused, its session then being unknown to the new replicas.
 enum SessionCodec {
     /// The first two bytes of every record.
     static let magic: [UInt8] = [UInt8(ascii: "L"), UInt8(ascii: "S")]
-    /// The format this build writes and the newest it reads.
-    static let formatVersion: UInt8 = 1
+    /// The format this build writes and the only one it reads.
+    ///
+    /// Version 2 added flow's `estimatedItemSize` and `sectionInsetReference`; waterfall's column sizing, header and
+    /// footer insets, minimum content height and scroll direction (in the configuration and the overrides);
+    /// compositional's anchored supplementary items, boundary items' `absoluteOffset`, named decoration items,
+    /// content-insets references and visible-item effects; and batch updates' `moveSections`.
+    static let formatVersion: UInt8 = 2
 
     /// What a record holds.
     enum RecordType: UInt8 {
@@ -91,7 +97,7 @@ enum SessionCodec {
         var reader = BinaryReader(bytes)
         guard try reader.readRaw(count: 2).elementsEqual(Self.magic) else { throw .badMagic }
         let version = try reader.readByte()
-        guard version >= 1, version <= Self.formatVersion else { throw .unsupportedVersion(version) }
+        guard version == Self.formatVersion else { throw .unsupportedVersion(version) }
         let start = reader.offset
         guard try reader.readByte() == type.rawValue else { throw .invalidValue(offset: start, what: "record type") }
         return reader
@@ -134,6 +140,10 @@ extension BinaryWriter {
             self.write(list: batch.moveItems) { writer, move in
                 writer.write(indexPath: move.from)
                 writer.write(indexPath: move.to)
+            }
+            self.write(list: batch.moveSections) { writer, move in
+                writer.write(move.from)
+                writer.write(move.to)
             }
             self.write(optional: batch.expectedItemCounts) { writer, counts in
                 writer.write(list: counts) { $0.write($1) }
@@ -184,6 +194,9 @@ extension BinaryReader {
             batch.reloadItems = try self.readList(change)
             batch.moveItems = try self.readList { (r: inout R) throws(SessionRecordError) in
                 BatchUpdates.ItemMove(from: try r.readIndexPath(), to: try r.readIndexPath())
+            }
+            batch.moveSections = try self.readList { (r: inout R) throws(SessionRecordError) in
+                BatchUpdates.SectionMove(from: try r.readInt(), to: try r.readInt())
             }
             batch.expectedItemCounts = try self.readOptional { (r: inout R) throws(SessionRecordError) in
                 try r.readList { (r: inout R) throws(SessionRecordError) in try r.readInt() }
