@@ -144,10 +144,10 @@ final class RawClient {
                 connect(self.fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard result == 0 else {
-            close(self.fd)
-            throw ClientError(description: "connect: \(errno)")
-        }
+        // A class whose initializer throws after initializing every property is deinitialized: `deinit` closes the
+        // socket. Closing it here too would close whatever descriptor another test opened under the same number
+        // meanwhile (the tests share one process), which is how a parallel test once saw `send: 9` (EBADF).
+        guard result == 0 else { throw ClientError(description: "connect: \(errno)") }
     }
 
     deinit { close(self.fd) }
