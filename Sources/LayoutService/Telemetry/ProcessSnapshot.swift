@@ -94,7 +94,7 @@ public struct ProcessSnapshot: Hashable, Sendable {
     }
 
     /// The boot time, read once: it does not change while the process runs.
-    private static let bootTime = Self.bootTime(procStat: Self.readText("/proc/stat", limit: 1 << 20))
+    private static let bootTime = Self.bootTime(procStat: SystemFile.readText("/proc/stat", limit: 1 << 20))
 
     /// The process's figures now.
     public static func current() -> ProcessSnapshot {
@@ -102,7 +102,7 @@ public struct ProcessSnapshot: Hashable, Sendable {
         var limit = rlimit()
         let maxFDs = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? Int(clamping: limit.rlim_cur) : nil
         return ProcessSnapshot(
-            stat: Self.readText("/proc/self/stat", limit: 4096),
+            stat: SystemFile.readText("/proc/self/stat", limit: 4096),
             bootTime: Self.bootTime,
             clockTicksPerSecond: sysconf(Int32(_SC_CLK_TCK)),
             pageSize: sysconf(Int32(_SC_PAGESIZE)),
@@ -127,28 +127,6 @@ public struct ProcessSnapshot: Hashable, Sendable {
             if !isDot { count += 1 }
         }
         return count
-        #else
-        return nil
-        #endif
-    }
-
-    /// A small file's text, read with plain `read` calls (procfs files report no size), up to `limit` bytes.
-    private static func readText(_ path: String, limit: Int) -> String? {
-        #if canImport(Glibc)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            filled += count
-        }
-        return String(decoding: bytes[..<filled], as: UTF8.self)
         #else
         return nil
         #endif

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The memory the process may use: the machine's (`MemTotal` in `/proc/meminfo`), or its cgroup's limit
 /// (`/sys/fs/cgroup/memory.max`, cgroup v2) when that is lower; read once, at first use.
 ///
@@ -15,8 +11,8 @@ public enum SystemMemory {
     /// ``fallbackBytes`` when neither is known.
     public static let totalBytes: Int =
         Self.totalBytes(
-            meminfo: Self.readText("/proc/meminfo"),
-            cgroupMemoryMax: Self.readText("/sys/fs/cgroup/memory.max")
+            meminfo: SystemFile.readText("/proc/meminfo"),
+            cgroupMemoryMax: SystemFile.readText("/sys/fs/cgroup/memory.max")
         ) ?? Self.fallbackBytes
 
     /// The default byte budget of the session store: a quarter of ``totalBytes``.
@@ -49,27 +45,5 @@ public enum SystemMemory {
         case (nil, let cgroup?): return cgroup
         case (nil, nil): return nil
         }
-    }
-
-    /// The first 64 KiB of a file as text, or `nil` when it cannot be read.
-    private static func readText(_ path: String) -> String? {
-        #if canImport(Glibc)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            filled += count
-        }
-        return String(decoding: bytes[..<filled], as: UTF8.self)
-        #else
-        return nil
-        #endif
     }
 }
