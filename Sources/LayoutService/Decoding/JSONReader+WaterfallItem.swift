@@ -15,19 +15,8 @@ extension JSONReader {
         }) {
             return Size(width: size.0, height: size.1 + 0)
         }
-        var width: Double?
-        var height: Double?
-        var span = 1
-        try self.beginObject()
-        while let key = try self.nextKey() {
-            switch key {
-            case "width": width = try self.readLength()
-            case "height": height = try self.readLength()
-            case "columnSpan": span = try self.readColumnSpan()
-            default: throw self.unknownField(key)
-            }
-        }
-        return try self.waterfallItem(width: width, height: height, span: span)
+        let (width, height, span) = try self.readItemMembers()
+        return try self.waterfallItem(width: width, height: height, span: span ?? 1)
     }
 
     /// The encoded item of the members read: an aspect ratio, or one length alone (exactly that long along the
@@ -59,20 +48,24 @@ extension JSONReader {
         }) {
             return Size(width: size.0 + 0, height: size.1 + 0)
         }
-        var width: Double?
-        var height: Double?
-        var span: Int?
+        let (width, height, span) = try self.readItemMembers()
+        if span == nil, let width, let height { return Size(width: width, height: height) }
+        return try self.waterfallItem(width: width, height: height, span: span ?? 1)
+    }
+
+    /// Reads an item object's members, each optional: `width`, `height`, `columnSpan`.
+    private mutating func readItemMembers() throws(JSONError) -> (width: Double?, height: Double?, span: Int?) {
+        var members: (width: Double?, height: Double?, span: Int?) = (nil, nil, nil)
         try self.beginObject()
         while let key = try self.nextKey() {
             switch key {
-            case "width": width = try self.readLength()
-            case "height": height = try self.readLength()
-            case "columnSpan": span = try self.readColumnSpan()
+            case "width": members.width = try self.readLength()
+            case "height": members.height = try self.readLength()
+            case "columnSpan": members.span = try self.readColumnSpan()
             default: throw self.unknownField(key)
             }
         }
-        if span == nil, let width, let height { return Size(width: width, height: height) }
-        return try self.waterfallItem(width: width, height: height, span: span ?? 1)
+        return members
     }
 
     /// Reads `columnSpan`: 1 to 1000, or `"full"`.

@@ -9,16 +9,18 @@ extension Metrics {
     static func capacityText(status: ServerStatus) -> String {
         let bodies = status.bodyMemory
         var text = ""
-        text += "# HELP layoutd_request_body_bytes Bytes of request bodies reserved now, over all connections.\n"
-        text += "# TYPE layoutd_request_body_bytes gauge\n"
-        text += "layoutd_request_body_bytes \(bodies.bytesInUse)\n"
-        text += "# HELP layoutd_request_body_limit_bytes The budget of request bodies in memory (--max-body-memory).\n"
-        text += "# TYPE layoutd_request_body_limit_bytes gauge\n"
-        text += "layoutd_request_body_limit_bytes \(bodies.limit)\n"
-        text += "# HELP layoutd_request_body_refusals_total Requests refused with 503 because their body would "
-            + "pass the budget.\n"
-        text += "# TYPE layoutd_request_body_refusals_total counter\n"
-        text += "layoutd_request_body_refusals_total \(bodies.refusedCount)\n"
+        Self.gauge(
+            &text, "layoutd_request_body_bytes", "Bytes of request bodies reserved now, over all connections.",
+            bodies.bytesInUse
+        )
+        Self.gauge(
+            &text, "layoutd_request_body_limit_bytes", "The budget of request bodies in memory (--max-body-memory).",
+            bodies.limit
+        )
+        Self.counter(
+            &text, "layoutd_request_body_refusals_total",
+            "Requests refused with 503 because their body would pass the budget.", bodies.refusedCount
+        )
         return text
     }
 }

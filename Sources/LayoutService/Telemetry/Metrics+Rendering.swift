@@ -104,6 +104,12 @@ extension Metrics {
         text += "\(name) \(value)\n"
     }
 
+    /// Appends a counter family of one sample.
+    static func counter(_ text: inout String, _ name: String, _ help: String, _ value: some CustomStringConvertible) {
+        Self.family(&text, name, .counter, help)
+        text += "\(name) \(value)\n"
+    }
+
     /// Appends one labelled histogram's cumulative buckets, sum and count.
     private static func histogram(
         _ text: inout String,

@@ -4,18 +4,23 @@ extension Metrics {
     /// failed, the sessions changed while it was down and not yet written, and the sessions rebuilt from it.
     static func sessionStoreText(_ store: SharedSessionStore?) -> String {
         guard let store else { return "" }
-        var text = "# HELP layoutd_session_store_up Whether the session store (Redis) answered the last exchange.\n"
-        text += "# TYPE layoutd_session_store_up gauge\n"
-        text += "layoutd_session_store_up \(store.isUp ? 1 : 0)\n"
-        text += "# HELP layoutd_session_store_failures_total Exchanges with the session store that failed.\n"
-        text += "# TYPE layoutd_session_store_failures_total counter\n"
-        text += "layoutd_session_store_failures_total \(store.failureCount)\n"
-        text += "# HELP layoutd_session_store_pending Sessions changed while the store was down, not yet written.\n"
-        text += "# TYPE layoutd_session_store_pending gauge\n"
-        text += "layoutd_session_store_pending \(store.pendingCount)\n"
-        text += "# HELP layoutd_session_store_rebuilds_total Sessions this replica rebuilt from the store.\n"
-        text += "# TYPE layoutd_session_store_rebuilds_total counter\n"
-        text += "layoutd_session_store_rebuilds_total \(store.rebuildCount)\n"
+        var text = ""
+        Self.gauge(
+            &text, "layoutd_session_store_up", "Whether the session store (Redis) answered the last exchange.",
+            store.isUp ? 1 : 0
+        )
+        Self.counter(
+            &text, "layoutd_session_store_failures_total", "Exchanges with the session store that failed.",
+            store.failureCount
+        )
+        Self.gauge(
+            &text, "layoutd_session_store_pending", "Sessions changed while the store was down, not yet written.",
+            store.pendingCount
+        )
+        Self.counter(
+            &text, "layoutd_session_store_rebuilds_total", "Sessions this replica rebuilt from the store.",
+            store.rebuildCount
+        )
         return text
     }
 }
