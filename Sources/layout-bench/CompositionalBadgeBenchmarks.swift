@@ -26,44 +26,17 @@ enum CompositionalBadgeBenchmarks {
                 print("failed to prepare")
                 return
             }
-            let prepare = Self.seconds(Self.median(times))
-            var generator = BenchmarkGenerator(seed: 42)
-            let scrollable = Swift.max(0, layout.contentSize.height - viewport.height)
-            var queryTimes: [Duration] = []
-            queryTimes.reserveCapacity(queryCount)
-            var total = 0
-            var checksum = 0.0
-            for _ in 0..<queryCount {
-                let fraction = Double(generator.next() % 1_000_000) / 1_000_000
-                let offset = Point(x: 0, y: (scrollable * fraction).rounded())
-                let start = ContinuousClock.now
-                layout.forEachAttribute(in: Rect(origin: offset, size: viewport), contentOffset: offset) {
-                    checksum += $0.frame.minY
-                    total += 1
-                }
-                queryTimes.append(ContinuousClock.now - start)
-            }
-            // Scrolling: 16 points per query, as a 60 fps fling moves, so caches are warm.
-            var scrollTimes: [Duration] = []
-            scrollTimes.reserveCapacity(queryCount)
-            for step in 0..<queryCount {
-                let position = scrollable > 0 ? (Double(step) * 16).truncatingRemainder(dividingBy: scrollable) : 0
-                let offset = Point(x: 0, y: position)
-                let start = ContinuousClock.now
-                layout.forEachAttribute(in: Rect(origin: offset, size: viewport), contentOffset: offset) {
-                    checksum += $0.frame.minY
-                }
-                scrollTimes.append(ContinuousClock.now - start)
-            }
-            if checksum.isNaN { print("unexpected NaN") }
+            let prepare = ViewportQueries.seconds(ViewportQueries.median(times))
+            let (jump, elements) = ViewportQueries.jumping(layout, viewport: viewport, count: queryCount)
+            let scrolling = ViewportQueries.scrolling(layout, viewport: viewport, count: queryCount)
             let name = hasBadges ? "grid + badges" : "grid"
             let speed = "\(Self.format(Double(itemCount) / prepare / 1e6)) M"
-            let query = Self.format(Self.seconds(Self.median(queryTimes)) * 1e6, digits: 3)
-            let scroll = Self.format(Self.seconds(Self.median(scrollTimes)) * 1e6, digits: 3)
+            let query = Self.format(jump * 1e6, digits: 3)
+            let scroll = Self.format(scrolling * 1e6, digits: 3)
             print(
                 Self.pad(name, 16) + Self.pad(speed, 18) + Self.pad(Self.format(prepare * 1e3), 13)
                     + Self.pad(query, 16) + Self.pad(scroll, 17)
-                    + Self.format(Double(total) / Double(Swift.max(1, queryCount)))
+                    + Self.format(elements)
             )
         }
     }
@@ -92,15 +65,6 @@ enum CompositionalBadgeBenchmarks {
 
     private static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: Swift.max(1, width - text.count))
-    }
-
-    private static func median(_ durations: [Duration]) -> Duration {
-        let sorted = durations.sorted()
-        return sorted.isEmpty ? .zero : sorted[sorted.count / 2]
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     private static func format(_ value: Double, digits: Int = 1) -> String {

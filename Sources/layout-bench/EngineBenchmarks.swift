@@ -42,9 +42,11 @@ enum EngineBenchmarks {
                 print("\(name): failed to prepare")
                 continue
             }
-            let prepare = Self.seconds(Self.median(durations))
+            let prepare = ViewportQueries.seconds(ViewportQueries.median(durations))
             let (visitor, array, elements) = Self.measureQueries(layout, viewport: viewport, count: queryCount)
-            let scroll = Self.measureScrolling(layout, viewport: viewport, count: queryCount)
+            let scroll = ViewportQueries.scrolling(
+                layout, viewport: viewport, count: queryCount, horizontally: Self.scrollsHorizontally(layout.kind)
+            )
             let items = input.sections.reduce(0) { $0 + $1.itemCount }
             let bytes = Double(layout.heapBytes) / Double(items)
             print(
@@ -89,7 +91,7 @@ enum EngineBenchmarks {
             ("count", .rotary, input(SectionInput(count: itemCount))),
             ("count", .pagecover, input(SectionInput(count: itemCount))),
             ("sizes", .justified, input(SectionInput(items: .sizes(aspects)))),
-            ("grid", .compositional, input(Self.compositionalGrid(itemCount: itemCount))),
+            ("grid", .compositional, input(CompositionalBadgeBenchmarks.grid(itemCount: itemCount, badges: false))),
             ("self-sized list", .compositional, input(Self.compositionalList(heights: flowSizes))),
         ]
     }
@@ -103,19 +105,6 @@ enum EngineBenchmarks {
             subitems: [.item(item)]
         )
         var section = SectionInput(items: .sizes(heights))
-        section.overrides.compositionalSection = CompositionalLayout.Section(group: group)
-        return section
-    }
-
-    /// Apple's compositional grid (five inset squares a row) as a section's own description.
-    private static func compositionalGrid(itemCount: Int) -> SectionInput {
-        var item = CompositionalLayout.Item(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1)))
-        item.contentInsets = .init(top: 2, leading: 2, bottom: 2, trailing: 2)
-        let group = CompositionalLayout.Group(
-            size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
-            subitems: [.item(item)]
-        )
-        var section = SectionInput(count: itemCount)
         section.overrides.compositionalSection = CompositionalLayout.Section(group: group)
         return section
     }
@@ -160,47 +149,15 @@ enum EngineBenchmarks {
         }
         if checksum.isNaN { print("unexpected NaN") }
         return (
-            Self.seconds(Self.median(visitorTimes)),
-            Self.seconds(Self.median(arrayTimes)),
+            ViewportQueries.seconds(ViewportQueries.median(visitorTimes)),
+            ViewportQueries.seconds(ViewportQueries.median(arrayTimes)),
             Double(total) / Double(Swift.max(1, count))
         )
-    }
-
-    /// Median seconds of a viewport query (visitor) while scrolling: the offset moves 16 points per query, as a
-    /// 60 fps fling does, so caches are as warm as in a real session.
-    private static func measureScrolling(_ layout: PreparedLayout, viewport: Size, count: Int) -> Double {
-        var times: [Duration] = []
-        times.reserveCapacity(count)
-        var checksum = 0.0
-        let isHorizontal = Self.scrollsHorizontally(layout.kind)
-        let length =
-            isHorizontal ? layout.contentSize.width - viewport.width : layout.contentSize.height - viewport.height
-        for step in 0..<count {
-            let position = length > 0 ? (Double(step) * 16).truncatingRemainder(dividingBy: length) : 0
-            let offset = isHorizontal ? Point(x: position, y: 0) : Point(x: 0, y: position)
-            let start = ContinuousClock.now
-            layout.forEachAttribute(in: Rect(origin: offset, size: viewport), contentOffset: offset) { attributes in
-                checksum += attributes.frame.minY
-            }
-            times.append(ContinuousClock.now - start)
-        }
-        if checksum.isNaN { print("unexpected NaN") }
-        return Self.seconds(Self.median(times))
     }
 
     /// Whether a kind's default configuration scrolls sideways.
     private static func scrollsHorizontally(_ kind: LayoutKind) -> Bool {
         [.line, .rotary, .pagecover].contains(kind)
-    }
-
-    private static func median(_ durations: [Duration]) -> Duration {
-        let sorted = durations.sorted()
-        return sorted.isEmpty ? .zero : sorted[sorted.count / 2]
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 
 

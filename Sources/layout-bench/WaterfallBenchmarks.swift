@@ -26,9 +26,9 @@ enum WaterfallBenchmarks {
                 print("\(name): failed to prepare")
                 continue
             }
-            let prepare = Self.seconds(Self.median(times))
-            let (jump, elements) = Self.jumpQueries(layout, viewport: viewport, count: queryCount)
-            let scroll = Self.scrollQueries(layout, viewport: viewport, count: queryCount)
+            let prepare = ViewportQueries.seconds(ViewportQueries.median(times))
+            let (jump, elements) = ViewportQueries.jumping(layout, viewport: viewport, count: queryCount)
+            let scroll = ViewportQueries.scrolling(layout, viewport: viewport, count: queryCount)
             print(
                 "\(name) | \(Int(viewport.width))×\(Int(viewport.height)) | "
                     + "\(Self.format(Double(itemCount) / prepare / 1e6, digits: 1)) M | "
@@ -69,54 +69,6 @@ enum WaterfallBenchmarks {
             ("exact heights, 10% spanning", phone, WaterfallLayout.Configuration(), exact),
             ("minColumnWidth 180, 10% spanning", tablet, responsive, spanning),
         ]
-    }
-
-    /// Median seconds of a viewport query at random offsets, and the mean number of elements answered.
-    private static func jumpQueries(_ layout: PreparedLayout, viewport: Size, count: Int) -> (Double, Double) {
-        var generator = BenchmarkGenerator(seed: 42)
-        let scrollable = Swift.max(0, layout.contentSize.height - viewport.height)
-        var times: [Duration] = []
-        times.reserveCapacity(count)
-        var total = 0
-        var checksum = 0.0
-        for _ in 0..<count {
-            let offset = Point(x: 0, y: (scrollable * Double(generator.next() % 1_000_000) / 1_000_000).rounded())
-            let start = ContinuousClock.now
-            layout.forEachAttribute(in: Rect(origin: offset, size: viewport), contentOffset: offset) { attributes in
-                checksum += attributes.frame.minY
-                total += 1
-            }
-            times.append(ContinuousClock.now - start)
-        }
-        if checksum.isNaN { print("unexpected NaN") }
-        return (Self.seconds(Self.median(times)), Double(total) / Double(Swift.max(1, count)))
-    }
-
-    /// Median seconds of a viewport query while scrolling 16 points a query.
-    private static func scrollQueries(_ layout: PreparedLayout, viewport: Size, count: Int) -> Double {
-        let length = layout.contentSize.height - viewport.height
-        var times: [Duration] = []
-        times.reserveCapacity(count)
-        var checksum = 0.0
-        for step in 0..<count {
-            let offset = Point(x: 0, y: length > 0 ? (Double(step) * 16).truncatingRemainder(dividingBy: length) : 0)
-            let start = ContinuousClock.now
-            layout.forEachAttribute(in: Rect(origin: offset, size: viewport), contentOffset: offset) { attributes in
-                checksum += attributes.frame.minY
-            }
-            times.append(ContinuousClock.now - start)
-        }
-        if checksum.isNaN { print("unexpected NaN") }
-        return Self.seconds(Self.median(times))
-    }
-
-    private static func median(_ durations: [Duration]) -> Duration {
-        let sorted = durations.sorted()
-        return sorted.isEmpty ? .zero : sorted[sorted.count / 2]
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     private static func format(_ value: Double, digits: Int) -> String {
