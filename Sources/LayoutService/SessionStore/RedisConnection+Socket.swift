@@ -51,15 +51,7 @@ extension RedisConnection {
             guard connectError == EINPROGRESS || connectError == EINTR else {
                 throw .system(call: "connect", errno: connectError)
             }
-            var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            while true {
-                let left = ContinuousClock.now.duration(to: deadline)
-                guard left > .zero else { throw .timedOut }
-                let ready = poll(&pollDescriptor, 1, Self.milliseconds(left))
-                let pollError = errno
-                if ready > 0 { break }
-                if ready < 0, pollError != EINTR { throw .system(call: "poll", errno: pollError) }
-            }
+            try Self.poll(descriptor, for: Int16(POLLOUT), until: deadline)
             var error: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else {
@@ -74,5 +66,25 @@ extension RedisConnection {
     static func milliseconds(_ duration: Duration) -> Int32 {
         let (seconds, attoseconds) = duration.components
         return Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000 + 1)
+    }
+
+    /// Waits until `descriptor` is ready for one of `events` (or has an error or hang-up, which the next call on it
+    /// reports).
+    ///
+    /// - Throws: ``RedisError/timedOut`` at `deadline`; ``RedisError/system(call:errno:)`` if `poll` fails.
+    static func poll(
+        _ descriptor: Int32,
+        for events: Int16,
+        until deadline: ContinuousClock.Instant
+    ) throws(RedisError) {
+        var pollDescriptor = pollfd(fd: descriptor, events: events, revents: 0)
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { throw .timedOut }
+            let ready = Glibc.poll(&pollDescriptor, 1, Self.milliseconds(left))
+            let error = errno
+            if ready > 0 { return }
+            if ready < 0, error != EINTR { throw .system(call: "poll", errno: error) }
+        }
     }
 }

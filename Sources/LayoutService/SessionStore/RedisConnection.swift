@@ -118,19 +118,7 @@ final class RedisConnection {
 
     /// Waits until the socket is readable (or writable, when `forWrite`), or the deadline passes.
     private func wait(forWrite: Bool, deadline: ContinuousClock.Instant) throws(RedisError) {
-        var pollDescriptor = pollfd(
-            fd: self.descriptor,
-            events: Int16(POLLIN) | (forWrite ? Int16(POLLOUT) : 0),
-            revents: 0
-        )
-        while true {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { throw .timedOut }
-            let ready = poll(&pollDescriptor, 1, Self.milliseconds(left))
-            let error = errno
-            if ready > 0 { return }
-            if ready < 0, error != EINTR { throw .system(call: "poll", errno: error) }
-        }
+        try Self.poll(self.descriptor, for: Int16(POLLIN) | (forWrite ? Int16(POLLOUT) : 0), until: deadline)
     }
 
     private func write(_ bytes: [UInt8], from offset: Int) throws(RedisError) -> Int {
