@@ -200,9 +200,11 @@ def probe_never_read(binary, tally=None):
         if tally:
             # No answer is materialised: what stays is each request's prepared layout (32 bytes per item of frames
             # while the engine keeps one frame per item of a section given by count; issue 19.2 removes that) and
-            # one window of output. The issue's target of 300 MB needs 19.2 as well; it is printed, not checked.
+            # one window of output. A frames array is briefly twice its size while it grows, and freed memory stays
+            # in the allocator's arenas, so the bound allows twice the frames; ten answers held whole would be
+            # 2.6 GB, far past it. The issue's target of 300 MB needs 19.2 as well; it is printed, not checked.
             frames = 10 * 2_000_000 * 32 / 2**20
-            bound = baseline + frames + 10 * 2 + 128
+            bound = baseline + 2 * frames + 10 * 2 + 128
             tally.check(peak < bound, "10 never-reading clients of 2,000,000 items: no answer is held, only the "
                         "prepared layouts and a window each", f"peak {peak:.0f} MiB, bound {bound:.0f}; "
                         f"under the issue's 300 MB: {'yes' if peak < 300 else 'no (needs 19.2)'}")
