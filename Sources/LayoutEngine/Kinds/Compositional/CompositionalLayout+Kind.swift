@@ -77,6 +77,9 @@ extension CompositionalLayout: LayoutKindProtocol {
 
         var isVertical: Bool { self.stacker.configuration.scrollDirection == .vertical }
         var sectionSpacing: Double { self.stacker.configuration.interSectionSpacing }
+        var contentRoom: (before: Double, after: Double) {
+            CompositionalLayout.layoutBoundaryRoom(self.stacker.configuration, viewport: self.stacker.input.viewport)
+        }
 
         mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, SectionRecord) {
             let (built, cells) = try self.stacker.build(index, at: position)

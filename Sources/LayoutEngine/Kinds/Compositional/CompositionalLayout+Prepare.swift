@@ -23,7 +23,8 @@ extension CompositionalLayout {
             effects: .compositional(
                 CompositionalEffects(
                     sections: effects,
-                    flickVelocityThreshold: configuration.flickVelocityThreshold
+                    flickVelocityThreshold: configuration.flickVelocityThreshold,
+                    layoutBoundary: Self.makeLayoutBoundary(configuration, viewport: input.viewport)
                 )
             )
         )
