@@ -398,7 +398,11 @@ export type SupplementaryKind =
 export interface SizedIndexPath { indexPath: IndexPath; size?: Size | WaterfallItem; }
 export interface InvalidateRequest {
     items?: { indexPath: IndexPath; size: Size | WaterfallItem }[];
-    supplementaries?: { kind: 'header' | 'footer'; indexPath: IndexPath; size: Size }[];
+    supplementaries?: {
+        kind: 'header' | 'footer' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary'
+            | 'bottomSupplementary';
+        indexPath: IndexPath; size: Size;
+    }[];
     viewport?: Size;
     everything?: boolean;
     contentOffset?: Point;

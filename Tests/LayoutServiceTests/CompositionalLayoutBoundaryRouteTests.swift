@@ -84,4 +84,22 @@ import Testing
         #expect(response.status == 422, "\(json)")
         #expect(json["pointer"] as? String == pointer, "\(json)")
     }
+
+    @Test func invalidateMeasuresASideItem() throws {
+        let side = #"{"alignment":"leading","size":{"width":{"absolute":40},"height":{"estimated":100}}}"#
+        let body = #"""
+            {"kind":"compositional","viewport":{"width":300,"height":200},"sections":[{"count":2},{"count":3}],
+             "config":{"section":{\#(Self.rows),"boundarySupplementaryItems":[\#(side)]}}}
+            """#
+        let id = try self.create(body)
+        let (response, json) = self.call(
+            .POST, "/sessions/\(id)/invalidate",
+            #"{"supplementaries":[{"kind":"leadingSupplementary","indexPath":[0,0],"size":{"width":40,"height":180}}]}"#
+        )
+        #expect(response.status == 200, "\(json)")
+        // Section 0 was max(100, 100) = 100 long; the measured item makes it 180.
+        #expect(json["contentSizeAdjustment"] as? [String: Double] == ["width": 0, "height": 80])
+        let (_, found) = self.call(.GET, "/sessions/\(id)/supplementary/leadingSupplementary/0/0")
+        #expect(self.frame(found) == ["x": 0, "y": 0, "width": 40, "height": 180])
+    }
 }

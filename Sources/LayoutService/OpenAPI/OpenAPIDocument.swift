@@ -2198,13 +2198,20 @@ components:
             whose description has estimated dimensions (flow and waterfall: that the section has, its given size the
             estimate; compositional: its boundary items, and its anchored items where they are measured), named as the
             answers name them (`kind` and `indexPath` `[section, 0]`). The section is laid out again with the
-            measured lengths; later sections move.
+            measured lengths; later sections move. compositional also measures the items beside a section
+            (`leadingSupplementary`, `trailingSupplementary` in a vertical layout, `topSupplementary`,
+            `bottomSupplementary` in a horizontal one): their estimated lengths and thicknesses take the measured ones,
+            and a section is at least as long as a measured side item that extends the boundary; the room the groups
+            are laid out in keeps the estimated thickness (sections of one description share their group's layout).
           items:
             type: object
             additionalProperties: false
             required: [kind, indexPath, size]
             properties:
-              kind: {type: string, enum: [header, footer]}
+              kind:
+                type: string
+                enum: [header, footer, leadingSupplementary, trailingSupplementary, topSupplementary,
+                  bottomSupplementary]
               indexPath: {$ref: "#/components/schemas/IndexPath"}
               size: {$ref: "#/components/schemas/Size"}
         viewport: {$ref: "#/components/schemas/Size"}
