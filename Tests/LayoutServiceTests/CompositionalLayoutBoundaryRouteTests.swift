@@ -20,8 +20,13 @@ import Testing
         """#
     }
 
-    static let banner = #"{"kind":"banner","alignment":"top","size":{"width":{"fractionalWidth":1},"height":{"absolute":60}},"pinToVisibleBounds":true}"#
-    static let credits = #"{"kind":"credits","alignment":"bottom","size":{"width":{"fractionalWidth":1},"height":{"absolute":40}}}"#
+    static let banner = #"""
+        {"kind":"banner","alignment":"top","size":{"width":{"fractionalWidth":1},"height":{"absolute":60}},
+        "pinToVisibleBounds":true}
+        """#
+    static let credits = #"""
+        {"kind":"credits","alignment":"bottom","size":{"width":{"fractionalWidth":1},"height":{"absolute":40}}}
+        """#
 
     func attributes(_ json: [String: Any]) -> [[String: Any]] { json["attributes"] as? [[String: Any]] ?? [] }
 

@@ -206,7 +206,8 @@ extension LayoutKindProtocol {
         var position = room.before
         var start = 0
         if firstSection < sections.count {
-            position = wasMoved ? room.before : isVertical ? sections[firstSection].origin.y : sections[firstSection].origin.x
+            let origin = sections[firstSection].origin
+            position = wasMoved ? room.before : isVertical ? origin.y : origin.x
             start = firstSection
         }
         for index in start..<sections.count {

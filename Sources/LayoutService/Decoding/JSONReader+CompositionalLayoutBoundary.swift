@@ -44,8 +44,8 @@ extension JSONReader {
                 let text = try self.readString()
                 guard case .named(let name)? = ElementKind(rawValue: text) else {
                     throw self.shapeError(
-                        "must be a name of your own (1 to \(ElementName.maximumLength) characters of A-Z a-z 0-9 _ - ., "
-                            + "not a built-in kind such as \"header\"), not \"\(text)\""
+                        "must be a name of your own (1 to \(ElementName.maximumLength) characters of "
+                            + "A-Z a-z 0-9 _ - ., not a built-in kind such as \"header\"), not \"\(text)\""
                     )
                 }
                 kind = name

@@ -9,7 +9,11 @@ extension CompositionalLayout {
         for item in configuration.boundarySupplementaryItems where item.extendsBoundary {
             let size = item.size.resolved(in: viewport)
             let length = isVertical ? size.height : size.width
-            if item.alignment.role(isVertical: isVertical) == .header { room.before = length } else { room.after = length }
+            if item.alignment.role(isVertical: isVertical) == .header {
+                room.before = length
+            } else {
+                room.after = length
+            }
         }
         return room
     }
