@@ -132,7 +132,7 @@ extension PreparedLayout {
             }
         }
         if !cursor.isFinished, cursor.section >= self.sections.count, cursor.step != .layoutHeader,
-            self.layoutBoundaryAttributes(isFooter: true, offset: offset) == nil
+            self.layoutBoundary.footer == nil
         {
             cursor.isFinished = true
         }

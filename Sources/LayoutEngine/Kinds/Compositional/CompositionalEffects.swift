@@ -52,8 +52,6 @@ struct CompositionalEffects: Hashable, Sendable {
     var sections: [Section]
     /// The flick threshold of orthogonal snapping, in points per second.
     var flickVelocityThreshold: Double
-    /// The layout-wide header and footer.
-    var layoutBoundary = Boundary()
 }
 
 extension PreparedLayout {

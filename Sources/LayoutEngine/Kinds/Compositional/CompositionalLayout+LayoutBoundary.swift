@@ -103,7 +103,7 @@ extension CompositionalEffects {
     }
 
     /// The layout-wide header and footer (`UICollectionViewCompositionalLayoutConfiguration
-    /// .boundarySupplementaryItems`).
+    /// .boundarySupplementaryItems`), kept by ``PreparedLayout/layoutBoundary``.
     struct Boundary: Hashable, Sendable {
         /// Before the first section.
         var header: BoundaryElement?
@@ -122,9 +122,7 @@ extension PreparedLayout {
     ///
     /// - Complexity: O(1).
     func layoutBoundaryAttributes(isFooter: Bool, offset: Point) -> LayoutAttributes? {
-        guard case .compositional(let effects) = self.effects,
-            let element = isFooter ? effects.layoutBoundary.footer : effects.layoutBoundary.header
-        else { return nil }
+        guard let element = isFooter ? self.layoutBoundary.footer : self.layoutBoundary.header else { return nil }
         let isVertical = self.axis == .vertical
         let contentLength = isVertical ? self.contentSize.height : self.contentSize.width
         let viewportLength = isVertical ? self.viewport.height : self.viewport.width
@@ -163,7 +161,8 @@ extension PreparedLayout {
         offset: Point,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        guard case .compositional = self.effects,
+        // Every kind's queries come here: a check of two optionals when there is nothing to visit.
+        guard isFooter ? self.layoutBoundary.footer != nil : self.layoutBoundary.header != nil,
             let attributes = self.layoutBoundaryAttributes(isFooter: isFooter, offset: offset)
         else { return }
         if let rect, !self.storedRect(attributes.frame).intersects(rect) { return }
@@ -174,13 +173,11 @@ extension PreparedLayout {
     func layoutBoundaryAttributes(ofKind name: ElementName, at indexPath: IndexPath, offset: Point)
         -> LayoutAttributes?
     {
-        guard indexPath.section == 0, indexPath.item == 0, case .compositional(let effects) = self.effects else {
-            return nil
-        }
-        if effects.layoutBoundary.header?.kind == name {
+        guard indexPath.section == 0, indexPath.item == 0 else { return nil }
+        if self.layoutBoundary.header?.kind == name {
             return self.layoutBoundaryAttributes(isFooter: false, offset: offset)
         }
-        if effects.layoutBoundary.footer?.kind == name {
+        if self.layoutBoundary.footer?.kind == name {
             return self.layoutBoundaryAttributes(isFooter: true, offset: offset)
         }
         return nil

@@ -12,7 +12,7 @@ extension CompositionalLayout {
         effects: [CompositionalEffects.Section],
         contentLength: Double
     ) -> PreparedLayout {
-        PreparedLayout(
+        var prepared = PreparedLayout(
             kind: .compositional,
             input: input,
             contentSize: configuration.scrollDirection == .vertical
@@ -23,11 +23,12 @@ extension CompositionalLayout {
             effects: .compositional(
                 CompositionalEffects(
                     sections: effects,
-                    flickVelocityThreshold: configuration.flickVelocityThreshold,
-                    layoutBoundary: Self.makeLayoutBoundary(configuration, viewport: input.viewport)
+                    flickVelocityThreshold: configuration.flickVelocityThreshold
                 )
             )
         )
+        prepared.layoutBoundary = Self.makeLayoutBoundary(configuration, viewport: input.viewport)
+        return prepared
     }
 
     /// Checks every number of a section's description: finite lengths and fractions, no negative size or spacing,
