@@ -202,10 +202,12 @@ extension LayoutKindProtocol {
         // Later sections move: the same sums as stacking them from scratch, so the origins are the same numbers.
         let spacing = builder.sectionSpacing
         let isVertical = builder.isVertical
-        var position = 0.0
+        let room = builder.contentRoom
+        var position = room.before
         var start = 0
         if firstSection < sections.count {
-            position = wasMoved ? 0 : isVertical ? sections[firstSection].origin.y : sections[firstSection].origin.x
+            let origin = sections[firstSection].origin
+            position = wasMoved ? room.before : isVertical ? origin.y : origin.x
             start = firstSection
         }
         for index in start..<sections.count {
@@ -219,7 +221,7 @@ extension LayoutKindProtocol {
             builder,
             sections: sections,
             records: records,
-            contentLength: position,
+            contentLength: position + room.after,
             viewport: input.viewport,
             configuration: configuration
         )

@@ -2,8 +2,9 @@ extension LiveLayout {
     /// The measured supplementary sizes that change something, in order, after checking every one.
     ///
     /// Only kinds whose ``LayoutKindProtocol/measures(_:input:configuration:)`` says so (`compositional`: a
-    /// section's header or footer, item 0, that its description has) measure supplementaries. Its size is stored as
-    /// the section's ``SectionInput/header`` or ``SectionInput/footer``.
+    /// section's header, footer or side item, item 0, that its description has) measure supplementaries. Its size
+    /// is stored as the section's ``SectionInput/header``, ``SectionInput/footer``, ``SectionInput/sideStart`` or
+    /// ``SectionInput/sideEnd``.
     ///
     /// - Throws: ``LayoutError/noSuchSupplementary(kind:section:item:)`` for a view the layout does not measure,
     ///   ``LayoutError/invalidHeaderSize(section:)`` or ``LayoutError/invalidFooterSize(section:)`` for a size
@@ -17,27 +18,38 @@ extension LiveLayout {
             let size = sizes[element]!
             let section = element.indexPath.section
             guard self.input.sections.indices.contains(section), element.indexPath.item == 0,
-                element.kind == .header || element.kind == .footer,
+                let field = Self.measuredField(element.kind),
                 self.configuration.kindType.measures(element, input: self.input, in: self.configuration)
             else { throw .noSuchSupplementary(kind: element.kind, section: section, item: element.indexPath.item) }
             guard size.isValid else {
-                throw element.kind == .header
-                    ? .invalidHeaderSize(section: section) : .invalidFooterSize(section: section)
+                switch element.kind {
+                case .header: throw .invalidHeaderSize(section: section)
+                case .footer: throw .invalidFooterSize(section: section)
+                default: throw .invalidParameter(name: "supplementaries", section: section)
+                }
             }
-            let current =
-                element.kind == .header ? self.input.sections[section].header : self.input.sections[section].footer
-            if current ?? .zero != size { result.append((element, size)) }
+            if self.input.sections[section][keyPath: field] ?? .zero != size { result.append((element, size)) }
         }
         return result
     }
 
-    /// Stores a measured header or footer size in its section's input.
+    /// Stores a measured header, footer or side item size in its section's input.
     static func setSize(_ size: Size, of element: SupplementaryIndexPath, in input: inout LayoutInput) {
-        let section = element.indexPath.section
-        switch element.kind {
-        case .header: input.sections[section].header = size
-        case .footer: input.sections[section].footer = size
-        default: preconditionFailure("only headers and footers are measured: checked before")
+        guard let field = Self.measuredField(element.kind) else {
+            preconditionFailure("only headers, footers and side items are measured: checked before")
+        }
+        input.sections[element.indexPath.section][keyPath: field] = size
+    }
+
+    /// Where a section's input keeps the measured size of a supplementary of `kind`, if it keeps one: the header,
+    /// the footer, or (`compositional`) the item beside the section at the start or the end of the cross axis.
+    static func measuredField(_ kind: ElementKind) -> WritableKeyPath<SectionInput, Size?>? {
+        switch kind {
+        case .header: \.header
+        case .footer: \.footer
+        case .leadingSupplementary, .topSupplementary: \.sideStart
+        case .trailingSupplementary, .bottomSupplementary: \.sideEnd
+        case .background, .named: nil
         }
     }
 }

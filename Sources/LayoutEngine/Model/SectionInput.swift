@@ -19,6 +19,13 @@ public struct SectionInput: Hashable, Sendable {
     /// The footer's size, winning over the configuration's (`referenceSizeForFooterInSection:`); `nil` uses it.
     /// For `compositional`, the size the client measured for the section's footer, as ``header``.
     public var footer: Size?
+    /// `compositional`: the size the client measured for the item beside the section at the start of the cross axis
+    /// (``ElementKind/leadingSupplementary`` or ``ElementKind/topSupplementary``), as ``header``. Defaults to `nil`.
+    public var sideStart: Size?
+    /// `compositional`: the size the client measured for the item beside the section at the end of the cross axis
+    /// (``ElementKind/trailingSupplementary`` or ``ElementKind/bottomSupplementary``), as ``header``. Defaults to
+    /// `nil`.
+    public var sideEnd: Size?
     /// Per-section parameters that win over the layout's configuration, as a
     /// `UICollectionViewDelegateFlowLayout` method wins over the layout's property.
     public var overrides: SectionOverrides

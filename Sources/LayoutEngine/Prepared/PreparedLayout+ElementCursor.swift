@@ -6,11 +6,13 @@ public struct ElementCursor: Hashable, Sendable {
     /// Where within a section the cursor is: the order ``PreparedLayout/forEachAttribute(contentOffset:orthogonalOffsets:_:)``
     /// visits a section's elements in.
     enum Step: Int, Hashable, Sendable {
-        case background, header, sideStart, sideEnd, cells, footer
+        // `compositional`'s layout-wide header, its decorations of client-named kinds and its anchored
+        // supplementaries (`anchored`: cells' then group repetitions', ``item`` counting both).
+        case layoutHeader, decorations, background, header, sideStart, sideEnd, cells, anchored, footer
     }
 
     var section = 0
-    var step = Step.background
+    var step = Step.layoutHeader
     var item = 0
     /// Whether every element was visited.
     public internal(set) var isFinished = false
@@ -21,7 +23,8 @@ public struct ElementCursor: Hashable, Sendable {
 
 extension PreparedLayout {
     /// Calls `body` with the attributes of up to `limit` elements from `cursor` on, in the layout's stable order, and
-    /// moves the cursor past them.
+    /// moves the cursor past them (`compositional`'s anchored supplementaries go `limit` cells at a time, so a call
+    /// may visit as many more as a cell has badges).
     ///
     /// Visiting from a fresh cursor until ``ElementCursor/isFinished`` gives exactly the elements, in the order, of
     /// ``forEachAttribute(contentOffset:orthogonalOffsets:_:)``: for producing a large answer piece by piece, as the
@@ -47,12 +50,23 @@ extension PreparedLayout {
         let offset = self.storedOffset(contentOffset)
         var visited = 0
         while visited < limit, !cursor.isFinished {
+            if cursor.step == .layoutHeader {
+                self.visitLayoutBoundary(isFooter: false, rect: nil, offset: offset) { body($0); visited += 1 }
+                cursor.step = .decorations
+                continue
+            }
             guard cursor.section < self.sections.count else {
+                self.visitLayoutBoundary(isFooter: true, rect: nil, offset: offset) { body($0); visited += 1 }
                 cursor.isFinished = true
                 break
             }
             let index = cursor.section
             switch cursor.step {
+            case .layoutHeader:
+                break
+            case .decorations:
+                self.visitDecorations(section: index, rect: nil) { body($0); visited += 1 }
+                cursor.step = .background
             case .background:
                 if self.sections[index].background != nil, let attributes = self.makeBackground(section: index) {
                     body(attributes)
@@ -86,7 +100,26 @@ extension PreparedLayout {
                 for item in cursor.item..<end { body(context.makeCell(item: item, frame: frames[item])) }
                 visited += end - cursor.item
                 cursor.item = end
-                if end == frames.count { cursor.step = .footer }
+                if end == frames.count {
+                    cursor.step = .anchored
+                    cursor.item = 0
+                }
+            case .anchored:
+                let counts = self.anchoredCounts(section: index)
+                let total = counts.cells + counts.repetitions
+                let end = Swift.min(total, cursor.item + (limit - visited))
+                if cursor.item < end {
+                    let cells = Swift.min(cursor.item, counts.cells)..<Swift.min(end, counts.cells)
+                    let first = Swift.max(cursor.item, counts.cells) - counts.cells
+                    let repetitions = first..<(Swift.max(end, counts.cells) - counts.cells)
+                    let scrolled = self.orthogonalOffset(orthogonalOffsets, section: index)
+                    self.visitAnchored(section: index, rect: nil, scrolled: scrolled, chunk: (cells, repetitions)) {
+                        body($0)
+                        visited += 1
+                    }
+                }
+                cursor.item = end
+                if end == total { cursor.step = .footer }
             case .footer:
                 if self.sections[index].footer != nil, self.footerFrame(section: index, offset: offset) != nil,
                     let attributes = self.makeFooter(section: index, offset: offset)
@@ -95,10 +128,14 @@ extension PreparedLayout {
                     visited += 1
                 }
                 cursor.section += 1
-                cursor.step = .background
+                cursor.step = .decorations
             }
         }
-        if !cursor.isFinished, cursor.section >= self.sections.count { cursor.isFinished = true }
+        if !cursor.isFinished, cursor.section >= self.sections.count, cursor.step != .layoutHeader,
+            self.layoutBoundary.footer == nil
+        {
+            cursor.isFinished = true
+        }
         return visited
     }
 }

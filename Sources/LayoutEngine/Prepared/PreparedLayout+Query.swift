@@ -27,6 +27,7 @@ extension PreparedLayout {
             from: self.axis.leading(query),
             to: self.axis.trailing(query)
         )
+        try self.visitLayoutBoundary(isFooter: false, rect: query, offset: offset, body)
         for position in sections {
             let sectionIndex = self.sectionIndex.element(at: position)
             let section = (origin: self.sections[sectionIndex].origin, extent: self.sections[sectionIndex].extent)
@@ -39,6 +40,7 @@ extension PreparedLayout {
             let local = query.offsetBy(dx: -section.origin.x, dy: -section.origin.y)
             try self.visit(section: sectionIndex, rect: local, offset: offset, scrolled: scrolled, body)
         }
+        try self.visitLayoutBoundary(isFooter: true, rect: query, offset: offset, body)
     }
 
     /// The attributes of every element whose frame intersects `rect`, in the layout's stable order.
@@ -77,10 +79,12 @@ extension PreparedLayout {
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         let offset = self.storedOffset(contentOffset)
+        try self.visitLayoutBoundary(isFooter: false, rect: nil, offset: offset, body)
         for sectionIndex in self.sections.indices {
             let scrolled = self.orthogonalOffset(orthogonalOffsets, section: sectionIndex)
             try self.visit(section: sectionIndex, rect: nil, offset: offset, scrolled: scrolled, body)
         }
+        try self.visitLayoutBoundary(isFooter: true, rect: nil, offset: offset, body)
     }
 
     /// The attributes of every element, in the layout's stable order.
@@ -145,9 +149,12 @@ extension PreparedLayout {
         at indexPath: IndexPath,
         contentOffset: Point
     ) -> LayoutAttributes? {
-        if case .named(let name) = kind { return self.anchoredAttributes(ofKind: name, at: indexPath) }
-        guard indexPath.item == 0, self.sections.indices.contains(indexPath.section) else { return nil }
         let offset = self.storedOffset(contentOffset)
+        if case .named(let name) = kind {
+            return self.layoutBoundaryAttributes(ofKind: name, at: indexPath, offset: offset)
+                ?? self.anchoredAttributes(ofKind: name, at: indexPath)
+        }
+        guard indexPath.item == 0, self.sections.indices.contains(indexPath.section) else { return nil }
         switch kind {
         case .header: return self.makeHeader(section: indexPath.section, offset: offset)
         case .footer: return self.makeFooter(section: indexPath.section, offset: offset)

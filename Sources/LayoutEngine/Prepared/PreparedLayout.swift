@@ -34,6 +34,9 @@ public struct PreparedLayout: Hashable, Sendable {
     /// How far every section was moved along the scroll axis to put content shorter than the viewport at its end
     /// (``ContentAlignment/bottom``); 0 otherwise.
     var contentLead = 0.0
+    /// `compositional`'s layout-wide header and footer, kept out of ``effects`` so that every kind's rect query
+    /// checks for them without copying the effects.
+    var layoutBoundary = CompositionalEffects.Boundary()
     /// What queries compute on top of the stored frames.
     let effects: ElementEffects
     /// The flick threshold of snapping, in points per second; `nil` when the kind does not snap.

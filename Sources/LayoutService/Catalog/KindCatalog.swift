@@ -214,6 +214,9 @@ enum KindCatalog {
                           perSection: false, description: "Horizontal: sections and groups follow one another rightward."),
                 Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
                           description: "Points per second from which an orthogonal snap moves on in its direction."),
+                Parameter(name: "boundarySupplementaryItems", type: "[CompositionalLayoutBoundaryItem]",
+                          defaultJSON: "[]", perSection: false,
+                          description: "The whole layout's header and footer, kinds of your own at [0, 0]."),
             ] + Self.anchoringParameters
         ),
     ]

@@ -24,6 +24,8 @@ extension JSONReader {
             case "flickVelocityThreshold": configuration.flickVelocityThreshold = try self.readLength()
             case "anchor": configuration.anchor = try self.readChoice(ScrollAnchoring.self)
             case "contentAlignment": configuration.contentAlignment = try self.readChoice(ContentAlignment.self)
+            case "boundarySupplementaryItems":
+                configuration.boundarySupplementaryItems = try self.readLayoutBoundarySupplementaryItems()
             default: throw self.unknownField(key)
             }
         }

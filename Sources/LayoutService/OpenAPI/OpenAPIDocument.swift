@@ -1268,6 +1268,34 @@ components:
       properties:
         section: {$ref: "#/components/schemas/CompositionalSectionDescription"}
         interSectionSpacing: {$ref: "#/components/schemas/Length"}
+        boundarySupplementaryItems:
+          type: array
+          maxItems: 2
+          description: >-
+            UICollectionViewCompositionalLayoutConfiguration.boundarySupplementaryItems: a header and a footer of the
+            whole layout, each of a kind named by the client (not a built-in kind: the element is at index path
+            [0, 0], returned by rect queries and `GET /sessions/{id}/supplementary/{kind}/0/0`). Apple's
+            documentation does not say which index path these have; [0, 0] is this project's choice. The alignment
+            is along the scroll axis (`top` or `bottom` in a vertical layout, `leading` or `trailing` in a horizontal
+            one; across it is 422): the header comes before the first section and the footer after the last, taking
+            their length along the axis (`interSectionSpacing` is only between sections) unless `extendsBoundary` is
+            false, when they overlap the first or last section. The size is of the viewport. Pinned, the header
+            stays at the viewport's leading edge and the footer at its trailing edge, within the content. A kind an
+            anchored supplementary or a decoration of any section also uses is 422.
+          items:
+            type: object
+            additionalProperties: false
+            required: [kind, alignment, size]
+            properties:
+              kind: {type: string, pattern: "^[A-Za-z0-9_.-]{1,24}$"}
+              alignment: {type: string, enum: [top, bottom, leading, trailing]}
+              size: {$ref: "#/components/schemas/CompositionalSize"}
+              pinToVisibleBounds: {type: boolean, default: false}
+              extendsBoundary: {type: boolean, default: true}
+              zIndex: {type: integer, minimum: -1000000, maximum: 1000000}
+              absoluteOffset:
+                allOf: [{$ref: "#/components/schemas/Point"}]
+                description: Moves the item from where its alignment (and pinning) puts it; its room stays.
         scrollDirection:
           type: string
           enum: [vertical, horizontal]
@@ -2251,13 +2279,20 @@ components:
             whose description has estimated dimensions (flow and waterfall: that the section has, its given size the
             estimate; compositional: its boundary items, and its anchored items where they are measured), named as the
             answers name them (`kind` and `indexPath` `[section, 0]`). The section is laid out again with the
-            measured lengths; later sections move.
+            measured lengths; later sections move. compositional also measures the items beside a section
+            (`leadingSupplementary`, `trailingSupplementary` in a vertical layout, `topSupplementary`,
+            `bottomSupplementary` in a horizontal one): their estimated lengths and thicknesses take the measured ones,
+            and a section is at least as long as a measured side item that extends the boundary; the room the groups
+            are laid out in keeps the estimated thickness (sections of one description share their group's layout).
           items:
             type: object
             additionalProperties: false
             required: [kind, indexPath, size]
             properties:
-              kind: {type: string, enum: [header, footer]}
+              kind:
+                type: string
+                enum: [header, footer, leadingSupplementary, trailingSupplementary, topSupplementary,
+                  bottomSupplementary]
               indexPath: {$ref: "#/components/schemas/IndexPath"}
               size: {$ref: "#/components/schemas/Size"}
         viewport: {$ref: "#/components/schemas/Size"}

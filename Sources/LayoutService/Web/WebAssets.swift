@@ -2983,6 +2983,13 @@ export interface CompositionalConfig {
     section?: CompositionalSectionDescription; interSectionSpacing?: number;
     scrollDirection?: 'vertical' | 'horizontal';
     flickVelocityThreshold?: number; anchor?: Anchoring; contentAlignment?: ContentAlignment;
+    /** The whole layout's header and footer (a kind of your own, at [0, 0]), aligned along the scroll axis. */
+    boundarySupplementaryItems?: CompositionalLayoutBoundaryItem[];
+}
+/** UICollectionViewCompositionalLayoutConfiguration.boundarySupplementaryItems' element. */
+export interface CompositionalLayoutBoundaryItem {
+    kind: string; alignment: 'top' | 'bottom' | 'leading' | 'trailing'; size: CompositionalSize;
+    pinToVisibleBounds?: boolean; extendsBoundary?: boolean; zIndex?: number; absoluteOffset?: Point;
 }
 export interface CompositionalRequest extends RequestBase<CompositionalSection, CompositionalConfig> {
     /** How far each orthogonally scrolling section has scrolled, by section index. */
@@ -3051,7 +3058,11 @@ export type SupplementaryKind =
 export interface SizedIndexPath { indexPath: IndexPath; size?: Size | WaterfallItem; }
 export interface InvalidateRequest {
     items?: { indexPath: IndexPath; size: Size | WaterfallItem }[];
-    supplementaries?: { kind: 'header' | 'footer'; indexPath: IndexPath; size: Size }[];
+    supplementaries?: {
+        kind: 'header' | 'footer' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary'
+            | 'bottomSupplementary';
+        indexPath: IndexPath; size: Size;
+    }[];
     viewport?: Size;
     everything?: boolean;
     contentOffset?: Point;

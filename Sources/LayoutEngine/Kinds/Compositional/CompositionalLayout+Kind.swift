@@ -53,19 +53,26 @@ extension CompositionalLayout: LayoutKindProtocol {
     ) -> Bool {
         let description = input.sections[index].overrides.compositionalSection ?? configuration.section
         guard let kind else { return CompositionalSectionBuilder.hasEstimate(description.group) }
-        let role: BoundaryRole = kind == .header ? .header : .footer
-        guard kind == .header || kind == .footer,
-            let item = description.boundaryItem(role, isVertical: configuration.scrollDirection == .vertical)
+        let isVertical = configuration.scrollDirection == .vertical
+        guard let role = Self.measuredRole(kind, isVertical: isVertical),
+            let item = description.boundaryItem(role, isVertical: isVertical)
         else { return false }
         return item.size.width.isEstimated || item.size.height.isEstimated
     }
 
-    /// A section's header or footer that its description has is measured.
+    /// A section's header, footer or side item that its description has is measured.
     static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, configuration: Configuration) -> Bool {
         let description = input.sections[element.indexPath.section].overrides.compositionalSection
             ?? configuration.section
         let isVertical = configuration.scrollDirection == .vertical
-        return description.boundaryItem(element.kind == .header ? .header : .footer, isVertical: isVertical) != nil
+        guard let role = Self.measuredRole(element.kind, isVertical: isVertical) else { return false }
+        return description.boundaryItem(role, isVertical: isVertical) != nil
+    }
+
+    /// The boundary role a measured supplementary of `kind` has in a layout scrolling vertically (`isVertical`) or
+    /// horizontally: the header, the footer, or the side kind of that direction.
+    private static func measuredRole(_ kind: ElementKind, isVertical: Bool) -> BoundaryRole? {
+        BoundaryRole.allCases.first { $0.elementKind(isVertical: isVertical) == kind }
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .compositional(configuration) }
@@ -77,6 +84,9 @@ extension CompositionalLayout: LayoutKindProtocol {
 
         var isVertical: Bool { self.stacker.configuration.scrollDirection == .vertical }
         var sectionSpacing: Double { self.stacker.configuration.interSectionSpacing }
+        var contentRoom: (before: Double, after: Double) {
+            CompositionalLayout.layoutBoundaryRoom(self.stacker.configuration, viewport: self.stacker.input.viewport)
+        }
 
         mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, SectionRecord) {
             let (built, cells) = try self.stacker.build(index, at: position)

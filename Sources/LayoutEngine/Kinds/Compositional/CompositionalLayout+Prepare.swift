@@ -12,7 +12,7 @@ extension CompositionalLayout {
         effects: [CompositionalEffects.Section],
         contentLength: Double
     ) -> PreparedLayout {
-        PreparedLayout(
+        var prepared = PreparedLayout(
             kind: .compositional,
             input: input,
             contentSize: configuration.scrollDirection == .vertical
@@ -27,6 +27,8 @@ extension CompositionalLayout {
                 )
             )
         )
+        prepared.layoutBoundary = Self.makeLayoutBoundary(configuration, viewport: input.viewport)
+        return prepared
     }
 
     /// Checks every number of a section's description: finite lengths and fractions, no negative size or spacing,

@@ -29,6 +29,10 @@ extension CompositionalLayout {
                 section: nil,
                 isVertical: configuration.scrollDirection == .vertical
             )
+            try CompositionalLayout.validateLayoutBoundary(configuration)
+            if CompositionalLayout.sharesLayoutBoundaryKinds(configuration.section, configuration: configuration) {
+                throw .invalidParameter(name: "boundarySupplementaryItems", section: nil)
+            }
             self.input = input
             self.configuration = configuration
         }
@@ -62,6 +66,9 @@ extension CompositionalLayout {
             let isVertical = self.configuration.scrollDirection == .vertical
             if let own = section.overrides.compositionalSection {
                 try CompositionalLayout.validate(own, section: index, isVertical: isVertical)
+                if CompositionalLayout.sharesLayoutBoundaryKinds(own, configuration: self.configuration) {
+                    throw .invalidParameter(name: "boundarySupplementaryItems", section: index)
+                }
             }
             try section.validateSizes(section: index)
             let builder = self.builder(index)

@@ -398,6 +398,13 @@ public enum CompositionalLayout {
         /// The speed, in points per second, at or above which a release of an orthogonal section is a flick that
         /// moves on in its direction. Defaults to 300.
         public var flickVelocityThreshold: Double = 300
+        /// The header and footer of the whole layout (`UICollectionViewCompositionalLayoutConfiguration
+        /// .boundarySupplementaryItems`): each of a client-named kind (``ElementKind/named(_:)``) at `[0, 0]`, aligned
+        /// along the scroll axis (`top` or `bottom` when it is vertical, `leading` or `trailing` when horizontal),
+        /// before the first section and after the last, taking that room unless it does not extend the boundary,
+        /// pinned to the viewport's edge when asked. Its size is of the viewport. At most one header and one footer.
+        /// Defaults to none.
+        public var boundarySupplementaryItems: [BoundarySupplementaryItem] = []
 
         /// Which visible cell every mutation (batch updates, invalidation, a committed transition) keeps still on
         /// screen: the first (``ScrollAnchoring/top``) or the last, following new output at the end

@@ -67,14 +67,17 @@ struct CompositionalSectionBuilder {
             : Size(width: self.viewport.width, height: Swift.max(0, inset.height - shift))
     }
 
-    /// The size of the section's supplementary in `role`, if it has one: for the header and the footer, the size
-    /// the client measured (``SectionInput/header``, ``SectionInput/footer``) replaces estimated dimensions.
+    /// The size of the section's supplementary in `role`, if it has one: the size the client measured
+    /// (``SectionInput/header``, ``SectionInput/footer``, ``SectionInput/sideStart``, ``SectionInput/sideEnd``)
+    /// replaces estimated dimensions. The room side items take across the scroll axis (``sideRoom``) keeps their
+    /// estimate, so that sections of one description share their group's template.
     private func supplementarySize(_ role: CompositionalLayout.BoundaryRole, of input: SectionInput? = nil) -> Size? {
         let measured: Size? =
             switch role {
             case .header: input?.header
             case .footer: input?.footer
-            default: nil
+            case .sideStart: input?.sideStart
+            case .sideEnd: input?.sideEnd
             }
         return self.description.boundaryItem(role, isVertical: self.isVertical)?.size
             .resolved(in: self.supplementaryRoom, measured: measured)
@@ -243,11 +246,13 @@ struct CompositionalSectionBuilder {
             .footer
         )
         let sideStart = moved(
-            self.supplementarySize(.sideStart).map { rect(along: headerRoom, across: supplementaryStart, $0) },
+            self.supplementarySize(.sideStart, of: input).map {
+                rect(along: headerRoom, across: supplementaryStart, $0)
+            },
             .sideStart
         )
         let sideEnd = moved(
-            self.supplementarySize(.sideEnd).map { size in
+            self.supplementarySize(.sideEnd, of: input).map { size in
                 rect(along: headerRoom, across: supplementaryEnd - (isVertical ? size.width : size.height), size)
             },
             .sideEnd

@@ -4,12 +4,15 @@ extension PreparedLayout {
     /// whose frame intersects `local` (relative to the section's origin, moved like its cells for a scrolled
     /// orthogonal section).
     ///
+    /// With `chunk` (and no `local`), only the supplementaries of those cells and of those repetitions.
+    ///
     /// - Complexity: O(log n + k): the cells' index searched a band widened by how far supplementaries reach past
     ///   their cells, the repetitions by binary search.
     func visitAnchored<E: Error>(
         section sectionIndex: Int,
         rect local: Rect?,
         scrolled: Double,
+        chunk: (cells: Range<Int>, repetitions: Range<Int>)? = nil,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         guard case .compositional(let effects) = self.effects, let anchored = effects.sections[sectionIndex].anchored
@@ -27,7 +30,7 @@ extension PreparedLayout {
                         from: axis.leading($0) - anchored.reachAfter,
                         to: axis.trailing($0) + anchored.reachBefore
                     )
-                } ?? frames.indices
+                } ?? chunk?.cells ?? frames.indices
             // The cell's place in its repetition, stepped rather than divided for every cell.
             let perGroup = anchored.cellsPerGroup
             var leaf = items.isEmpty ? 0 : items.lowerBound % perGroup
@@ -59,7 +62,8 @@ extension PreparedLayout {
         }
         guard !anchored.groupItems.isEmpty else { return }
         let groups = anchored.groupFrames
-        var repetition = 0
+        var repetition = chunk?.repetitions.lowerBound ?? 0
+        let end = chunk?.repetitions.upperBound ?? groups.count
         if let local {
             // Repetitions follow one another along the index's axis: skip those that end before the band.
             let lo = axis.leading(local) - anchored.groupReachAfter
@@ -70,7 +74,7 @@ extension PreparedLayout {
             }
             repetition = low
         }
-        while repetition < groups.count {
+        while repetition < end {
             let group = groups[repetition]
             if let local, axis.leading(group) - anchored.groupReachBefore >= axis.trailing(local) { break }
             for item in anchored.groupItems {
@@ -81,6 +85,17 @@ extension PreparedLayout {
             }
             repetition += 1
         }
+    }
+
+    /// How many cells and group repetitions of a `compositional` section have anchored supplementaries, for
+    /// visiting them a chunk at a time (``visitAnchored(section:rect:scrolled:chunk:_:)``).
+    func anchoredCounts(section sectionIndex: Int) -> (cells: Int, repetitions: Int) {
+        guard case .compositional(let effects) = self.effects, let anchored = effects.sections[sectionIndex].anchored
+        else { return (0, 0) }
+        return (
+            anchored.items.isEmpty ? 0 : self.sections[sectionIndex].frames.count,
+            anchored.groupItems.isEmpty ? 0 : anchored.groupFrames.count
+        )
     }
 
     /// The attributes of the supplementary of kind `name` anchored to the cell at `indexPath`, or to the group

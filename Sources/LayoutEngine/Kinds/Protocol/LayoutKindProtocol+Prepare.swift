@@ -89,7 +89,8 @@ extension LayoutKindProtocol {
         sections.reserveCapacity(input.sections.count)
         records.reserveCapacity(input.sections.count)
         let spacing = builder.sectionSpacing
-        var position = 0.0
+        let room = builder.contentRoom
+        var position = room.before
         for index in input.sections.indices {
             if index > 0 { position += spacing }
             let section: SectionLayout
@@ -116,7 +117,7 @@ extension LayoutKindProtocol {
             builder,
             sections: sections,
             records: records,
-            contentLength: position,
+            contentLength: position + room.after,
             viewport: input.viewport,
             configuration: configuration
         )

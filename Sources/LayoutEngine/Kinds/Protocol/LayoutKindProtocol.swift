@@ -155,6 +155,10 @@ protocol KindSectionBuilder {
     /// The spacing between consecutive sections along the scroll axis. Defaults to 0.
     var sectionSpacing: Double { get }
 
+    /// The room along the scroll axis before the first section and after the last (`compositional`'s layout-wide
+    /// header and footer). Defaults to none.
+    var contentRoom: (before: Double, after: Double) { get }
+
     /// Checks section `index` and builds it at `position` along the scroll axis.
     ///
     /// - Returns: The section, its frames relative to its origin, and its record.
@@ -227,6 +231,8 @@ extension LayoutKindProtocol {
 
 extension KindSectionBuilder {
     var sectionSpacing: Double { 0 }
+
+    var contentRoom: (before: Double, after: Double) { (0, 0) }
 
     mutating func check(_ index: Int, keeping kept: Record?) throws(LayoutError) {}
 
