@@ -28,7 +28,7 @@ import Testing
                 "readableContentWidth", "sections",
             ]),
             Row(name: "SectionInput", value: SectionInput(count: 1), written: [
-                "items", "header", "footer", "overrides",
+                "items", "header", "footer", "sideStart", "sideEnd", "overrides",
             ]),
             Row(name: "SectionOverrides", value: SectionOverrides(), written: [
                 "itemSize", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing", "headerReferenceSize",
@@ -74,8 +74,8 @@ import Testing
                 "fullWidthBreakoutRowCadence", "widowLayoutStyle", "snap", "flickVelocityThreshold",
             ]),
             Row(name: "CompositionalLayout.Configuration", value: c.Configuration(), written: [
-                "section", "interSectionSpacing", "scrollDirection", "flickVelocityThreshold", "anchor",
-                "contentAlignment",
+                "section", "interSectionSpacing", "boundarySupplementaryItems", "scrollDirection",
+                "flickVelocityThreshold", "anchor", "contentAlignment",
             ]),
             Row(name: "CompositionalLayout.Section", value: c.Section(), written: [
                 "group", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",

@@ -189,13 +189,16 @@ import Testing
         }
     }
 
-    @Test func aRecordOfTheFirstFormatIsRefusedWithAClearError() throws {
+    @Test func aRecordOfAnEarlierFormatIsRefusedWithAClearError() throws {
         let stored = StoredSessionInput(configuration: .defaults(for: .flow), input: LayoutInput(sections: []))
         var bytes = try SessionCodec.encode(stored)
-        #expect(SessionCodec.formatVersion == 2)
-        #expect(bytes[2] == 2)
-        bytes[2] = 1
-        let error = #expect(throws: SessionRecordError.unsupportedVersion(1)) { try SessionCodec.decodeInput(bytes) }
-        #expect(error.map { "\($0)" }?.contains("version 1, but this build reads only version 2") == true)
+        let current = SessionCodec.formatVersion
+        #expect(bytes[2] == current)
+        bytes[2] = current - 1
+        let error = #expect(throws: SessionRecordError.unsupportedVersion(current - 1)) {
+            try SessionCodec.decodeInput(bytes)
+        }
+        let message = "version \(current - 1), but this build reads only version \(current)"
+        #expect(error.map { "\($0)" }?.contains(message) == true)
     }
 }

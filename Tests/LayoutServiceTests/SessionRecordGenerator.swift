@@ -69,12 +69,15 @@ struct SessionRecordGenerator {
         case 2: items = .sizes((0..<self.int(0...20)).map { _ in self.waterfallItemSize() })
         default: items = .sizes((0..<self.int(0...20)).map { _ in self.size() })
         }
-        return SectionInput(
+        var section = SectionInput(
             items: items,
             header: self.maybe { $0.size() },
             footer: self.maybe { $0.size() },
             overrides: self.overrides()
         )
+        section.sideStart = self.maybe { $0.size() }
+        section.sideEnd = self.maybe { $0.size() }
+        return section
     }
 
     mutating func overrides() -> SectionOverrides {
@@ -179,6 +182,7 @@ struct SessionRecordGenerator {
             var c = CompositionalLayout.Configuration()
             c.section = self.compositionalSection(depth: 0)
             c.interSectionSpacing = self.double()
+            c.boundarySupplementaryItems = (0..<self.int(0...2)).map { _ in self.boundaryItem() }
             c.scrollDirection = self.choice(FlowLayout.ScrollDirection.self)
             c.anchor = self.choice(ScrollAnchoring.self)
             return .compositional(c)
@@ -249,23 +253,25 @@ struct SessionRecordGenerator {
         return group
     }
 
+    mutating func boundaryItem() -> CompositionalLayout.BoundarySupplementaryItem {
+        var item = CompositionalLayout.BoundarySupplementaryItem(
+            alignment: self.choice(CompositionalLayout.Alignment.self),
+            size: self.layoutSize(),
+            kind: self.maybe { $0.elementKind() }
+        )
+        item.pinsToVisibleBounds = self.bool()
+        item.extendsBoundary = self.bool()
+        item.zIndex = self.int(-5...5)
+        item.absoluteOffset = self.point()
+        return item
+    }
+
     mutating func compositionalSection(depth: Int) -> CompositionalLayout.Section {
         var section = CompositionalLayout.Section(group: self.group(depth: depth))
         section.contentInsets = self.directionalInsets()
         section.interGroupSpacing = self.double()
         section.orthogonalScrollingBehavior = self.choice(CompositionalLayout.OrthogonalScrollingBehavior.self)
-        section.boundarySupplementaryItems = (0..<self.int(0...2)).map { _ in
-            var item = CompositionalLayout.BoundarySupplementaryItem(
-                alignment: self.choice(CompositionalLayout.Alignment.self),
-                size: self.layoutSize(),
-                kind: self.maybe { $0.elementKind() }
-            )
-            item.pinsToVisibleBounds = self.bool()
-            item.extendsBoundary = self.bool()
-            item.zIndex = self.int(-5...5)
-            item.absoluteOffset = self.point()
-            return item
-        }
+        section.boundarySupplementaryItems = (0..<self.int(0...2)).map { _ in self.boundaryItem() }
         section.background = self.maybe { $0.directionalInsets() }
         section.backgroundZIndex = self.int(-3...3)
         section.decorationItems = (0..<self.int(0...2)).map { _ in

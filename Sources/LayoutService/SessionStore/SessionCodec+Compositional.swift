@@ -9,15 +9,7 @@ extension BinaryWriter {
         self.write(directionalInsets: s.contentInsets)
         self.write(s.interGroupSpacing)
         self.write(choice: s.orthogonalScrollingBehavior)
-        self.write(list: s.boundarySupplementaryItems) { writer, item in
-            writer.write(choice: item.alignment)
-            writer.write(optional: item.kind) { $0.write(choice: $1) }
-            writer.write(layoutSize: item.size)
-            writer.write(item.pinsToVisibleBounds)
-            writer.write(item.extendsBoundary)
-            writer.write(item.zIndex)
-            writer.write(point: item.absoluteOffset)
-        }
+        self.write(list: s.boundarySupplementaryItems) { $0.write(boundaryItem: $1) }
         self.write(optional: s.background) { $0.write(directionalInsets: $1) }
         self.write(s.backgroundZIndex)
         self.write(list: s.decorationItems) { $0.write(decorationItem: $1) }
@@ -103,20 +95,7 @@ extension BinaryReader {
         s.contentInsets = try self.readDirectionalInsets()
         s.interGroupSpacing = try self.readDouble()
         s.orthogonalScrollingBehavior = try self.readChoice(CompositionalLayout.OrthogonalScrollingBehavior.self)
-        s.boundarySupplementaryItems = try self.readList { (r) throws(SessionRecordError) in
-            let alignment = try r.readChoice(CompositionalLayout.Alignment.self)
-            let kind = try r.readOptional { (r) throws(SessionRecordError) in try r.readChoice(ElementKind.self) }
-            var item = CompositionalLayout.BoundarySupplementaryItem(
-                alignment: alignment,
-                size: try r.readLayoutSize(),
-                kind: kind
-            )
-            item.pinsToVisibleBounds = try r.readBool()
-            item.extendsBoundary = try r.readBool()
-            item.zIndex = try r.readInt()
-            item.absoluteOffset = try r.readPoint()
-            return item
-        }
+        s.boundarySupplementaryItems = try self.readList { (r) throws(SessionRecordError) in try r.readBoundaryItem() }
         s.background = try self.readOptional { (r) throws(SessionRecordError) in try r.readDirectionalInsets() }
         s.backgroundZIndex = try self.readInt()
         s.decorationItems = try self.readList { (r) throws(SessionRecordError) in try r.readDecorationItem() }
@@ -212,5 +191,32 @@ extension BinaryReader {
             trailing: try self.readOptional(read),
             bottom: try self.readOptional(read)
         )
+    }
+}
+
+extension BinaryWriter {
+    /// Appends a boundary supplementary item, of a section or of the whole layout.
+    mutating func write(boundaryItem item: CompositionalLayout.BoundarySupplementaryItem) {
+        self.write(choice: item.alignment)
+        self.write(optional: item.kind) { $0.write(choice: $1) }
+        self.write(layoutSize: item.size)
+        self.write(item.pinsToVisibleBounds)
+        self.write(item.extendsBoundary)
+        self.write(item.zIndex)
+        self.write(point: item.absoluteOffset)
+    }
+}
+
+extension BinaryReader {
+    /// Reads a boundary supplementary item.
+    mutating func readBoundaryItem() throws(SessionRecordError) -> CompositionalLayout.BoundarySupplementaryItem {
+        let alignment = try self.readChoice(CompositionalLayout.Alignment.self)
+        let kind = try self.readOptional { (r) throws(SessionRecordError) in try r.readChoice(ElementKind.self) }
+        var item = CompositionalLayout.BoundarySupplementaryItem(alignment: alignment, size: try self.readLayoutSize(), kind: kind)
+        item.pinsToVisibleBounds = try self.readBool()
+        item.extendsBoundary = try self.readBool()
+        item.zIndex = try self.readInt()
+        item.absoluteOffset = try self.readPoint()
+        return item
     }
 }

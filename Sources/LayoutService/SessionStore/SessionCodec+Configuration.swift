@@ -82,6 +82,7 @@ extension BinaryWriter {
         case .compositional(let c):
             self.write(compositionalSection: c.section)
             self.write(c.interSectionSpacing)
+            self.write(list: c.boundarySupplementaryItems) { $0.write(boundaryItem: $1) }
             self.write(choice: c.scrollDirection)
             self.write(c.flickVelocityThreshold)
             self.write(choice: c.anchor)
@@ -210,6 +211,9 @@ extension BinaryReader {
             var c = CompositionalLayout.Configuration()
             c.section = try self.readCompositionalSection()
             c.interSectionSpacing = try self.readDouble()
+            c.boundarySupplementaryItems = try self.readList { (r) throws(SessionRecordError) in
+                try r.readBoundaryItem()
+            }
             c.scrollDirection = try self.readChoice(FlowLayout.ScrollDirection.self)
             c.flickVelocityThreshold = try self.readDouble()
             c.anchor = try self.readChoice(ScrollAnchoring.self)

@@ -43,11 +43,13 @@ extension BinaryWriter {
         self.write(list: input.sections) { $0.write(section: $1) }
     }
 
-    /// Appends a section: its items, header, footer and overrides.
+    /// Appends a section: its items, header, footer, measured side items and overrides.
     mutating func write(section: SectionInput) {
         self.write(items: section.items)
         self.write(optional: section.header) { $0.write(size: $1) }
         self.write(optional: section.footer) { $0.write(size: $1) }
+        self.write(optional: section.sideStart) { $0.write(size: $1) }
+        self.write(optional: section.sideEnd) { $0.write(size: $1) }
         self.write(overrides: section.overrides)
     }
 
@@ -141,7 +143,11 @@ extension BinaryReader {
         let items = try self.readItems()
         let header = try self.readOptional { (reader) throws(SessionRecordError) in try reader.readSize() }
         let footer = try self.readOptional { (reader) throws(SessionRecordError) in try reader.readSize() }
-        return SectionInput(items: items, header: header, footer: footer, overrides: try self.readOverrides())
+        var section = SectionInput(items: items, header: header, footer: footer)
+        section.sideStart = try self.readOptional { (reader) throws(SessionRecordError) in try reader.readSize() }
+        section.sideEnd = try self.readOptional { (reader) throws(SessionRecordError) in try reader.readSize() }
+        section.overrides = try self.readOverrides()
+        return section
     }
 
     /// Reads a section's items.

@@ -33,8 +33,9 @@ enum SessionCodec {
     /// Version 2 added flow's `estimatedItemSize` and `sectionInsetReference`; waterfall's column sizing, header and
     /// footer insets, minimum content height and scroll direction (in the configuration and the overrides);
     /// compositional's anchored supplementary items, boundary items' `absoluteOffset`, named decoration items,
-    /// content-insets references and visible-item effects; and batch updates' `moveSections`.
-    static let formatVersion: UInt8 = 2
+    /// content-insets references and visible-item effects; and batch updates' `moveSections`. Version 3 added
+    /// compositional's layout-wide boundary items and the measured sizes of a section's side items.
+    static let formatVersion: UInt8 = 3
 
     /// What a record holds.
     enum RecordType: UInt8 {
