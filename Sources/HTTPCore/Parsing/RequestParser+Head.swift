@@ -93,27 +93,52 @@ extension RequestParser {
         guard let method = Self.parseMethod(methodBytes) else { throw .unknownMethod }
         try RequestTarget.validate(targetBytes, method: method)
 
+        // The last request's storage, reused when its request is gone (see ``spareHeaders``).
         var headers = HTTPHeaders()
+        swap(&headers, &self.spareHeaders)
+        headers.removeAll(keepingCapacity: true)
         headers.reserveCapacity(self.fieldLines.count)
         for range in self.fieldLines {
             try headers.add(fieldLine: self.buffer[(base + range.lowerBound)..<(base + range.upperBound)])
         }
         let framing = try headers.framing(version: version, maxBodyBytes: self.limits.maxBodyBytes)
-        var request = Request(
-            method: method,
-            target: String(decoding: targetBytes, as: UTF8.self),
-            version: version,
-            headers: headers
-        )
+        var body: [UInt8] = []
+        swap(&body, &self.spareBody)
+        body.removeAll(keepingCapacity: true)
         switch framing {
         case .length(let length):
             try self.reserveBody(length)
-            request.body.reserveCapacity(min(length, 1 << 20))
+            if length > 0 { body.reserveCapacity(min(length, 1 << 20)) }
             self.state = .fixedBody(remaining: length)
         case .chunked:
             self.state = .chunkSize
         }
-        self.pending = request
+        // Both moved in, so that the body stays uniquely referenced while it is filled.
+        self.pending = Request(
+            method: method,
+            target: Self.target(targetBytes, reusing: &self.spareTarget),
+            version: version,
+            headers: consume headers,
+            body: consume body
+        )
+    }
+
+    /// The target as a `String`. One longer than a small string (15 bytes) is written into the last request's
+    /// target storage when that request is gone, in small-string pieces that copy without allocating, so a long
+    /// target such as `/sessions/{id}/query` costs no allocation per keep-alive request.
+    static func target(_ bytes: ArraySlice<UInt8>, reusing spare: inout String) -> String {
+        guard bytes.count > 15 else { return String(decoding: bytes, as: UTF8.self) }
+        var target = ""
+        swap(&target, &spare)
+        target.removeAll(keepingCapacity: true)
+        target.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let end = min(index + 15, bytes.endIndex)
+            target.append(String(decoding: bytes[index..<end], as: UTF8.self))
+            index = end
+        }
+        return target
     }
 
     /// Parses `HTTP/1.0` or `HTTP/1.1`; another well-formed version is 505, anything else 400.
