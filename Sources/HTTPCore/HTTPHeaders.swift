@@ -3,141 +3,89 @@
 /// Order and duplicates are kept exactly as received, because framing decisions (two `Content-Length` fields, two
 /// `Host` fields) depend on them. Lookups compare names ASCII-case-insensitively, as RFC 9110 §5.1 requires.
 public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
-    /// One field.
-    public typealias Field = (name: String, value: String)
-
-    /// How many fields are held inline, in the value itself: the usual request (`Host`, `Content-Length`,
-    /// `Content-Type`) and the usual answer (`Content-Type`, `ETag`, `X-Request-Id`) allocate no list (issue 21).
-    static let inlineCapacity = 4
-
-    /// The first ``inlineCapacity`` fields…
-    private var inline = InlineArray<4, Field>(repeating: (name: "", value: ""))
-    /// …and the rest, in order.
-    private var overflow: [Field] = []
-    /// The number of fields.
-    public private(set) var count = 0
-
-    /// The fields in the order they were added (made as an array: for tests and rare paths; iterate the list
-    /// itself on hot paths).
-    public var fields: [Field] { Array(self) }
+    /// The fields in the order they were added.
+    public private(set) var fields: [(name: String, value: String)]
 
     /// Creates an empty list.
-    public init() {}
+    public init() {
+        self.fields = []
+    }
 
     /// Creates a list from literal pairs, keeping their order.
+    ///
+    /// Room is reserved for a few more fields, so that the ones a responder adds afterwards (`X-Request-Id`, `ETag`,
+    /// CORS) do not reallocate the list on every answer.
     public init(dictionaryLiteral elements: (String, String)...) {
-        for (name, value) in elements { self.add(name: name, value: value) }
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(elements.count + Self.roomForAddedFields)
+        for (name, value) in elements { fields.append((name: name, value: value)) }
+        self.fields = fields
     }
 
-    /// The field at `index`, which is below ``count``.
-    private subscript(field index: Int) -> Field {
-        get { index < Self.inlineCapacity ? self.inline[index] : self.overflow[index - Self.inlineCapacity] }
-        set {
-            if index < Self.inlineCapacity {
-                self.inline[index] = newValue
-            } else {
-                self.overflow[index - Self.inlineCapacity] = newValue
-            }
-        }
-    }
+    /// How many fields a literal list has room for beyond its own.
+    static let roomForAddedFields = 3
 
     /// The value of the first field named `name`, or `nil`.
     public subscript(name: String) -> String? {
-        for field in self where Self.namesMatch(field.name, name) { return field.value }
-        return nil
+        self.fields.first { Self.namesMatch($0.name, name) }?.value
     }
 
     /// Every value of the fields named `name`, in order.
     public func values(for name: String) -> [String] {
-        self.filter { Self.namesMatch($0.name, name) }.map(\.value)
+        self.fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
     /// Whether at least one field is named `name`.
     public func contains(_ name: String) -> Bool {
-        self.contains(where: { Self.namesMatch($0.name, name) })
+        self.fields.contains { Self.namesMatch($0.name, name) }
     }
 
     /// Appends a field, keeping any of the same name.
     public mutating func add(name: String, value: String) {
-        if self.count < Self.inlineCapacity {
-            self.inline[self.count] = (name: name, value: value)
-        } else {
-            self.overflow.append((name: name, value: value))
-        }
-        self.count += 1
+        self.fields.append((name: name, value: value))
     }
 
     /// Removes every field named `name` and appends one with `value`.
     public mutating func replaceOrAdd(name: String, value: String) {
         self.remove(name: name)
-        self.add(name: name, value: value)
+        self.fields.append((name: name, value: value))
     }
 
-    /// Removes every field named `name`, keeping the others in order.
+    /// Removes every field named `name`.
     public mutating func remove(name: String) {
-        guard self.contains(name) else { return }
-        var kept = 0
-        for index in 0..<self.count {
-            let field = self[field: index]
-            guard !Self.namesMatch(field.name, name) else { continue }
-            self[field: kept] = field
-            kept += 1
-        }
-        self.truncate(to: kept)
+        self.fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
-    /// Removes every field; with `keepingCapacity`, a list that is not shared keeps its overflow storage.
+    /// Removes every field; with `keepingCapacity`, a list that is not shared keeps its storage for reuse.
     public mutating func removeAll(keepingCapacity: Bool = false) {
-        self.truncate(to: 0)
-        self.overflow.removeAll(keepingCapacity: keepingCapacity)
+        self.fields.removeAll(keepingCapacity: keepingCapacity)
     }
 
-    /// Drops the fields from `count` on, releasing the strings they held.
-    private mutating func truncate(to count: Int) {
-        var index = count
-        while index < Swift.min(self.count, Self.inlineCapacity) {
-            self.inline[index] = (name: "", value: "")
-            index += 1
-        }
-        self.overflow.removeSubrange(Swift.max(0, count - Self.inlineCapacity)..<self.overflow.count)
-        self.count = count
-    }
-
-    /// The number of fields the list holds without allocating.
-    public var capacity: Int { Self.inlineCapacity + self.overflow.capacity }
+    /// The number of fields the list holds without reallocating.
+    public var capacity: Int { self.fields.capacity }
 
     /// Reserves room for `count` fields.
     public mutating func reserveCapacity(_ count: Int) {
-        if count > Self.inlineCapacity { self.overflow.reserveCapacity(count - Self.inlineCapacity) }
+        self.fields.reserveCapacity(count)
     }
+
+    /// The number of fields.
+    public var count: Int { self.fields.count }
 
     /// Iterates the fields in order.
-    public struct Iterator: IteratorProtocol {
-        let headers: HTTPHeaders
-        var index = 0
-
-        public mutating func next() -> Field? {
-            guard self.index < self.headers.count else { return nil }
-            defer { self.index += 1 }
-            return self.headers[field: self.index]
-        }
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        self.fields.makeIterator()
     }
-
-    /// Iterates the fields in order.
-    public func makeIterator() -> Iterator {
-        Iterator(headers: self)
-    }
-
-    public var underestimatedCount: Int { self.count }
 
     /// Whether both lists hold the same fields, names compared exactly, in the same order.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
-        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 
     /// Hashes the fields in order.
     public func hash(into hasher: inout Hasher) {
-        for field in self {
+        for field in self.fields {
             hasher.combine(field.name)
             hasher.combine(field.value)
         }

@@ -4,7 +4,7 @@ extension HTTPHeaders {
     /// - Parameter token: The connection option to look for, e.g. `close` or `keep-alive`.
     /// - Returns: `true` when one of the comma-separated elements equals `token`.
     public func connectionListContains(_ token: String) -> Bool {
-        for field in self where Self.namesMatch(field.name, "connection") {
+        for field in self.fields where Self.namesMatch(field.name, "connection") {
             for element in field.value.split(separator: ",") {
                 var option = element[...]
                 while option.first == " " || option.first == "\t" { option.removeFirst() }

@@ -24,8 +24,10 @@ struct JSONPath: Hashable, Sendable {
     /// How many outer containers are held inline; deeper ones go to ``spill``.
     static let inlineDepth = 8
 
-    /// The open containers but the innermost, outermost first: the first ``inlineDepth`` here…
-    private var inline = InlineArray<8, Component>(repeating: .objectStart)
+    /// The open containers but the innermost, outermost first: the first ``inlineDepth`` here (a tuple rather than
+    /// an `InlineArray`, whose copies can go through unspecialised value witnesses)…
+    private var inline: (Component, Component, Component, Component, Component, Component, Component, Component) =
+        (.objectStart, .objectStart, .objectStart, .objectStart, .objectStart, .objectStart, .objectStart, .objectStart)
     /// …and the rest here.
     private var spill: [Component] = []
     /// How many outer containers are open.
@@ -45,7 +47,7 @@ struct JSONPath: Hashable, Sendable {
         guard let last = self.last else { return [] }
         var result: [Component] = []
         result.reserveCapacity(self.outerCount + 1)
-        for index in 0..<min(self.outerCount, Self.inlineDepth) { result.append(self.inline[index]) }
+        for index in 0..<min(self.outerCount, Self.inlineDepth) { result.append(self.inlineComponent(at: index)) }
         result.append(contentsOf: self.spill)
         result.append(last)
         return result
@@ -56,7 +58,7 @@ struct JSONPath: Hashable, Sendable {
     mutating func push(_ component: Component) {
         if let last = self.last {
             if self.outerCount < Self.inlineDepth {
-                self.inline[self.outerCount] = last
+                self.setInlineComponent(last, at: self.outerCount)
             } else {
                 self.spill.append(last)
             }
@@ -73,7 +75,38 @@ struct JSONPath: Hashable, Sendable {
             return
         }
         self.outerCount -= 1
-        self.last = self.outerCount < Self.inlineDepth ? self.inline[self.outerCount] : self.spill.removeLast()
+        self.last = self.outerCount < Self.inlineDepth
+            ? self.inlineComponent(at: self.outerCount) : self.spill.removeLast()
+    }
+
+    /// The inline component at `index`, below ``inlineDepth``.
+    @inline(__always)
+    private func inlineComponent(at index: Int) -> Component {
+        switch index {
+        case 0: self.inline.0
+        case 1: self.inline.1
+        case 2: self.inline.2
+        case 3: self.inline.3
+        case 4: self.inline.4
+        case 5: self.inline.5
+        case 6: self.inline.6
+        default: self.inline.7
+        }
+    }
+
+    /// Stores the inline component at `index`, below ``inlineDepth``.
+    @inline(__always)
+    private mutating func setInlineComponent(_ component: Component, at index: Int) {
+        switch index {
+        case 0: self.inline.0 = component
+        case 1: self.inline.1 = component
+        case 2: self.inline.2 = component
+        case 3: self.inline.3 = component
+        case 4: self.inline.4 = component
+        case 5: self.inline.5 = component
+        case 6: self.inline.6 = component
+        default: self.inline.7 = component
+        }
     }
 
     /// Replaces the innermost container's component (the next key or index).

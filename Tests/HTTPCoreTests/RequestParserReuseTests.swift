@@ -1,9 +1,8 @@
 import HTTPCore
 import Testing
 
-/// The parser reuses the storage of the last request's body and target once that request is gone, and header lists
-/// hold their first fields inline (issue 21: no allocation per keep-alive request); a request a caller still holds
-/// never changes.
+/// The parser reuses the storage of the last request's header list, body and target once that request is gone
+/// (issue 21: no allocation per keep-alive request); a request a caller still holds never changes.
 @Suite struct RequestParserReuseTests {
     static let query = "POST /sessions/s/query HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\n"
 
@@ -56,12 +55,13 @@ import Testing
         #expect(second.body == Array("small".utf8))
     }
 
-    @Test func headerListsHoldFourFieldsInlineAndMoreInOrder() {
+    @Test func literalHeaderListsHaveRoomForTheFieldsAnAnswerAdds() {
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
-        #expect(headers.capacity == 4)
+        let capacity = headers.capacity
+        #expect(capacity >= 4)
         headers.add(name: "ETag", value: "\"1\"")
         headers.replaceOrAdd(name: "X-Request-Id", value: "abc")
-        #expect(headers.capacity == 4)
+        #expect(headers.capacity == capacity)
         #expect(headers.fields.map(\.name) == ["Content-Type", "ETag", "X-Request-Id"])
         for index in 0..<4 { headers.add(name: "X-\(index)", value: "\(index)") }
         headers.add(name: "etag", value: "\"2\"")

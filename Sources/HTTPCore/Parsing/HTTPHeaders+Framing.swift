@@ -30,7 +30,7 @@ extension HTTPHeaders {
         var sawContentLength = false
         var transferCodings: [Substring] = []
         var sawTransferEncoding = false
-        for field in self {
+        for field in self.fields {
             let name = field.name.utf8
             guard let first = name.first?.asciiLowercased else { continue }
             if first == UInt8(ascii: "h"), Self.namesMatch(field.name, "host") {
