@@ -52,10 +52,10 @@ public struct RequestParser: Sendable {
     var fieldLines: [Range<Int>] = []
     /// The request whose body is being read.
     var pending: Request?
-    /// The header list, body and target of the last request handed out, kept so that the next request reuses their storage
+    /// The header list and body of the last request handed out, kept so that the next request reuses their storage
     /// once the last one was answered and dropped: a keep-alive connection then parses without allocating (issue
     /// 21). Taken while still shared, they are copied as any array is; a body larger than ``spareBodyCapacity`` is
-    /// let go.
+    /// let go. The last target is kept too: a long target that repeats it shares its storage.
     var spareHeaders = HTTPHeaders()
     var spareBody: [UInt8] = []
     var spareTarget = ""
