@@ -142,7 +142,11 @@ load_before="$(cut -d' ' -f1 /proc/loadavg)"
 for round in $(seq "$rounds"); do
     for row in "${rows[@]}"; do
         # Alternate which server goes first, so that neither always runs on the warmer (or busier) machine.
-        if [ $((round % 2)) = 1 ]; then layoutd_run "$row"; nginx_run "$row"; else nginx_run "$row"; layoutd_run "$row"; fi
+        if [ $((round % 2)) = 1 ]; then
+            layoutd_run "$row"; nginx_run "$row"
+        else
+            nginx_run "$row"; layoutd_run "$row"
+        fi
     done
 done
 
@@ -176,5 +180,6 @@ for row in "${rows[@]}"; do
         'BEGIN { printf "| %s | %.0f | %.0f | %.2f | %.2f | %.2f | %.2f |\n", d, lr, nr, lr / nr, lp, np, lp / np }'
 done
 bl="$(median big.layoutd 1)"; bn="$(median big.node 1)"
-awk -v bl="$bl" -v bn="$bn" 'BEGIN { printf "| 29 MB, 1,000,000-item `POST /layout/waterfall` with a rect, end to end vs " \
+awk -v bl="$bl" -v bn="$bn" 'BEGIN {
+    printf "| 29 MB, 1,000,000-item `POST /layout/waterfall` with a rect, end to end vs " \
     "node'"'"'s `JSON.parse` of the same bytes | %.0f ms | %.0f ms (node) | %.2f | | | |\n", bl, bn, bl / bn }'
