@@ -1,16 +1,32 @@
 #!/usr/bin/env bash
-# Compares http-echo (release) with nginx serving the same bytes, using wrk on loopback in one run.
-# Usage: scripts/bench-http.sh [duration, default 10s]   Writes the table to stdout and docs/http-benchmark.md.
+# Issue 21's table in one run: layoutd (release) against nginx on loopback with wrk, the servers alternating in each
+# round, medians of the rounds, every ratio printed (requests/s and p99 latency); and the 29 MB POST end to end
+# against node's bare JSON.parse of the same bytes.
+#   scripts/bench-http.sh [duration per wrk run, default 5s] [rounds, default 3] [path to layoutd]
+# The rows: GET /healthz against nginx's `return 200` of the same body (no file) and against nginx serving the same
+# bytes from a file; a 20-item POST /layout/flow and a 1,000,000-item waterfall session's viewport query (one fixed
+# rect), each against nginx serving the very answer from a file. nginx runs 2 workers, access_log off,
+# open_file_cache (its best case); layoutd its defaults (one event loop per core). Needs wrk, nginx (Debian:
+# apt-get install -y nginx-light), curl, python3 and node. Prints a markdown table; writes no file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-duration="${1:-10s}"
+duration="${1:-5s}"
+rounds="${2:-3}"
+binary="${3:-}"
+for tool in wrk curl python3 node /usr/sbin/nginx; do
+    command -v "$tool" >/dev/null || { echo "bench-http.sh needs $tool" >&2; exit 1; }
+done
+if [ -z "$binary" ]; then
+    swift build -c release --product layoutd >/dev/null
+    binary="$(swift build -c release --show-bin-path)/layoutd"
+fi
 wrk_args=(-t2 -c64 -d"$duration" --latency)
-echo_port=18081
-nginx_port=18082
+layoutd_port=18091
+nginx_port=18092
 work="$(mktemp -d)"
 chmod 755 "$work"  # nginx workers run as nobody when started as root
-echo_pid=""
+layoutd_pid=""
 stop() {  # pid: SIGTERM, then wait (bounded) until it is gone so the next run can bind the port
     kill "$1" 2>/dev/null || return 0
     for _ in $(seq 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
@@ -18,19 +34,50 @@ stop() {  # pid: SIGTERM, then wait (bounded) until it is gone so the next run c
 main_pid=$$
 cleanup() {
     [ "$BASHPID" = "$main_pid" ] || return 0  # subshells inherit the trap; only the script itself cleans up
-    if [ -n "${KEEP_WRK_OUTPUT:-}" ]; then cp "$work"/*.wrk "$KEEP_WRK_OUTPUT"/ 2>/dev/null || true; fi
-    if [ -n "$echo_pid" ]; then stop "$echo_pid"; fi
+    if [ -n "$layoutd_pid" ]; then stop "$layoutd_pid"; fi
     if [ -f "$work/nginx.pid" ]; then stop "$(cat "$work/nginx.pid")"; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
 
-swift build -c release --product http-echo >/dev/null
-"$(swift build -c release --show-bin-path)/http-echo" "$echo_port" >"$work/echo.out" &
-echo_pid=$!
+"$binary" --port "$layoutd_port" --no-log-requests 2>"$work/layoutd.log" &
+layoutd_pid=$!
+base="http://127.0.0.1:$layoutd_port"
+for attempt in $(seq 100); do
+    curl -sf "$base/healthz" >/dev/null && break
+    [ "$attempt" = 100 ] && { echo "layoutd does not answer on $layoutd_port" >&2; exit 1; }
+    sleep 0.1
+done
 
+# The request bodies, and the answers nginx serves from files.
 mkdir -p "$work/www"
-printf 'hello, world\n' >"$work/www/index.html"
+python3 - "$work" <<'PY'
+import sys
+work = sys.argv[1]
+items = ",".join('{"width":%d,"height":%d}' % (40 + (i * 37) % 200, 30 + (i * 53) % 170) for i in range(1_000_000))
+body = '"viewport":{"width":375,"height":812},"sections":[{"items":[%s]}]' % items
+open(work + "/session.json", "w").write('{"kind":"waterfall",%s}' % body)
+open(work + "/big.json", "w").write('{%s,"rect":{"x":0,"y":200000,"width":375,"height":812}}' % body)
+open(work + "/flow.json", "w").write('{"viewport":{"width":375,"height":667},"sections":[{"count":20}]}')
+open(work + "/query.json", "w").write('{"rect":{"x":0,"y":200000,"width":375,"height":812}}')
+PY
+id="$(curl -sS --data-binary @"$work/session.json" "$base/sessions" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')"
+curl -sS "$base/healthz" -o "$work/www/healthz"
+curl -sS --data-binary @"$work/flow.json" "$base/layout/flow" -o "$work/www/flow"
+curl -sS --data-binary @"$work/query.json" "$base/sessions/$id/query" -o "$work/www/query"
+health_body="$(cat "$work/www/healthz")"
+
+cat >"$work/post.lua" <<'LUA'
+-- POSTs the file BENCH_BODY to BENCH_PATH.
+wrk.method = "POST"
+wrk.path = os.getenv("BENCH_PATH")
+wrk.headers["Content-Type"] = "application/json"
+local file = io.open(os.getenv("BENCH_BODY"), "rb")
+wrk.body = file:read("*a")
+file:close()
+LUA
+
 cat >"$work/nginx.conf" <<CONF
 worker_processes 2;
 pid $work/nginx.pid;
@@ -44,66 +91,95 @@ http {
     server {
         listen 127.0.0.1:$nginx_port;
         root $work/www;
-        default_type text/plain;
+        default_type application/json;
+        location = /return { return 200 '$health_body'; }
     }
 }
 CONF
 /usr/sbin/nginx -c "$work/nginx.conf" -p "$work/" -e "$work/error.log"
-for port in "$echo_port" "$nginx_port"; do
-    for attempt in $(seq 50); do
-        curl -sf "http://127.0.0.1:$port/" >/dev/null && break
-        [ "$attempt" = 50 ] && { echo "nothing answers on port $port" >&2; exit 1; }
-        sleep 0.1
-    done
+for attempt in $(seq 50); do
+    curl -sf "http://127.0.0.1:$nginx_port/return" >/dev/null && break
+    [ "$attempt" = 50 ] && { echo "nginx does not answer on $nginx_port" >&2; exit 1; }
+    sleep 0.1
 done
+if [ "$(curl -sS "http://127.0.0.1:$nginx_port/return")" != "$health_body" ]; then
+    echo "nginx's return 200 body differs from /healthz's" >&2; exit 1
+fi
 
-measure() {  # name url -> "rps p99"
-    local out
-    out="$(wrk "${wrk_args[@]}" "$2")"
-    echo "$out" >"$work/$1.wrk"
-    local rps p99
-    rps="$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")"
-    p99="$(awk '$1 == "99%" {print $2}' <<<"$out")"
-    echo "$rps $p99"
+measure() {  # file, wrk arguments… -> appends "rps p99_ms" to file
+    local output rps p99
+    output="$(wrk "${wrk_args[@]}" "${@:2}")"
+    rps="$(awk '/^Requests\/sec:/ {print $2}' <<<"$output")"
+    p99="$(awk '$1 == "99%" {v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) {
+        sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; print v}' <<<"$output")"
+    if awk '/Non-2xx/ {found = 1} END {exit !found}' <<<"$output"; then echo "non-2xx answers: $*" >&2; fi
+    echo "$rps $p99" >>"$work/$1"
+}
+median() {  # file, column
+    sort -g -k"$2","$2" "$work/$1" | awk -v c="$2" '{v[NR] = $c} END {print v[int((NR + 1) / 2)]}'
+}
+
+rows=(healthz-return healthz-file flow query)
+layoutd_run() {  # row
+    case "$1" in
+    healthz-return | healthz-file) measure "$1.layoutd" "$base/healthz" ;;
+    flow) BENCH_PATH=/layout/flow BENCH_BODY="$work/flow.json" measure "$1.layoutd" -s "$work/post.lua" "$base/" ;;
+    query) BENCH_PATH="/sessions/$id/query" BENCH_BODY="$work/query.json" \
+        measure "$1.layoutd" -s "$work/post.lua" "$base/" ;;
+    esac
+}
+nginx_run() {  # row
+    local url="http://127.0.0.1:$nginx_port"
+    case "$1" in
+    healthz-return) measure "$1.nginx" "$url/return" ;;
+    healthz-file) measure "$1.nginx" "$url/healthz" ;;
+    flow) measure "$1.nginx" "$url/flow" ;;
+    query) measure "$1.nginx" "$url/query" ;;
+    esac
 }
 
 load_before="$(cut -d' ' -f1 /proc/loadavg)"
-measure http-echo "http://127.0.0.1:$echo_port/" >"$work/echo.result"
-measure nginx "http://127.0.0.1:$nginx_port/" >"$work/nginx.result"
-read -r echo_rps echo_p99 <"$work/echo.result"
-read -r nginx_rps nginx_p99 <"$work/nginx.result"
+for round in $(seq "$rounds"); do
+    for row in "${rows[@]}"; do
+        # Alternate which server goes first, so that neither always runs on the warmer (or busier) machine.
+        if [ $((round % 2)) = 1 ]; then
+            layoutd_run "$row"; nginx_run "$row"
+        else
+            nginx_run "$row"; layoutd_run "$row"
+        fi
+    done
+done
+
+# The 29 MB POST end to end (curl's time_total) against node's JSON.parse of the same bytes, medians.
+for _ in $(seq "$rounds"); do
+    curl -sS -o /dev/null -w '%{time_total}\n' --data-binary @"$work/big.json" "$base/layout/waterfall" \
+        | awk '{print $1 * 1000}' >>"$work/big.layoutd"
+    node -e 'const text = require("fs").readFileSync(process.argv[1], "utf8");
+        const start = process.hrtime.bigint(); JSON.parse(text);
+        console.log(Number(process.hrtime.bigint() - start) / 1e6)' "$work/big.json" >>"$work/big.node"
+done
 load_after="$(cut -d' ' -f1 /proc/loadavg)"
-ratio="$(awk -v a="$echo_rps" -v b="$nginx_rps" 'BEGIN { printf "%.2f", a / b }')"
 
-table="| server | requests/s | p99 latency |
-|---|---:|---:|
-| layoutd HTTPServer (http-echo, release) | $echo_rps | $echo_p99 |
-| nginx-light (2 workers, static file) | $nginx_rps | $nginx_p99 |
-| ratio layoutd / nginx | $ratio | |"
-echo "$table"
-
-cat >docs/http-benchmark.md <<DOC
-# HTTP benchmark
-
-Produced by \`scripts/bench-http.sh\` on $(date -u +%Y-%m-%d) ($(nproc) cores, shared with the load generator):
-\`wrk ${wrk_args[*]}\` on loopback against \`http-echo\` (release build, default configuration: one event loop
-per core) answering \`GET /\` with the 13 bytes \`hello, world\\n\`, and in the same run against nginx-light
-(\`worker_processes 2\`, \`access_log off\`) serving the same 13 bytes as a static file (with \`open_file_cache\`,
-its best case). The machine was shared with other builds: one-minute load average $load_before before and
-$load_after after the runs, so treat single numbers as noisy and compare the two rows of one run.
-
-$table
-
-Target: layoutd at least 0.8 of nginx's requests per second, never below 0.5.
-
-Notes (from profiling on 2026-11-29, not regenerated by the script):
-
-- \`perf\` puts about three quarters of the server's CPU time in the kernel's TCP stack; the Swift code (parser,
-  writer, loop) is about a quarter, with no single function above 1.5 %.
-- layoutd's median latency is lower than nginx's but its p99 is higher. On this 2-core machine the 2 event loops
-  compete with wrk's 2 threads (and other builds) for the cores; with one loop (\`HTTP_ECHO_LOOPS=1\`) one run gave
-  about the same throughput with p99 11 ms instead of 24 ms. Where the load generator has cores of its own this
-  contention should shrink (not measured here); \`ServerConfiguration.eventLoopCount\` is the knob.
-- nginx is given \`open_file_cache\`; without it, it does an open/fstat/close per request and reached about half of
-  layoutd's requests per second in the same conditions.
-DOC
+describe() {
+    case "$1" in
+    healthz-return) echo "\`GET /healthz\` vs nginx \`return 200\` of the same body (no file)" ;;
+    healthz-file) echo "\`GET /healthz\` vs nginx serving the same bytes from a file" ;;
+    flow) echo "20-item \`POST /layout/flow\` vs nginx serving its answer from a file" ;;
+    query) echo "1,000,000-item session, viewport query vs nginx serving its answer from a file" ;;
+    esac
+}
+echo "\`wrk ${wrk_args[*]}\` on loopback, $(nproc) cores shared with wrk, $rounds rounds alternating the servers,"
+echo "medians; load average $load_before before, $load_after after."
+echo
+echo "| request | layoutd req/s | nginx req/s | ratio | layoutd p99 ms | nginx p99 ms | p99 ratio |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+for row in "${rows[@]}"; do
+    lr="$(median "$row.layoutd" 1)"; nr="$(median "$row.nginx" 1)"
+    lp="$(median "$row.layoutd" 2)"; np="$(median "$row.nginx" 2)"
+    awk -v d="$(describe "$row")" -v lr="$lr" -v nr="$nr" -v lp="$lp" -v np="$np" \
+        'BEGIN { printf "| %s | %.0f | %.0f | %.2f | %.2f | %.2f | %.2f |\n", d, lr, nr, lr / nr, lp, np, lp / np }'
+done
+bl="$(median big.layoutd 1)"; bn="$(median big.node 1)"
+awk -v bl="$bl" -v bn="$bn" 'BEGIN {
+    printf "| 29 MB, 1,000,000-item `POST /layout/waterfall` with a rect, end to end vs " \
+    "node'"'"'s `JSON.parse` of the same bytes | %.0f ms | %.0f ms (node) | %.2f | | | |\n", bl, bn, bl / bn }'

@@ -12,9 +12,18 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     }
 
     /// Creates a list from literal pairs, keeping their order.
+    ///
+    /// Room is reserved for a few more fields, so that the ones a responder adds afterwards (`X-Request-Id`, `ETag`,
+    /// CORS) do not reallocate the list on every answer.
     public init(dictionaryLiteral elements: (String, String)...) {
-        self.fields = elements.map { (name: $0.0, value: $0.1) }
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(elements.count + Self.roomForAddedFields)
+        for (name, value) in elements { fields.append((name: name, value: value)) }
+        self.fields = fields
     }
+
+    /// How many fields a literal list has room for beyond its own.
+    static let roomForAddedFields = 3
 
     /// The value of the first field named `name`, or `nil`.
     public subscript(name: String) -> String? {
@@ -46,6 +55,14 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     public mutating func remove(name: String) {
         self.fields.removeAll { Self.namesMatch($0.name, name) }
     }
+
+    /// Removes every field; with `keepingCapacity`, a list that is not shared keeps its storage for reuse.
+    public mutating func removeAll(keepingCapacity: Bool = false) {
+        self.fields.removeAll(keepingCapacity: keepingCapacity)
+    }
+
+    /// The number of fields the list holds without reallocating.
+    public var capacity: Int { self.fields.capacity }
 
     /// Reserves room for `count` fields.
     public mutating func reserveCapacity(_ count: Int) {

@@ -42,7 +42,7 @@ public struct JSONReader {
     public init(bytes: [UInt8], maxDepth: Int = 64) {
         self.bytes = bytes
         self.maxDepth = maxDepth
-        self.path = JSONPath(capacity: min(maxDepth, 256))
+        self.path = JSONPath()
     }
 
     /// Peeks at the kind of the next value without consuming it.

@@ -126,7 +126,7 @@ public final class LayoutService: Responder {
         case .server:  // only OPTIONS, answered above
             throw APIError.methodNotAllowed(method: request.method.rawValue, allowed: route.methods.map(\.rawValue))
         case .health:
-            return (.json(Array(BuildInfo.healthJSON.utf8)), 0)
+            return (.json(LayoutAnswer.health), 0)
         case .ready:
             guard self.serverStatus.isReady else { throw APIError.draining }
             return (.json(Array(self.readinessJSON.utf8)), 0)

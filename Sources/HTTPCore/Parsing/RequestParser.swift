@@ -52,6 +52,15 @@ public struct RequestParser: Sendable {
     var fieldLines: [Range<Int>] = []
     /// The request whose body is being read.
     var pending: Request?
+    /// The header list and body of the last request handed out, kept so that the next request reuses their storage
+    /// once the last one was answered and dropped: a keep-alive connection then parses without allocating (issue
+    /// 21). Taken while still shared, they are copied as any array is; a body larger than ``spareBodyCapacity`` is
+    /// let go. The last target is kept too: a long target that repeats it shares its storage.
+    var spareHeaders = HTTPHeaders()
+    var spareBody: [UInt8] = []
+    var spareTarget = ""
+    /// The largest body storage a connection keeps between requests: small, as idle connections keep it too.
+    static let spareBodyCapacity = 2048
     /// The budget bodies are reserved from, if any.
     let bodyBudget: BodyMemoryBudget?
     /// The bytes reserved from ``bodyBudget`` and not yet released: the current request's body.
@@ -186,6 +195,9 @@ public struct RequestParser: Sendable {
         self.state = .head
         guard let request = self.pending else { return nil }
         self.pending = nil
+        self.spareHeaders = request.headers
+        if request.target.utf8.count <= Self.spareBodyCapacity { self.spareTarget = request.target }
+        if request.body.capacity <= Self.spareBodyCapacity { self.spareBody = request.body }
         return .request(request)
     }
 

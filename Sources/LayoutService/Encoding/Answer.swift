@@ -21,6 +21,9 @@ extension Response {
 
 /// The answers of the stateless routes.
 enum LayoutAnswer {
+    /// `GET /healthz`'s body, made once: each answer shares it rather than copying it (issue 21).
+    static let health = Array(BuildInfo.healthJSON.utf8)
+
     /// `POST /layout/{kind}`: `{kind, contentSize, widowCount?, attributes}`, the elements in `request.rect` or all.
     static func encode(_ layout: PreparedLayout, kind: LayoutKind, request: LayoutRequest) -> Answer {
         var writer = JSONWriter(capacity: Self.capacity(for: layout, kind: kind, request: request))

@@ -33,7 +33,9 @@ extension LayoutService {
     /// Whether the numbers after `"count":` in `body` add up to more than `threshold`, read without parsing the
     /// JSON (an item list long enough to matter makes a body big enough for the server's own threshold).
     static func countedItems(in body: [UInt8], over threshold: Int) -> Bool {
-        let key = Array(#""count""#.utf8)
+        // The literal's own bytes: no array made per request (issue 21).
+        let literal: StaticString = #""count""#
+        let key = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         var total = 0
         return body.withUnsafeBufferPointer { bytes in
             var index = 0

@@ -8,7 +8,26 @@ struct RequestCost: Hashable, Sendable {
     var total: Int
     /// The field that makes the request costly: the costliest section's multiplier (a waterfall's `columnCount`)
     /// when it has one, else its `count` or `items`; `/viewports` when only the viewports take it past a limit.
-    var pointer: String
+    var pointer: String {
+        switch self.field {
+        case .sections: "/sections"
+        case .count(let index): "/sections/\(index)/count"
+        case .items(let index): "/sections/\(index)/items"
+        case .sectionColumnCount(let index): "/sections/\(index)/config/columnCount"
+        case .columnCount: "/config/columnCount"
+        }
+    }
+    /// The field ``pointer`` names, kept as a value: the pointer's text is made only for an error (issue 21).
+    private var field: Field
+
+    /// A field that can make a request costly.
+    private enum Field: Hashable, Sendable {
+        case sections
+        case count(section: Int)
+        case items(section: Int)
+        case sectionColumnCount(section: Int)
+        case columnCount
+    }
 
     /// Estimates the cost of preparing `input` with `configuration` for `viewports` viewports.
     ///
@@ -20,17 +39,17 @@ struct RequestCost: Hashable, Sendable {
     /// - Complexity: O(number of sections).
     init(input: LayoutInput, configuration: LayoutConfiguration, viewports: Int = 1) {
         var total = 0
-        var costliest = (cost: -1, pointer: "/sections")
+        var costliest = (cost: -1, field: Field.sections)
         for (index, section) in input.sections.enumerated() {
             var multiplier = 1
-            var multiplierPointer: String?
+            var multiplierField: Field?
             if case .waterfall(let waterfall) = configuration {
                 if let columns = section.overrides.columnCount {
                     multiplier = columns
-                    multiplierPointer = "/sections/\(index)/config/columnCount"
+                    multiplierField = .sectionColumnCount(section: index)
                 } else {
                     multiplier = waterfall.columnCount
-                    multiplierPointer = "/config/columnCount"
+                    multiplierField = .columnCount
                 }
             }
             let items = max(0, section.itemCount)
@@ -38,18 +57,18 @@ struct RequestCost: Hashable, Sendable {
             let cost = overflow ? Int.max / 2 : product
             total = min(Int.max / 2, total + cost)
             if cost > costliest.cost {
-                let itemsPointer: String
+                let itemsField: Field
                 switch section.items {
-                case .count: itemsPointer = "/sections/\(index)/count"
-                case .sizes: itemsPointer = "/sections/\(index)/items"
+                case .count: itemsField = .count(section: index)
+                case .sizes: itemsField = .items(section: index)
                 }
                 // The multiplier is named when it, rather than the number of items, is what is out of the ordinary.
-                let pointer = multiplier > 16 ? multiplierPointer ?? itemsPointer : itemsPointer
-                costliest = (cost, pointer)
+                let field = multiplier > 16 ? multiplierField ?? itemsField : itemsField
+                costliest = (cost, field)
             }
         }
         self.total = total
-        self.pointer = costliest.pointer
+        self.field = costliest.field
         if viewports > 1 {
             let (product, overflow) = total.multipliedReportingOverflow(by: viewports)
             self.total = overflow ? Int.max / 2 : product
