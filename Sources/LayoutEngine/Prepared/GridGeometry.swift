@@ -1,0 +1,91 @@
+/// The frames of a section whose items all have one size and fill equal lines: the frame of item `i` is computed
+/// from `i`, so the section stores O(lines / ``checkpointStride`` + columns) numbers instead of one ``Rect`` per item.
+///
+/// Lines run across the scroll axis (`u`), one after another along it (`v`). Every line but the last puts its items
+/// at the same `u` positions (``lineU``); the last line has its own (``lastLineU``). A line's `v` is the previous
+/// line's `v` plus the item's thickness, then plus the line spacing: the very additions the builder makes, replayed
+/// from a checkpoint kept every ``checkpointStride`` lines, so frames are bit for bit those of the builder.
+struct GridGeometry: Hashable, Sendable {
+    /// Lines between two stored checkpoints of `v`.
+    static let checkpointStride = 32
+
+    /// The number of items.
+    var count: Int
+    /// Items per line (every line but the last is full).
+    var columns: Int
+    /// Whether lines run horizontally (the layout scrolls vertically).
+    var isVertical: Bool
+    /// The items' size.
+    var size: Size
+    /// The thickness a line adds to `v` before the line spacing.
+    var thickness: Double
+    /// The spacing between lines along the scroll axis.
+    var lineSpacing: Double
+    /// The `u` of each column of a full line (empty when the section has one line).
+    var lineU: [Double]
+    /// The `u` of each column of the last line.
+    var lastLineU: [Double]
+    /// The `v` of lines 0, stride, 2 × stride, …
+    var checkpoints: [Double]
+    /// The smallest rectangle containing every frame, or `nil` without items.
+    var bounds: Rect?
+
+    /// The number of lines.
+    var lines: Int { self.columns == 0 ? 0 : (self.count + self.columns - 1) / self.columns }
+
+    /// The `v` of a line, replayed from its checkpoint.
+    ///
+    /// - Complexity: O(``checkpointStride``).
+    func lineV(_ line: Int) -> Double {
+        var v = self.checkpoints[line / Self.checkpointStride]
+        for _ in 0..<(line % Self.checkpointStride) {
+            v += self.thickness
+            v += self.lineSpacing
+        }
+        return v
+    }
+
+    /// The frame of an item.
+    ///
+    /// - Complexity: O(``checkpointStride``).
+    func frame(_ item: Int) -> Rect {
+        let line = item / self.columns
+        let column = item - line * self.columns
+        let u = line == self.lines - 1 ? self.lastLineU[column] : self.lineU[column]
+        let v = self.lineV(line)
+        return self.isVertical
+            ? Rect(x: u, y: v, width: self.size.width, height: self.size.height)
+            : Rect(x: v, y: u, width: self.size.width, height: self.size.height)
+    }
+
+    /// The items whose frames may overlap the band `lo..<hi` along the scroll axis; every other item certainly does
+    /// not (a superset, as ``SpatialIndex/candidatePositions(from:to:)`` answers).
+    ///
+    /// - Complexity: O(``checkpointStride``) for a band that a line's pitch estimates well, O(log lines) at worst.
+    func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
+        let lines = self.lines
+        guard lines > 0 else { return 0..<0 }
+        let extent = self.isVertical ? self.size.height : self.size.width
+        // First line whose trailing edge passes lo; first line from which the leading edge reaches hi.
+        let first = self.firstLine(lines) { self.lineV($0) + extent > lo }
+        let end = self.firstLine(lines) { self.lineV($0) >= hi }
+        let (start, stop) = (first * self.columns, Swift.min(self.count, end * self.columns))
+        return start < stop ? start..<stop : 0..<0
+    }
+
+    /// The first line for which `predicate` (monotone: false then true) holds, or `lines`.
+    private func firstLine(_ lines: Int, _ predicate: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = lines
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// The bytes this geometry holds on the heap.
+    var heapBytes: Int {
+        (self.lineU.capacity + self.lastLineU.capacity + self.checkpoints.capacity) * MemoryLayout<Double>.stride
+    }
+}

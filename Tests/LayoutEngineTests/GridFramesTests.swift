@@ -1,0 +1,101 @@
+@testable import LayoutEngine
+import Testing
+
+/// A `count` section of one item size keeps its frames as a ``GridGeometry`` (computed from the item's index): every
+/// answer equals the one from the same section with its sizes listed (whose frames are stored), bit for bit.
+@Suite struct GridFramesTests {
+    /// A random flow configuration: sizes, spacings, insets, alignments, headers, footers, both directions.
+    static func randomFlow(_ random: inout RandomLayouts) -> FlowLayout.Configuration {
+        var flow = FlowLayout.Configuration()
+        // Fractions make the additions round, the case where a closed form by multiplication would differ.
+        flow.itemSize = Size(width: random.double(1...140), height: random.double(1...90))
+        flow.minimumLineSpacing = random.bool() ? random.double(0...25) : 0.1
+        flow.minimumInteritemSpacing = random.double(0...25)
+        flow.sectionInset = EdgeInsets(
+            top: random.double(0...30),
+            left: random.double(0...30),
+            bottom: random.double(0...30),
+            right: random.double(0...30)
+        )
+        flow.scrollDirection = random.bool() ? .vertical : .horizontal
+        flow.headerReferenceSize = random.bool() ? Size(width: 40, height: random.double(0...60)) : .zero
+        flow.footerReferenceSize = random.bool() ? Size(width: 30, height: random.double(0...50)) : .zero
+        flow.horizontalAlignment = FlowLayout.HorizontalAlignment.allCases.randomElement(using: &random.generator)!
+        flow.verticalAlignment = FlowLayout.VerticalAlignment.allCases.randomElement(using: &random.generator)!
+        flow.sectionHeadersPinToVisibleBounds = random.bool()
+        flow.sectionBackground = random.bool() ? EdgeInsets(top: 2, left: 3, bottom: 4, right: 5) : nil
+        return flow
+    }
+
+    @Test(arguments: 0..<40)
+    func flowGridFramesEqualStoredFrames(seed: Int) throws {
+        var random = RandomLayouts(seed: UInt64(seed) &+ 1_900)
+        let flow = Self.randomFlow(&random)
+        let counts = (0..<random.int(1...3)).map { _ in random.int(0...2_000) }
+        let viewport = Size(width: random.double(200...900), height: random.double(300...900))
+        let direction: LayoutDirection = random.bool() ? .rightToLeft : .leftToRight
+        let byCount = LayoutInput(
+            viewport: viewport,
+            layoutDirection: direction,
+            sections: counts.map(SectionInput.init)
+        )
+        let bySizes = LayoutInput(
+            viewport: viewport,
+            layoutDirection: direction,
+            sections: counts.map { SectionInput(items: .sizes(Array(repeating: flow.itemSize, count: $0))) }
+        )
+        let grid = try prepare(byCount, .flow(flow))
+        let stored = try prepare(bySizes, .flow(flow))
+        for (section, count) in counts.enumerated() {
+            #expect((grid.sections[section].frames.grid != nil) == (count > 0))
+            #expect(stored.sections[section].frames.grid == nil)
+            #expect(grid.sections[section].frames.array == stored.sections[section].frames.array)
+            #expect(grid.sections[section].extent == stored.sections[section].extent)
+        }
+        #expect(grid.contentSize == stored.contentSize)
+        #expect(grid.allAttributes(contentOffset: .zero) == stored.allAttributes(contentOffset: .zero))
+        for _ in 0..<30 {
+            let rect = random.rect(in: grid.contentSize)
+            let offset = Point(x: rect.minX, y: rect.minY)
+            #expect(
+                grid.attributes(in: rect, contentOffset: offset) == stored.attributes(in: rect, contentOffset: offset)
+            )
+            let velocity = Point(x: random.double(-900...900), y: random.double(-900...900))
+            #expect(
+                grid.targetContentOffset(forProposedContentOffset: offset, velocity: velocity)
+                    == stored.targetContentOffset(forProposedContentOffset: offset, velocity: velocity)
+            )
+        }
+        var cursor = ElementCursor()
+        var streamed: [LayoutAttributes] = []
+        while !cursor.isFinished {
+            grid.forEachAttribute(from: &cursor, limit: 97, contentOffset: .zero) { streamed.append($0) }
+        }
+        #expect(streamed == stored.allAttributes(contentOffset: .zero))
+    }
+
+    @Test func aMillionItemGridAnswersRectQueriesLikeAScan() throws {
+        let input = LayoutInput(viewport: Size(width: 390, height: 844), sections: [SectionInput(count: 1_000_000)])
+        let layout = try prepare(input, .flow(.init()))
+        let grid = try #require(layout.sections[0].frames.grid)
+        #expect(grid.checkpoints.count * GridGeometry.checkpointStride >= grid.lines)
+        let rect = Rect(x: 0, y: 4_000_000, width: 390, height: 844)
+        let answer = layout.attributes(in: rect, contentOffset: rect.origin).map(\.indexPath.item)
+        let scanned = (0..<1_000_000).filter { grid.frame($0).intersects(rect) }
+        #expect(answer == scanned && !answer.isEmpty)
+    }
+
+    @Test func resizingAnItemOfAGridStoresTheFramesAndMatchesAFreshLayout() throws {
+        let input = LayoutInput(sections: [SectionInput(count: 500), SectionInput(count: 40)])
+        var live = try LiveLayout(input: input, configuration: .flow(.init()))
+        #expect(live.prepared.sections[0].frames.grid != nil)
+        let resized = [IndexPath(section: 0, item: 321): Size(width: 70, height: 90)]
+        let result = try live.invalidate(InvalidationContext(itemSizes: resized))
+        #expect(result.recomputedItemCount < 500, "resumed at the item's line")
+        #expect(live.prepared.sections[0].frames.grid == nil)
+        #expect(live.prepared.sections[1].frames.grid != nil)
+        let fresh = try prepare(live.input, .flow(.init()))
+        #expect(live.prepared.allAttributes(contentOffset: .zero) == fresh.allAttributes(contentOffset: .zero))
+        #expect(live.prepared.contentSize == fresh.contentSize)
+    }
+}
