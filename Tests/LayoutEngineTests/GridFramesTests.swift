@@ -74,6 +74,86 @@ import Testing
         #expect(streamed == stored.allAttributes(contentOffset: .zero))
     }
 
+    /// Everything a layout answers, compared between a grid and stored frames.
+    static func expectSameAnswers(
+        _ grid: PreparedLayout,
+        _ stored: PreparedLayout,
+        counts: [Int],
+        random: inout RandomLayouts
+    ) {
+        for (section, count) in counts.enumerated() {
+            #expect((grid.sections[section].frames.grid != nil) == (count > 0))
+            #expect(stored.sections[section].frames.grid == nil)
+            #expect(grid.sections[section].frames.array == stored.sections[section].frames.array)
+            #expect(grid.sections[section].extent == stored.sections[section].extent)
+        }
+        #expect(grid.contentSize == stored.contentSize)
+        #expect(grid.allAttributes(contentOffset: .zero) == stored.allAttributes(contentOffset: .zero))
+        for _ in 0..<30 {
+            let rect = random.rect(in: grid.contentSize)
+            let offset = Point(x: rect.minX, y: rect.minY)
+            #expect(
+                grid.attributes(in: rect, contentOffset: offset) == stored.attributes(in: rect, contentOffset: offset)
+            )
+            let velocity = Point(x: random.double(-900...900), y: random.double(-900...900))
+            #expect(
+                grid.targetContentOffset(forProposedContentOffset: offset, velocity: velocity)
+                    == stored.targetContentOffset(forProposedContentOffset: offset, velocity: velocity)
+            )
+        }
+    }
+
+    /// A random configuration of a kind laid out in single file (`line`, `cover`, `rotary`) and its item size.
+    static func singleFile(_ seed: Int, _ random: inout RandomLayouts) -> (LayoutConfiguration, Size) {
+        let size = Size(width: random.double(1...300), height: random.double(1...500))
+        switch seed % 3 {
+        case 0:
+            var cover = CoverLayout.Configuration()
+            cover.itemSize = size
+            cover.minimumLineSpacing = random.double(0...40)
+            cover.sectionInset = EdgeInsets(
+                top: random.double(0...30),
+                left: random.double(0...30),
+                bottom: random.double(0...30),
+                right: random.double(0...30)
+            )
+            cover.scrollDirection = random.bool() ? .vertical : .horizontal
+            return (.cover(cover), size)
+        case 1:
+            var rotary = RotaryLayout.Configuration()
+            rotary.itemSize = size
+            rotary.minimumLineSpacing = random.double(0...90)
+            return (.rotary(rotary), size)
+        default:
+            var line = LineLayout.Configuration()
+            line.itemSize = size
+            line.minimumLineSpacing = random.double(0...90)
+            return (.line(line), size)
+        }
+    }
+
+    @Test(arguments: 0..<30)
+    func singleFileGridFramesEqualStoredFrames(seed: Int) throws {
+        var random = RandomLayouts(seed: UInt64(seed) &+ 7_100)
+        let (configuration, size) = Self.singleFile(seed, &random)
+        let counts = (0..<random.int(1...3)).map { _ in random.int(0...3_000) }
+        let viewport = Size(width: random.double(200...900), height: random.double(300...900))
+        let direction: LayoutDirection = random.bool() ? .rightToLeft : .leftToRight
+        let byCount = LayoutInput(
+            viewport: viewport,
+            layoutDirection: direction,
+            sections: counts.map(SectionInput.init)
+        )
+        let bySizes = LayoutInput(
+            viewport: viewport,
+            layoutDirection: direction,
+            sections: counts.map { SectionInput(items: .sizes(Array(repeating: size, count: $0))) }
+        )
+        let grid = try prepare(byCount, configuration)
+        let stored = try prepare(bySizes, configuration)
+        Self.expectSameAnswers(grid, stored, counts: counts, random: &random)
+    }
+
     @Test func aMillionItemGridAnswersRectQueriesLikeAScan() throws {
         let input = LayoutInput(viewport: Size(width: 390, height: 844), sections: [SectionInput(count: 1_000_000)])
         let layout = try prepare(input, .flow(.init()))

@@ -84,6 +84,51 @@ struct GridGeometry: Hashable, Sendable {
         return low
     }
 
+    /// Items of one size in single file along the scroll axis (`line`, `cover`): the first at `start`, each next one
+    /// `step` further (one addition, as those builders make it), all at `u` across.
+    ///
+    /// - Returns: The grid and the leading coordinate of the last item.
+    /// - Complexity: O(n) time, O(n / ``checkpointStride``) memory.
+    static func singleFile(
+        count: Int,
+        size: Size,
+        isVertical: Bool,
+        start: Double,
+        step: Double,
+        u: Double
+    ) -> (grid: GridGeometry, last: Double) {
+        precondition(count > 0)
+        let length = isVertical ? size.height : size.width
+        var v = start
+        var checkpoints: [Double] = []
+        checkpoints.reserveCapacity((count + Self.checkpointStride - 1) / Self.checkpointStride)
+        var (low, high) = (Double.infinity, -Double.infinity)
+        for item in 0..<count {
+            if item > 0 { v += step }
+            if item % Self.checkpointStride == 0 { checkpoints.append(v) }
+            low = Swift.min(low, v)
+            high = Swift.max(high, v + length)
+        }
+        let across = isVertical ? size.width : size.height
+        let bounds =
+            isVertical
+            ? Rect(x: u, y: low, width: u + across - u, height: high - low)
+            : Rect(x: low, y: u, width: high - low, height: u + across - u)
+        let grid = GridGeometry(
+            count: count,
+            columns: 1,
+            isVertical: isVertical,
+            size: size,
+            thickness: step,
+            lineSpacing: 0,
+            lineU: [u],
+            lastLineU: [u],
+            checkpoints: checkpoints,
+            bounds: bounds
+        )
+        return (grid, v)
+    }
+
     /// The bytes this geometry holds on the heap.
     var heapBytes: Int {
         (self.lineU.capacity + self.lastLineU.capacity + self.checkpoints.capacity) * MemoryLayout<Double>.stride
