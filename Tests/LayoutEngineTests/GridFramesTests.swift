@@ -154,6 +154,57 @@ import Testing
         Self.expectSameAnswers(grid, stored, counts: counts, random: &random)
     }
 
+    @Test(arguments: 0..<10)
+    func stackGridFramesEqualStoredFrames(seed: Int) throws {
+        var random = RandomLayouts(seed: UInt64(seed) &+ 3_300)
+        var stack = StackLayout.Configuration()
+        stack.itemSize = Size(width: random.double(1...900), height: random.double(1...900))
+        let counts = (0..<random.int(1...3)).map { _ in random.int(0...500) }
+        let viewport = Size(width: random.double(200...900), height: random.double(300...900))
+        let direction: LayoutDirection = random.bool() ? .rightToLeft : .leftToRight
+        let byCount = LayoutInput(
+            viewport: viewport,
+            layoutDirection: direction,
+            sections: counts.map(SectionInput.init)
+        )
+        let bySizes = LayoutInput(
+            viewport: viewport,
+            layoutDirection: direction,
+            sections: counts.map { SectionInput(items: .sizes(Array(repeating: stack.itemSize, count: $0))) }
+        )
+        let grid = try prepare(byCount, .stack(stack))
+        let stored = try prepare(bySizes, .stack(stack))
+        Self.expectSameAnswers(grid, stored, counts: counts, random: &random)
+    }
+
+    @Test(arguments: 0..<10)
+    func pageCoverGridIsEveryPageAtItsIndexTimesTheWidth(seed: Int) throws {
+        var random = RandomLayouts(seed: UInt64(seed) &+ 5_500)
+        let viewport = Size(width: random.double(200...900), height: random.double(300...900))
+        let counts = (0..<random.int(1...3)).map { _ in random.int(1...700) }
+        let layout = try prepare(
+            LayoutInput(viewport: viewport, sections: counts.map(SectionInput.init)),
+            .pagecover(.init())
+        )
+        var pages = 0
+        for (section, count) in counts.enumerated() {
+            let frames = layout.sections[section].frames
+            #expect(frames.grid != nil)
+            let expected = (0..<count).map {
+                Rect(x: Double($0) * viewport.width, y: 0, width: viewport.width, height: viewport.height)
+            }
+            #expect(frames.array == expected)
+            #expect(layout.sections[section].origin.x == Double(pages) * viewport.width)
+            pages += count
+        }
+        for _ in 0..<20 {
+            let rect = random.rect(in: layout.contentSize)
+            let answer = layout.attributes(in: rect, contentOffset: rect.origin)
+            let all = layout.allAttributes(contentOffset: rect.origin)
+            #expect(answer == all.filter { $0.frame.intersects(rect) })
+        }
+    }
+
     @Test func aMillionItemGridAnswersRectQueriesLikeAScan() throws {
         let input = LayoutInput(viewport: Size(width: 390, height: 844), sections: [SectionInput(count: 1_000_000)])
         let layout = try prepare(input, .flow(.init()))

@@ -44,7 +44,7 @@ import Testing
     }
 
     /// The kinds whose `count` sections of one item size are computed (``GridGeometry``), not stored.
-    static let closedForm: Set<LayoutKind> = [.flow, .line, .cover, .rotary]
+    static let closedForm: Set<LayoutKind> = [.flow, .line, .cover, .rotary, .pagecover, .stack]
 
     @Test(arguments: LayoutKind.allCases)
     func everyKindCountsItsFramesAndRecords(kind: LayoutKind) throws {

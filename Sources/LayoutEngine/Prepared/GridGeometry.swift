@@ -29,6 +29,9 @@ struct GridGeometry: Hashable, Sendable {
     var checkpoints: [Double]
     /// The smallest rectangle containing every frame, or `nil` without items.
     var bounds: Rect?
+    /// Whether a line's `v` is the first line's plus the line's index times ``thickness`` (a product, as `pagecover`
+    /// computes its pages), rather than replayed additions.
+    var multiplies = false
 
     /// The number of lines.
     var lines: Int { self.columns == 0 ? 0 : (self.count + self.columns - 1) / self.columns }
@@ -37,6 +40,7 @@ struct GridGeometry: Hashable, Sendable {
     ///
     /// - Complexity: O(``checkpointStride``).
     func lineV(_ line: Int) -> Double {
+        if self.multiplies { return self.checkpoints[0] + Double(line) * self.thickness }
         var v = self.checkpoints[line / Self.checkpointStride]
         for _ in 0..<(line % Self.checkpointStride) {
             v += self.thickness
@@ -127,6 +131,33 @@ struct GridGeometry: Hashable, Sendable {
             bounds: bounds
         )
         return (grid, v)
+    }
+
+    /// `count` items along the scroll axis, item `i`'s leading edge at `start + Double(i) * pitch` (`pagecover`'s
+    /// pages, `stack`'s pile with a pitch of 0), all at `u` across.
+    ///
+    /// - Complexity: O(1).
+    static func product(count: Int, size: Size, isVertical: Bool, start: Double, pitch: Double, u: Double) -> Self {
+        precondition(count > 0)
+        let first = start + Double(0) * pitch
+        let last = start + Double(count - 1) * pitch
+        let (low, high) = (Swift.min(first, last), Swift.max(first, last) + (isVertical ? size.height : size.width))
+        let across = isVertical ? size.width : size.height
+        return GridGeometry(
+            count: count,
+            columns: 1,
+            isVertical: isVertical,
+            size: size,
+            thickness: pitch,
+            lineSpacing: 0,
+            lineU: [u],
+            lastLineU: [u],
+            checkpoints: [start],
+            bounds: isVertical
+                ? Rect(x: u, y: low, width: u + across - u, height: high - low)
+                : Rect(x: low, y: u, width: high - low, height: u + across - u),
+            multiplies: true
+        )
     }
 
     /// The bytes this geometry holds on the heap.
