@@ -209,7 +209,7 @@ import Testing
         let input = LayoutInput(viewport: Size(width: 390, height: 844), sections: [SectionInput(count: 1_000_000)])
         let layout = try prepare(input, .flow(.init()))
         let grid = try #require(layout.sections[0].frames.grid)
-        #expect(grid.checkpoints.count * GridGeometry.checkpointStride >= grid.lines)
+        #expect(grid.pitch != nil && grid.checkpoints.count == 1, "whole numbers: every line by a product")
         let rect = Rect(x: 0, y: 4_000_000, width: 390, height: 844)
         let answer = layout.attributes(in: rect, contentOffset: rect.origin).map(\.indexPath.item)
         let scanned = (0..<1_000_000).filter { grid.frame($0).intersects(rect) }

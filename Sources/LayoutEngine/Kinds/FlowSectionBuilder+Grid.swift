@@ -65,6 +65,8 @@ private struct GridRecorder: FlowFrameSink {
     private var checkpoints: [Double] = []
     private var lineV = 0.0
     private var isExact = true
+    /// Whether every line's `v` is the first's plus the line's index times the pitch (then no checkpoints are kept).
+    private var isProduct = true
     private var extremes = (
         minX: Double.infinity,
         minY: Double.infinity,
@@ -95,6 +97,9 @@ private struct GridRecorder: FlowFrameSink {
                 self.lineV += self.lineSpacing
             }
             if line % GridGeometry.checkpointStride == 0 { self.checkpoints.append(self.lineV) }
+            if self.isProduct, self.lineV != self.checkpoints[0] + Double(line) * (self.thickness + self.lineSpacing) {
+                self.isProduct = false
+            }
         }
         if line == lastLine {
             self.lastLineU.append(u)
@@ -123,8 +128,9 @@ private struct GridRecorder: FlowFrameSink {
             lineSpacing: self.lineSpacing,
             lineU: self.lineU,
             lastLineU: self.lastLineU,
-            checkpoints: self.checkpoints,
-            bounds: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            checkpoints: self.isProduct ? [self.checkpoints[0]] : self.checkpoints,
+            bounds: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY),
+            pitch: self.isProduct ? self.thickness + self.lineSpacing : nil
         )
     }
 }

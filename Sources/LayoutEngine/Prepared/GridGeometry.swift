@@ -29,9 +29,10 @@ struct GridGeometry: Hashable, Sendable {
     var checkpoints: [Double]
     /// The smallest rectangle containing every frame, or `nil` without items.
     var bounds: Rect?
-    /// Whether a line's `v` is the first line's plus the line's index times ``thickness`` (a product, as `pagecover`
-    /// computes its pages), rather than replayed additions.
-    var multiplies = false
+    /// When set, a line's `v` is the first line's plus the line's index times this pitch (a product, as `pagecover`
+    /// computes its pages, or where the builder's additions were checked to give the same numbers), and only the
+    /// first checkpoint is kept.
+    var pitch: Double?
 
     /// The number of lines.
     var lines: Int { self.columns == 0 ? 0 : (self.count + self.columns - 1) / self.columns }
@@ -40,7 +41,7 @@ struct GridGeometry: Hashable, Sendable {
     ///
     /// - Complexity: O(``checkpointStride``).
     func lineV(_ line: Int) -> Double {
-        if self.multiplies { return self.checkpoints[0] + Double(line) * self.thickness }
+        if let pitch = self.pitch { return self.checkpoints[0] + Double(line) * pitch }
         var v = self.checkpoints[line / Self.checkpointStride]
         for _ in 0..<(line % Self.checkpointStride) {
             v += self.thickness
@@ -107,9 +108,11 @@ struct GridGeometry: Hashable, Sendable {
         var checkpoints: [Double] = []
         checkpoints.reserveCapacity((count + Self.checkpointStride - 1) / Self.checkpointStride)
         var (low, high) = (Double.infinity, -Double.infinity)
+        var isProduct = true
         for item in 0..<count {
             if item > 0 { v += step }
             if item % Self.checkpointStride == 0 { checkpoints.append(v) }
+            if isProduct && v != start + Double(item) * step { isProduct = false }
             low = Swift.min(low, v)
             high = Swift.max(high, v + length)
         }
@@ -127,8 +130,9 @@ struct GridGeometry: Hashable, Sendable {
             lineSpacing: 0,
             lineU: [u],
             lastLineU: [u],
-            checkpoints: checkpoints,
-            bounds: bounds
+            checkpoints: isProduct ? [start] : checkpoints,
+            bounds: bounds,
+            pitch: isProduct ? step : nil
         )
         return (grid, v)
     }
@@ -156,7 +160,7 @@ struct GridGeometry: Hashable, Sendable {
             bounds: isVertical
                 ? Rect(x: u, y: low, width: u + across - u, height: high - low)
                 : Rect(x: low, y: u, width: high - low, height: u + across - u),
-            multiplies: true
+            pitch: pitch
         )
     }
 
