@@ -40,6 +40,7 @@ struct GridGeometry: Hashable, Sendable {
     /// The `v` of a line, replayed from its checkpoint.
     ///
     /// - Complexity: O(``checkpointStride``).
+    @inline(__always)
     func lineV(_ line: Int) -> Double {
         if let pitch = self.pitch { return self.checkpoints[0] + Double(line) * pitch }
         var v = self.checkpoints[line / Self.checkpointStride]
@@ -53,10 +54,13 @@ struct GridGeometry: Hashable, Sendable {
     /// The frame of an item.
     ///
     /// - Complexity: O(``checkpointStride``).
+    @inline(__always)
     func frame(_ item: Int) -> Rect {
         let line = item / self.columns
         let column = item - line * self.columns
-        let u = line == self.lines - 1 ? self.lastLineU[column] : self.lineU[column]
+        // The last line starts at the last item's line; the only line whose items are past `count - columns`.
+        let isLastLine = (line + 1) * self.columns >= self.count
+        let u = isLastLine ? self.lastLineU[column] : self.lineU[column]
         let v = self.lineV(line)
         return self.isVertical
             ? Rect(x: u, y: v, width: self.size.width, height: self.size.height)

@@ -37,7 +37,7 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     }
 
     subscript(position: Int) -> Rect {
-        get {
+        @inline(__always) get {
             switch self.storage {
             case .stored(let frames): frames[position]
             case .grid(let grid): grid.frame(position)
