@@ -131,7 +131,7 @@ extension CompositionalSessionTests {
         #expect(result.recomputedItemCount == 16)
         // Item 9,990 was 101 points high.
         #expect(isClose(result.contentSizeAdjustment.height, 99, tolerance: 1e-6))
-        let after = live.prepared.sections[0].frames
+        let after = live.prepared.sections[0].frames.array
         #expect(after[..<9_984] == before[..<9_984])
         #expect(after[9_984..<9_990] == before[9_984..<9_990])
         #expect(after[9_990].height == 200)

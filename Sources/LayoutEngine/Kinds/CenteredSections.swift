@@ -9,6 +9,7 @@ enum CenteredSections {
         section index: Int,
         itemSize: Size,
         sorts: Bool = false,
+        samePlace: Bool = false,
         place: (Int, Size, Int) -> Rect
     ) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
         let section = input.sections[index]
@@ -16,12 +17,24 @@ enum CenteredSections {
         try validateSize(size, name: "itemSize", section: index)
         try section.validateSizes(section: index)
         let count = section.itemCount
-        var frames = [Rect](repeating: .zero, count: count)
+        let frames: SectionFrames
         switch section.items {
+        case .count where samePlace && count > 0:
+            // Every item at one place (`stack`): one frame, computed for every index.
+            let frame = place(0, size, count)
+            let grid = GridGeometry.product(
+                count: count,
+                size: frame.size,
+                isVertical: true,
+                start: frame.minY,
+                pitch: 0,
+                u: frame.minX
+            )
+            frames = SectionFrames(grid: grid)
         case .count:
-            for item in 0..<count { frames[item] = place(item, size, count) }
+            frames = SectionFrames((0..<count).map { place($0, size, count) })
         case .sizes(let sizes):
-            for item in 0..<count { frames[item] = place(item, sizes[item], count) }
+            frames = SectionFrames((0..<count).map { place($0, sizes[$0], count) })
         }
         let layout = SectionLayout(
             origin: .zero,
@@ -63,7 +76,12 @@ enum CenteredSections {
             let center = Point(x: self.input.viewport.width * 0.5, y: self.input.viewport.height * 0.5)
             switch self.shape {
             case .pile:
-                return try CenteredSections.build(self.input, section: index, itemSize: self.itemSize) { _, size, _ in
+                return try CenteredSections.build(
+                    self.input,
+                    section: index,
+                    itemSize: self.itemSize,
+                    samePlace: true
+                ) { _, size, _ in
                     StackLayout.frame(of: size, centeredAt: center)
                 }
             case .circle(let radius):

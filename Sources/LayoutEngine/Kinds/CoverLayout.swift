@@ -53,7 +53,7 @@ public enum CoverLayout {
 
     /// One section's cards, relative to its origin.
     fileprivate struct Built {
-        var frames: [Rect]
+        var frames: SectionFrames
         /// The section's length along the scroll axis, insets included.
         var length: Double
         /// Where the section ends across the scroll axis, its trailing inset included.
@@ -69,9 +69,32 @@ public enum CoverLayout {
         _ isVertical: Bool
     ) -> Built {
         let count = sizes.count
-        var frames = [Rect](repeating: .zero, count: count)
         var along = isVertical ? inset.top : inset.left
         let across = isVertical ? inset.left : inset.top
+        if sizes is UniformItemSizes, count > 0 {
+            // One size: the frames are a grid of one card per line, computed from the card's index.
+            let size = sizes[0]
+            let length = isVertical ? size.height : size.width
+            let thickness = isVertical ? size.width : size.height
+            let (grid, last) = GridGeometry.singleFile(
+                count: count,
+                size: size,
+                isVertical: isVertical,
+                start: along,
+                step: length + spacing,
+                u: across
+            )
+            along = last + length
+            along += isVertical ? inset.bottom : inset.right
+            let crossEnd = Swift.max(0.0, across + thickness) + (isVertical ? inset.right : inset.bottom)
+            return Built(
+                frames: SectionFrames(grid: grid),
+                length: along,
+                crossEnd: crossEnd,
+                maximumLength: Swift.max(0.0, length)
+            )
+        }
+        var frames = [Rect](repeating: .zero, count: count)
         var crossEnd = 0.0
         var maximumLength = 0.0
         for item in 0..<count {
@@ -88,7 +111,7 @@ public enum CoverLayout {
         }
         along += isVertical ? inset.bottom : inset.right
         crossEnd += isVertical ? inset.right : inset.bottom
-        return Built(frames: frames, length: along, crossEnd: crossEnd, maximumLength: maximumLength)
+        return Built(frames: SectionFrames(frames), length: along, crossEnd: crossEnd, maximumLength: maximumLength)
     }
 }
 

@@ -92,15 +92,19 @@ extension FlowLayout: LayoutKindProtocol {
             let count = self.input.sections[index].itemCount
             let sectionIndex = layout.index
             let origin = layout.origin
-            let frames = layout.takeFrames(count: count, keepingBefore: item)
             let builder = try FlowLayout.makeSectionBuilder(
                 self.input,
                 configuration: self.configuration,
                 section: index,
                 validatesSizes: change.validatesSizes
             )
-            let lines = record.lines
+            // A grid keeps no lines: a section still given by `count` is built whole (a grid again); one whose sizes
+            // are now listed resumes at a line of the grid's and stores its frames from then on.
+            var lines = record.lines
             record.lines = []
+            if let grid = layout.frames.grid, lines.isEmpty, case .sizes = self.input.sections[index].items {
+                lines = grid.flowLines
+            }
             // The line holding the item before: a line's break depends on the size of the item after it, so a
             // resized first item of a line may move up to the line above.
             let previous = Swift.max(0, item - 1)
@@ -112,7 +116,7 @@ extension FlowLayout: LayoutKindProtocol {
             }
             let line = Swift.max(0, low - 1)
             guard !lines.isEmpty else {
-                // An empty section before: build it whole.
+                // An empty section before, or a grid (which keeps no lines): build it whole.
                 var recorded: [FlowSectionBuilder.Line]? = []
                 let position = builder.isVertical ? origin.y : origin.x
                 let section = self.input.sections[index]
@@ -122,6 +126,7 @@ extension FlowLayout: LayoutKindProtocol {
                 return count
             }
             let first = lines[line].first
+            let frames = layout.takeFrames(count: count, keepingBefore: item)
             // The body holds the only references to the frames and lines, so they are rewritten in place.
             var body = FlowLayout.Rebuild(
                 builder: builder,

@@ -15,12 +15,12 @@ struct FlowSectionBuilder {
     let background: EdgeInsets?
 
     // Lines accept an item whose end exceeds the available length by this much, absorbing rounding error.
-    private static let tolerance = 1e-9
+    static let tolerance = 1e-9
 
-    private func alongLine(_ size: Size) -> Double { self.isVertical ? size.width : size.height }
-    private func acrossLine(_ size: Size) -> Double { self.isVertical ? size.height : size.width }
+    func alongLine(_ size: Size) -> Double { self.isVertical ? size.width : size.height }
+    func acrossLine(_ size: Size) -> Double { self.isVertical ? size.height : size.width }
 
-    private func rect(u: Double, v: Double, alongLine: Double, acrossLine: Double) -> Rect {
+    func rect(u: Double, v: Double, alongLine: Double, acrossLine: Double) -> Rect {
         self.isVertical
             ? Rect(x: u, y: v, width: alongLine, height: acrossLine)
             : Rect(x: v, y: u, width: acrossLine, height: alongLine)
@@ -47,12 +47,19 @@ struct FlowSectionBuilder {
         let count = sizes.count
         var end = (v: 0.0, lineEnd: 0.0)
         let start = Line(first: 0, v: self.bodyStart + self.topInset, lineEndBefore: 0)
+        // One size for every item: the frames are a grid, computed from the item's index (no lines to resume at).
+        if let grid = self.buildGrid(sizes, start: start) {
+            lines = lines.map { _ in [] }
+            return self.finish(frames: SectionFrames(grid: grid.geometry), origin: origin, v: grid.v,
+                lineEnd: grid.lineEnd, index: nil)
+        }
         // Written once, never zero-filled first: at a million items the extra pass would cost a fifth of the time.
         let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
-            end = self.layOut(sizes, into: frames, from: start, lineIndex: 0, firstLineCount: 0, lines: &lines)
+            var frames = frames
+            end = self.layOut(sizes, into: &frames, from: start, lineIndex: 0, firstLineCount: 0, lines: &lines)
             initializedCount = count
         }
-        return self.finish(frames: frames, origin: origin, v: end.v, lineEnd: end.lineEnd, index: nil)
+        return self.finish(frames: SectionFrames(frames), origin: origin, v: end.v, lineEnd: end.lineEnd, index: nil)
     }
 
     /// Rebuilds the section from line `lineIndex` on, keeping the frames of the lines before it.
@@ -85,7 +92,7 @@ struct FlowSectionBuilder {
         frames.withUnsafeMutableBufferPointer { frames in
             end = self.layOut(
                 sizes,
-                into: frames,
+                into: &frames,
                 from: start,
                 lineIndex: lineIndex,
                 firstLineCount: firstLineCount,
@@ -95,19 +102,25 @@ struct FlowSectionBuilder {
         lines = recorded ?? []
         var updated = index
         updated.update(frames: frames, axis: self.isVertical ? .vertical : .horizontal, from: start.first)
-        return self.finish(frames: frames, origin: origin, v: end.v, lineEnd: end.lineEnd, index: updated)
+        return self.finish(
+            frames: SectionFrames(frames),
+            origin: origin,
+            v: end.v,
+            lineEnd: end.lineEnd,
+            index: updated
+        )
     }
 
-    private var leadingInset: Double { self.isVertical ? self.parameters.inset.left : self.parameters.inset.top }
-    private var trailingInset: Double { self.isVertical ? self.parameters.inset.right : self.parameters.inset.bottom }
+    var leadingInset: Double { self.isVertical ? self.parameters.inset.left : self.parameters.inset.top }
+    var trailingInset: Double { self.isVertical ? self.parameters.inset.right : self.parameters.inset.bottom }
     private var topInset: Double { self.isVertical ? self.parameters.inset.top : self.parameters.inset.left }
     private var bottomInset: Double { self.isVertical ? self.parameters.inset.bottom : self.parameters.inset.right }
     private var bodyStart: Double { self.acrossLine(self.parameters.header) }
 
     /// Lays out the lines from `start` to the end of the section, writing `frames[start.first...]`.
-    private func layOut<Sizes: ItemSizes>(
+    func layOut<Sizes: ItemSizes, Sink: FlowFrameSink>(
         _ sizes: Sizes,
-        into frames: UnsafeMutableBufferPointer<Rect>,
+        into frames: inout Sink,
         from start: Line,
         lineIndex startLine: Int,
         firstLineCount startFirstLineCount: Int,
@@ -161,7 +174,7 @@ struct FlowSectionBuilder {
                 case .top: shift = 0
                 case .bottom: shift = thickness - across
                 }
-                frames[item] = self.rect(u: u, v: v + shift, alongLine: along, acrossLine: across)
+                frames.write(self.rect(u: u, v: v + shift, alongLine: along, acrossLine: across), at: item)
                 lineEnd = Swift.max(lineEnd, u + along)
                 u += along + gap
             }
@@ -175,7 +188,7 @@ struct FlowSectionBuilder {
 
     /// The section around laid-out frames: footer, background, band and index.
     private func finish(
-        frames: [Rect],
+        frames: SectionFrames,
         origin: Point,
         v lastLineEnd: Double,
         lineEnd: Double,

@@ -126,6 +126,9 @@ extension LineLayout: LayoutKindProtocol {
         _ position: Double
     ) -> (SectionLayout, Double) {
         let count = sizes.count
+        if sizes is UniformItemSizes, count > 0 {
+            return Self.buildGrid(size: sizes[0], count: count, spacing, viewport, position)
+        }
         var frames = [Rect](repeating: .zero, count: count)
         var x = 0.0
         if count > 0 {
@@ -141,6 +144,44 @@ extension LineLayout: LayoutKindProtocol {
         let section = SectionLayout(
             origin: Point(x: position, y: 0),
             frames: frames,
+            header: nil,
+            footer: nil,
+            background: nil,
+            band: Rect(x: 0, y: 0, width: x, height: viewport.height),
+            body: (0, x),
+            axis: .horizontal
+        )
+        return (section, x)
+    }
+}
+
+extension LineLayout {
+    /// ``build(_:_:_:_:)`` for items of one size: the frames are a ``GridGeometry`` of one item per line, each `x`
+    /// the previous one plus the width and the spacing, the addition ``build(_:_:_:_:)`` makes.
+    ///
+    /// - Complexity: O(n) time, O(n / ``GridGeometry/checkpointStride``) memory.
+    fileprivate static func buildGrid(
+        size: Size,
+        count: Int,
+        _ spacing: Double,
+        _ viewport: Size,
+        _ position: Double
+    ) -> (SectionLayout, Double) {
+        let y = Swift.max(0, (viewport.height - size.height) * 0.5)
+        let (grid, last) = GridGeometry.singleFile(
+            count: count,
+            size: size,
+            isVertical: false,
+            start: Swift.max(0, (viewport.width - size.width) * 0.5),
+            step: size.width + spacing,
+            u: y
+        )
+        var x = last
+        x += size.width
+        x += Swift.max(0, (viewport.width - size.width) * 0.5)
+        let section = SectionLayout(
+            origin: Point(x: position, y: 0),
+            frames: SectionFrames(grid: grid),
             header: nil,
             footer: nil,
             background: nil,

@@ -54,10 +54,12 @@ extension PageCoverLayout: LayoutKindProtocol {
             let page = self.input.viewport
             try section.validateSizes(section: index)
             let count = section.itemCount
-            var frames = [Rect](repeating: .zero, count: count)
-            for item in 0..<count {
-                frames[item] = Rect(x: Double(item) * page.width, y: 0, width: page.width, height: page.height)
-            }
+            // Page `item` is at `item × page width`: computed from the index, never stored.
+            let frames =
+                count > 0
+                ? SectionFrames(
+                    grid: .product(count: count, size: page, isVertical: false, start: 0, pitch: page.width, u: 0)
+                ) : SectionFrames()
             let length = Double(count) * page.width
             let built = SectionLayout(
                 origin: Point(x: Double(self.pages) * page.width, y: 0),

@@ -86,7 +86,7 @@ extension PreparedLayout {
     }
 
     /// The first index whose frame satisfies `predicate`, which must be false then true along the array.
-    private static func partition(_ frames: [Rect], _ predicate: (Rect) -> Bool) -> Int {
+    private static func partition(_ frames: SectionFrames, _ predicate: (Rect) -> Bool) -> Int {
         var low = 0
         var high = frames.count
         while low < high {

@@ -1,12 +1,15 @@
 /// One prepared section: its origin, and its elements' frames relative to that origin.
 ///
 /// Keeping frames relative lets a change above a section move it by changing only ``origin`` (issue 5's
-/// invalidation), and keeps the per-item storage at one ``Rect`` (32 bytes).
+/// invalidation), and keeps the per-item storage at one ``Rect`` (32 bytes), or none when the frames are computed
+/// (``SectionFrames``).
+///
+/// Two sections are equal when their elements are, however the frames are stored and indexed.
 struct SectionLayout: Hashable, Sendable {
     /// The section's origin in content coordinates (left-to-right space).
     var origin: Point
     /// The cells' frames, relative to ``origin``, in item order.
-    var frames: [Rect]
+    var frames: SectionFrames
     /// The header's frame relative to ``origin``, if the section has one.
     var header: Rect?
     /// The footer's frame relative to ``origin``, if the section has one.
@@ -57,6 +60,37 @@ struct SectionLayout: Hashable, Sendable {
         sortsByLeadingEdge: Bool = false,
         index: SpatialIndex? = nil
     ) {
+        self.init(
+            origin: origin,
+            frames: SectionFrames(frames),
+            header: header,
+            footer: footer,
+            background: background,
+            sides: sides,
+            band: band,
+            body: body,
+            axis: axis,
+            sortsByLeadingEdge: sortsByLeadingEdge,
+            index: index
+        )
+    }
+
+    /// Builds a section whose frames may be computed (a grid is indexed by its closed form).
+    ///
+    /// - Complexity: as the other initializer for stored frames; O(1) for a grid.
+    init(
+        origin: Point,
+        frames: SectionFrames,
+        header: Rect?,
+        footer: Rect?,
+        background: Rect?,
+        sides: (start: Rect?, end: Rect?) = (nil, nil),
+        band: Rect,
+        body: (start: Double, end: Double),
+        axis: Axis,
+        sortsByLeadingEdge: Bool = false,
+        index: SpatialIndex? = nil
+    ) {
         self.origin = origin
         self.frames = frames
         self.header = header
@@ -66,7 +100,13 @@ struct SectionLayout: Hashable, Sendable {
         self.sideEnd = sides.end
         self.bodyStart = body.start
         self.bodyEnd = body.end
-        self.index = index ?? SpatialIndex(frames: frames, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
+        if let index {
+            self.index = index
+        } else if let grid = frames.grid {
+            self.index = SpatialIndex(grid: grid, axis: axis)
+        } else {
+            self.index = SpatialIndex(frames: frames.array, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
+        }
         var extent = band
         for element in [self.index.bounds, header, footer, background, sides.start, sides.end] {
             if let element { extent = extent.union(element) }
@@ -87,7 +127,21 @@ struct SectionLayout: Hashable, Sendable {
 
     /// The bytes this section holds on the heap.
     var heapBytes: Int {
-        self.frames.capacity * MemoryLayout<Rect>.stride + self.index.heapBytes
+        self.frames.heapBytes + self.index.heapBytes
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.origin == rhs.origin && lhs.header == rhs.header && lhs.footer == rhs.footer
+            && lhs.background == rhs.background && lhs.sideStart == rhs.sideStart && lhs.sideEnd == rhs.sideEnd
+            && lhs.extent == rhs.extent && lhs.bodyStart == rhs.bodyStart && lhs.bodyEnd == rhs.bodyEnd
+            && lhs.index.axis == rhs.index.axis && lhs.index.isPermuted == rhs.index.isPermuted
+            && lhs.frames == rhs.frames
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(self.origin)
+        hasher.combine(self.extent)
+        hasher.combine(self.frames)
     }
 }
 
@@ -97,7 +151,7 @@ extension SectionLayout {
     ///
     /// - Complexity: O(1), or O(difference of counts).
     mutating func takeFrames(count: Int, keepingBefore item: Int) -> [Rect] {
-        var frames = self.frames
+        var frames = self.frames.array
         self.frames = []
         precondition(item >= 0 && item <= Swift.min(count, frames.count))
         if frames.count > count {

@@ -11,6 +11,11 @@ extension SpatialIndex {
     ///   - first: The first element that may have changed.
     /// - Complexity: O(n − first + number of blocks): the block arrays and their small trees are rebuilt.
     mutating func update(frames: [Rect], axis: Axis, from first: Int) {
+        guard self.grid == nil else {
+            // A grid's index has no blocks to keep: index the stored frames whole.
+            self = SpatialIndex(frames: frames, axis: axis)
+            return
+        }
         precondition(!self.isPermuted && first >= 0 && first <= Swift.min(frames.count, self.count))
         let blockCount = (frames.count + Self.blockSize - 1) / Self.blockSize
         let firstBlock = first / Self.blockSize

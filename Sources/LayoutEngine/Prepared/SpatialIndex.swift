@@ -40,6 +40,25 @@ struct SpatialIndex: Hashable, Sendable {
     var count: Int
     /// The smallest rectangle containing every element, or `nil` when there are none.
     var bounds: Rect?
+    /// The closed form the positions come from when the elements are a ``GridGeometry``'s (the block arrays are
+    /// then empty).
+    private(set) var grid: GridGeometry?
+
+    /// Indexes a grid's frames by its closed form: O(1) memory of its own.
+    ///
+    /// - Parameters:
+    ///   - grid: The frames.
+    ///   - axis: The scroll axis, which the grid's lines follow one another along.
+    init(grid: GridGeometry, axis: Axis) {
+        self.axis = axis
+        self.count = grid.count
+        self.order = []
+        self.runningMaxTrailing = MonotoneSearchTree([])
+        self.runningMinLeading = MonotoneSearchTree([])
+        self.prefixExtremes = []
+        self.bounds = grid.bounds
+        self.grid = grid
+    }
 
     /// Indexes `frames` along `axis`.
     ///
@@ -114,6 +133,7 @@ struct SpatialIndex: Hashable, Sendable {
     /// - Complexity: O(log n).
     func candidatePositions(from lo: Double, to hi: Double) -> Range<Int> {
         guard self.count > 0 else { return 0..<0 }
+        if let grid = self.grid { return grid.candidateItems(from: lo, to: hi) }
         // First block whose running maximum of trailing edges passes lo: blocks before it end at or before lo.
         let firstBlock = self.runningMaxTrailing.partitionPoint { $0 > lo }
         // First block from which every leading edge reaches hi: blocks from it on start at or after hi.

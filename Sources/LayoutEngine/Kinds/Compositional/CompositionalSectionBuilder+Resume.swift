@@ -36,7 +36,7 @@ extension CompositionalSectionBuilder {
         else { return nil }
         let checkpoint = item / perGroup / every
         let repetition = checkpoint * every
-        var frames = section.frames
+        var frames = section.frames.array
         section.frames = []
         frames.removeSubrange((repetition * perGroup)...)
         var index: SpatialIndex? = section.index

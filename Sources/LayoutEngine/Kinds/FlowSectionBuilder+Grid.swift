@@ -1,0 +1,156 @@
+/// Where ``FlowSectionBuilder`` writes the frames it lays out, in item order.
+protocol FlowFrameSink {
+    /// Takes the frame of `item`.
+    mutating func write(_ frame: Rect, at item: Int)
+}
+
+extension UnsafeMutableBufferPointer<Rect>: FlowFrameSink {
+    @inline(__always)
+    mutating func write(_ frame: Rect, at item: Int) { self[item] = frame }
+}
+
+extension FlowSectionBuilder {
+    /// The most items per line a grid keeps the positions of; wider sections store their frames.
+    static let maximumGridColumns = 4096
+
+    /// Lays a section of one item size out as a ``GridGeometry``: the frames the builder writes are checked against
+    /// the grid's closed form as they come, so the grid answers them bit for bit; `nil` when the sizes differ, the
+    /// section is empty or too wide, or a frame does not follow the form (then the frames are stored).
+    ///
+    /// - Complexity: O(n) time, O(lines / ``GridGeometry/checkpointStride`` + columns) memory.
+    func buildGrid<Sizes: ItemSizes>(
+        _ sizes: Sizes,
+        start: Line
+    ) -> (geometry: GridGeometry, v: Double, lineEnd: Double)? {
+        guard sizes is UniformItemSizes, sizes.count > 0 else { return nil }
+        let count = sizes.count
+        let size = sizes[0]
+        let along = self.alongLine(size)
+        let available = self.crossLength - self.leadingInset - self.trailingInset
+        // The builder's own break rule: every line of equal items holds as many.
+        var columns = 1
+        var length = along
+        while columns < count {
+            let next = length + self.parameters.interitemSpacing + along
+            guard next <= available + Self.tolerance else { break }
+            length = next
+            columns += 1
+            if columns > Self.maximumGridColumns { return nil }
+        }
+        var recorder = GridRecorder(
+            count: count,
+            columns: columns,
+            isVertical: self.isVertical,
+            size: size,
+            thickness: self.acrossLine(size),
+            lineSpacing: self.parameters.lineSpacing
+        )
+        var noLines: [Line]? = nil
+        let end = self.layOut(sizes, into: &recorder, from: start, lineIndex: 0, firstLineCount: 0, lines: &noLines)
+        guard let geometry = recorder.geometry else { return nil }
+        return (geometry, end.v, end.lineEnd)
+    }
+}
+
+/// Records the frames of a uniform flow section as a ``GridGeometry``, checking that each follows it.
+private struct GridRecorder: FlowFrameSink {
+    let count: Int
+    let columns: Int
+    let isVertical: Bool
+    let size: Size
+    let thickness: Double
+    let lineSpacing: Double
+    private var lineU: [Double] = []
+    private var lastLineU: [Double] = []
+    private var checkpoints: [Double] = []
+    private var lineV = 0.0
+    private var isExact = true
+    /// Whether every line's `v` is the first's plus the line's index times the pitch (then no checkpoints are kept).
+    private var isProduct = true
+    private var extremes = (
+        minX: Double.infinity,
+        minY: Double.infinity,
+        maxX: -Double.infinity,
+        maxY: -Double.infinity
+    )
+
+    init(count: Int, columns: Int, isVertical: Bool, size: Size, thickness: Double, lineSpacing: Double) {
+        self.count = count
+        self.columns = columns
+        self.isVertical = isVertical
+        self.size = size
+        self.thickness = thickness
+        self.lineSpacing = lineSpacing
+    }
+
+    mutating func write(_ frame: Rect, at item: Int) {
+        let line = item / self.columns
+        let column = item - line * self.columns
+        let lastLine = (self.count - 1) / self.columns
+        let u = self.isVertical ? frame.origin.x : frame.origin.y
+        let v = self.isVertical ? frame.origin.y : frame.origin.x
+        if column == 0 {
+            if line == 0 {
+                self.lineV = v
+            } else {
+                self.lineV += self.thickness
+                self.lineV += self.lineSpacing
+            }
+            if line % GridGeometry.checkpointStride == 0 { self.checkpoints.append(self.lineV) }
+            if self.isProduct, self.lineV != self.checkpoints[0] + Double(line) * (self.thickness + self.lineSpacing) {
+                self.isProduct = false
+            }
+        }
+        if line == lastLine {
+            self.lastLineU.append(u)
+        } else if line == 0 {
+            self.lineU.append(u)
+        } else if self.lineU[column] != u {
+            self.isExact = false
+        }
+        if v != self.lineV || frame.size != self.size { self.isExact = false }
+        self.extremes.minX = Swift.min(self.extremes.minX, frame.minX)
+        self.extremes.minY = Swift.min(self.extremes.minY, frame.minY)
+        self.extremes.maxX = Swift.max(self.extremes.maxX, frame.maxX)
+        self.extremes.maxY = Swift.max(self.extremes.maxY, frame.maxY)
+    }
+
+    /// The grid, if every frame followed it.
+    var geometry: GridGeometry? {
+        guard self.isExact else { return nil }
+        let (minX, minY, maxX, maxY) = self.extremes
+        return GridGeometry(
+            count: self.count,
+            columns: self.columns,
+            isVertical: self.isVertical,
+            size: self.size,
+            thickness: self.thickness,
+            lineSpacing: self.lineSpacing,
+            lineU: self.lineU,
+            lastLineU: self.lastLineU,
+            checkpoints: self.isProduct ? [self.checkpoints[0]] : self.checkpoints,
+            bounds: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY),
+            pitch: self.isProduct ? self.thickness + self.lineSpacing : nil
+        )
+    }
+}
+
+extension GridGeometry {
+    /// The lines ``FlowSectionBuilder`` records for these frames, so that a change within the section can resume
+    /// at a line (the section's frames are stored from then on).
+    ///
+    /// - Complexity: O(lines × ``checkpointStride`` + columns).
+    var flowLines: [FlowSectionBuilder.Line] {
+        let along = self.isVertical ? self.size.width : self.size.height
+        var lines: [FlowSectionBuilder.Line] = []
+        lines.reserveCapacity(self.lines)
+        var lineEnd = 0.0
+        for line in 0..<self.lines {
+            let first = line * self.columns
+            lines.append(FlowSectionBuilder.Line(first: first, v: self.lineV(line), lineEndBefore: lineEnd))
+            let positions = line == self.lines - 1 ? self.lastLineU : self.lineU
+            for u in positions { lineEnd = Swift.max(lineEnd, u + along) }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,175 @@
+/// The frames of a section whose items all have one size and fill equal lines: the frame of item `i` is computed
+/// from `i`, so the section stores O(lines / ``checkpointStride`` + columns) numbers instead of one ``Rect`` per item.
+///
+/// Lines run across the scroll axis (`u`), one after another along it (`v`). Every line but the last puts its items
+/// at the same `u` positions (``lineU``); the last line has its own (``lastLineU``). A line's `v` is the previous
+/// line's `v` plus the item's thickness, then plus the line spacing: the very additions the builder makes, replayed
+/// from a checkpoint kept every ``checkpointStride`` lines, so frames are bit for bit those of the builder.
+struct GridGeometry: Hashable, Sendable {
+    /// Lines between two stored checkpoints of `v`.
+    static let checkpointStride = 32
+
+    /// The number of items.
+    var count: Int
+    /// Items per line (every line but the last is full).
+    var columns: Int
+    /// Whether lines run horizontally (the layout scrolls vertically).
+    var isVertical: Bool
+    /// The items' size.
+    var size: Size
+    /// The thickness a line adds to `v` before the line spacing.
+    var thickness: Double
+    /// The spacing between lines along the scroll axis.
+    var lineSpacing: Double
+    /// The `u` of each column of a full line (empty when the section has one line).
+    var lineU: [Double]
+    /// The `u` of each column of the last line.
+    var lastLineU: [Double]
+    /// The `v` of lines 0, stride, 2 × stride, …
+    var checkpoints: [Double]
+    /// The smallest rectangle containing every frame, or `nil` without items.
+    var bounds: Rect?
+    /// When set, a line's `v` is the first line's plus the line's index times this pitch (a product, as `pagecover`
+    /// computes its pages, or where the builder's additions were checked to give the same numbers), and only the
+    /// first checkpoint is kept.
+    var pitch: Double?
+
+    /// The number of lines.
+    var lines: Int { self.columns == 0 ? 0 : (self.count + self.columns - 1) / self.columns }
+
+    /// The `v` of a line, replayed from its checkpoint.
+    ///
+    /// - Complexity: O(``checkpointStride``).
+    @inline(__always)
+    func lineV(_ line: Int) -> Double {
+        if let pitch = self.pitch { return self.checkpoints[0] + Double(line) * pitch }
+        var v = self.checkpoints[line / Self.checkpointStride]
+        for _ in 0..<(line % Self.checkpointStride) {
+            v += self.thickness
+            v += self.lineSpacing
+        }
+        return v
+    }
+
+    /// The frame of an item.
+    ///
+    /// - Complexity: O(``checkpointStride``).
+    @inline(__always)
+    func frame(_ item: Int) -> Rect {
+        let line = item / self.columns
+        let column = item - line * self.columns
+        // The last line starts at the last item's line; the only line whose items are past `count - columns`.
+        let isLastLine = (line + 1) * self.columns >= self.count
+        let u = isLastLine ? self.lastLineU[column] : self.lineU[column]
+        let v = self.lineV(line)
+        return self.isVertical
+            ? Rect(x: u, y: v, width: self.size.width, height: self.size.height)
+            : Rect(x: v, y: u, width: self.size.width, height: self.size.height)
+    }
+
+    /// The items whose frames may overlap the band `lo..<hi` along the scroll axis; every other item certainly does
+    /// not (a superset, as ``SpatialIndex/candidatePositions(from:to:)`` answers).
+    ///
+    /// - Complexity: O(``checkpointStride``) for a band that a line's pitch estimates well, O(log lines) at worst.
+    func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
+        let lines = self.lines
+        guard lines > 0 else { return 0..<0 }
+        let extent = self.isVertical ? self.size.height : self.size.width
+        // First line whose trailing edge passes lo; first line from which the leading edge reaches hi.
+        let first = self.firstLine(lines) { self.lineV($0) + extent > lo }
+        let end = self.firstLine(lines) { self.lineV($0) >= hi }
+        let (start, stop) = (first * self.columns, Swift.min(self.count, end * self.columns))
+        return start < stop ? start..<stop : 0..<0
+    }
+
+    /// The first line for which `predicate` (monotone: false then true) holds, or `lines`.
+    private func firstLine(_ lines: Int, _ predicate: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = lines
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Items of one size in single file along the scroll axis (`line`, `cover`): the first at `start`, each next one
+    /// `step` further (one addition, as those builders make it), all at `u` across.
+    ///
+    /// - Returns: The grid and the leading coordinate of the last item.
+    /// - Complexity: O(n) time, O(n / ``checkpointStride``) memory.
+    static func singleFile(
+        count: Int,
+        size: Size,
+        isVertical: Bool,
+        start: Double,
+        step: Double,
+        u: Double
+    ) -> (grid: GridGeometry, last: Double) {
+        precondition(count > 0)
+        let length = isVertical ? size.height : size.width
+        var v = start
+        var checkpoints: [Double] = []
+        checkpoints.reserveCapacity((count + Self.checkpointStride - 1) / Self.checkpointStride)
+        var (low, high) = (Double.infinity, -Double.infinity)
+        var isProduct = true
+        for item in 0..<count {
+            if item > 0 { v += step }
+            if item % Self.checkpointStride == 0 { checkpoints.append(v) }
+            if isProduct && v != start + Double(item) * step { isProduct = false }
+            low = Swift.min(low, v)
+            high = Swift.max(high, v + length)
+        }
+        let across = isVertical ? size.width : size.height
+        let bounds =
+            isVertical
+            ? Rect(x: u, y: low, width: u + across - u, height: high - low)
+            : Rect(x: low, y: u, width: high - low, height: u + across - u)
+        let grid = GridGeometry(
+            count: count,
+            columns: 1,
+            isVertical: isVertical,
+            size: size,
+            thickness: step,
+            lineSpacing: 0,
+            lineU: [u],
+            lastLineU: [u],
+            checkpoints: isProduct ? [start] : checkpoints,
+            bounds: bounds,
+            pitch: isProduct ? step : nil
+        )
+        return (grid, v)
+    }
+
+    /// `count` items along the scroll axis, item `i`'s leading edge at `start + Double(i) * pitch` (`pagecover`'s
+    /// pages, `stack`'s pile with a pitch of 0), all at `u` across.
+    ///
+    /// - Complexity: O(1).
+    static func product(count: Int, size: Size, isVertical: Bool, start: Double, pitch: Double, u: Double) -> Self {
+        precondition(count > 0)
+        let first = start + Double(0) * pitch
+        let last = start + Double(count - 1) * pitch
+        let (low, high) = (Swift.min(first, last), Swift.max(first, last) + (isVertical ? size.height : size.width))
+        let across = isVertical ? size.width : size.height
+        return GridGeometry(
+            count: count,
+            columns: 1,
+            isVertical: isVertical,
+            size: size,
+            thickness: pitch,
+            lineSpacing: 0,
+            lineU: [u],
+            lastLineU: [u],
+            checkpoints: [start],
+            bounds: isVertical
+                ? Rect(x: u, y: low, width: u + across - u, height: high - low)
+                : Rect(x: low, y: u, width: high - low, height: u + across - u),
+            pitch: pitch
+        )
+    }
+
+    /// The bytes this geometry holds on the heap.
+    var heapBytes: Int {
+        (self.lineU.capacity + self.lastLineU.capacity + self.checkpoints.capacity) * MemoryLayout<Double>.stride
+    }
+}
