@@ -12,10 +12,6 @@ extension FlowLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .flow }
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
-    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring { configuration.anchor }
-    static func contentAlignment(_ configuration: Configuration) -> ContentAlignment {
-        configuration.contentAlignment
-    }
 
     static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         let configuration = context.configuration
@@ -153,3 +149,5 @@ extension FlowLayout: LayoutKindProtocol {
         }
     }
 }
+
+extension FlowLayout.Configuration: AnchoringConfiguration {}

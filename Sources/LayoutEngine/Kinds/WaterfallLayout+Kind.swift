@@ -2,10 +2,6 @@ extension WaterfallLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .waterfall }
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
-    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring { configuration.anchor }
-    static func contentAlignment(_ configuration: Configuration) -> ContentAlignment {
-        configuration.contentAlignment
-    }
 
     static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         let configuration = context.configuration
@@ -112,3 +108,5 @@ extension WaterfallLayout: LayoutKindProtocol {
         }
     }
 }
+
+extension WaterfallLayout.Configuration: AnchoringConfiguration {}

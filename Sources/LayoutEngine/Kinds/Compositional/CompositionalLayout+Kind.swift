@@ -26,10 +26,6 @@ extension CompositionalLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .compositional }
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
-    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring { configuration.anchor }
-    static func contentAlignment(_ configuration: Configuration) -> ContentAlignment {
-        configuration.contentAlignment
-    }
 
     static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         Builder(stacker: try SectionStacker(input: context.input, configuration: context.configuration))
@@ -141,3 +137,5 @@ extension CompositionalLayout: LayoutKindProtocol {
         }
     }
 }
+
+extension CompositionalLayout.Configuration: AnchoringConfiguration {}

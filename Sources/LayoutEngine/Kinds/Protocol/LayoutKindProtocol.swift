@@ -243,3 +243,21 @@ extension KindSectionBuilder {
         return layout.frames.count
     }
 }
+
+/// A configuration with chat-style placement: `anchor` (which visible cell mutations keep still) and
+/// `contentAlignment` (where content shorter than the viewport sits). A kind whose configuration conforms answers
+/// ``LayoutKindProtocol/anchoring(_:)`` and ``LayoutKindProtocol/contentAlignment(_:)`` from it.
+protocol AnchoringConfiguration {
+    /// Which visible cell mutations keep still on screen.
+    var anchor: ScrollAnchoring { get }
+    /// Where content shorter than the viewport sits along the scroll axis.
+    var contentAlignment: ContentAlignment { get }
+}
+
+extension LayoutKindProtocol where Configuration: AnchoringConfiguration {
+    static func anchoring(_ configuration: Configuration) -> ScrollAnchoring { configuration.anchor }
+
+    static func contentAlignment(_ configuration: Configuration) -> ContentAlignment {
+        configuration.contentAlignment
+    }
+}
