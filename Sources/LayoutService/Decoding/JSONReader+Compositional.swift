@@ -287,33 +287,19 @@ extension JSONReader {
     private mutating func readBoundarySupplementaryItem() throws(JSONError)
         -> CompositionalLayout.BoundarySupplementaryItem
     {
-        var kind: ElementKind?
-        var alignment: CompositionalLayout.Alignment?
-        var size: CompositionalLayout.LayoutSize?
-        var pins = false
-        var extends = true
-        var zIndex = 0
-        var offset = Point.zero
-        try self.beginObject()
-        while let key = try self.nextKey() {
-            switch key {
-            case "absoluteOffset": offset = try self.readPoint()
-            case "kind":
-                let name = try self.readString()
+        let members = try self.readBoundaryItemMembers(
+            kind: { (reader) throws(JSONError) -> ElementKind in
+                let name = try reader.readString()
                 guard let found = ElementKind(rawValue: name), found != .background, !found.isNamed else {
                     let names = ElementKind.allCases.filter { $0 != .background }.map { "\"\($0.rawValue)\"" }
-                    throw self.shapeError("must be one of \(names.joined(separator: ", ")), not \"\(name)\"")
+                    throw reader.shapeError("must be one of \(names.joined(separator: ", ")), not \"\(name)\"")
                 }
-                kind = found
-            case "alignment": alignment = try self.readBoundaryAlignment()
-            case "size": size = try self.readLayoutSize()
-            case "pinToVisibleBounds": pins = try self.readBool()
-            case "extendsBoundary": extends = try self.readBool()
-            case "zIndex": zIndex = try self.readInt(in: -1_000_000...1_000_000)
-            default: throw self.unknownField(key)
-            }
-        }
-        guard let size else { throw self.missingField("size") }
+                return found
+            },
+            alignment: { (reader) throws(JSONError) in try reader.readBoundaryAlignment() }
+        )
+        let (kind, alignment) = (members.kind, members.alignment)
+        guard let size = members.size else { throw self.missingField("size") }
         let resolved: CompositionalLayout.Alignment
         switch (kind, alignment) {
         case (_, let alignment?): resolved = alignment
@@ -334,15 +320,12 @@ extension JSONReader {
                 "a header is aligned top or leading, a footer bottom or trailing, a side kind at its own edge"
             )
         }
-        item.pinsToVisibleBounds = pins
-        item.extendsBoundary = extends
-        item.zIndex = zIndex
-        item.absoluteOffset = offset
+        members.apply(to: &item)
         return item
     }
 
     /// Reads a boundary item's `alignment`, naming the corner alignments UIKit has and layoutd does not model.
-    private mutating func readBoundaryAlignment() throws(JSONError) -> CompositionalLayout.Alignment {
+    fileprivate mutating func readBoundaryAlignment() throws(JSONError) -> CompositionalLayout.Alignment {
         let text = try self.readString()
         if let alignment = CompositionalLayout.Alignment(rawValue: text) { return alignment }
         let names = CompositionalLayout.Alignment.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")

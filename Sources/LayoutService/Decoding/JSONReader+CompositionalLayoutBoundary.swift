@@ -30,48 +30,76 @@ extension JSONReader {
     private mutating func readLayoutBoundarySupplementaryItem() throws(JSONError)
         -> CompositionalLayout.BoundarySupplementaryItem
     {
-        var kind: ElementName?
-        var alignment: CompositionalLayout.Alignment?
-        var size: CompositionalLayout.LayoutSize?
-        var pins = false
-        var extends = true
-        var zIndex = 0
-        var offset = Point.zero
-        try self.beginObject()
-        while let key = try self.nextKey() {
-            switch key {
-            case "kind":
-                let text = try self.readString()
+        let members = try self.readBoundaryItemMembers(
+            kind: { (reader) throws(JSONError) -> ElementName in
+                let text = try reader.readString()
                 guard case .named(let name)? = ElementKind(rawValue: text) else {
-                    throw self.shapeError(
+                    throw reader.shapeError(
                         "must be a name of your own (1 to \(ElementName.maximumLength) characters of "
                             + "A-Z a-z 0-9 _ - ., not a built-in kind such as \"header\"), not \"\(text)\""
                     )
                 }
-                kind = name
-            case "alignment":
-                let text = try self.readString()
+                return name
+            },
+            alignment: { (reader) throws(JSONError) -> CompositionalLayout.Alignment in
+                let text = try reader.readString()
                 guard let found = CompositionalLayout.Alignment(rawValue: text) else {
                     let names = CompositionalLayout.Alignment.allCases.map { "\"\($0.rawValue)\"" }
-                    throw self.shapeError("must be one of \(names.joined(separator: ", "))")
+                    throw reader.shapeError("must be one of \(names.joined(separator: ", "))")
                 }
-                alignment = found
-            case "size": size = try self.readLayoutSize()
-            case "pinToVisibleBounds": pins = try self.readBool()
-            case "extendsBoundary": extends = try self.readBool()
-            case "zIndex": zIndex = try self.readInt(in: -1_000_000...1_000_000)
-            case "absoluteOffset": offset = try self.readPoint()
+                return found
+            }
+        )
+        guard let kind = members.kind else { throw self.missingField("kind") }
+        guard let alignment = members.alignment else { throw self.missingField("alignment") }
+        guard let size = members.size else { throw self.missingField("size") }
+        var item = CompositionalLayout.BoundarySupplementaryItem(alignment: alignment, size: size, kind: .named(kind))
+        members.apply(to: &item)
+        return item
+    }
+}
+
+/// The members of a boundary supplementary item as read, before its kind and alignment are resolved: a section's
+/// items and the layout-wide ones read the same members and differ only in which kinds and alignments they take.
+struct BoundaryItemMembers<Kind> {
+    var kind: Kind?
+    var alignment: CompositionalLayout.Alignment?
+    var size: CompositionalLayout.LayoutSize?
+    var pinsToVisibleBounds = false
+    var extendsBoundary = true
+    var zIndex = 0
+    var absoluteOffset = Point.zero
+
+    /// Sets the members that need no resolving on `item`.
+    func apply(to item: inout CompositionalLayout.BoundarySupplementaryItem) {
+        item.pinsToVisibleBounds = self.pinsToVisibleBounds
+        item.extendsBoundary = self.extendsBoundary
+        item.zIndex = self.zIndex
+        item.absoluteOffset = self.absoluteOffset
+    }
+}
+
+extension JSONReader {
+    /// Reads a boundary supplementary item's object: `kind` and `alignment` by the readers given, `size`,
+    /// `pinToVisibleBounds`, `extendsBoundary`, `zIndex` and `absoluteOffset`; any other member is refused.
+    mutating func readBoundaryItemMembers<Kind>(
+        kind readKind: (inout JSONReader) throws(JSONError) -> Kind,
+        alignment readAlignment: (inout JSONReader) throws(JSONError) -> CompositionalLayout.Alignment
+    ) throws(JSONError) -> BoundaryItemMembers<Kind> {
+        var members = BoundaryItemMembers<Kind>()
+        try self.beginObject()
+        while let key = try self.nextKey() {
+            switch key {
+            case "kind": members.kind = try readKind(&self)
+            case "alignment": members.alignment = try readAlignment(&self)
+            case "size": members.size = try self.readLayoutSize()
+            case "pinToVisibleBounds": members.pinsToVisibleBounds = try self.readBool()
+            case "extendsBoundary": members.extendsBoundary = try self.readBool()
+            case "zIndex": members.zIndex = try self.readInt(in: -1_000_000...1_000_000)
+            case "absoluteOffset": members.absoluteOffset = try self.readPoint()
             default: throw self.unknownField(key)
             }
         }
-        guard let kind else { throw self.missingField("kind") }
-        guard let alignment else { throw self.missingField("alignment") }
-        guard let size else { throw self.missingField("size") }
-        var item = CompositionalLayout.BoundarySupplementaryItem(alignment: alignment, size: size, kind: .named(kind))
-        item.pinsToVisibleBounds = pins
-        item.extendsBoundary = extends
-        item.zIndex = zIndex
-        item.absoluteOffset = offset
-        return item
+        return members
     }
 }
