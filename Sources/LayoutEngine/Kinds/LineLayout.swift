@@ -141,17 +141,7 @@ extension LineLayout: LayoutKindProtocol {
             }
             x += Swift.max(0, (viewport.width - sizes[count - 1].width) * 0.5)
         }
-        let section = SectionLayout(
-            origin: Point(x: position, y: 0),
-            frames: frames,
-            header: nil,
-            footer: nil,
-            background: nil,
-            band: Rect(x: 0, y: 0, width: x, height: viewport.height),
-            body: (0, x),
-            axis: .horizontal
-        )
-        return (section, x)
+        return (Self.strip(SectionFrames(frames), length: x, viewport: viewport, at: position), x)
     }
 }
 
@@ -179,16 +169,27 @@ extension LineLayout {
         var x = last
         x += size.width
         x += Swift.max(0, (viewport.width - size.width) * 0.5)
-        let section = SectionLayout(
+        return (Self.strip(SectionFrames(grid: grid), length: x, viewport: viewport, at: position), x)
+    }
+}
+
+extension LineLayout {
+    /// A strip section of `length` points starting at `position` along x, as tall as the viewport.
+    fileprivate static func strip(
+        _ frames: SectionFrames,
+        length: Double,
+        viewport: Size,
+        at position: Double
+    ) -> SectionLayout {
+        SectionLayout(
             origin: Point(x: position, y: 0),
-            frames: SectionFrames(grid: grid),
+            frames: frames,
             header: nil,
             footer: nil,
             background: nil,
-            band: Rect(x: 0, y: 0, width: x, height: viewport.height),
-            body: (0, x),
+            band: Rect(x: 0, y: 0, width: length, height: viewport.height),
+            body: (0, length),
             axis: .horizontal
         )
-        return (section, x)
     }
 }
