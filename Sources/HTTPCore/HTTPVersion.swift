@@ -1,21 +1,16 @@
-/// The protocol version of a request or response line.
-public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
-    /// The major version, `1` for every version layoutd speaks.
-    public var major: Int
-    /// The minor version, `0` or `1`.
-    public var minor: Int
-
-    /// Creates a version from its two numbers.
-    public init(major: Int, minor: Int) {
-        self.major = major
-        self.minor = minor
-    }
-
+/// The protocol version of a request or response line: layoutd speaks HTTP/1.0 and HTTP/1.1 only (the parser
+/// answers 505 for any other), so the two are the only values.
+public enum HTTPVersion: Hashable, Sendable, CustomStringConvertible {
     /// HTTP/1.0: keep-alive only on request.
-    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    case http1_0
     /// HTTP/1.1: keep-alive by default.
-    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    case http1_1
 
     /// The version as on the wire, e.g. `HTTP/1.1`.
-    public var description: String { "HTTP/\(self.major).\(self.minor)" }
+    public var description: String {
+        switch self {
+        case .http1_0: "HTTP/1.0"
+        case .http1_1: "HTTP/1.1"
+        }
+    }
 }

@@ -13,10 +13,8 @@ enum AnchoringBenchmarks {
         let itemCount = BenchmarkArguments.integer("--items", in: arguments) ?? 100_000
         let prependCount = BenchmarkArguments.integer("--prepend", in: arguments) ?? 50
         let runs = BenchmarkArguments.integer("--runs", in: arguments) ?? 15
-        let viewport = Size(width: 375, height: 812)
         var generator = BenchmarkGenerator(seed: 0xA4C4)
-        let sizes = generator.cellSizes(itemCount)
-        let input = LayoutInput(viewport: viewport, sections: [SectionInput(items: .sizes(sizes))])
+        let input = generator.phoneInput(cells: itemCount)
         print("anchoring benchmarks: \(itemCount) items, prepend \(prependCount) at the top, medians of \(runs) runs")
         let configurations: [(String, LayoutConfiguration)] = [
             ("flow", .flow(.init())),

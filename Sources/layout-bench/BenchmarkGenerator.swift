@@ -22,6 +22,14 @@ extension BenchmarkGenerator {
     mutating func cellSizes(_ count: Int) -> [Size] {
         (0..<count).map { _ in Size(width: Double(40 + self.next() % 81), height: Double(40 + self.next() % 81)) }
     }
+
+    /// One section of `count` ``cellSizes(_:)`` in a phone's viewport, 375 × 812.
+    mutating func phoneInput(cells count: Int) -> LayoutInput {
+        LayoutInput(viewport: Self.phone, sections: [SectionInput(items: .sizes(self.cellSizes(count)))])
+    }
+
+    /// A phone's viewport, 375 × 812 points.
+    static let phone = Size(width: 375, height: 812)
 }
 
 /// Request bodies the service benchmarks share.

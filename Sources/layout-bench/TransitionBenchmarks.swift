@@ -15,10 +15,9 @@ enum TransitionBenchmarks {
     static func run(arguments: [String]) {
         let itemCount = BenchmarkArguments.integer("--items", in: arguments) ?? 1_000_000
         let queryCount = BenchmarkArguments.integer("--queries", in: arguments) ?? 5_000
-        let viewport = Size(width: 375, height: 812)
         var generator = BenchmarkGenerator(seed: 0x7A45)
-        let sizes = generator.cellSizes(itemCount)
-        let input = LayoutInput(viewport: viewport, sections: [SectionInput(items: .sizes(sizes))])
+        let input = generator.phoneInput(cells: itemCount)
+        let viewport = input.viewport
         guard let flow = try? prepareLayout(input, configuration: .flow(.init())),
             let waterfall = try? prepareLayout(input, configuration: .waterfall(.init())),
             let transition = try? TransitionLayout(current: flow, target: waterfall, progress: 0.5)
@@ -60,29 +59,17 @@ enum TransitionBenchmarks {
         count: Int,
         generator: inout BenchmarkGenerator
     ) {
-        let scrollable = Swift.max(0, transition.contentSize.height - viewport.height)
-        var times: [Duration] = []
-        times.reserveCapacity(count)
-        var elements = 0
-        var checksum = 0.0
-        for _ in 0..<count {
-            let offset = Point(x: 0, y: (scrollable * Double(generator.next() % 1_000_000) / 1_000_000).rounded())
-            let rect = Rect(origin: offset, size: viewport)
-            let start = ContinuousClock.now
-            transition.forEachAttribute(in: rect, fromContentOffset: offset, toContentOffset: offset) {
-                checksum += $0.frame.minY
-                elements += 1
-            }
-            times.append(ContinuousClock.now - start)
+        let (seconds, elements) = ViewportQueries.jumping(
+            contentHeight: transition.contentSize.height, viewport: viewport, count: count, generator: &generator
+        ) { rect, offset, body in
+            transition.forEachAttribute(in: rect, fromContentOffset: offset, toContentOffset: offset, body)
         }
         let start = ContinuousClock.now
         var all = 0
         transition.forEachAttribute(in: nil, fromContentOffset: .zero, toContentOffset: .zero) { _ in all += 1 }
         let whole = ContinuousClock.now - start
-        if checksum.isNaN { print("unexpected NaN") }
         print(
-            "flow → waterfall at 0.5, viewport query: \(Self.microseconds(Self.median(times))) µs, "
-                + "\(Double(elements) / Double(Swift.max(1, count))) elements/query; "
+            "flow → waterfall at 0.5, viewport query: \(seconds * 1_000_000) µs, \(elements) elements/query; "
                 + "every element (\(all)): \(Self.microseconds(whole) / 1000) ms"
         )
     }

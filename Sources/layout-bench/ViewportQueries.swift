@@ -6,7 +6,22 @@ enum ViewportQueries {
     /// elements answered.
     static func jumping(_ layout: PreparedLayout, viewport: Size, count: Int) -> (seconds: Double, elements: Double) {
         var generator = BenchmarkGenerator(seed: 42)
-        let scrollable = Swift.max(0, layout.contentSize.height - viewport.height)
+        return Self.jumping(
+            contentHeight: layout.contentSize.height, viewport: viewport, count: count, generator: &generator
+        ) { rect, offset, body in
+            layout.forEachAttribute(in: rect, contentOffset: offset, body)
+        }
+    }
+
+    /// ``jumping(_:viewport:count:)`` of any query: `query` answers the elements in a rect seen from an offset.
+    static func jumping(
+        contentHeight: Double,
+        viewport: Size,
+        count: Int,
+        generator: inout BenchmarkGenerator,
+        query: (Rect, Point, (LayoutAttributes) -> Void) -> Void
+    ) -> (seconds: Double, elements: Double) {
+        let scrollable = Swift.max(0, contentHeight - viewport.height)
         var times: [Duration] = []
         times.reserveCapacity(count)
         var total = 0
@@ -14,7 +29,7 @@ enum ViewportQueries {
         for _ in 0..<count {
             let offset = Point(x: 0, y: (scrollable * Double(generator.next() % 1_000_000) / 1_000_000).rounded())
             let start = ContinuousClock.now
-            layout.forEachAttribute(in: Rect(origin: offset, size: viewport), contentOffset: offset) { attributes in
+            query(Rect(origin: offset, size: viewport), offset) { attributes in
                 checksum += attributes.frame.minY
                 total += 1
             }

@@ -43,42 +43,29 @@ public struct BatchUpdates: Hashable, Sendable {
         }
     }
 
-    /// An item's move from an old index path to a new one.
-    public struct ItemMove: Hashable, Sendable {
-        /// The item's index path before the update.
-        public var from: IndexPath
-        /// The item's index path after the update.
-        public var to: IndexPath
+    /// A move of an element from an old position to a new one: an item's index path (``ItemMove``) or a section's
+    /// index (``SectionMove``, `moveSection(_:toSection:)`: the section goes to `to` with every element in it).
+    public struct Move<Position: Hashable & Sendable>: Hashable, Sendable {
+        /// The position before the update.
+        public var from: Position
+        /// The position after the update.
+        public var to: Position
 
         /// Creates a move.
         ///
         /// - Parameters:
-        ///   - from: The index path before the update.
-        ///   - to: The index path after the update.
-        public init(from: IndexPath, to: IndexPath) {
+        ///   - from: The position before the update.
+        ///   - to: The position after the update.
+        public init(from: Position, to: Position) {
             self.from = from
             self.to = to
         }
     }
 
-    /// A section's move from an old index to a new one (`moveSection(_:toSection:)`): the section, with every
-    /// element in it, goes to `to`.
-    public struct SectionMove: Hashable, Sendable {
-        /// The section's index before the update.
-        public var from: Int
-        /// The section's index after the update.
-        public var to: Int
-
-        /// Creates a section move.
-        ///
-        /// - Parameters:
-        ///   - from: The index before the update.
-        ///   - to: The index after the update.
-        public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
-    }
+    /// An item's move from an old index path to a new one.
+    public typealias ItemMove = Move<IndexPath>
+    /// A section's move from an old index to a new one.
+    public typealias SectionMove = Move<Int>
 
     /// Sections to delete, by their old index. Defaults to none.
     public var deleteSections: [Int]

@@ -20,22 +20,19 @@ extension PreparedLayout {
         contentInset: EdgeInsets = EdgeInsets(all: 0),
         from current: Point
     ) -> Point {
-        let y = Self.offset(
-            position.vertical,
-            showing: frame.minY...frame.maxY,
-            current: current.y,
-            viewportLength: self.viewport.height,
-            insets: (contentInset.top, contentInset.bottom),
-            contentLength: self.contentSize.height
-        )
-        let x = Self.offset(
-            position.horizontal,
-            showing: frame.minX...frame.maxX,
-            current: current.x,
-            viewportLength: self.viewport.width,
-            insets: (contentInset.left, contentInset.right),
-            contentLength: self.contentSize.width
-        )
+        func offset(along axis: Axis) -> Double {
+            let vertical = axis == .vertical
+            return Self.offset(
+                vertical ? position.vertical : position.horizontal,
+                showing: axis.leading(frame)...axis.trailing(frame),
+                current: axis.coordinate(current),
+                viewportLength: vertical ? self.viewport.height : self.viewport.width,
+                insets: vertical ? (contentInset.top, contentInset.bottom) : (contentInset.left, contentInset.right),
+                contentLength: vertical ? self.contentSize.height : self.contentSize.width
+            )
+        }
+        let y = offset(along: .vertical)
+        let x = offset(along: .horizontal)
         return Point(x: x, y: y)
     }
 

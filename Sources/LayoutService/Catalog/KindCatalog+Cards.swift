@@ -18,14 +18,12 @@ extension KindCatalog {
                           defaultJSON: #"{"top":0,"left":0,"bottom":0,"right":0}"#, perSection: false,
                           description: "Space around each section's cards; the top line is the offset plus the top "
                               + "inset."),
-                Parameter(name: "scrollDirection", type: "vertical | horizontal", defaultJSON: #""vertical""#,
-                          perSection: false, description: "Horizontal does the same sideways, from the left inset."),
+                .scrollDirection("Horizontal does the same sideways, from the left inset."),
                 Parameter(name: "shrink", type: "number", defaultJSON: "0.1", perSection: false,
                           description: "Scale lost by a fully covered card, 0 to 1."),
                 Parameter(name: "dim", type: "number", defaultJSON: "0.4", perSection: false,
                           description: "Opacity lost by a fully covered card, 0 to 1."),
-                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
-                          description: "Points per second from which a snap moves on in the flick's direction."),
+                .flickVelocityThreshold(),
             ]
         ),
         Kind(
@@ -33,8 +31,7 @@ extension KindCatalog {
             summary: "A horizontal strip of cards that turn in 3-D, shrink and fade away from the centre, snapping "
                 + "to centres.",
             parameters: [
-                Parameter(name: "itemSize", type: "Size", defaultJSON: #"{"width":200,"height":280}"#,
-                          perSection: false, description: "Size of cards given by count."),
+                .itemSize(width: 200, height: 280, of: "cards"),
                 Parameter(name: "minimumLineSpacing", type: "number", defaultJSON: "20", perSection: false,
                           description: "Space between cards."),
                 Parameter(name: "scaleFalloff", type: "number", defaultJSON: "0.2", perSection: false,
@@ -45,8 +42,7 @@ extension KindCatalog {
                           description: "Perspective distance: m34 = -1/perspective."),
                 Parameter(name: "alphaFalloff", type: "number", defaultJSON: "0.3", perSection: false,
                           description: "Opacity lost one card pitch from the centre, 0 to 1."),
-                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
-                          description: "Points per second from which a snap moves on in the flick's direction."),
+                .flickVelocityThreshold(),
             ]
         ),
         Kind(
@@ -54,8 +50,7 @@ extension KindCatalog {
             summary: "Pages the size of the viewport; the turning page moves with the finger and uncovers the next "
                 + "page waiting beneath it.",
             parameters: [
-                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
-                          description: "Points per second from which a release turns the page in its direction."),
+                .flickVelocityThreshold("Points per second from which a release turns the page in its direction."),
             ]
         ),
     ]

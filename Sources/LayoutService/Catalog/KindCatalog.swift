@@ -45,8 +45,7 @@ enum KindCatalog {
             summary: "UICollectionViewFlowLayout: lines of items, sections with headers and footers, vertical or "
                 + "horizontal, justified or aligned.",
             parameters: [
-                Parameter(name: "itemSize", type: "Size", defaultJSON: #"{"width":50,"height":50}"#, perSection: true,
-                          description: "Size of items given by count."),
+                .itemSize(width: 50, height: 50, perSection: true),
                 Parameter(name: "sectionInset", type: "EdgeInsets",
                           defaultJSON: #"{"top":0,"left":0,"bottom":0,"right":0}"#, perSection: true,
                           description: "Space around each section's items."),
@@ -54,8 +53,7 @@ enum KindCatalog {
                           description: "Least space between lines."),
                 Parameter(name: "minimumInteritemSpacing", type: "number", defaultJSON: "10", perSection: true,
                           description: "Least space between items of a line."),
-                Parameter(name: "scrollDirection", type: "vertical | horizontal", defaultJSON: #""vertical""#,
-                          perSection: false, description: "Horizontal swaps the axes: lines become columns."),
+                .scrollDirection("Horizontal swaps the axes: lines become columns."),
                 Parameter(name: "headerReferenceSize", type: "Size", defaultJSON: #"{"width":0,"height":0}"#,
                           perSection: true, description: "Header size of sections that give none; 0 means none."),
                 Parameter(name: "footerReferenceSize", type: "Size", defaultJSON: #"{"width":0,"height":0}"#,
@@ -71,10 +69,8 @@ enum KindCatalog {
                           perSection: true, description: "Where items sit across a line thicker than they are."),
                 Parameter(name: "sectionBackground", type: "EdgeInsets", defaultJSON: nil, perSection: false,
                           description: Self.sectionBackgroundText),
-                Parameter(name: "snap", type: "none | item | line | page", defaultJSON: #""none""#, perSection: false,
-                          description: "Where scrolling comes to rest: an item's, a line's or a page's leading edge."),
-                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
-                          description: "Points per second from which a snap moves on in the flick's direction."),
+                .snap(restingAt: "an item's, a line's or a page's leading edge"),
+                .flickVelocityThreshold(),
                 Parameter(name: "estimatedItemSize", type: "Size", defaultJSON: nil, perSection: false,
                           description: "Self-sizing cells: items without a size are laid out at this estimate "
                             + "until invalidate brings their measured size."),
@@ -119,39 +115,33 @@ enum KindCatalog {
                           description: "Space around each footer (CHT's footerInset); only top without a footer."),
                 Parameter(name: "minimumContentHeight", type: "number", defaultJSON: "0", perSection: false,
                           description: "The least content height (CHT's minimumContentHeight)."),
-                Parameter(name: "scrollDirection", type: "vertical | horizontal", defaultJSON: #""vertical""#,
-                          perSection: false, description: "Horizontal lays rows instead of columns, every rule "
+                .scrollDirection("Horizontal lays rows instead of columns, every rule "
                             + "transposed."),
                 Parameter(name: "sectionBackground", type: "EdgeInsets", defaultJSON: nil, perSection: false,
                           description: Self.sectionBackgroundText),
-                Parameter(name: "snap", type: "none | item | line | page", defaultJSON: #""none""#, perSection: false,
-                          description: "Where scrolling comes to rest: an item's, a line's or a page's leading edge."),
-                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
-                          description: "Points per second from which a snap moves on in the flick's direction."),
+                .snap(restingAt: "an item's, a line's or a page's leading edge"),
+                .flickVelocityThreshold(),
             ] + Self.anchoringParameters
         ),
         Kind(
             kind: .line,
             summary: "A horizontal strip whose items grow as they near the viewport's centre, snapping to centres.",
             parameters: [
-                Parameter(name: "itemSize", type: "Size", defaultJSON: #"{"width":100,"height":100}"#,
-                          perSection: false, description: "Size of items given by count."),
+                .itemSize(width: 100, height: 100),
                 Parameter(name: "minimumLineSpacing", type: "number", defaultJSON: "70", perSection: false,
                           description: "Space between items."),
                 Parameter(name: "activeDistance", type: "number", defaultJSON: "150", perSection: false,
                           description: "Distance from the centre within which items grow."),
                 Parameter(name: "scaleFactor", type: "number", defaultJSON: "0.6", perSection: false,
                           description: "Extra scale of an item at the very centre."),
-                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
-                          description: "Points per second from which a snap moves on in the flick's direction."),
+                .flickVelocityThreshold(),
             ]
         ),
         Kind(
             kind: .stack,
             summary: "The first items piled at the viewport's centre, each rotated; the rest hidden.",
             parameters: [
-                Parameter(name: "itemSize", type: "Size", defaultJSON: #"{"width":100,"height":100}"#,
-                          perSection: false, description: "Size of items given by count."),
+                .itemSize(width: 100, height: 100),
                 Parameter(name: "angles", type: "number[]", defaultJSON: "[0,-0.2,-0.5,0.2,0.5]", perSection: false,
                           description: "Rotation of the first items in radians; its length is how many show."),
             ]
@@ -160,8 +150,7 @@ enum KindCatalog {
             kind: .circle,
             summary: "Items evenly spaced on a circle around the viewport's centre.",
             parameters: [
-                Parameter(name: "itemSize", type: "Size", defaultJSON: #"{"width":50,"height":50}"#,
-                          perSection: false, description: "Size of items given by count."),
+                .itemSize(width: 50, height: 50),
                 Parameter(name: "radius", type: "number", defaultJSON: "70", perSection: false,
                           description: "Radius of the circle through the items' centres."),
             ]
@@ -190,10 +179,8 @@ enum KindCatalog {
                           perSection: false, description: "Every n-th row gives a landscape item the full width."),
                 Parameter(name: "widowLayoutStyle", type: "left | justify | center", defaultJSON: #""left""#,
                           perSection: false, description: "How the incomplete last row is laid out."),
-                Parameter(name: "snap", type: "none | item | line | page", defaultJSON: #""none""#, perSection: false,
-                          description: "Where scrolling comes to rest: an item's, a row's or a page's top edge."),
-                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
-                          description: "Points per second from which a snap moves on in the flick's direction."),
+                .snap(restingAt: "an item's, a row's or a page's top edge"),
+                .flickVelocityThreshold(),
             ]
         ),
         Kind(
@@ -210,10 +197,8 @@ enum KindCatalog {
                           perSection: true, description: "Every section's description: a list of 44-point rows."),
                 Parameter(name: "interSectionSpacing", type: "number", defaultJSON: "0", perSection: false,
                           description: "Space between sections."),
-                Parameter(name: "scrollDirection", type: "vertical | horizontal", defaultJSON: #""vertical""#,
-                          perSection: false, description: "Horizontal: sections and groups follow one another rightward."),
-                Parameter(name: "flickVelocityThreshold", type: "number", defaultJSON: "300", perSection: false,
-                          description: "Points per second from which an orthogonal snap moves on in its direction."),
+                .scrollDirection("Horizontal: sections and groups follow one another rightward."),
+                .flickVelocityThreshold("Points per second from which an orthogonal snap moves on in its direction."),
                 Parameter(name: "boundarySupplementaryItems", type: "[CompositionalLayoutBoundaryItem]",
                           defaultJSON: "[]", perSection: false,
                           description: "The whole layout's header and footer, kinds of your own at [0, 0]."),

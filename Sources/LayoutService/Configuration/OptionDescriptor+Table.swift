@@ -79,29 +79,19 @@ extension OptionDescriptor {
             "session-idle-timeout", .sessions, \.service.sessionIdleTimeout, deprecatedNames: ["session-ttl"],
             abstract: "An unused session expires after it. Deprecated names: --session-ttl, LAYOUTD_SESSION_TTL."
         ),
-        OptionDescriptor(
-            name: "session-id-header", group: .sessions, valueName: "name",
+        .optionalText(
+            "session-id-header", .sessions, \.service.sessionIDHeader, valueName: "name",
             abstract: """
                 The request header a load balancer sets to name new sessions, so each is created where the hash \
                 of its id routes; set it only behind a proxy that overwrites it.
                 """,
             requirement: "a header name of letters, digits, '-', '_' and '.'",
-            store: { options, text in
-                guard text.utf8.allSatisfy(Self.isHeaderNameByte) else { return false }
-                options.service.sessionIDHeader = text.isEmpty ? nil : text
-                return true
-            },
-            show: { $0.service.sessionIDHeader ?? "none" }
+            isValid: { $0.utf8.allSatisfy(Self.isHeaderNameByte) }
         ),
-        OptionDescriptor(
-            name: "api-token", group: .access, valueName: "token",
+        .optionalText(
+            "api-token", .access, \.service.apiToken, valueName: "token",
             abstract: "Require 'Authorization: Bearer <token>' on every route but /healthz, /readyz and the web page.",
-            requirement: "a token",
-            store: { options, text in
-                options.service.apiToken = text.isEmpty ? nil : text
-                return true
-            },
-            show: { $0.service.apiToken == nil ? "none" : "set" }
+            requirement: "a token", show: { _ in "set" }
         ),
         OptionDescriptor(
             name: "cors-origins", group: .access, valueName: "origins",
@@ -128,15 +118,10 @@ extension OptionDescriptor {
             "log-level", .logging, \.service.logLevel, valueName: "level",
             abstract: "The least severe lines logged: debug, info (requests, start, drain, stop), warn or error."
         ),
-        OptionDescriptor(
-            name: "session-store", group: .sessions, valueName: "url",
+        .optionalText(
+            "session-store", .sessions, \.service.sessionStore, valueName: "url",
             abstract: "Keep sessions' inputs and journals in Redis (redis://host:port[/db]); any replica rebuilds them.",
-            requirement: "a redis://host[:port][/db] URL",
-            store: { options, text in
-                options.service.sessionStore = text.isEmpty ? nil : text
-                return text.isEmpty || RedisEndpoint(url: text) != nil
-            },
-            show: { $0.service.sessionStore ?? "none" }
+            requirement: "a redis://host[:port][/db] URL", isValid: { RedisEndpoint(url: $0) != nil }
         ),
     ]
 

@@ -130,6 +130,23 @@ extension OptionDescriptor {
         )
     }
 
+    /// Text that is `nil` (shown as "none") when empty, checked by `isValid` when not.
+    static func optionalText(
+        _ name: String, _ group: Group, _ path: Path<String?>, valueName: String, abstract: String,
+        requirement: String, isValid: @escaping @Sendable (String) -> Bool = { _ in true },
+        show: (@Sendable (String) -> String)? = nil
+    ) -> Self {
+        Self(
+            name: name, group: group, valueName: valueName, abstract: abstract, requirement: requirement,
+            store: { options, text in
+                guard text.isEmpty || isValid(text) else { return false }
+                options[keyPath: path] = text.isEmpty ? nil : text
+                return true
+            },
+            show: { options in options[keyPath: path].map { show?($0) ?? $0 } ?? "none" }
+        )
+    }
+
     /// A duration written in seconds, from 1 ms to a year (anything else would overflow later).
     static func seconds(
         _ name: String, _ group: Group, _ path: Path<Duration>, deprecatedNames: [String] = [], abstract: String

@@ -15,14 +15,13 @@ enum RedisScripts {
     /// Writes an input at a version (ARGV: input, version, ttl ms) unless Redis already holds the session at that
     /// version or later. Returns 0 when written, else the held version.
     static let put = """
+        local input, version, ttl = ARGV[1], ARGV[2], ARGV[3]
         local base = redis.call('HGET', KEYS[1], 'base')
         if base then
           local held = tonumber(base) + redis.call('LLEN', KEYS[2])
-          if held >= tonumber(ARGV[2]) then return held end
+          if held >= tonumber(version) then return held end
         end
-        redis.call('DEL', KEYS[2])
-        redis.call('HSET', KEYS[1], 'input', ARGV[1], 'base', ARGV[2], 'ilen', string.len(ARGV[1]), 'jbytes', 0)
-        redis.call('PEXPIRE', KEYS[1], ARGV[3])
+        \(Self.replaceInput)
         return 0
         """
 
@@ -46,13 +45,20 @@ enum RedisScripts {
     /// Replaces the input and empties the journal if the session is at the given version (ARGV: version, input,
     /// ttl ms). Returns 1 when compacted, 0 when another write came first.
     static let compact = """
+        local version, input, ttl = ARGV[1], ARGV[2], ARGV[3]
         local base = redis.call('HGET', KEYS[1], 'base')
         if not base then return 0 end
-        if tonumber(base) + redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
-        redis.call('DEL', KEYS[2])
-        redis.call('HSET', KEYS[1], 'input', ARGV[2], 'base', ARGV[1], 'ilen', string.len(ARGV[2]), 'jbytes', 0)
-        redis.call('PEXPIRE', KEYS[1], ARGV[3])
+        if tonumber(base) + redis.call('LLEN', KEYS[2]) ~= tonumber(version) then return 0 end
+        \(Self.replaceInput)
         return 1
+        """
+
+    /// The end of ``put`` and ``compact``: the input becomes `input` at `version`, the journal empties, and the
+    /// hash expires after `ttl` (locals each script sets from its ARGV).
+    private static let replaceInput = """
+        redis.call('DEL', KEYS[2])
+        redis.call('HSET', KEYS[1], 'input', input, 'base', version, 'ilen', string.len(input), 'jbytes', 0)
+        redis.call('PEXPIRE', KEYS[1], ttl)
         """
 
     /// What a replica at a version lacks (ARGV: the version it holds, 0 for none; ttl ms), refreshing the expiry.

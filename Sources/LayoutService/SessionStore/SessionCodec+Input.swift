@@ -3,27 +3,28 @@ import LayoutEngine
 /// The geometry and the layout input in the binary form: the bulk of a stored session is its item sizes, so they
 /// are written as 4-byte floats whenever every size survives the narrowing exactly, else as 8-byte doubles.
 extension BinaryWriter {
-    /// Appends a size.
-    mutating func write(size: Size) {
-        self.write(size.width)
-        self.write(size.height)
+    /// Appends two numbers: a size's width and height, a point's x and y, an index path's section and item.
+    mutating func write(_ first: Double, _ second: Double) {
+        self.write(first)
+        self.write(second)
     }
+
+    /// Appends a size.
+    mutating func write(size: Size) { self.write(size.width, size.height) }
 
     /// Appends a point.
-    mutating func write(point: Point) {
-        self.write(point.x)
-        self.write(point.y)
-    }
+    mutating func write(point: Point) { self.write(point.x, point.y) }
 
     /// Appends a rectangle.
-    mutating func write(rect: Rect) {
-        self.write(point: rect.origin)
-        self.write(size: rect.size)
-    }
+    mutating func write(rect: Rect) { self.write(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height) }
 
     /// Appends edge insets.
-    mutating func write(insets: EdgeInsets) {
-        for value in [insets.top, insets.left, insets.bottom, insets.right] { self.write(value) }
+    mutating func write(insets: EdgeInsets) { self.write(insets.top, insets.left, insets.bottom, insets.right) }
+
+    /// Appends four numbers.
+    mutating func write(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        self.write(a, b)
+        self.write(c, d)
     }
 
     /// Appends an index path.
