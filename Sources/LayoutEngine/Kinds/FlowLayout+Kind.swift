@@ -15,10 +15,7 @@ extension FlowLayout: LayoutKindProtocol {
 
     static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         let configuration = context.configuration
-        try validateScrollingParameters(
-            sectionBackground: configuration.sectionBackground,
-            flickVelocityThreshold: configuration.flickVelocityThreshold
-        )
+        try validateScrolling(configuration)
         if let estimate = configuration.estimatedItemSize,
             !estimate.isValid || estimate.width <= 0 || estimate.height <= 0
         {
@@ -44,11 +41,6 @@ extension FlowLayout: LayoutKindProtocol {
         default: return false
         }
         return (configuration.scrollDirection == .vertical ? size.height : size.width) > 0
-    }
-
-    /// A change along the scroll axis only records the new viewport.
-    static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
-        configuration.scrollDirection == .vertical ? new.width == old.width : new.height == old.height
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .flow(configuration) }
@@ -150,4 +142,4 @@ extension FlowLayout: LayoutKindProtocol {
     }
 }
 
-extension FlowLayout.Configuration: AnchoringConfiguration {}
+extension FlowLayout.Configuration: SectionScrollingConfiguration {}

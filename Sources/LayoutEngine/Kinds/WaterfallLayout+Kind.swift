@@ -5,10 +5,7 @@ extension WaterfallLayout: LayoutKindProtocol {
 
     static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         let configuration = context.configuration
-        try validateScrollingParameters(
-            sectionBackground: configuration.sectionBackground,
-            flickVelocityThreshold: configuration.flickVelocityThreshold
-        )
+        try validateScrolling(configuration)
         try validateNonNegative(configuration.minimumContentHeight, name: "minimumContentHeight", section: nil)
         return Builder(input: context.input, configuration: configuration, limits: context.limits)
     }
@@ -22,11 +19,6 @@ extension WaterfallLayout: LayoutKindProtocol {
     static func accepts(itemSize size: Size) -> Bool {
         WaterfallLayout.isValidItemSize(size, isVertical: true)
             || WaterfallLayout.isValidItemSize(size, isVertical: false)
-    }
-
-    /// A change of height only records the new viewport.
-    static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
-        configuration.scrollDirection == .vertical ? new.width == old.width : new.height == old.height
     }
 
     /// A section's header and footer are measured: a measured size's height replaces the section's header or
@@ -109,4 +101,4 @@ extension WaterfallLayout: LayoutKindProtocol {
     }
 }
 
-extension WaterfallLayout.Configuration: AnchoringConfiguration {}
+extension WaterfallLayout.Configuration: SectionScrollingConfiguration {}

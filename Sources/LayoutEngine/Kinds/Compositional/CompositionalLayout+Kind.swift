@@ -36,9 +36,6 @@ extension CompositionalLayout: LayoutKindProtocol {
         .zero
     }
 
-    /// Fractional dimensions make every length depend on the viewport, along the scroll axis too.
-    static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool { old == new }
-
     /// Measured item sizes matter only in sections whose group has an estimated dimension, and a measured header
     /// or footer only along its estimated dimensions.
     static func measuredSizeMatters(

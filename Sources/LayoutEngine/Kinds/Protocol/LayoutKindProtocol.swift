@@ -261,3 +261,32 @@ extension LayoutKindProtocol where Configuration: AnchoringConfiguration {
         configuration.contentAlignment
     }
 }
+
+/// The configuration of sections that scroll either way, with a section background and snapping: flow's and
+/// waterfall's. A kind whose configuration conforms keeps its sections when the viewport changes only along the
+/// scroll axis, and checks both parameters with ``LayoutKindProtocol/validateScrolling(_:)``.
+protocol SectionScrollingConfiguration: AnchoringConfiguration {
+    /// Whether sections stack along y or along x.
+    var scrollDirection: FlowLayout.ScrollDirection { get }
+    /// The insets of each section's background decoration, or `nil` for none.
+    var sectionBackground: EdgeInsets? { get }
+    /// Points per second from which a snap moves on in the flick's direction.
+    var flickVelocityThreshold: Double { get }
+}
+
+extension LayoutKindProtocol where Configuration: SectionScrollingConfiguration {
+    /// A change along the scroll axis only records the new viewport.
+    static func keepsSections(from old: Size, to new: Size, configuration: Configuration) -> Bool {
+        configuration.scrollDirection == .vertical ? new.width == old.width : new.height == old.height
+    }
+
+    /// Checks the section background's insets and the flick threshold.
+    ///
+    /// - Throws: ``LayoutError/invalidParameter(name:section:)`` naming the parameter.
+    static func validateScrolling(_ configuration: Configuration) throws(LayoutError) {
+        try validateScrollingParameters(
+            sectionBackground: configuration.sectionBackground,
+            flickVelocityThreshold: configuration.flickVelocityThreshold
+        )
+    }
+}
