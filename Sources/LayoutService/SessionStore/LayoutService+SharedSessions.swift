@@ -6,7 +6,8 @@ extension SharedSessionStore {
         -> SharedSessionStore?
     {
         guard let url = configuration.sessionStore, let endpoint = RedisEndpoint(url: url) else { return nil }
-        let settings = Configuration(endpoint: endpoint, idleTimeout: configuration.sessions.idleTimeout)
+        var settings = Configuration(endpoint: endpoint, idleTimeout: configuration.sessions.idleTimeout)
+        settings.maxPending = 2 * configuration.maxSessions
         return SharedSessionStore(configuration: settings, log: log)
     }
 }
@@ -31,7 +32,7 @@ extension LayoutService {
         do {
             return try shared.put(session.id, stored, version: session.version) == nil
         } catch {
-            shared.markPending(session.id)
+            shared.markPending(session.id, isHeld: self.sessions.holds)
             return true
         }
     }
@@ -150,7 +151,7 @@ extension LayoutService {
             } catch {
                 // Redis is down: the mutation stays local, and the whole session is written when it is back.
                 guard try self.sessions.replace(with: next, ifVersion: current.version) else { continue }
-                shared.markPending(id)
+                shared.markPending(id, isHeld: self.sessions.holds)
                 return next
             }
             switch outcome {
@@ -183,7 +184,7 @@ extension LayoutService {
                 _ = try shared.remove(id)
             } catch {
                 for id in pending.deletes[index...] { shared.markPendingDelete(id) }
-                for id in pending.writes { shared.markPending(id) }
+                for id in pending.writes { shared.markPending(id, isHeld: self.sessions.holds) }
                 return
             }
         }
@@ -197,7 +198,7 @@ extension LayoutService {
                     self.sessions.remove(id)
                 }
             } catch {
-                for id in pending.writes[index...] { shared.markPending(id) }
+                for id in pending.writes[index...] { shared.markPending(id, isHeld: self.sessions.holds) }
                 return
             }
         }

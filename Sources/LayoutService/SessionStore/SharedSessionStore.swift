@@ -7,7 +7,7 @@ import Synchronization
 /// per thread at most, opened on demand), runs one pipelined exchange bounded by the connection's timeouts, and
 /// returns it. When Redis fails, the store is *down*: calls fail at once, without touching the network, until
 /// ``Configuration/retryInterval`` has passed; the next call then tries again. The service keeps serving its local
-/// sessions meanwhile, and remembers which it changed (``markPending(_:)``) to write them when Redis is back.
+/// sessions meanwhile, and remembers which it changed (``markPending(_:isHeld:)``) to write them when Redis is back.
 final class SharedSessionStore: Sendable {
     /// The store's settings.
     struct Configuration: Hashable, Sendable {
@@ -19,6 +19,11 @@ final class SharedSessionStore: Sendable {
         var retryInterval: Duration = .seconds(1)
         /// The connections' timeouts.
         var connection = RedisConnection.Configuration()
+        /// The most sessions remembered as changed or deleted while Redis is down: twice `--max-sessions`.
+        /// Past it, the changed sessions this replica no longer holds are forgotten (``markPending(_:isHeld:)``),
+        /// and a delete is not written when Redis returns (its keys expire there with the idle timeout) and is
+        /// counted in ``droppedCount``. Defaults to 20,000.
+        var maxPending = 20_000
     }
 
     /// What appending a mutation did.
@@ -47,6 +52,7 @@ final class SharedSessionStore: Sendable {
         var downSince: ContinuousClock.Instant?
         var pending: Set<String> = []
         var pendingDeletes: Set<String> = []
+        var dropped = 0
         var failures = 0
         var rebuilds = 0
         var scriptHashes: [String: [UInt8]] = [:]
@@ -68,6 +74,9 @@ final class SharedSessionStore: Sendable {
 
     /// The sessions changed or deleted while Redis was down, not yet written.
     var pendingCount: Int { self.state.withLock { $0.pending.count + $0.pendingDeletes.count } }
+
+    /// Deletes not remembered for Redis because ``Configuration/maxPending`` sessions were already waiting.
+    var droppedCount: Int { self.state.withLock { $0.dropped } }
 
     /// Exchanges with Redis that failed so far.
     var failureCount: Int { self.state.withLock { $0.failures } }
@@ -172,15 +181,32 @@ final class SharedSessionStore: Sendable {
         return (reply.integer ?? 0) > 0
     }
 
-    /// Remembers that session `id` changed while Redis was down.
-    func markPending(_ id: String) {
-        self.state.withLock { _ = $0.pending.insert(id) }
+    /// Remembers that session `id` changed while Redis was down; `isHeld` says whether this replica still holds a
+    /// session.
+    func markPending(_ id: String, isHeld: (String) -> Bool) {
+        let limit = self.configuration.maxPending
+        let remembered = self.state.withLock { state -> [String]? in
+            state.pending.insert(id)
+            return state.pending.count + state.pendingDeletes.count > limit ? Array(state.pending) : nil
+        }
+        // Over the bound: forget the sessions evicted or expired here since (their changes have nowhere to go).
+        // The local store holds at most half the bound, so this frees room for as many marks again: O(1) amortised.
+        guard let remembered else { return }
+        let gone = remembered.filter { !isHeld($0) }
+        self.state.withLock { state in
+            for id in gone { state.pending.remove(id) }
+        }
     }
 
     /// Remembers that session `id` was deleted while Redis was down.
     func markPendingDelete(_ id: String) {
+        let limit = self.configuration.maxPending
         self.state.withLock { state in
             state.pending.remove(id)
+            guard state.pending.count + state.pendingDeletes.count < limit else {
+                state.dropped += 1
+                return
+            }
             state.pendingDeletes.insert(id)
         }
     }

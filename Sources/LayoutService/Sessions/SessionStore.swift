@@ -120,6 +120,13 @@ final class SessionStore: Sendable {
         return session
     }
 
+    /// Whether a live or expired session with `id` is still here, without marking it as used.
+    ///
+    /// - Complexity: O(1).
+    func holds(_ id: String) -> Bool {
+        self.state.withLock { $0.table.slot(of: id) != nil }
+    }
+
     /// Removes the session with `id`.
     ///
     /// - Returns: Whether there was a live one.

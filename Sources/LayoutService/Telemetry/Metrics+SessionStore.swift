@@ -1,7 +1,7 @@
 extension Metrics {
     /// The shared session store's lines for `/metrics`, empty without `--session-store`: whether Redis answers
     /// (`layoutd_session_store_up`, 0 while the service runs degraded on its local sessions), the exchanges that
-    /// failed, the sessions changed while it was down and not yet written, and the sessions rebuilt from it.
+    /// failed, the sessions changed while it was down and not yet written (with their bound and what passed it), and the sessions rebuilt from it.
     static func sessionStoreText(_ store: SharedSessionStore?) -> String {
         guard let store else { return "" }
         var text = ""
@@ -16,6 +16,14 @@ extension Metrics {
         Self.gauge(
             &text, "layoutd_session_store_pending", "Sessions changed while the store was down, not yet written.",
             store.pendingCount
+        )
+        Self.gauge(
+            &text, "layoutd_session_store_pending_limit", "The most sessions remembered while the store is down: twice --max-sessions.",
+            store.configuration.maxPending
+        )
+        Self.counter(
+            &text, "layoutd_session_store_pending_dropped_total",
+            "Deletes not written to the store because the pending limit was reached.", store.droppedCount
         )
         Self.counter(
             &text, "layoutd_session_store_rebuilds_total", "Sessions this replica rebuilt from the store.",
