@@ -23,7 +23,8 @@ import Testing
 
     @Test func measuredRowsAndHeadersMoveWhatFollows() throws {
         let configuration = Self.configuration(.insetGrouped)
-        var live = try LiveLayout(input: Self.input([SectionInput(count: 3), SectionInput(count: 2)]), configuration: configuration)
+        let input = Self.input([SectionInput(count: 3), SectionInput(count: 2)])
+        var live = try LiveLayout(input: input, configuration: configuration)
         var context = InvalidationContext()
         context.itemSizes[IndexPath(section: 0, item: 1)] = Size(width: 343, height: 80)
         context.supplementarySizes[SupplementaryIndexPath(kind: .header, indexPath: IndexPath(section: 1, item: 0))] =
@@ -44,14 +45,17 @@ import Testing
 
     @Test func insertedDeletedAndMovedRowsRelayTheList() throws {
         let configuration = Self.configuration(.plain)
-        var live = try LiveLayout(input: Self.input([SectionInput(count: 3), SectionInput(count: 2)]), configuration: configuration)
+        let input = Self.input([SectionInput(count: 3), SectionInput(count: 2)])
+        var live = try LiveLayout(input: input, configuration: configuration)
         var updates = BatchUpdates()
         updates.deleteItems = [IndexPath(section: 0, item: 0)]
         updates.insertItems = [
             BatchUpdates.ItemChange(indexPath: IndexPath(section: 1, item: 0)),
             BatchUpdates.ItemChange(indexPath: IndexPath(section: 1, item: 3)),
         ]
-        updates.moveItems = [BatchUpdates.ItemMove(from: IndexPath(section: 0, item: 2), to: IndexPath(section: 1, item: 1))]
+        updates.moveItems = [
+            BatchUpdates.ItemMove(from: IndexPath(section: 0, item: 2), to: IndexPath(section: 1, item: 1))
+        ]
         let result = try live.performBatchUpdates(updates)
         // Section 0 keeps one row (old item 1); section 1 has four: inserted, moved, old 0, inserted… as counts.
         #expect(live.input.sections.map(\.itemCount) == [1, 5])

@@ -64,8 +64,8 @@ import Testing
         (list(.plain, .supplementary, .supplementary),
          expected(x: 0, width: 375, [(0, [44, 88, 132], 176), (220, [264, 308, 352], 396)]), 440),
         // Grouped without a header: 35 points above each section's rows.
-        (list(.grouped, .none, .none), expected(x: 0, width: 375, [(nil, [35, 79, 123], nil), (nil, [202, 246, 290], nil)]),
-         334),
+        (list(.grouped, .none, .none),
+         expected(x: 0, width: 375, [(nil, [35, 79, 123], nil), (nil, [202, 246, 290], nil)]), 334),
         // Grouped with a header: the header takes the room, no spacing of its own.
         (list(.grouped, .supplementary, .none),
          expected(x: 0, width: 375, [(0, [44, 88, 132], nil), (176, [220, 264, 308], nil)]), 352),

@@ -8,13 +8,18 @@ import Testing
 @Suite struct CompositionalListRouteTests: ServiceTesting {
     let service = LayoutService()
 
-    static let iPhone = #""viewport":{"width":375,"height":667},"layoutMargins":{"top":8,"left":16,"bottom":8,"right":16}"#
+    static let iPhone =
+        #""viewport":{"width":375,"height":667},"layoutMargins":{"top":8,"left":16,"bottom":8,"right":16}"#
+
+    static let group = #""group":{"layout":"horizontal","size":{"width":{"absolute":1},"height":{"absolute":1}},"#
+        + #""subitems":[{"size":{"width":{"absolute":1},"height":{"absolute":1}}}]}"#
 
     func elements(_ json: [String: Any]) -> [String] {
         (json["attributes"] as? [[String: Any]] ?? []).map { element in
             let frame = element["frame"] as? [String: Double] ?? [:]
             let path = element["indexPath"] as? [Int] ?? []
-            let values = [frame["x"], frame["y"], frame["width"], frame["height"]].map { $0.map { "\(Int($0))" } ?? "?" }
+            let values = [frame["x"], frame["y"], frame["width"], frame["height"]]
+                .map { $0.map { "\(Int($0))" } ?? "?" }
             return "\(element["kind"] as? String ?? "cell") \(path) \(values.joined(separator: " "))"
         }
     }
@@ -22,7 +27,8 @@ import Testing
     @Test func anInsetGroupedListWithHeaderAndFooter() throws {
         let body = #"""
             {\#(Self.iPhone),"sections":[{"count":2}],
-             "config":{"section":{"list":{"appearance":"insetGrouped","headerMode":"supplementary","footerMode":"supplementary"}}}}
+             "config":{"section":{"list":{"appearance":"insetGrouped","headerMode":"supplementary",
+               "footerMode":"supplementary"}}}}
             """#
         let (response, json) = self.call(.POST, "/layout/compositional", body)
         #expect(response.status == 200, "\(json)")
@@ -55,9 +61,9 @@ import Testing
          "/config/section/list/estimatedRowHeight"),
         (#""section":{"list":{"appearance":"plain","showsSeparators":1}}"#, "/config/section/list/showsSeparators"),
         (#""section":{"list":{"appearance":"plain","rowHeight":44}}"#, "/config/section/list/rowHeight"),
-        (#""section":{"list":{"appearance":"plain"},"group":{"layout":"horizontal","size":{"width":{"absolute":1},"height":{"absolute":1}},"subitems":[{"size":{"width":{"absolute":1},"height":{"absolute":1}}}]}}"#,
+        (#""section":{"list":{"appearance":"plain"},"# + Self.group + "}",
          "/config/section/group"),
-        (#""section":{"group":{"layout":"horizontal","size":{"width":{"absolute":1},"height":{"absolute":1}},"subitems":[{"size":{"width":{"absolute":1},"height":{"absolute":1}}}]},"list":{"appearance":"plain"}}"#,
+        (#""section":{"# + Self.group + #","list":{"appearance":"plain"}}"#,
          "/config/section/list"),
         (#""scrollDirection":"horizontal","section":{"list":{"appearance":"plain"}}"#, "/config/section/list"),
     ])
@@ -91,7 +97,8 @@ import Testing
         #expect(answer["contentSizeAdjustment"] as? [String: Double] == ["width": 0, "height": 56])
         let (updated, result) = self.call(
             .POST, "/sessions/\(id)/updates",
-            #"{"insertItems":[{"indexPath":[0,0],"size":{"width":0,"height":0}}],"moveItems":[{"from":[0,2],"to":[0,1]}]}"#
+            #"{"insertItems":[{"indexPath":[0,0],"size":{"width":0,"height":0}}],"#
+                + #""moveItems":[{"from":[0,2],"to":[0,1]}]}"#
         )
         #expect(updated.status == 200, "\(result)")
         let (_, query) = self.call(.POST, "/sessions/\(id)/query", #"{"rect":{"x":0,"y":0,"width":375,"height":667}}"#)
@@ -100,5 +107,26 @@ import Testing
             "header [0, 0] 0 0 375 44", "cell [0, 0] 0 44 375 44", "cell [0, 1] 0 88 375 44",
             "cell [0, 2] 0 132 375 100", "cell [0, 3] 0 232 375 44",
         ])
+    }
+
+    @Test func aSessionTransitionsFromAPlainToAnInsetGroupedList() throws {
+        let id = try self.create(#"""
+            {"kind":"compositional",\#(Self.iPhone),"sections":[{"count":2}],
+             "config":{"section":{"list":{"appearance":"plain"}}}}
+            """#)
+        let target = #""to":{"kind":"compositional","config":{"section":{"list":{"appearance":"insetGrouped"}}}}"#
+        let (response, halfway) = self.call(.POST, "/sessions/\(id)/transition", "{\(target),\"progress\":0.5}")
+        #expect(response.status == 200, "\(halfway)")
+        // Row 1 from (0, 44, 375, 44) to (16, 79, 343, 44): halfway (8, 61.5, 359, 44).
+        let row = (halfway["attributes"] as? [[String: Any]])?.first {
+            $0["category"] as? String == "cell" && $0["indexPath"] as? [Int] == [0, 1]
+        }
+        #expect(row?["frame"] as? [String: Double] == ["x": 8, "y": 61.5, "width": 359, "height": 44], "\(halfway)")
+        let (committed, _) = self.call(
+            .POST, "/sessions/\(id)/transition", "{\(target),\"progress\":1,\"commit\":true}"
+        )
+        #expect(committed.status == 200)
+        let (_, query) = self.call(.POST, "/sessions/\(id)/query", #"{"rect":{"x":0,"y":0,"width":375,"height":667}}"#)
+        #expect(self.elements(query) == ["cell [0, 0] 16 35 343 44", "cell [0, 1] 16 79 343 44"])
     }
 }
