@@ -325,6 +325,8 @@ export interface CompositionalListConfiguration {
     /** Defaults to 44. */
     estimatedRowHeight?: number;
     showsSeparators?: boolean;
+    /** Room above each supplementary header; defaults to 0 here (UIKit: automatic). */
+    headerTopPadding?: number;
 }
 export interface CompositionalSection {
     count?: number; items?: Size[]; header?: Size; footer?: Size;

@@ -111,6 +111,23 @@ import Testing
         #expect(cellFrames(layout) == [Rect(0, 0, 375, 60), Rect(0, 60, 375, 60), Rect(0, 120, 375, 60)])
     }
 
+    @Test func headerTopPaddingMovesTheHeaderAndTheRowsDown() throws {
+        var list = Self.list(.plain, .supplementary, .none)
+        list.headerTopPadding = 22
+        let layout = try Self.layout(list)
+        // Section 0: header 22 … 66, rows 66, 110, 154; section 1 from 198: header 220, rows 264, 308, 352.
+        #expect(layout.allAttributes(contentOffset: .zero).map(Self.describe).sorted()
+            == Self.expected(x: 0, width: 375, [(22, [66, 110, 154], nil), (220, [264, 308, 352], nil)]))
+        #expect(layout.contentSize == Size(width: 375, height: 396))
+        // A rect over the first padding finds nothing; one just below finds the header.
+        #expect(layout.attributes(in: Rect(0, 0, 375, 21), contentOffset: .zero).isEmpty)
+        #expect(layout.attributes(in: Rect(0, 0, 375, 23), contentOffset: .zero).map { $0.kind } == [.header])
+        // Without a supplementary header the padding is unused: grouped keeps its 35 points.
+        var grouped = Self.list(.grouped, .firstItemInSection, .none)
+        grouped.headerTopPadding = 22
+        #expect(cellFrames(try Self.layout(grouped)).first == Rect(0, 35, 375, 44))
+    }
+
     @Test func separatorsChangeNoFrame() throws {
         var hidden = Self.list(.insetGrouped, .supplementary, .none)
         hidden.showsSeparators = false
@@ -161,11 +178,16 @@ import Testing
     }
 
     @Test(arguments: [-1, Double.infinity, Double.nan])
-    func anUnusableRowHeightIsRefused(height: Double) {
+    func anUnusableRowHeightOrPaddingIsRefused(value: Double) {
         var list = List(appearance: .plain)
-        list.estimatedRowHeight = height
+        list.estimatedRowHeight = value
         #expect(throws: LayoutError.invalidParameter(name: "section/list", section: nil)) {
             try Self.layout(list)
+        }
+        var padded = Self.list(.plain, .supplementary, .none)
+        padded.headerTopPadding = value
+        #expect(throws: LayoutError.invalidParameter(name: "section/list", section: nil)) {
+            try Self.layout(padded)
         }
     }
 
@@ -176,6 +198,7 @@ import Testing
             list.headerMode = List.HeaderMode.allCases[random.int(0...2)]
             list.footerMode = List.FooterMode.allCases[random.int(0...1)]
             list.estimatedRowHeight = random.double(20...80).rounded()
+            list.headerTopPadding = random.bool() ? random.double(0...30).rounded() : nil
             let sections = (0..<random.int(1...6)).map { _ in
                 random.bool()
                     ? SectionInput(count: random.int(0...40))

@@ -37,6 +37,13 @@ import Testing
             "footer [0, 0] 16 132 343 44",
         ])
         #expect(json["contentSize"] as? [String: Double] == ["width": 375, "height": 176])
+        // With 10 points of headerTopPadding everything moves down by 10.
+        let padded = body.replacingOccurrences(of: #""footerMode""#, with: #""headerTopPadding":10,"footerMode""#)
+        let (_, moved) = self.call(.POST, "/layout/compositional", padded)
+        #expect(Set(self.elements(moved)) == [
+            "header [0, 0] 16 10 343 44", "cell [0, 0] 16 54 343 44", "cell [0, 1] 16 98 343 44",
+            "footer [0, 0] 16 142 343 44",
+        ])
     }
 
     @Test func aSectionsOwnListAndMembersGivenBesideIt() throws {
@@ -61,6 +68,7 @@ import Testing
          "/config/section/list/estimatedRowHeight"),
         (#""section":{"list":{"appearance":"plain","showsSeparators":1}}"#, "/config/section/list/showsSeparators"),
         (#""section":{"list":{"appearance":"plain","rowHeight":44}}"#, "/config/section/list/rowHeight"),
+        (#""section":{"list":{"appearance":"plain","headerTopPadding":-1}}"#, "/config/section/list/headerTopPadding"),
         (#""section":{"list":{"appearance":"plain"},"# + Self.group + "}",
          "/config/section/group"),
         (#""section":{"# + Self.group + #","list":{"appearance":"plain"}}"#,

@@ -83,7 +83,7 @@ import Testing
                 "contentInsetsReference", "supplementaryContentInsetsReference", "visibleItemsEffect", "list",
             ]),
             Row(name: "CompositionalLayout.ListConfiguration", value: c.ListConfiguration(), written: [
-                "appearance", "headerMode", "footerMode", "estimatedRowHeight", "showsSeparators",
+                "appearance", "headerMode", "footerMode", "estimatedRowHeight", "showsSeparators", "headerTopPadding",
             ]),
             Row(name: "CompositionalLayout.Group", value: c.Group(), written: [
                 "layout", "size", "subitems", "count", "interItemSpacing", "contentInsets", "edgeSpacing",

@@ -79,6 +79,7 @@ import Testing
                 list.footerMode = .supplementary
                 list.estimatedRowHeight = 52.5
                 list.showsSeparators = false
+                list.headerTopPadding = 22
                 $0 = .list(list)
             }),
         ]

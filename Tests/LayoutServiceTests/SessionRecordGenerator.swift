@@ -298,6 +298,7 @@ struct SessionRecordGenerator {
             list.footerMode = generator.choice(CompositionalLayout.ListConfiguration.FooterMode.self)
             list.estimatedRowHeight = generator.double()
             list.showsSeparators = generator.int(0...1) == 1
+            list.headerTopPadding = generator.maybe { $0.double() }
             return list
         }
         return section

@@ -7,7 +7,8 @@ import LayoutEngine
 /// A section description with `list` takes no `group` (the rows are the list's); its other members, given beside
 /// `list`, replace what the list sets (UIKit lets an app change the section the list returns), whatever their order.
 extension JSONReader {
-    /// Reads `{"appearance", "headerMode"?, "footerMode"?, "estimatedRowHeight"?, "showsSeparators"?}`.
+    /// Reads `{"appearance", "headerMode"?, "footerMode"?, "estimatedRowHeight"?, "showsSeparators"?,
+    /// "headerTopPadding"?}`.
     mutating func readCompositionalList() throws(JSONError) -> CompositionalLayout.ListConfiguration {
         typealias List = CompositionalLayout.ListConfiguration
         var appearance: List.Appearance?
@@ -20,6 +21,7 @@ extension JSONReader {
             case "footerMode": list.footerMode = try self.readChoice(List.FooterMode.self)
             case "estimatedRowHeight": list.estimatedRowHeight = try self.readDouble(in: 1...Self.maxLength)
             case "showsSeparators": list.showsSeparators = try self.readBool()
+            case "headerTopPadding": list.headerTopPadding = try self.readLength()
             default: throw self.unknownField(key)
             }
         }

@@ -1430,6 +1430,13 @@ components:
         headerMode: {type: string, enum: [none, supplementary, firstItemInSection], default: none}
         footerMode: {type: string, enum: [none, supplementary], default: none}
         estimatedRowHeight: {type: number, minimum: 1, maximum: 10000000, default: 44}
+        headerTopPadding:
+          type: number
+          minimum: 0
+          maximum: 10000000
+          description: >-
+            Room above each supplementary header (the header and the rows move down by it). Without it UIKit's
+            padding is automatic, a number Apple does not give; here it is 0.
         showsSeparators:
           type: boolean
           default: true

@@ -26,6 +26,7 @@ extension BinaryWriter {
         self.write(choice: l.footerMode)
         self.write(l.estimatedRowHeight)
         self.write(l.showsSeparators)
+        self.write(optional: l.headerTopPadding) { $0.write($1) }
     }
 
     /// Appends a group and, recursively, its subitems.
@@ -126,6 +127,7 @@ extension BinaryReader {
         l.footerMode = try self.readChoice(List.FooterMode.self)
         l.estimatedRowHeight = try self.readDouble()
         l.showsSeparators = try self.readBool()
+        l.headerTopPadding = try self.readOptional { (r) throws(SessionRecordError) in try r.readDouble() }
         return l
     }
 

@@ -60,6 +60,9 @@ extension CompositionalLayout {
         public var footerMode = FooterMode.none
         /// The rows' estimated height, replaced by what the client measures. Defaults to ``defaultRowHeight``.
         public var estimatedRowHeight = Self.defaultRowHeight
+        /// The room above each supplementary header (`headerTopPadding`); `nil` is UIKit's automatic padding, which
+        /// Apple gives no number for and which is 0 here. Defaults to `nil`.
+        public var headerTopPadding: Double?
         /// Whether UIKit draws separators between rows. They are drawn inside the cells, so this changes no frame;
         /// kept so that a description says what the client asked. Defaults to `true`.
         public var showsSeparators = true
@@ -74,15 +77,22 @@ extension CompositionalLayout {
         /// Whether the rows follow the layout margins (the inset styles) rather than spanning the full width.
         var followsLayoutMargins: Bool { self.appearance == .insetGrouped || self.appearance == .sidebar }
 
-        /// The section's content insets: room above a grouped section with no supplementary header, else none.
+        /// The padding above a supplementary header: ``headerTopPadding``, or 0.
+        var headerPadding: Double { self.headerMode == .supplementary ? self.headerTopPadding ?? 0 : 0 }
+
+        /// The section's content insets: room above a grouped section with no supplementary header; in a section
+        /// with one, of any appearance, the header's top padding (the header moves down by it, the rows after it).
         var contentInsets: DirectionalInsets {
             let isGrouped = self.appearance == .grouped || self.appearance == .insetGrouped
-            guard isGrouped, self.headerMode != .supplementary else { return .zero }
-            return DirectionalInsets(top: Self.groupedSectionSpacing)
+            let top = isGrouped && self.headerMode != .supplementary ? Self.groupedSectionSpacing : self.headerPadding
+            return DirectionalInsets(top: top)
         }
 
-        /// Whether every number is usable: a finite, non-negative row height.
-        var isValid: Bool { self.estimatedRowHeight >= 0 && self.estimatedRowHeight < .infinity }
+        /// Whether every number is usable: a finite, non-negative row height and header padding.
+        var isValid: Bool {
+            self.estimatedRowHeight >= 0 && self.estimatedRowHeight < .infinity
+                && self.headerTopPadding.map { $0 >= 0 && $0 < .infinity } ?? true
+        }
     }
 }
 
@@ -104,7 +114,11 @@ extension CompositionalLayout.Section {
             height: .estimated(C.ListConfiguration.supplementaryHeight)
         )
         if configuration.headerMode == .supplementary {
-            section.boundarySupplementaryItems.append(C.BoundarySupplementaryItem(alignment: .top, size: height))
+            // The header keeps its room at the section's top and moves down by its padding, which the content
+            // insets then add before the rows: the header sits `padding` below the section's start, the rows after it.
+            var header = C.BoundarySupplementaryItem(alignment: .top, size: height)
+            header.absoluteOffset = Point(x: 0, y: configuration.headerPadding)
+            section.boundarySupplementaryItems.append(header)
         }
         if configuration.footerMode == .supplementary {
             section.boundarySupplementaryItems.append(C.BoundarySupplementaryItem(alignment: .bottom, size: height))
