@@ -73,6 +73,15 @@ import Testing
             }),
             ("section.visibleItemsEffect", section { $0.visibleItemsEffect = effect }),
             ("empty visibleItemsEffect", section { $0.visibleItemsEffect = C.VisibleItemsEffect() }),
+            ("section.list", section {
+                var list = C.ListConfiguration(appearance: .insetGrouped)
+                list.headerMode = .firstItemInSection
+                list.footerMode = .supplementary
+                list.estimatedRowHeight = 52.5
+                list.showsSeparators = false
+                list.headerTopPadding = 22
+                $0 = .list(list)
+            }),
         ]
     }
 
@@ -95,9 +104,9 @@ import Testing
         ]
     }
 
-    @Test(arguments: 0..<18)
+    @Test(arguments: 0..<19)
     func eachNewConfigurationFieldIsStored(index: Int) throws {
-        #expect(Self.configurations.count == 18)
+        #expect(Self.configurations.count == 19)
         let (name, configuration) = Self.configurations[index]
         let input = LayoutInput(sections: [SectionInput(count: 3)])
         let stored = StoredSessionInput(configuration: configuration, input: input)

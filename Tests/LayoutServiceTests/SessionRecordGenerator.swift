@@ -290,6 +290,17 @@ struct SessionRecordGenerator {
             effect.distance = generator.maybe { $0.double() }
             return effect
         }
+        section.list = self.maybe { generator in
+            var list = CompositionalLayout.ListConfiguration(
+                appearance: generator.choice(CompositionalLayout.ListConfiguration.Appearance.self)
+            )
+            list.headerMode = generator.choice(CompositionalLayout.ListConfiguration.HeaderMode.self)
+            list.footerMode = generator.choice(CompositionalLayout.ListConfiguration.FooterMode.self)
+            list.estimatedRowHeight = generator.double()
+            list.showsSeparators = generator.int(0...1) == 1
+            list.headerTopPadding = generator.maybe { $0.double() }
+            return list
+        }
         return section
     }
 

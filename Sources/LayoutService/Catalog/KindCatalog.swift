@@ -194,7 +194,9 @@ enum KindCatalog {
                           defaultJSON: #"{"group":{"layout":"horizontal","size":{"width":{"fractionalWidth":1},"#
                             + #""height":{"absolute":44}},"subitems":[{"size":{"width":{"fractionalWidth":1},"#
                             + #""height":{"fractionalHeight":1}}}]}}"#,
-                          perSection: true, description: "Every section's description: a list of 44-point rows."),
+                          perSection: true, description: "Every section's description: a list of 44-point rows; "
+                            + "its \"list\" (UICollectionLayoutListConfiguration: appearance, headerMode, "
+                            + "footerMode, estimatedRowHeight) makes a list section."),
                 Parameter(name: "interSectionSpacing", type: "number", defaultJSON: "0", perSection: false,
                           description: "Space between sections."),
                 .scrollDirection("Horizontal: sections and groups follow one another rightward."),

@@ -35,9 +35,14 @@ extension JSONReader {
     /// Reads a section description (`NSCollectionLayoutSection`).
     mutating func readCompositionalSection() throws(JSONError) -> CompositionalLayout.Section {
         var section = CompositionalLayout.Section()
+        var list: CompositionalLayout.ListConfiguration?
+        var members: [JSONKey] = []
         try self.beginObject()
         while let key = try self.nextKey() {
+            try self.checkCompositionalListMember(key, members: members)
+            members.append(key)
             switch key {
+            case "list": list = try self.readCompositionalList()
             case "group":
                 guard case .group(let group) = try self.readCompositionalElement(depth: 0) else {
                     throw self.shapeError("must be a group: an object with \"layout\"")
@@ -100,7 +105,7 @@ extension JSONReader {
             default: throw self.unknownField(key)
             }
         }
-        return section
+        return list.map { Self.compositionalListSection($0, members: members, given: section) } ?? section
     }
 
     /// Reads a subitem: a group (with `layout`) or an item.

@@ -1410,6 +1410,37 @@ components:
                 description: "`background`, or a name of your own (not another built-in kind)."
               contentInsets: {$ref: "#/components/schemas/DirectionalInsets"}
               zIndex: {type: integer, minimum: -1000000, maximum: 1000000, default: -1}
+        list: {$ref: "#/components/schemas/CompositionalListConfiguration"}
+    CompositionalListConfiguration:
+      type: object
+      additionalProperties: false
+      required: [appearance]
+      description: >-
+        UICollectionLayoutListConfiguration: makes the section a list, as NSCollectionLayoutSection.list(using:
+        layoutEnvironment:) does. Rows are full-width items of estimated height (measured through invalidate like any
+        estimated item); plain, grouped and sidebarPlain span the collection view's width (contentInsetsReference
+        none), insetGrouped and sidebar follow the request's layoutMargins inside its safeAreaInsets
+        (contentInsetsReference layoutMargins). grouped and insetGrouped leave 35 points above a section without a
+        supplementary header. headerMode supplementary adds a `header` and footerMode supplementary a `footer`
+        boundary supplementary, each full width and estimated 44 points high. No decoration is made. A section with
+        `list` takes no `group` (422); its other members given beside `list` replace what the list sets. A list in
+        a horizontally scrolling layout is refused (422). Metrics and their sources: docs/compositional.md.
+      properties:
+        appearance: {type: string, enum: [plain, grouped, insetGrouped, sidebar, sidebarPlain]}
+        headerMode: {type: string, enum: [none, supplementary, firstItemInSection], default: none}
+        footerMode: {type: string, enum: [none, supplementary], default: none}
+        estimatedRowHeight: {type: number, minimum: 1, maximum: 10000000, default: 44}
+        headerTopPadding:
+          type: number
+          minimum: 0
+          maximum: 10000000
+          description: >-
+            Room above each supplementary header (the header and the rows move down by it). Without it UIKit's
+            padding is automatic, a number Apple does not give; here it is 0.
+        showsSeparators:
+          type: boolean
+          default: true
+          description: Separators are drawn inside the cells; no frame changes.
     CompositionalEffectRange:
       type: object
       additionalProperties: false

@@ -16,6 +16,17 @@ extension BinaryWriter {
         self.write(choice: s.contentInsetsReference)
         self.write(choice: s.supplementaryContentInsetsReference)
         self.write(optional: s.visibleItemsEffect) { $0.write(visibleItemsEffect: $1) }
+        self.write(optional: s.list) { $0.write(listConfiguration: $1) }
+    }
+
+    /// Appends a list section's configuration (format version 4).
+    mutating func write(listConfiguration l: CompositionalLayout.ListConfiguration) {
+        self.write(choice: l.appearance)
+        self.write(choice: l.headerMode)
+        self.write(choice: l.footerMode)
+        self.write(l.estimatedRowHeight)
+        self.write(l.showsSeparators)
+        self.write(optional: l.headerTopPadding) { $0.write($1) }
     }
 
     /// Appends a group and, recursively, its subitems.
@@ -104,7 +115,20 @@ extension BinaryReader {
         s.visibleItemsEffect = try self.readOptional { (r) throws(SessionRecordError) in
             try r.readVisibleItemsEffect()
         }
+        s.list = try self.readOptional { (r) throws(SessionRecordError) in try r.readListConfiguration() }
         return s
+    }
+
+    /// Reads a list section's configuration.
+    mutating func readListConfiguration() throws(SessionRecordError) -> CompositionalLayout.ListConfiguration {
+        typealias List = CompositionalLayout.ListConfiguration
+        var l = List(appearance: try self.readChoice(List.Appearance.self))
+        l.headerMode = try self.readChoice(List.HeaderMode.self)
+        l.footerMode = try self.readChoice(List.FooterMode.self)
+        l.estimatedRowHeight = try self.readDouble()
+        l.showsSeparators = try self.readBool()
+        l.headerTopPadding = try self.readOptional { (r) throws(SessionRecordError) in try r.readDouble() }
+        return l
     }
 
     /// Reads a group, refusing nesting deeper than ``maxGroupDepth``.

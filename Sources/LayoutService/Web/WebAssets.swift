@@ -2974,6 +2974,19 @@ export interface CompositionalSectionDescription {
     };
     contentInsetsReference?: ContentInsetsReference;
     supplementaryContentInsetsReference?: ContentInsetsReference;
+    /** UICollectionLayoutListConfiguration: a list section (no `group` with it). */
+    list?: CompositionalListConfiguration;
+}
+/** UICollectionLayoutListConfiguration: full-width rows of estimated height, header and footer. */
+export interface CompositionalListConfiguration {
+    appearance: 'plain' | 'grouped' | 'insetGrouped' | 'sidebar' | 'sidebarPlain';
+    headerMode?: 'none' | 'supplementary' | 'firstItemInSection';
+    footerMode?: 'none' | 'supplementary';
+    /** Defaults to 44. */
+    estimatedRowHeight?: number;
+    showsSeparators?: boolean;
+    /** Room above each supplementary header; defaults to 0 here (UIKit: automatic). */
+    headerTopPadding?: number;
 }
 export interface CompositionalSection {
     count?: number; items?: Size[]; header?: Size; footer?: Size;

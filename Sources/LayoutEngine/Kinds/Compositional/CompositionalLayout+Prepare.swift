@@ -40,6 +40,7 @@ extension CompositionalLayout {
         func check(_ isValid: Bool, _ name: String) throws(LayoutError) {
             guard isValid else { throw .invalidParameter(name: "section/" + name, section: section) }
         }
+        try check(description.list.map { isVertical && $0.isValid } ?? true, "list")
         try check(Self.isValid(description.group), "group")
         try check(Self.hasValidSupplementaries(description.group, isTopLevel: true), "group")
         try check(description.contentInsets.isFinite, "contentInsets")

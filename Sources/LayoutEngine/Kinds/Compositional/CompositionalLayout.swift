@@ -374,6 +374,9 @@ public enum CompositionalLayout {
         /// How the section's cells scale, fade and turn with their distance from the visible centre
         /// (`visibleItemsInvalidationHandler`, declared). Defaults to none.
         public var visibleItemsEffect: VisibleItemsEffect?
+        /// The list configuration the section was made from (``list(_:)``), if any; a list is refused in a
+        /// horizontally scrolling layout. Defaults to `nil`.
+        public var list: ListConfiguration?
 
         /// Creates a section.
         ///
