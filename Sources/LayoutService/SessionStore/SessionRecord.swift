@@ -34,8 +34,9 @@ enum SessionCodec {
     /// footer insets, minimum content height and scroll direction (in the configuration and the overrides);
     /// compositional's anchored supplementary items, boundary items' `absoluteOffset`, named decoration items,
     /// content-insets references and visible-item effects; and batch updates' `moveSections`. Version 3 added
-    /// compositional's layout-wide boundary items and the measured sizes of a section's side items.
-    static let formatVersion: UInt8 = 3
+    /// compositional's layout-wide boundary items and the measured sizes of a section's side items. Version 4 added
+    /// the measured sizes of compositional's anchored supplementaries (`SectionInput.anchoredSizes`).
+    static let formatVersion: UInt8 = 4
 
     /// What a record holds.
     enum RecordType: UInt8 {
