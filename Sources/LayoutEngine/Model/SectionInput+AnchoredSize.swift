@@ -32,16 +32,11 @@ extension SectionInput {
     ///
     /// - Complexity: O(log m + m) for m measured sizes (a binary search, then an insertion).
     mutating func setAnchoredSize(_ size: Size, item: Int, kind: ElementName) {
-        let entry = AnchoredSize(item: item, kind: kind, size: size)
-        var (low, high) = (0, self.anchoredSizes.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if self.anchoredSizes[middle] < entry { low = middle + 1 } else { high = middle }
-        }
-        if low < self.anchoredSizes.count, self.anchoredSizes[low].item == item, self.anchoredSizes[low].kind == kind {
-            self.anchoredSizes[low].size = size
+        let (position, isFound) = self.anchoredSizePosition(item: item, kind: kind)
+        if isFound {
+            self.anchoredSizes[position].size = size
         } else {
-            self.anchoredSizes.insert(entry, at: low)
+            self.anchoredSizes.insert(AnchoredSize(item: item, kind: kind, size: size), at: position)
         }
     }
 
@@ -49,15 +44,21 @@ extension SectionInput {
     ///
     /// - Complexity: O(log m) for m measured sizes.
     func anchoredSize(item: Int, kind: ElementName) -> Size? {
+        let (position, isFound) = self.anchoredSizePosition(item: item, kind: kind)
+        return isFound ? self.anchoredSizes[position].size : nil
+    }
+
+    /// Where the measured size of `kind` at `item` is in ``anchoredSizes``, or would be inserted.
+    private func anchoredSizePosition(item: Int, kind: ElementName) -> (position: Int, isFound: Bool) {
         let probe = AnchoredSize(item: item, kind: kind, size: .zero)
         var (low, high) = (0, self.anchoredSizes.count)
         while low < high {
             let middle = (low + high) / 2
             if self.anchoredSizes[middle] < probe { low = middle + 1 } else { high = middle }
         }
-        guard low < self.anchoredSizes.count, self.anchoredSizes[low].item == item,
-            self.anchoredSizes[low].kind == kind
-        else { return nil }
-        return self.anchoredSizes[low].size
+        let isFound =
+            low < self.anchoredSizes.count && self.anchoredSizes[low].item == item
+            && self.anchoredSizes[low].kind == kind
+        return (low, isFound)
     }
 }

@@ -40,8 +40,19 @@ extension PreparedLayout {
             // Measured supplementaries, met in item order: the next one's position.
             let measured = anchored.measured
             var next = measured.isEmpty ? 0 : anchored.firstMeasured(atOrAfter: items.lowerBound)
+            // Stored frames read from their array: SectionFrames' subscript tests its grid on every read.
+            let stored = frames.grid == nil ? frames.array : []
+            // One attributes value, made once with every default (and mirrored once): each supplementary then sets
+            // only its kind, zIndex, index path and frame, where making all of its fields cost as much again.
+            var attributes = LayoutAttributes(
+                category: .supplementaryView,
+                kind: .named(anchored.items[0].kind),
+                indexPath: IndexPath(section: sectionIndex, item: 0),
+                frame: .zero
+            )
+            if let mirrorWidth { attributes = attributes.mirrored(inWidth: mirrorWidth) }
             for item in items {
-                let cell = frames[item]
+                let cell = stored.isEmpty ? frames[item] : stored[item]
                 let start = Int(anchored.leafStarts[leaf])
                 let end = Int(anchored.leafStarts[leaf + 1])
                 leaf = leaf + 1 == perGroup ? 0 : leaf + 1
@@ -61,14 +72,11 @@ extension PreparedLayout {
                         }
                     }
                     if let local, !frame.intersects(local) { continue }
-                    var attributes = LayoutAttributes(
-                        category: .supplementaryView,
-                        kind: .named(anchored.items[index].kind),
-                        indexPath: IndexPath(section: sectionIndex, item: item),
-                        frame: frame.offsetBy(dx: origin.x, dy: origin.y)
-                    )
+                    attributes.kind = .named(anchored.items[index].kind)
                     attributes.zIndex = anchored.items[index].zIndex
-                    if let mirrorWidth { attributes = attributes.mirrored(inWidth: mirrorWidth) }
+                    attributes.indexPath.item = item
+                    attributes.frame = frame.offsetBy(dx: origin.x, dy: origin.y)
+                    if let mirrorWidth { attributes.frame.origin.x = mirrorWidth - attributes.frame.maxX }
                     try body(attributes)
                 }
             }
