@@ -88,7 +88,8 @@ export interface UpdatesAnswer {
     contentOffset: Point; contentOffsetAdjustment: Point;
     /**
      * Where moved elements animate from: each moved item, then every element of each moved section, with its
-     * attributes before the batch under its index path after it.
+     * attributes before the batch under its index path after it; badges move with their items. compositional's
+     * layout-wide header and footer come first and last when the batch moves them.
      */
     movedFrom: Attributes[];
     /** Where inserted elements animate from. */
@@ -412,8 +413,9 @@ export interface SizedIndexPath { indexPath: IndexPath; size?: Size | WaterfallI
 export interface InvalidateRequest {
     items?: { indexPath: IndexPath; size: Size | WaterfallItem }[];
     supplementaries?: {
+        /** A boundary or side kind, or (compositional) an anchored supplementary's own kind (a badge). */
         kind: 'header' | 'footer' | 'leadingSupplementary' | 'trailingSupplementary' | 'topSupplementary'
-            | 'bottomSupplementary';
+            | 'bottomSupplementary' | string;
         indexPath: IndexPath; size: Size;
     }[];
     viewport?: Size;

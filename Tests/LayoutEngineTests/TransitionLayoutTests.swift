@@ -2,7 +2,7 @@ import LayoutEngine
 import Testing
 
 /// The identity of an element across layouts.
-private struct ElementKey: Hashable {
+struct ElementKey: Hashable {
     var category: ElementCategory
     var kind: ElementKind?
     var indexPath: IndexPath

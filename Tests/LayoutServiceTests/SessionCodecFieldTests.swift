@@ -140,6 +140,21 @@ import Testing
         #expect(try SessionCodec.decodeMutation(try SessionCodec.encode(mutation)) == mutation, "\(name)")
     }
 
+    @Test func measuredAnchoredSizesAreStored() throws {
+        var section = SectionInput(count: 6)
+        section.anchoredSizes = [
+            SectionInput.AnchoredSize(item: 1, kind: ElementName("badge")!, size: Size(width: 24.5, height: 18)),
+            SectionInput.AnchoredSize(item: 4, kind: ElementName("corner")!, size: Size(width: 0, height: 31)),
+        ]
+        let input = LayoutInput(sections: [section])
+        let stored = StoredSessionInput(configuration: .defaults(for: .compositional), input: input)
+        let bytes = try SessionCodec.encode(stored)
+        let plain = LayoutInput(sections: [SectionInput(count: 6)])
+        let plainBytes = try SessionCodec.encode(StoredSessionInput(configuration: stored.configuration, input: plain))
+        #expect(bytes != plainBytes)
+        #expect(try SessionCodec.decodeInput(bytes) == stored)
+    }
+
     @Test func waterfallItemsWithSpansAndExactLengthsKeepTheirBits() throws {
         typealias Item = WaterfallLayout.Item
         let sizes = [

@@ -77,6 +77,9 @@ struct SessionRecordGenerator {
         )
         section.sideStart = self.maybe { $0.size() }
         section.sideEnd = self.maybe { $0.size() }
+        section.anchoredSizes = (0..<self.int(0...3)).map { item in
+            SectionInput.AnchoredSize(item: item * 2, kind: ElementName("badge\(item)")!, size: self.size())
+        }
         return section
     }
 

@@ -241,5 +241,39 @@ struct BatchPlan {
             )
             self.sections.append(updated)
         }
+        if input.sections.contains(where: { !$0.anchoredSizes.isEmpty }) {
+            self.moveAnchoredSizes(updates, input: input)
+        }
+    }
+}
+
+extension BatchPlan {
+    /// Moves `compositional`'s measured anchored sizes (``SectionInput/anchoredSizes``) with their items: in every
+    /// section whose items changed, each survivor's and each moved-in item's measured sizes under its new item;
+    /// those of deleted items are dropped. Sections whose items did not change keep theirs; inserted sections keep
+    /// the ones they were given.
+    ///
+    /// - Complexity: O(m log m + u) for m measured sizes and u explicit moves.
+    mutating func moveAnchoredSizes(_ updates: BatchUpdates, input: LayoutInput) {
+        var touched = Set<Int>()
+        for (section, first) in self.firstChanged.enumerated() where first != nil && self.continues[section] != nil {
+            touched.insert(section)
+            self.sections[section].anchoredSizes = []
+        }
+        guard !touched.isEmpty else { return }
+        var moves: [IndexPath: IndexPath] = [:]
+        for move in updates.moveItems { moves[move.from] = move.to }
+        for (old, section) in input.sections.enumerated() where !section.anchoredSizes.isEmpty {
+            for entry in section.anchoredSizes {
+                let from = IndexPath(section: old, item: entry.item)
+                guard let to = moves[from] ?? self.newIndexPath(of: from), touched.contains(to.section) else {
+                    continue
+                }
+                self.sections[to.section].anchoredSizes.append(
+                    SectionInput.AnchoredSize(item: to.item, kind: entry.kind, size: entry.size)
+                )
+            }
+        }
+        for section in touched { self.sections[section].anchoredSizes.sort() }
     }
 }

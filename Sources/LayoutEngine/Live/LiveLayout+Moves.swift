@@ -29,11 +29,13 @@ extension LiveLayout {
                 cell.indexPath = move.to
                 movedFrom.append(cell)
             }
+            Self.appendAnchored(move.from, in: layout, as: move.to, to: &movedFrom)
         }
         for move in updates.moveSections {
             guard let section = plan.newSections[move.from] else { continue }
             let old = IndexPath(section: move.from, item: 0)
             let new = IndexPath(section: section, item: 0)
+            Self.appendDecorations(of: move.from, in: layout, as: section, to: &movedFrom)
             var leading: [LayoutAttributes?] = [
                 layout.attributesForDecorationElement(ofKind: .background, at: old, contentOffset: offset),
                 layout.attributesForSupplementaryElement(ofKind: .header, at: old, contentOffset: offset),
@@ -53,6 +55,7 @@ extension LiveLayout {
                     cell.indexPath = to
                     movedFrom.append(cell)
                 }
+                Self.appendAnchored(from, in: layout, as: to, to: &movedFrom)
             }
             if var footer = layout.attributesForSupplementaryElement(ofKind: .footer, at: old, contentOffset: offset) {
                 footer.indexPath = new

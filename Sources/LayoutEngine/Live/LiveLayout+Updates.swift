@@ -51,7 +51,7 @@ extension LayoutKindProtocol {
         for change in updates.reloadItems {
             leaving[change.indexPath.section, default: []].append(change.indexPath.item)
         }
-        let (moved, movedFrom) = LiveLayout.moves(
+        var (moved, movedFrom) = LiveLayout.moves(
             of: updates,
             plan: plan,
             reloaded: Set(updates.reloadItems.map(\.indexPath)),
@@ -70,6 +70,11 @@ extension LayoutKindProtocol {
             }
         }
 
+        // `compositional`'s layout-wide header and footer, which move when the content before or after them does.
+        let storedOffset = layout.prepared.storedOffset(offset)
+        let oldBoundary = [false, true].map {
+            layout.prepared.layoutBoundaryAttributes(isFooter: $0, offset: storedOffset)
+        }
         let prepared: PreparedLayout
         let records: [Record]
         if Self.keepsSections {
@@ -138,6 +143,7 @@ extension LayoutKindProtocol {
             }
         }
 
+        LiveLayout.addMovedLayoutBoundary(oldBoundary, in: prepared, offset: offset, to: &movedFrom)
         layout.replace(input: newInput, prepared: prepared, records: records)
         let newOffset = anchor.contentOffset(
             in: prepared,
@@ -168,6 +174,7 @@ extension LiveLayout {
         to result: inout [LayoutAttributes]
     ) {
         let first = IndexPath(section: section, item: 0)
+        layout.visitDecorations(section: section, rect: nil) { result.append(Self.transparent($0)) }
         if let background = layout.attributesForDecorationElement(ofKind: .background, at: first, contentOffset: offset)
         {
             result.append(Self.transparent(background))
@@ -181,14 +188,18 @@ extension LiveLayout {
             }
         }
         for item in 0..<layout.numberOfItems(inSection: section) {
-            Self.appendCell(IndexPath(section: section, item: item), in: layout, offset: offset, to: &result)
+            if let cell = layout.attributesForItem(at: IndexPath(section: section, item: item), contentOffset: offset) {
+                result.append(Self.transparent(cell))
+            }
         }
+        layout.visitAnchored(section: section, rect: nil, scrolled: 0) { result.append(Self.transparent($0)) }
         if let footer = layout.attributesForSupplementaryElement(ofKind: .footer, at: first, contentOffset: offset) {
             result.append(Self.transparent(footer))
         }
     }
 
-    /// Appends one cell with alpha 0.
+    /// Appends one cell with alpha 0, then (`compositional`) the supplementaries anchored to it and to the group
+    /// repetition it starts, which appear and disappear with it.
     static func appendCell(
         _ indexPath: IndexPath,
         in layout: PreparedLayout,
@@ -197,6 +208,61 @@ extension LiveLayout {
     ) {
         if let cell = layout.attributesForItem(at: indexPath, contentOffset: offset) {
             result.append(Self.transparent(cell))
+        }
+        Self.appendAnchored(indexPath, in: layout, as: indexPath, isTransparent: true, to: &result)
+    }
+
+    /// Appends the supplementaries anchored to the cell at `indexPath` and to the group repetition it starts
+    /// (`compositional`'s badges), under `newIndexPath`: what moves, appears or disappears with the cell.
+    ///
+    /// - Complexity: O(supplementaries of one cell and of its group).
+    static func appendAnchored(
+        _ indexPath: IndexPath,
+        in layout: PreparedLayout,
+        as newIndexPath: IndexPath,
+        isTransparent: Bool = false,
+        to result: inout [LayoutAttributes]
+    ) {
+        for ofGroup in [false, true] {
+            layout.forEachAnchored(section: indexPath.section, item: indexPath.item, ofGroup: ofGroup) {
+                (_: ElementName, attributes: LayoutAttributes) in
+                var attributes = isTransparent ? Self.transparent(attributes) : attributes
+                attributes.indexPath = newIndexPath
+                result.append(attributes)
+            }
+        }
+    }
+
+    /// Appends a section's decorations of client-named kinds (`compositional`) under `newSection`, for a moved
+    /// section.
+    static func appendDecorations(
+        of section: Int,
+        in layout: PreparedLayout,
+        as newSection: Int,
+        to result: inout [LayoutAttributes]
+    ) {
+        layout.visitDecorations(section: section, rect: nil) { (attributes: LayoutAttributes) in
+            var attributes = attributes
+            attributes.indexPath = IndexPath(section: newSection, item: 0)
+            result.append(attributes)
+        }
+    }
+
+    /// Adds `compositional`'s layout-wide header (first) and footer (last) to a batch's moved elements when the
+    /// batch changes their attributes: each one's attributes before the batch (`old`, header then footer), at the
+    /// same index path, `[0, 0]`.
+    static func addMovedLayoutBoundary(
+        _ old: [LayoutAttributes?],
+        in layout: PreparedLayout,
+        offset: Point,
+        to movedFrom: inout [LayoutAttributes]
+    ) {
+        let stored = layout.storedOffset(offset)
+        for (isFooter, before) in zip([false, true], old) {
+            guard let before, let after = layout.layoutBoundaryAttributes(isFooter: isFooter, offset: stored),
+                after != before
+            else { continue }
+            if isFooter { movedFrom.append(before) } else { movedFrom.insert(before, at: 0) }
         }
     }
 

@@ -26,6 +26,9 @@ public struct SectionInput: Hashable, Sendable {
     /// (``ElementKind/trailingSupplementary`` or ``ElementKind/bottomSupplementary``), as ``header``. Defaults to
     /// `nil`.
     public var sideEnd: Size?
+    /// `compositional`: the sizes the client measured for supplementaries anchored to the section's cells and group
+    /// repetitions (badges), in item order, then kind (see ``AnchoredSize``). Defaults to none.
+    public var anchoredSizes: [AnchoredSize] = []
     /// Per-section parameters that win over the layout's configuration, as a
     /// `UICollectionViewDelegateFlowLayout` method wins over the layout's property.
     public var overrides: SectionOverrides

@@ -97,12 +97,16 @@ public struct TransitionLayout: Hashable, Sendable {
             return
         }
         let query = TransitionQuery(transition: self, rect: rect, from: fromContentOffset, to: toContentOffset)
+        try query.visitCurrentLayoutBoundary(isFooter: false, body)
         for section in query.currentSections() {
             try query.visitCurrent(section: section, body)
         }
+        try query.visitCurrentLayoutBoundary(isFooter: true, body)
+        try query.visitTargetOnlyLayoutBoundary(isFooter: false, body)
         for section in query.targetOnlySections() {
             try query.visitTargetOnly(section: section, body)
         }
+        try query.visitTargetOnlyLayoutBoundary(isFooter: true, body)
     }
 
     /// The attributes of every element whose interpolated frame intersects `rect` (every element when `rect`

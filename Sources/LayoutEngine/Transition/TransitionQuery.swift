@@ -1,15 +1,15 @@
 /// One query of a ``TransitionLayout``: finds the candidate sections and cells through the two layouts' indexes
 /// and makes each element's attributes at the transition's progress.
 struct TransitionQuery {
-    private let current: PreparedLayout
-    private let target: PreparedLayout
-    private let progress: Double
-    private let rect: Rect?
-    private let fromOffset: Point
-    private let toOffset: Point
+    let current: PreparedLayout
+    let target: PreparedLayout
+    let progress: Double
+    let rect: Rect?
+    let fromOffset: Point
+    let toOffset: Point
     /// How far bands are widened before searching, so that rounding in an interpolated edge can never drop an
     /// element the exact test would keep: a billionth of the largest coordinate in play.
-    private let slack: Double
+    let slack: Double
 
     init(transition: TransitionLayout, rect: Rect?, from: Point, to: Point) {
         self.current = transition.current
@@ -64,6 +64,7 @@ struct TransitionQuery {
     func visitCurrent<E: Error>(section: Int, _ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
         let isInTarget = section < self.target.numberOfSections
         let path = IndexPath(section: section, item: 0)
+        try self.visitCurrentDecorations(section: section, isInTarget: isInTarget, body)
         if let start = self.current.attributesForDecorationElement(ofKind: .background, at: path, contentOffset: .zero)
         {
             let end =
@@ -117,6 +118,7 @@ struct TransitionQuery {
             let start = startContext.makeCell(item: item, frame: startFrames[item])
             try self.emit(LayoutAttributes.fading(start, isAtStart: true, progress: self.progress), body)
         }
+        try self.visitCurrentAnchored(section: section, matched: matched, body)
         try self.visitCurrentSupplementary(.footer, at: path, isInTarget: isInTarget, body)
     }
 
@@ -124,6 +126,7 @@ struct TransitionQuery {
     func visitTargetOnly<E: Error>(section: Int, _ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
         let isInCurrent = section < self.current.numberOfSections
         let path = IndexPath(section: section, item: 0)
+        try self.visitTargetOnlyDecorations(section: section, isInCurrent: isInCurrent, body)
         if let end = self.target.attributesForDecorationElement(ofKind: .background, at: path, contentOffset: .zero),
             !isInCurrent
                 || self.current.attributesForDecorationElement(ofKind: .background, at: path, contentOffset: .zero)
@@ -149,6 +152,7 @@ struct TransitionQuery {
                 try self.emit(LayoutAttributes.fading(end, isAtStart: false, progress: self.progress), body)
             }
         }
+        try self.visitTargetOnlyAnchored(section: section, isInCurrent: isInCurrent, body)
         try self.visitTargetOnlySupplementary(.footer, at: path, isInCurrent: isInCurrent, body)
     }
 
@@ -187,13 +191,13 @@ struct TransitionQuery {
     // MARK: - Helpers
 
     /// The element interpolated when both ends have it, else fading out.
-    private func combined(_ start: LayoutAttributes, _ end: LayoutAttributes?) -> LayoutAttributes {
+    func combined(_ start: LayoutAttributes, _ end: LayoutAttributes?) -> LayoutAttributes {
         guard let end else { return LayoutAttributes.fading(start, isAtStart: true, progress: self.progress) }
         return LayoutAttributes.interpolated(from: start, to: end, progress: self.progress)
     }
 
     /// Calls `body` if the element's frame intersects the rect (or there is no rect).
-    private func emit<E: Error>(
+    func emit<E: Error>(
         _ attributes: LayoutAttributes,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
@@ -202,15 +206,17 @@ struct TransitionQuery {
     }
 
     /// The elements `0..<count` of two runs (the two layouts' sections, or one section's cells in both) whose
-    /// interpolated frames may intersect the rect: a contiguous range, through ``TransitionBounds`` on both axes.
+    /// interpolated frames may intersect the rect grown by `margin` on every side: a contiguous range, through
+    /// ``TransitionBounds`` on both axes.
     ///
     /// - Complexity: O(log count).
-    private func interpolatedCandidates(
+    func interpolatedCandidates(
         _ startIndex: SpatialIndex,
         _ startOrigin: Point,
         _ endIndex: SpatialIndex,
         _ endOrigin: Point,
-        count: Int
+        count: Int,
+        margin: Double = 0
     ) -> Range<Int> {
         guard let rect = self.rect, count > 0 else { return 0..<Swift.max(0, count) }
         let size = SpatialIndex.blockSize
@@ -227,8 +233,8 @@ struct TransitionQuery {
                 start,
                 end,
                 progress: self.progress,
-                from: (isVertical ? rect.minY : rect.minX) - self.slack,
-                to: (isVertical ? rect.maxY : rect.maxX) + self.slack,
+                from: (isVertical ? rect.minY : rect.minX) - self.slack - margin,
+                to: (isVertical ? rect.maxY : rect.maxX) + self.slack + margin,
                 blockCount: blocks.upperBound
             )
             let lower = Swift.max(blocks.lowerBound, found.lowerBound)

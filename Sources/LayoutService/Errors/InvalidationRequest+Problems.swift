@@ -15,6 +15,17 @@ extension InvalidationRequest {
                             + "session's header and footer sizes are given in its sections."
                     )
                 }
+                if case .named(let name) = kind {
+                    let hasItem =
+                        section < session.input.sections.count && item < session.input.sections[section].itemCount
+                    return .invalidField(
+                        pointer: "/supplementaries/\(position)/\(hasItem ? "kind" : "indexPath")",
+                        reason: hasItem
+                            ? "The cell at \(element.indexPath.wire) has no \(name) with an estimated size to "
+                                + "measure (anchored to it, or to the group repetition it starts)."
+                            : "There is no cell at \(element.indexPath.wire)."
+                    )
+                }
                 let hasSection = section < session.input.sections.count && item == 0
                 return .invalidField(
                     pointer: "/supplementaries/\(position)/\(hasSection ? "kind" : "indexPath")",

@@ -2315,15 +2315,21 @@ components:
             `bottomSupplementary` in a horizontal one): their estimated lengths and thicknesses take the measured ones,
             and a section is at least as long as a measured side item that extends the boundary; the room the groups
             are laid out in keeps the estimated thickness (sections of one description share their group's layout).
+            compositional also measures anchored supplementary items (badges) with an estimated dimension, named by
+            their own kind and the index path of the cell they are anchored to (a group's: the repetition's first
+            cell): the measured lengths replace the estimated ones and the badge is anchored again; it takes no room,
+            so nothing else moves. Measured badge sizes follow their items through batch updates.
           items:
             type: object
             additionalProperties: false
             required: [kind, indexPath, size]
             properties:
               kind:
-                type: string
-                enum: [header, footer, leadingSupplementary, trailingSupplementary, topSupplementary,
-                  bottomSupplementary]
+                anyOf:
+                  - type: string
+                    enum: [header, footer, leadingSupplementary, trailingSupplementary, topSupplementary,
+                      bottomSupplementary]
+                  - {type: string, pattern: "^[A-Za-z0-9_.-]{1,24}$", description: "An anchored supplementary's kind."}
               indexPath: {$ref: "#/components/schemas/IndexPath"}
               size: {$ref: "#/components/schemas/Size"}
         viewport: {$ref: "#/components/schemas/Size"}
@@ -2442,8 +2448,11 @@ components:
         movedFrom:
           type: array
           description: >-
-            The attributes to animate moved elements from: each moved item, then every element of each moved section
-            (background, header, cells, footer), with its attributes before the batch under its index path after it.
+            The attributes to animate moved elements from: each moved item (and its anchored supplementaries), then
+            every element of each moved section (decorations, background, header, cells with their anchored
+            supplementaries, footer), with its attributes before the batch under its index path after it.
+            compositional's layout-wide header and footer (`config.boundarySupplementaryItems`, at `[0, 0]`) come
+            first and last when the batch moves them (the content before or after them changed).
           items: {$ref: "#/components/schemas/Attributes"}
         appearing:
           type: array

@@ -44,13 +44,18 @@ extension BinaryWriter {
         self.write(list: input.sections) { $0.write(section: $1) }
     }
 
-    /// Appends a section: its items, header, footer, measured side items and overrides.
+    /// Appends a section: its items, header, footer, measured side items, measured anchored sizes and overrides.
     mutating func write(section: SectionInput) {
         self.write(items: section.items)
         self.write(optional: section.header) { $0.write(size: $1) }
         self.write(optional: section.footer) { $0.write(size: $1) }
         self.write(optional: section.sideStart) { $0.write(size: $1) }
         self.write(optional: section.sideEnd) { $0.write(size: $1) }
+        self.write(list: section.anchoredSizes) { writer, measured in
+            writer.write(measured.item)
+            writer.write(measured.kind.description)
+            writer.write(size: measured.size)
+        }
         self.write(overrides: section.overrides)
     }
 
@@ -147,6 +152,13 @@ extension BinaryReader {
         var section = SectionInput(items: items, header: header, footer: footer)
         section.sideStart = try self.readOptional { (reader) throws(SessionRecordError) in try reader.readSize() }
         section.sideEnd = try self.readOptional { (reader) throws(SessionRecordError) in try reader.readSize() }
+        section.anchoredSizes = try self.readList { (reader) throws(SessionRecordError) in
+            SectionInput.AnchoredSize(
+                item: try reader.readInt(),
+                kind: try reader.readElementName(),
+                size: try reader.readSize()
+            )
+        }
         section.overrides = try self.readOverrides()
         return section
     }

@@ -35,7 +35,8 @@ enum SessionCodec {
     /// compositional's anchored supplementary items, boundary items' `absoluteOffset`, named decoration items,
     /// content-insets references and visible-item effects; and batch updates' `moveSections`. Version 3 added
     /// compositional's layout-wide boundary items and the measured sizes of a section's side items. Version 4 added
-    /// compositional's list sections (a section's `list`).
+    /// compositional's list sections (a section's `list`) and the measured sizes of compositional's anchored
+    /// supplementaries (`SectionInput.anchoredSizes`).
     static let formatVersion: UInt8 = 4
 
     /// What a record holds.

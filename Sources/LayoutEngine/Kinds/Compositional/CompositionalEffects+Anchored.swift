@@ -24,6 +24,60 @@ extension CompositionalEffects {
         /// How far any group supplementary reaches past its repetition's leading edge along the index axis (its
         /// length included).
         var groupReachAfter = 0.0
+        /// How far any supplementary reaches past the cell whose index path it has, on any side: every one lies
+        /// within that cell's frame grown by this much (a group's, within its repetition's first cell's). What a
+        /// transition widens its search for anchored supplementaries by.
+        var cellMargin = 0.0
+        /// The supplementaries whose estimated size the client measured (``SectionInput/anchoredSizes``), ordered
+        /// by item, then items' before the group's, then index: their frames replace the ones computed from the
+        /// description. Empty when none was measured.
+        var measured: [Measured] = []
+
+        /// A supplementary whose size was measured.
+        struct Measured: Hashable, Sendable {
+            /// The item of the cell it is anchored to (a group's: the repetition's first cell).
+            var item: Int
+            /// Whether it is one of ``groupItems`` rather than of ``items``.
+            var isGroup: Bool
+            /// Its index in ``items`` or ``groupItems``.
+            var index: Int
+            /// Its frame relative to the section (left-to-right space).
+            var frame: Rect
+
+            /// Whether `self` comes before a supplementary at `item`, `isGroup`, `index`.
+            @inline(__always)
+            func precedes(item: Int, isGroup: Bool, index: Int) -> Bool {
+                if self.item != item { return self.item < item }
+                if self.isGroup != isGroup { return !self.isGroup }
+                return self.index < index
+            }
+        }
+
+        /// The measured frame of the supplementary `index` of ``items`` (or ``groupItems`` when `isGroup`) at
+        /// `item`, if it was measured.
+        ///
+        /// - Complexity: O(log m) for m measured supplementaries.
+        func measuredFrame(item: Int, isGroup: Bool, index: Int) -> Rect? {
+            guard !self.measured.isEmpty else { return nil }
+            let position = self.firstMeasured(atOrAfter: item, isGroup: isGroup, index: index)
+            guard position < self.measured.count else { return nil }
+            let found = self.measured[position]
+            return found.item == item && found.isGroup == isGroup && found.index == index ? found.frame : nil
+        }
+
+        /// The position of the first measured supplementary not before `item`, `isGroup`, `index`.
+        func firstMeasured(atOrAfter item: Int, isGroup: Bool = false, index: Int = 0) -> Int {
+            var (low, high) = (0, self.measured.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if self.measured[middle].precedes(item: item, isGroup: isGroup, index: index) {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            return low
+        }
 
         /// The number of cells in one repetition of the group.
         var cellsPerGroup: Int { self.leafStarts.count - 1 }

@@ -119,6 +119,14 @@ extension CompositionalLayout {
         func frame(in container: Rect) -> Rect {
             self.anchor.frame(of: self.size.resolved(in: container.size), in: container)
         }
+
+        /// Its frame anchored to `container` with the size the client measured: its positive lengths replace
+        /// the estimated dimensions.
+        ///
+        /// - Complexity: O(1).
+        func frame(in container: Rect, measured: Size) -> Rect {
+            self.anchor.frame(of: self.size.resolved(in: container.size, measured: measured), in: container)
+        }
     }
 }
 

@@ -36,14 +36,16 @@ extension CompositionalLayout: LayoutKindProtocol {
         .zero
     }
 
-    /// Measured item sizes matter only in sections whose group has an estimated dimension, and a measured header
-    /// or footer only along its estimated dimensions.
+    /// Measured item sizes matter only in sections whose group has an estimated dimension, a measured header
+    /// or footer only along its estimated dimensions, and a measured anchored supplementary (checked to have one
+    /// before) always.
     static func measuredSizeMatters(
         section index: Int,
         supplementary kind: ElementKind?,
         input: LayoutInput,
         configuration: Configuration
     ) -> Bool {
+        if case .named? = kind { return true }
         let description = input.sections[index].overrides.compositionalSection ?? configuration.section
         guard let kind else { return CompositionalSectionBuilder.hasEstimate(description.group) }
         let isVertical = configuration.scrollDirection == .vertical

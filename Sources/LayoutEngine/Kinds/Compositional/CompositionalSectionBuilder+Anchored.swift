@@ -81,23 +81,24 @@ extension CompositionalSectionBuilder {
         template: [Rect],
         isMeasured: Bool,
         groupFrames: [Rect],
+        measuredSizes: [SectionInput.AnchoredSize] = [],
         axis: Axis
     ) -> (anchored: CompositionalEffects.Anchored, bounds: Rect?) {
         var anchored = plan
         anchored.groupFrames = groupFrames
+        anchored.measured = Self.measured(measuredSizes, of: anchored, frames: frames)
         // Overhangs past the cells' bounds on each side: left, top, right, bottom.
         var overhang = (0.0, 0.0, 0.0, 0.0)
         let checked = isMeasured ? frames : template
         if !anchored.items.isEmpty {
             for (item, cell) in checked.enumerated() {
                 for index in anchored.supplementaries(ofItem: item) {
-                    let frame = anchored.items[index].frame(in: cell)
-                    overhang.0 = Swift.max(overhang.0, cell.minX - frame.minX)
-                    overhang.1 = Swift.max(overhang.1, cell.minY - frame.minY)
-                    overhang.2 = Swift.max(overhang.2, frame.maxX - cell.maxX)
-                    overhang.3 = Swift.max(overhang.3, frame.maxY - cell.maxY)
+                    Self.grow(&overhang, anchored.items[index].frame(in: cell), past: cell)
                 }
             }
+        }
+        for measured in anchored.measured where !measured.isGroup {
+            Self.grow(&overhang, measured.frame, past: frames[measured.item])
         }
         if !isMeasured, !anchored.items.isEmpty {
             var relative: [Rect] = []
@@ -109,6 +110,7 @@ extension CompositionalSectionBuilder {
             }
             anchored.relativeFrames = relative
         }
+        anchored.cellMargin = Swift.max(overhang.0, overhang.1, overhang.2, overhang.3)
         anchored.reachBefore = axis == .vertical ? overhang.1 : overhang.0
         anchored.reachAfter = axis == .vertical ? overhang.3 : overhang.2
         var bounds: Rect?
@@ -120,16 +122,69 @@ extension CompositionalSectionBuilder {
                 height: cells.height + overhang.1 + overhang.3
             )
         }
-        for group in groupFrames {
-            for item in anchored.groupItems {
-                let frame = item.frame(in: group)
-                let leading = axis.leading(group)
-                anchored.groupReachBefore = Swift.max(anchored.groupReachBefore, leading - axis.leading(frame))
-                anchored.groupReachAfter = Swift.max(anchored.groupReachAfter, axis.trailing(frame) - leading)
-                bounds = bounds.map { $0.union(frame) } ?? frame
-            }
+        // A group supplementary widens the reach along the axis, the margin past its repetition's first cell, and
+        // the bounds.
+        func widen(_ frame: Rect, group: Rect, first: Rect) {
+            var past = (0.0, 0.0, 0.0, 0.0)
+            Self.grow(&past, frame, past: first)
+            anchored.cellMargin = Swift.max(anchored.cellMargin, past.0, past.1, past.2, past.3)
+            let leading = axis.leading(group)
+            anchored.groupReachBefore = Swift.max(anchored.groupReachBefore, leading - axis.leading(frame))
+            anchored.groupReachAfter = Swift.max(anchored.groupReachAfter, axis.trailing(frame) - leading)
+            bounds = bounds.map { $0.union(frame) } ?? frame
+        }
+        let perGroup = anchored.cellsPerGroup
+        for (repetition, group) in groupFrames.enumerated() {
+            let first = repetition * perGroup < frames.count ? frames[repetition * perGroup] : group
+            for item in anchored.groupItems { widen(item.frame(in: group), group: group, first: first) }
+        }
+        for measured in anchored.measured where measured.isGroup {
+            widen(measured.frame, group: groupFrames[measured.item / perGroup], first: frames[measured.item])
         }
         return (anchored, bounds)
+    }
+
+    /// Grows `overhang` (left, top, right, bottom) to how far `frame` reaches past `container` on each side.
+    @inline(__always)
+    private static func grow(_ overhang: inout (Double, Double, Double, Double), _ frame: Rect, past container: Rect) {
+        overhang.0 = Swift.max(overhang.0, container.minX - frame.minX)
+        overhang.1 = Swift.max(overhang.1, container.minY - frame.minY)
+        overhang.2 = Swift.max(overhang.2, frame.maxX - container.maxX)
+        overhang.3 = Swift.max(overhang.3, frame.maxY - container.maxY)
+    }
+
+    /// The measured supplementaries among `sizes` (the section's ``SectionInput/anchoredSizes``) with their frames
+    /// relative to the section, in ``CompositionalEffects/Anchored/measured``'s order; a size naming no
+    /// supplementary of the section, or none with an estimated dimension, is left out.
+    ///
+    /// - Complexity: O(m × supplementaries of one cell) for m sizes.
+    static func measured(
+        _ sizes: [SectionInput.AnchoredSize],
+        of anchored: CompositionalEffects.Anchored,
+        frames: [Rect]
+    ) -> [CompositionalEffects.Anchored.Measured] {
+        var result: [CompositionalEffects.Anchored.Measured] = []
+        let perGroup = anchored.cellsPerGroup
+        for entry in sizes where frames.indices.contains(entry.item) && perGroup > 0 {
+            if !anchored.items.isEmpty {
+                for index in anchored.supplementaries(ofItem: entry.item) {
+                    let item = anchored.items[index]
+                    guard item.kind == entry.kind, item.size.width.isEstimated || item.size.height.isEstimated
+                    else { continue }
+                    let frame = item.frame(in: frames[entry.item], measured: entry.size)
+                    result.append(.init(item: entry.item, isGroup: false, index: index, frame: frame))
+                }
+            }
+            let repetition = entry.item / perGroup
+            guard entry.item % perGroup == 0, repetition < anchored.groupFrames.count,
+                let index = anchored.groupItems.firstIndex(where: { $0.kind == entry.kind }),
+                anchored.groupItems[index].size.width.isEstimated || anchored.groupItems[index].size.height.isEstimated
+            else { continue }
+            let frame = anchored.groupItems[index].frame(in: anchored.groupFrames[repetition], measured: entry.size)
+            result.append(.init(item: entry.item, isGroup: true, index: index, frame: frame))
+        }
+        result.sort { $0.precedes(item: $1.item, isGroup: $1.isGroup, index: $1.index) }
+        return result
     }
 }
 

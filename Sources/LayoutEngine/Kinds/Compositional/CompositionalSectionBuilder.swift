@@ -308,6 +308,7 @@ struct CompositionalSectionBuilder {
                 template: shared.frames,
                 isMeasured: Self.hasEstimate(self.description.group) && input.items.isSizes,
                 groupFrames: groupFrames ?? [],
+                measuredSizes: input.anchoredSizes,
                 axis: axis
             )
             effects.anchored = finished.anchored

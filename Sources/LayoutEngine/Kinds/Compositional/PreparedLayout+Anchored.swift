@@ -37,25 +37,46 @@ extension PreparedLayout {
             let relative = anchored.relativeFrames
             let isRelative = !relative.isEmpty
             let mirrorWidth: Double? = self.isMirrored ? self.contentSize.width : nil
+            // Measured supplementaries, met in item order: the next one's position.
+            let measured = anchored.measured
+            var next = measured.isEmpty ? 0 : anchored.firstMeasured(atOrAfter: items.lowerBound)
+            // Stored frames read from their array: SectionFrames' subscript tests its grid on every read.
+            let stored = frames.grid == nil ? frames.array : []
+            // One attributes value, made once with every default (and mirrored once): each supplementary then sets
+            // only its kind, zIndex, index path and frame, where making all of its fields cost as much again.
+            var attributes = LayoutAttributes(
+                category: .supplementaryView,
+                kind: .named(anchored.items[0].kind),
+                indexPath: IndexPath(section: sectionIndex, item: 0),
+                frame: .zero
+            )
+            if let mirrorWidth { attributes = attributes.mirrored(inWidth: mirrorWidth) }
             for item in items {
-                let cell = frames[item]
+                let cell = stored.isEmpty ? frames[item] : stored[item]
                 let start = Int(anchored.leafStarts[leaf])
                 let end = Int(anchored.leafStarts[leaf + 1])
                 leaf = leaf + 1 == perGroup ? 0 : leaf + 1
                 for index in start..<end {
-                    let frame =
+                    var frame =
                         isRelative
                         ? relative[index].offsetBy(dx: cell.minX, dy: cell.minY)
                         : anchored.items[index].frame(in: cell)
+                    if next < measured.count {
+                        while next < measured.count, measured[next].precedes(item: item, isGroup: false, index: index) {
+                            next += 1
+                        }
+                        if next < measured.count, measured[next].item == item, !measured[next].isGroup,
+                            measured[next].index == index
+                        {
+                            frame = measured[next].frame
+                        }
+                    }
                     if let local, !frame.intersects(local) { continue }
-                    var attributes = LayoutAttributes(
-                        category: .supplementaryView,
-                        kind: .named(anchored.items[index].kind),
-                        indexPath: IndexPath(section: sectionIndex, item: item),
-                        frame: frame.offsetBy(dx: origin.x, dy: origin.y)
-                    )
+                    attributes.kind = .named(anchored.items[index].kind)
                     attributes.zIndex = anchored.items[index].zIndex
-                    if let mirrorWidth { attributes = attributes.mirrored(inWidth: mirrorWidth) }
+                    attributes.indexPath.item = item
+                    attributes.frame = frame.offsetBy(dx: origin.x, dy: origin.y)
+                    if let mirrorWidth { attributes.frame.origin.x = mirrorWidth - attributes.frame.maxX }
                     try body(attributes)
                 }
             }
@@ -77,10 +98,11 @@ extension PreparedLayout {
         while repetition < end {
             let group = groups[repetition]
             if let local, axis.leading(group) - anchored.groupReachBefore >= axis.trailing(local) { break }
-            for item in anchored.groupItems {
-                let frame = item.frame(in: group)
-                if let local, !frame.intersects(local) { continue }
+            for (index, item) in anchored.groupItems.enumerated() {
                 let first = repetition * anchored.cellsPerGroup
+                let frame =
+                    anchored.measuredFrame(item: first, isGroup: true, index: index) ?? item.frame(in: group)
+                if let local, !frame.intersects(local) { continue }
                 try body(self.makeAnchored(item, frame, section: sectionIndex, item: first, origin))
             }
             repetition += 1
@@ -111,16 +133,95 @@ extension PreparedLayout {
         let origin = self.sections[sectionIndex].origin
         if !anchored.items.isEmpty {
             for index in anchored.supplementaries(ofItem: item) where anchored.items[index].kind == name {
-                let frame = anchored.items[index].frame(in: self.sections[sectionIndex].frames[item])
+                let frame =
+                    anchored.measuredFrame(item: item, isGroup: false, index: index)
+                    ?? anchored.items[index].frame(in: self.sections[sectionIndex].frames[item])
                 return self.makeAnchored(anchored.items[index], frame, section: sectionIndex, item: item, origin)
             }
         }
         let perGroup = anchored.cellsPerGroup
         guard item % perGroup == 0, item / perGroup < anchored.groupFrames.count,
-            let supplementary = anchored.groupItems.first(where: { $0.kind == name })
+            let index = anchored.groupItems.firstIndex(where: { $0.kind == name })
         else { return nil }
-        let frame = supplementary.frame(in: anchored.groupFrames[item / perGroup])
+        let supplementary = anchored.groupItems[index]
+        let frame =
+            anchored.measuredFrame(item: item, isGroup: true, index: index)
+            ?? supplementary.frame(in: anchored.groupFrames[item / perGroup])
         return self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
+    }
+
+    /// How far a `compositional` section's anchored supplementaries reach past the cells whose index paths they
+    /// have (``CompositionalEffects/Anchored/cellMargin``), or `nil` when the section has none.
+    ///
+    /// - Complexity: O(1).
+    func anchoredCellMargin(section sectionIndex: Int) -> Double? {
+        guard self.sections.indices.contains(sectionIndex), case .compositional(let effects) = self.effects,
+            let anchored = effects.sections[sectionIndex].anchored
+        else { return nil }
+        return anchored.cellMargin
+    }
+
+    /// Calls `body` with the attributes and kind of each supplementary anchored to the cell at `item` of a
+    /// `compositional` section (`ofGroup` false, in its description's order), or to the group repetition that
+    /// cell starts (`ofGroup` true; nothing when the cell starts none).
+    ///
+    /// - Complexity: O(supplementaries of one cell, or of the group).
+    func forEachAnchored<E: Error>(
+        section sectionIndex: Int,
+        item: Int,
+        ofGroup: Bool,
+        _ body: (ElementName, LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        guard self.sections.indices.contains(sectionIndex), case .compositional(let effects) = self.effects,
+            let anchored = effects.sections[sectionIndex].anchored,
+            self.sections[sectionIndex].frames.indices.contains(item)
+        else { return }
+        let origin = self.sections[sectionIndex].origin
+        if !ofGroup {
+            guard !anchored.items.isEmpty else { return }
+            let cell = self.sections[sectionIndex].frames[item]
+            for index in anchored.supplementaries(ofItem: item) {
+                let supplementary = anchored.items[index]
+                let frame =
+                    anchored.measuredFrame(item: item, isGroup: false, index: index) ?? supplementary.frame(in: cell)
+                let attributes = self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
+                try body(supplementary.kind, attributes)
+            }
+            return
+        }
+        let perGroup = anchored.cellsPerGroup
+        guard !anchored.groupItems.isEmpty, item % perGroup == 0, item / perGroup < anchored.groupFrames.count
+        else { return }
+        let group = anchored.groupFrames[item / perGroup]
+        for (index, supplementary) in anchored.groupItems.enumerated() {
+            let frame =
+                anchored.measuredFrame(item: item, isGroup: true, index: index) ?? supplementary.frame(in: group)
+            let attributes = self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
+            try body(supplementary.kind, attributes)
+        }
+    }
+
+    /// Whether a `compositional` supplementary of kind `name` is anchored to the cell at `indexPath` (or to the
+    /// group repetition it starts) with an estimated dimension: one the client may measure.
+    ///
+    /// - Complexity: O(supplementaries of one cell and of the group).
+    func isEstimatedAnchored(ofKind name: ElementName, at indexPath: IndexPath) -> Bool {
+        let (sectionIndex, item) = (indexPath.section, indexPath.item)
+        guard self.sections.indices.contains(sectionIndex), case .compositional(let effects) = self.effects,
+            let anchored = effects.sections[sectionIndex].anchored,
+            self.sections[sectionIndex].frames.indices.contains(item)
+        else { return false }
+        func isEstimated(_ item: CompositionalLayout.SupplementaryItem) -> Bool {
+            item.kind == name && (item.size.width.isEstimated || item.size.height.isEstimated)
+        }
+        if !anchored.items.isEmpty,
+            anchored.supplementaries(ofItem: item).contains(where: { isEstimated(anchored.items[$0]) })
+        {
+            return true
+        }
+        let perGroup = anchored.cellsPerGroup
+        return item % perGroup == 0 && item / perGroup < anchored.groupFrames.count
+            && anchored.groupItems.contains(where: isEstimated)
     }
 
     /// An anchored supplementary's attributes from its frame relative to its section.
