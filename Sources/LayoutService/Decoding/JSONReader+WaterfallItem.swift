@@ -10,13 +10,42 @@ extension JSONReader {
     ///
     /// - Throws: ``JSONError`` for a missing `height`, a `width` under 0.001, a span outside 1…1000 or `"full"`.
     mutating func readWaterfallItem() throws(JSONError) -> Size {
-        if let size = self.readCompactPair("width", "height", where: { width, height in
-            width >= Self.minimumAspectWidth && width <= Self.maxLength && height >= 0 && height <= Self.maxLength
-        }) {
+        if let size = self.readCompactPair(Self.sizeMembers, where: Self.isPlainWaterfallItem) {
             return Size(width: size.0, height: size.1 + 0)
         }
         let (width, height, span) = try self.readItemMembers()
         return try self.waterfallItem(width: width, height: height, span: span ?? 1)
+    }
+
+    /// Whether `{width, height}` is a one-column waterfall item within bounds, kept as given (but `-0`).
+    private static func isPlainWaterfallItem(width: Double, height: Double) -> Bool {
+        width >= Self.minimumAspectWidth && width <= Self.maxLength && height >= 0 && height <= Self.maxLength
+    }
+
+    /// Reads the next elements of an `items` array while each is `{"width":w,"height":h}` written compactly and
+    /// valid for `kind`, appending their sizes as ``readWaterfallItem()`` or ``readSize()`` (and the justified
+    /// aspect check) would; stops before the first other element, which the general path then reads.
+    ///
+    /// - Returns: How many items were read.
+    mutating func readCompactSizes(kind: LayoutKind, into sizes: inout [Size]) -> Int {
+        switch kind {
+        case .waterfall:
+            return self.readCompactPairElements(Self.sizeMembers, where: Self.isPlainWaterfallItem) {
+                sizes.append(Size(width: $0, height: $1 + 0))
+            }
+        case .justified:
+            let isAspect = { (width: Double, height: Double) in
+                width >= Self.minimumAspectWidth && width <= Self.maxLength
+                    && height >= Self.minimumAspectWidth && height <= Self.maxLength
+            }
+            return self.readCompactPairElements(Self.sizeMembers, where: isAspect) {
+                sizes.append(Size(width: $0, height: $1))
+            }
+        default:
+            return self.readCompactPairElements(Self.sizeMembers, where: Self.isPlainSize) {
+                sizes.append(Size(width: $0 + 0, height: $1 + 0))  // -0 becomes 0, as in readLength()
+            }
+        }
     }
 
     /// The encoded item of the members read: an aspect ratio, or one length alone (exactly that long along the
@@ -43,9 +72,7 @@ extension JSONReader {
     ///
     /// - Throws: ``JSONError``.
     mutating func readItemSize() throws(JSONError) -> Size {
-        if let size = self.readCompactPair("width", "height", where: { width, height in
-            width >= 0 && width <= Self.maxLength && height >= 0 && height <= Self.maxLength
-        }) {
+        if let size = self.readCompactPair(Self.sizeMembers, where: Self.isPlainSize) {
             return Size(width: size.0 + 0, height: size.1 + 0)
         }
         let (width, height, span) = try self.readItemMembers()
