@@ -75,7 +75,8 @@ extension JSONNumber {
             index &+= 1 &+ fraction.count
         }
         if base[index] | 0x20 == UInt8(ascii: "e") { return nil }
-        var value = Double(significand)
+        // Below 10^15, so the signed conversion (one instruction) is exact.
+        var value = Double(Int64(truncatingIfNeeded: significand))
         if fractionDigits > 0 { value /= Self.powersOfTen[fractionDigits] }
         return (isNegative ? -value : value, index)
     }

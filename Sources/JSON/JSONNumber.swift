@@ -154,7 +154,7 @@ struct JSONNumber {
             guard fractionDigits > 0, integerDigits + fractionDigits <= 15 else { return nil }
         }
         if index < count, buffer[index] | 0x20 == UInt8(ascii: "e") { return nil }
-        var value = Double(significand)
+        var value = Double(Int64(truncatingIfNeeded: significand))  // below 10^15: exact
         if fractionDigits > 0 { value /= Self.powersOfTen[fractionDigits] }
         return (isNegative ? -value : value, index)
     }
@@ -198,12 +198,15 @@ struct JSONNumber {
         return Int(self.significand)
     }
 
+    /// 10^0…10^22, each exactly a double.
     static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    static let integerPowersOfTen: [UInt64] = (0...15).map { power in
-        (0..<power).reduce(1) { product, _ in product * 10 }
-    }
+    /// 10^0…10^15.
+    static let integerPowersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+    ]
 }

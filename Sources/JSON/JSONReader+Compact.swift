@@ -1,5 +1,5 @@
 /// The two member names of a compact pair, `{"<first>":a,"<second>":b}`, prepared for
-/// ``JSONReader/readCompactPair(_:where:)`` and ``JSONReader/readCompactPairElements(_:where:_:)``.
+/// ``JSONReader/readCompactPair(_:in:_:)`` and ``JSONReader/readCompactPairElements(_:in:_:_:)``.
 ///
 /// The bytes around the numbers, `{"<first>":` and `,"<second>":`, are packed into two little-endian words each,
 /// so matching a member name is two integer compares. Make one once (a `static let`) and reuse it.
@@ -77,23 +77,28 @@ extension JSONReader {
     /// name parts of 16 bytes and two numbers of ``JSONNumber/swarMargin`` bytes, rounded up.
     static let compactElementMargin = 128
 
+    /// How many bytes of the document follow the reader's position, e.g. to bound how many elements can follow.
+    public var remainingByteCount: Int { self.bytes.count - self.offset }
+
     /// Reads an object of two numbers written compactly, `{"<first>":a,"<second>":b}` with no whitespace inside,
     /// the members in that order and both numbers plain (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`, at most 15 digits), if
-    /// `accept` takes the pair.
+    /// each lies in its range.
     ///
     /// This is a fast path for such objects, the shape `JSON.stringify` gives a size: it reads one in about a
     /// quarter of the work of ``beginObject()``, ``nextKey()`` and ``readDouble()``. Anything else (other spacing
-    /// or order, another member, an exponent, malformed bytes, a pair `accept` refuses) consumes nothing and returns
-    /// `nil`, so the caller reads the same value again on its general path, with its precise errors.
+    /// or order, another member, an exponent, malformed bytes, a number out of its range) consumes nothing and
+    /// returns `nil`, so the caller reads the same value again on its general path, with its precise errors.
     ///
     /// - Parameters:
     ///   - pair: The member names.
-    ///   - accept: Whether the caller takes these two values as they are.
+    ///   - firstRange: The values the caller takes as they are for the first member.
+    ///   - secondRange: The same for the second member.
     /// - Returns: The two numbers, or `nil` with nothing consumed.
     /// - Complexity: O(*m*), where *m* is the object's length in bytes.
     public mutating func readCompactPair(
         _ pair: JSONCompactPair,
-        where accept: (Double, Double) -> Bool
+        in firstRange: ClosedRange<Double>,
+        _ secondRange: ClosedRange<Double>
     ) -> (Double, Double)? {
         guard self.path.depth < self.maxDepth else { return nil }
         let found: (first: Double, second: Double, end: Int)? = self.bytes.withUnsafeBufferPointer { buffer in
@@ -103,13 +108,13 @@ extension JSONReader {
             }
             return Self.compactPairChecked(pair, in: buffer, at: index)
         }
-        guard let found, accept(found.first, found.second) else { return nil }
+        guard let found, firstRange.contains(found.first), secondRange.contains(found.second) else { return nil }
         self.offset = found.end
         return (found.first, found.second)
     }
 
     /// Reads the following elements of the innermost array while each is a compact pair (as
-    /// ``readCompactPair(_:where:)`` reads one) that `accept` takes, giving each to `body`.
+    /// ``readCompactPair(_:in:_:)`` reads one) within the ranges, giving each to `body`.
     ///
     /// Call it where ``nextElement()`` could be called: the reader then stands after the last element read, so
     /// ``nextElement()`` goes on with the first element that is not such a pair (or the array's end). Whitespace
@@ -118,13 +123,15 @@ extension JSONReader {
     ///
     /// - Parameters:
     ///   - pair: The member names.
-    ///   - accept: Whether the caller takes these two values as they are.
-    ///   - body: Receives each accepted pair, in order.
+    ///   - firstRange: The values the caller takes as they are for the first member.
+    ///   - secondRange: The same for the second member.
+    ///   - body: Receives each pair read, in order.
     /// - Returns: How many elements were read.
     /// - Complexity: O(*m*), where *m* is the length in bytes of the elements read.
     public mutating func readCompactPairElements(
         _ pair: JSONCompactPair,
-        where accept: (Double, Double) -> Bool,
+        in firstRange: ClosedRange<Double>,
+        _ secondRange: ClosedRange<Double>,
         _ body: (Double, Double) -> Void
     ) -> Int {
         guard case .index(let first)? = self.path.last else {
@@ -144,7 +151,7 @@ extension JSONReader {
                 }
                 guard position &+ Self.compactElementMargin <= buffer.count,
                     let (a, b, after) = Self.compactPair(pair, in: base, at: position),
-                    accept(a, b)
+                    firstRange.contains(a), secondRange.contains(b)
                 else { return index }
                 body(a, b)
                 index = after

@@ -23,13 +23,13 @@ import Testing
         try reader.beginArray()
         while true {
             let before = values.count
-            let read = reader.readCompactPairElements(Self.size, where: { $0 >= 0 && $1 >= 0 }) {
+            let read = reader.readCompactPairElements(Self.size, in: 0...1e300, 0...1e300) {
                 values.append($0.bitPattern)
                 values.append($1.bitPattern)
             }
             #expect(values.count - before == 2 * read)
             guard try reader.nextElement() else { break }
-            if let (width, height) = reader.readCompactPair(Self.size, where: { $0 >= 0 && $1 >= 0 }) {
+            if let (width, height) = reader.readCompactPair(Self.size, in: 0...1e300, 0...1e300) {
                 values.append(width.bitPattern)
                 values.append(height.bitPattern)
             } else {
@@ -123,7 +123,7 @@ import Testing
         var reader = JSONReader(bytes: Array(("[" + elements.joined(separator: ",") + "]").utf8))
         try reader.beginArray()
         var widths: [Double] = []
-        let read = reader.readCompactPairElements(Self.size, where: { $0 >= 0 && $1 >= 0 }) { width, _ in
+        let read = reader.readCompactPairElements(Self.size, in: 0...1e300, 0...1e300) { width, _ in
             widths.append(width)
         }
         #expect(read == 13 && widths == (0..<13).map(Double.init))

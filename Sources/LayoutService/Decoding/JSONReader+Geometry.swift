@@ -7,6 +7,8 @@ extension JSONReader {
     static let maxLength = 10_000_000.0
     /// The largest coordinate magnitude accepted, in points.
     static let maxCoordinate = 1_000_000_000.0
+    /// The lengths ``readLength()`` accepts.
+    static let lengths = 0...maxLength
     /// `{"width":…,"height":…}`, as the compact readers match it.
     static let sizeMembers = JSONCompactPair("width", "height")
 
@@ -85,18 +87,14 @@ extension JSONReader {
     }
 
     /// ``readSize()``'s common case in one pass: `{"width":w,"height":h}` as clients and `JSON.stringify` write
-    /// it (``JSONReader/readCompactPair(_:where:)``), within ``readLength()``'s range. Anything else, errors
+    /// it (``JSONReader/readCompactPair(_:in:_:)``), within ``readLength()``'s range. Anything else, errors
     /// included, consumes nothing and returns `nil` for the general path to read.
     ///
     /// An item list is mostly such objects: this reads one in about a quarter of the general path's work.
     private mutating func readCompactSize() -> Size? {
-        guard let (width, height) = self.readCompactPair(Self.sizeMembers, where: Self.isPlainSize) else { return nil }
+        guard let (width, height) = self.readCompactPair(Self.sizeMembers, in: Self.lengths, Self.lengths)
+        else { return nil }
         return Size(width: width + 0, height: height + 0)  // -0 becomes 0, as in readLength()
-    }
-
-    /// Whether both are lengths, as ``readLength()`` accepts them.
-    static func isPlainSize(width: Double, height: Double) -> Bool {
-        width >= 0 && width <= Self.maxLength && height >= 0 && height <= Self.maxLength
     }
 
     /// Reads `{"x", "y"}`, both coordinates.
