@@ -1,9 +1,9 @@
 /// Digits eight at a time (SWAR: SIMD within a register), for the commonest numbers of a document.
 ///
 /// Eight bytes are loaded as one little-endian `UInt64`, so the first byte of the text is the word's lowest byte.
-/// One subtraction, mask and add find how many of them are ASCII digits; three multiplies combine up to eight digits
-/// into their value. Only numbers with room for these loads after them take this path (``readSimple(_:from:)``
-/// checks once per number); the last bytes of a document go through the byte loop.
+/// One subtraction, mask and add find how many of them are ASCII digits; three multiplies combine up to eight
+/// digits into their value (two for up to four). Only numbers with room for these loads after them take this path
+/// (``readSimple(_:from:)`` checks once per number); the last bytes of a document go through the byte loop.
 extension JSONNumber {
     /// How many bytes after a number's first byte the eight-at-a-time path may load: a sign, two words of integer
     /// digits, a point and two words of fraction digits, rounded up.
@@ -22,6 +22,12 @@ extension JSONNumber {
     /// The value of the first `count` (1…8) bytes of `word`, all ASCII digits, most significant first.
     @inline(__always)
     static func valueOfDigits(_ word: UInt64, count: Int) -> UInt64 {
+        if count <= 4 {
+            // Sizes are mostly short numbers: in the low half, two multiplies suffice.
+            var value = (UInt32(truncatingIfNeeded: word) & 0x0F0F_0F0F) &<< UInt32((4 &- count) &* 8)
+            value = (value &* (10 &<< 8 &+ 1)) &>> 8
+            return UInt64(((value & 0x00FF_00FF) &* (100 &<< 16 &+ 1)) &>> 16)
+        }
         // Shifting the digits to the word's top bytes makes the bytes before them leading zeros.
         var value = (word & 0x0F0F_0F0F_0F0F_0F0F) &<< UInt64((8 &- count) &* 8)
         value = (value &* (10 &<< 8 &+ 1)) &>> 8  // pairs of digits: 10 × first + second
