@@ -40,22 +40,11 @@ import Testing
         return values
     }
 
-    /// One element, `width` then `height` whatever their order in the document.
+    /// One element, `width` then `height` whatever their order in the document (a negative width is refused).
     static func readElement(_ reader: inout JSONReader, into values: inout [UInt64]) throws(JSONError) {
-        var width: Double?
-        var height: Double?
-        try reader.beginObject()
-        while let key = try reader.nextKey() {
-            switch key {
-            case "width": width = try reader.readDouble()
-            case "height": height = try reader.readDouble()
-            default: throw reader.unknownField(key)
-            }
-        }
-        guard let width else { throw reader.missingField("width") }
-        guard let height else { throw reader.missingField("height") }
-        values.append(width.bitPattern)
-        values.append(height.bitPattern)
+        let size = try Size.read(from: &reader)
+        values.append(size.width.bitPattern)
+        values.append(size.height.bitPattern)
     }
 
     /// Both readings of `json`: values or error.
