@@ -113,14 +113,18 @@ struct JSONNumber {
         return number
     }
 
-    /// Reads the commonest numbers, `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 15 digits in all, in one tight
-    /// loop; returns the value and the offset after the number, or `nil` for anything else (exponents, long or
-    /// malformed numbers), which ``scan(_:from:)`` then handles.
+    /// Reads the commonest numbers, `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 15 digits in all, eight digits at
+    /// a time (``readSimpleUnchecked(_:from:)``) or, in a document's last bytes, one at a time; returns the value
+    /// and the offset after the number, or `nil` for anything else (exponents, long or malformed numbers), which
+    /// ``scan(_:from:)`` then handles.
     ///
     /// Fifteen digits keep the significand below 2^53 and the scale at most 10^15, so the one IEEE division (or
     /// none) is correctly rounded: Clinger's fast path.
     @inline(__always)
     static func readSimple(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
+        if start &+ Self.swarMargin <= buffer.count, let base = buffer.baseAddress {
+            return Self.readSimpleUnchecked(base, from: start)
+        }
         var index = start
         let count = buffer.count
         let isNegative = index < count && buffer[index] == UInt8(ascii: "-")
@@ -150,7 +154,7 @@ struct JSONNumber {
             guard fractionDigits > 0, integerDigits + fractionDigits <= 15 else { return nil }
         }
         if index < count, buffer[index] | 0x20 == UInt8(ascii: "e") { return nil }
-        var value = Double(significand)
+        var value = Double(Int64(truncatingIfNeeded: significand))  // below 10^15: exact
         if fractionDigits > 0 { value /= Self.powersOfTen[fractionDigits] }
         return (isNegative ? -value : value, index)
     }
@@ -194,12 +198,15 @@ struct JSONNumber {
         return Int(self.significand)
     }
 
-    private static let powersOfTen: [Double] = [
+    /// 10^0…10^22, each exactly a double.
+    static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    private static let integerPowersOfTen: [UInt64] = (0...15).map { power in
-        (0..<power).reduce(1) { product, _ in product * 10 }
-    }
+    /// 10^0…10^15.
+    static let integerPowersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+    ]
 }

@@ -1,42 +1,199 @@
-extension JSONReader {
-    /// Reads an object of two numbers written compactly, `{"<first>":a,"<second>":b}` with no whitespace inside,
-    /// the members in that order and both numbers plain (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`, at most 15 digits), if
-    /// `accept` takes the pair.
-    ///
-    /// This is a fast path for long arrays of such objects, the shape `JSON.stringify` gives a list of sizes: it
-    /// reads one in about a quarter of the work of ``beginObject()``, ``nextKey()`` and ``readDouble()``. Anything
-    /// else (other spacing or order, another member, an exponent, malformed bytes, a pair `accept` refuses) consumes
-    /// nothing and returns `nil`, so the caller reads the same value again on its general path, with its precise
-    /// errors.
+/// The two member names of a compact pair, `{"<first>":a,"<second>":b}`, prepared for
+/// ``JSONReader/readCompactPair(_:in:_:)`` and ``JSONReader/readCompactPairElements(_:in:_:_:)``.
+///
+/// The bytes around the numbers, `{"<first>":` and `,"<second>":`, are packed into two little-endian words each,
+/// so matching a member name is two integer compares. Make one once (a `static let`) and reuse it.
+public struct JSONCompactPair: Sendable {
+    /// The longest member name accepted, in UTF-8 bytes: the bytes around it then fit two words.
+    public static let maxNameLength = 12
+
+    /// The first member's name.
+    let first: StaticString
+    /// The second member's name.
+    let second: StaticString
+    /// `{"<first>":`, as two words, and the masks of its bytes in them.
+    let opening: Words
+    /// `,"<second>":`, as two words, and the masks of its bytes in them.
+    let middle: Words
+
+    /// Up to 16 bytes as two little-endian words, with the mask of the bytes used and their count.
+    struct Words: Sendable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var lowMask: UInt64 = 0
+        var highMask: UInt64 = 0
+        var count = 0
+
+        init(_ parts: StaticString...) {
+            for part in parts {
+                part.withUTF8Buffer { bytes in
+                    for byte in bytes {
+                        let shift = UInt64((self.count % 8) * 8)
+                        if self.count < 8 {
+                            self.low |= UInt64(byte) << shift
+                            self.lowMask |= 0xFF << shift
+                        } else {
+                            self.high |= UInt64(byte) << shift
+                            self.highMask |= 0xFF << shift
+                        }
+                        self.count += 1
+                    }
+                }
+            }
+        }
+
+        /// Whether the bytes at `offset` of `base` (16 of which may be read) start with these.
+        @inline(__always)
+        func match(_ base: UnsafePointer<UInt8>, at offset: Int) -> Bool {
+            JSONNumber.word(base, at: offset) & self.lowMask == self.low
+                && JSONNumber.word(base, at: offset &+ 8) & self.highMask == self.high
+        }
+    }
+
+    /// Prepares the pair `{"<first>":…,"<second>":…}`.
     ///
     /// - Parameters:
-    ///   - first: The first member's name; it must need no escaping.
-    ///   - second: The second member's name; it must need no escaping.
-    ///   - accept: Whether the caller takes these two values as they are.
+    ///   - first: The first member's name: printable ASCII needing no escape, at most ``maxNameLength`` bytes.
+    ///   - second: The second member's name, likewise.
+    public init(_ first: StaticString, _ second: StaticString) {
+        for name in [first, second] {
+            precondition(name.utf8CodeUnitCount <= Self.maxNameLength, "a compact pair's name is too long")
+            name.withUTF8Buffer { bytes in
+                let needsNoEscape = bytes.allSatisfy {
+                    $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+                }
+                precondition(needsNoEscape, "a compact pair's name must need no escape")
+            }
+        }
+        self.first = first
+        self.second = second
+        self.opening = Words("{\"", first, "\":")
+        self.middle = Words(",\"", second, "\":")
+    }
+}
+
+extension JSONReader {
+    /// How many bytes from its start an element of a compact pair may be read without a bounds check: a comma, two
+    /// name parts of 16 bytes and two numbers of ``JSONNumber/swarMargin`` bytes, rounded up.
+    static let compactElementMargin = 128
+
+    /// How many bytes of the document follow the reader's position, e.g. to bound how many elements can follow.
+    public var remainingByteCount: Int { self.bytes.count - self.offset }
+
+    /// Reads an object of two numbers written compactly, `{"<first>":a,"<second>":b}` with no whitespace inside,
+    /// the members in that order and both numbers plain (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`, at most 15 digits), if
+    /// each lies in its range.
+    ///
+    /// This is a fast path for such objects, the shape `JSON.stringify` gives a size: it reads one in about a
+    /// quarter of the work of ``beginObject()``, ``nextKey()`` and ``readDouble()``. Anything else (other spacing
+    /// or order, another member, an exponent, malformed bytes, a number out of its range) consumes nothing and
+    /// returns `nil`, so the caller reads the same value again on its general path, with its precise errors.
+    ///
+    /// - Parameters:
+    ///   - pair: The member names.
+    ///   - firstRange: The values the caller takes as they are for the first member.
+    ///   - secondRange: The same for the second member.
     /// - Returns: The two numbers, or `nil` with nothing consumed.
     /// - Complexity: O(*m*), where *m* is the object's length in bytes.
     public mutating func readCompactPair(
-        _ first: StaticString,
-        _ second: StaticString,
-        where accept: (Double, Double) -> Bool
+        _ pair: JSONCompactPair,
+        in firstRange: ClosedRange<Double>,
+        _ secondRange: ClosedRange<Double>
     ) -> (Double, Double)? {
         guard self.path.depth < self.maxDepth else { return nil }
         let found: (first: Double, second: Double, end: Int)? = self.bytes.withUnsafeBufferPointer { buffer in
-            var index = Self.skipWhitespace(in: buffer, from: self.offset)
-            guard Self.hasByte(UInt8(ascii: "{"), in: buffer, at: index),
-                let afterFirst = Self.memberName(first, in: buffer, at: index + 1),
-                let (a, aEnd) = JSONNumber.readSimple(buffer, from: afterFirst),
-                Self.hasByte(UInt8(ascii: ","), in: buffer, at: aEnd),
-                let afterSecond = Self.memberName(second, in: buffer, at: aEnd + 1),
-                let (b, bEnd) = JSONNumber.readSimple(buffer, from: afterSecond)
-            else { return nil }
-            index = bEnd
-            guard Self.hasByte(UInt8(ascii: "}"), in: buffer, at: index) else { return nil }
-            return (a, b, index + 1)
+            let index = Self.skipWhitespace(in: buffer, from: self.offset)
+            if index &+ Self.compactElementMargin <= buffer.count, let base = buffer.baseAddress {
+                return Self.compactPair(pair, in: base, at: index)
+            }
+            return Self.compactPairChecked(pair, in: buffer, at: index)
         }
-        guard let found, accept(found.first, found.second) else { return nil }
+        guard let found, firstRange.contains(found.first), secondRange.contains(found.second) else { return nil }
         self.offset = found.end
         return (found.first, found.second)
+    }
+
+    /// Reads the following elements of the innermost array while each is a compact pair (as
+    /// ``readCompactPair(_:in:_:)`` reads one) within the ranges, giving each to `body`.
+    ///
+    /// Call it where ``nextElement()`` could be called: the reader then stands after the last element read, so
+    /// ``nextElement()`` goes on with the first element that is not such a pair (or the array's end). Whitespace
+    /// may surround the commas. Each element costs one bounds check, two words compared per member name and the
+    /// digits read eight at a time; nothing is allocated.
+    ///
+    /// - Parameters:
+    ///   - pair: The member names.
+    ///   - firstRange: The values the caller takes as they are for the first member.
+    ///   - secondRange: The same for the second member.
+    ///   - body: Receives each pair read, in order.
+    /// - Returns: How many elements were read.
+    /// - Complexity: O(*m*), where *m* is the length in bytes of the elements read.
+    public mutating func readCompactPairElements(
+        _ pair: JSONCompactPair,
+        in firstRange: ClosedRange<Double>,
+        _ secondRange: ClosedRange<Double>,
+        _ body: (Double, Double) -> Void
+    ) -> Int {
+        guard case .index(let first)? = self.path.last else {
+            preconditionFailure("readCompactPairElements called outside an array")
+        }
+        // An element one level deeper than allowed is the general path's error to report.
+        guard self.path.depth < self.maxDepth else { return 0 }
+        var last = first
+        let end: Int = self.bytes.withUnsafeBufferPointer { buffer in
+            var index = self.offset
+            guard let base = buffer.baseAddress else { return index }
+            while true {
+                var position = Self.skipWhitespace(in: buffer, from: index)
+                if last >= 0 {
+                    guard position < buffer.count, base[position] == UInt8(ascii: ",") else { return index }
+                    position = Self.skipWhitespace(in: buffer, from: position &+ 1)
+                }
+                guard position &+ Self.compactElementMargin <= buffer.count,
+                    let (a, b, after) = Self.compactPair(pair, in: base, at: position),
+                    firstRange.contains(a), secondRange.contains(b)
+                else { return index }
+                body(a, b)
+                index = after
+                last &+= 1
+            }
+        }
+        self.offset = end
+        self.path.setLast(.index(last))
+        return last &- first
+    }
+
+    /// A compact pair at `offset`, with ``compactElementMargin`` bytes readable from there.
+    @inline(__always)
+    private static func compactPair(
+        _ pair: JSONCompactPair,
+        in base: UnsafePointer<UInt8>,
+        at offset: Int
+    ) -> (Double, Double, Int)? {
+        guard pair.opening.match(base, at: offset),
+            let (a, aEnd) = JSONNumber.readSimpleUnchecked(base, from: offset &+ pair.opening.count),
+            pair.middle.match(base, at: aEnd),
+            let (b, bEnd) = JSONNumber.readSimpleUnchecked(base, from: aEnd &+ pair.middle.count),
+            base[bEnd] == UInt8(ascii: "}")
+        else { return nil }
+        return (a, b, bEnd &+ 1)
+    }
+
+    /// A compact pair at `offset`, checking every bounds: for a document's last bytes.
+    private static func compactPairChecked(
+        _ pair: JSONCompactPair,
+        in buffer: UnsafeBufferPointer<UInt8>,
+        at offset: Int
+    ) -> (Double, Double, Int)? {
+        guard Self.hasByte(UInt8(ascii: "{"), in: buffer, at: offset),
+            let afterFirst = Self.memberName(pair.first, in: buffer, at: offset + 1),
+            let (a, aEnd) = JSONNumber.readSimple(buffer, from: afterFirst),
+            Self.hasByte(UInt8(ascii: ","), in: buffer, at: aEnd),
+            let afterSecond = Self.memberName(pair.second, in: buffer, at: aEnd + 1),
+            let (b, bEnd) = JSONNumber.readSimple(buffer, from: afterSecond),
+            Self.hasByte(UInt8(ascii: "}"), in: buffer, at: bEnd)
+        else { return nil }
+        return (a, b, bEnd + 1)
     }
 
     /// Whether `buffer` holds `byte` at `offset`.

@@ -109,7 +109,7 @@ public struct OutputCursor {
         }
         let offset = self.offset
         if belowIntegerLimit, magnitude >= 0.001,
-            let (digits, fractionDigits) = JSONWriter.shortestFraction(magnitude)
+            let (digits, fractionDigits) = JSONWriter.shortDecimal(magnitude) ?? JSONWriter.shortestFraction(magnitude)
         {
             // No decimal inside the interval is an integer (that integer would be the value), so the integer part
             // is the value's own.

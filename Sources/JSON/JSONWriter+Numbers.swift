@@ -92,6 +92,27 @@ extension JSONWriter {
         return (min(max(nearest, lowest), highest), fractionDigits - dropped)
     }
 
+    /// ``shortestFraction(_:)``'s answer for the commonest non-integral values, those with at most three fraction
+    /// digits (`0.5`, `12.25`, `210.125`) below 10^11, in a few floating-point operations; `nil` for the rest.
+    ///
+    /// For `k` = 1, 2, 3: `n`, the nearest integer to `magnitude · 10^k`, is the decimal `n / 10^k` that reads back
+    /// as `magnitude` exactly when `n / 10^k == magnitude` (a division of exact doubles, rounded once, as the reader
+    /// rounds). Below 10^11, `magnitude · 10^k` stays under 2^50: the rounded product is within 1/16 of the exact
+    /// one, so `n` is the only candidate with `k` digits, and the gap between neighbouring doubles is under a
+    /// quarter of 10^-k, so at most one `k`-digit decimal reads back as the value. The first `k` that succeeds is
+    /// therefore the shortest, and its decimal the one ``shortestFraction(_:)`` finds.
+    @inline(__always)
+    static func shortDecimal(_ magnitude: Double) -> (digits: UInt64, fractionDigits: Int)? {
+        guard magnitude < 1e11 else { return nil }
+        let tenths = (magnitude * 10).rounded()
+        if tenths / 10 == magnitude { return (UInt64(tenths), 1) }
+        let hundredths = (magnitude * 100).rounded()
+        if hundredths / 100 == magnitude { return (UInt64(hundredths), 2) }
+        let thousandths = (magnitude * 1000).rounded()
+        if thousandths / 1000 == magnitude { return (UInt64(thousandths), 3) }
+        return nil
+    }
+
     /// The interval of decimals that read back as one value, as numerators over `2^shift`.
     private struct Bounds {
         let low: UInt64

@@ -1,5 +1,7 @@
 import Foundation
+import HTTPCore
 import JSON
+import LayoutEngine
 import LayoutService
 
 /// Measures the service's JSON reader and writer on a 1,000,000-item request and answer, against Foundation's
@@ -22,18 +24,8 @@ enum JSONBenchmarks {
 
     /// One element of the answer, for Foundation.
     struct Attribute: Codable {
-        struct Frame: Codable {
-            var x: Double
-            var y: Double
-            var width: Double
-            var height: Double
-        }
-        var category: String
-        var indexPath: [Int]
-        var frame: Frame
-        var zIndex: Int
-        var alpha: Double
-        var hidden: Bool
+        struct Frame: Codable { var x, y, width, height: Double }
+        var category: String, indexPath: [Int], frame: Frame, zIndex: Int, alpha: Double, hidden: Bool
     }
 
     /// The answer's shape, for Foundation.
@@ -60,20 +52,30 @@ enum JSONBenchmarks {
 
         var pairs: [(Double, Double)] = []
         let readSeconds = Self.best(of: runs) {
-            pairs = Self.succeeding { () throws(JSONError) in try Self.readRequest(body) }
+            pairs = Self.succeeding { () throws(JSONError) in try Self.readRequest(body, compactly: false) }
         }
         precondition(pairs.count == items && pairs[items - 1].0 == sizes[items - 1].width, "read the wrong values")
+        let compactSeconds = Self.best(of: runs) {
+            pairs = Self.succeeding { () throws(JSONError) in try Self.readRequest(body, compactly: true) }
+        }
+        precondition(pairs.count == items && pairs[items - 1].1 == sizes[items - 1].height, "read the wrong values")
         var answer: [UInt8] = []
         let writeSeconds = Self.best(of: runs) { answer = Self.writeAnswer(frames) }
+        let post = Self.waterfallPost(items: items, runs: runs)
 
-        guard !arguments.contains("--no-foundation") else {
-            let (readMB, writeMB) = (Double(body.count) / 1e6, Double(answer.count) / 1e6)
-            print(
-                "read \(Int(readMB / readSeconds.wall)) MB/s wall, \(Int(readMB / readSeconds.cpu)) MB/s CPU;"
-                    + " write \(Int(writeMB / writeSeconds.wall)) MB/s wall, \(Int(writeMB / writeSeconds.cpu)) MB/s CPU"
-            )
-            return
-        }
+        let (readMB, writeMB) = (Double(body.count) / 1e6, Double(answer.count) / 1e6)
+        print(
+            "read \(Int(readMB / readSeconds.wall)) MB/s wall, \(Int(readMB / readSeconds.cpu)) MB/s CPU;"
+                + " read compactly \(Int(readMB / compactSeconds.wall)) MB/s wall,"
+                + " \(Int(readMB / compactSeconds.cpu)) MB/s CPU;"
+                + " write \(Int(writeMB / writeSeconds.wall)) MB/s wall, \(Int(writeMB / writeSeconds.cpu)) MB/s CPU"
+        )
+        print(
+            "POST /layout/waterfall, \(items) items with a rect, \(post.megabytes) MB, in process:"
+                + " \(String(format: "%.1f", post.timing.wall * 1000)) ms wall,"
+                + " \(String(format: "%.1f", post.timing.cpu * 1000)) ms CPU"
+        )
+        guard !arguments.contains("--no-foundation") else { return }
         let data = Data(body)
         var decoded: Request?
         let foundationReadSeconds = Self.best(of: 1) {
@@ -99,8 +101,6 @@ enum JSONBenchmarks {
             encoded = Self.succeeding { try JSONEncoder().encode(codableAnswer) }
         }
 
-        let readMB = Double(body.count) / 1e6
-        let writeMB = Double(answer.count) / 1e6
         print(
             "JSON, \(items) items: request \(String(format: "%.1f", readMB)) MB, answer \(String(format: "%.1f", writeMB)) MB"
                 + " (Foundation's answer \(String(format: "%.1f", Double(encoded.count) / 1e6)) MB)"
@@ -111,38 +111,24 @@ enum JSONBenchmarks {
         )
         print("|---|---:|---:|---:|---:|---:|---:|")
         Self.row("read request", megabytes: readMB, ours: readSeconds, foundation: foundationReadSeconds)
+        Self.row("read request compactly", megabytes: readMB, ours: compactSeconds, foundation: foundationReadSeconds)
         Self.row("write answer", megabytes: writeMB, ours: writeSeconds, foundation: foundationWriteSeconds)
     }
 
     /// Builds `{"viewport":…,"sections":[{"items":[{"width":…,"height":…},…]}]}`.
     static func requestBody(_ sizes: [Size]) -> [UInt8] {
         var writer = JSONWriter(capacity: sizes.count * 32 + 100)
-        writer.beginObject()
-        writer.key("viewport")
-        writer.beginObject()
-        writer.member("width", 375.0)
-        writer.member("height", 667.0)
-        writer.endObject()
-        writer.key("sections")
         writer.beginArray()
-        writer.beginObject()
-        writer.key("items")
-        writer.beginArray()
-        for size in sizes {
-            writer.beginObject()
-            writer.member("width", size.width)
-            writer.member("height", size.height)
-            writer.endObject()
-        }
+        for size in sizes { LayoutEngine.Size(width: size.width, height: size.height).write(to: &writer) }
         writer.endArray()
-        writer.endObject()
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+        let prefix = #"{"viewport":{"width":375,"height":667},"sections":[{"items":"#
+        return Array(prefix.utf8) + writer.bytes + Array("}]}".utf8)
     }
 
-    /// Reads the request as the service will: every size into an array of pairs.
-    static func readRequest(_ body: [UInt8]) throws(JSONError) -> [(Double, Double)] {
+    /// Reads the request: every size into an array of pairs, through the general path (``JSONReader/nextKey()``,
+    /// ``JSONReader/readDouble()``) or, `compactly`, as the service reads item arrays (runs of
+    /// ``JSONReader/readCompactPairElements(_:in:_:_:)``, the general path for the rest).
+    static func readRequest(_ body: [UInt8], compactly: Bool) throws(JSONError) -> [(Double, Double)] {
         var reader = JSONReader(bytes: body)
         var pairs: [(Double, Double)] = []
         pairs.reserveCapacity(body.count / 28)
@@ -156,7 +142,15 @@ enum JSONBenchmarks {
                     while let key = try reader.nextKey() {
                         guard key == "items" else { throw reader.unknownField(key) }
                         try reader.beginArray()
-                        while try reader.nextElement() { pairs.append(try Self.readSize(&reader)) }
+                        while true {
+                            if compactly {
+                                _ = reader.readCompactPairElements(Self.sizeMembers, in: 0...1e300, 0...1e300) {
+                                    pairs.append(($0, $1))
+                                }
+                            }
+                            guard try reader.nextElement() else { break }
+                            pairs.append(try Self.readSize(&reader))
+                        }
                     }
                 }
             case "viewport": _ = try Self.readSize(&reader)
@@ -165,6 +159,23 @@ enum JSONBenchmarks {
         }
         try reader.finish()
         return pairs
+    }
+
+    /// `{"width":…,"height":…}`.
+    private static let sizeMembers = JSONCompactPair("width", "height")
+
+    /// The best timing of `POST /layout/waterfall` through the service in process (no sockets), with the body
+    /// `scripts/bench-http.sh` sends: `items` integral sizes and a rect, which keeps the answer small.
+    private static func waterfallPost(items: Int, runs: Int) -> (timing: Timing, megabytes: Int) {
+        var body = BenchmarkBodies.sizedItems(items)
+        body.removeLast()
+        body.append(contentsOf: #","rect":{"x":0,"y":200000,"width":375,"height":812}}"#.utf8)
+        var configuration = ServiceConfiguration()
+        configuration.logsRequests = false
+        let service = LayoutService(configuration: configuration)
+        let request = HTTPCore.Request(method: .POST, target: "/layout/waterfall", body: body)
+        let timing = Self.best(of: runs) { precondition(service.respond(to: request).status == 200) }
+        return (timing, body.count / 1_000_000)
     }
 
     private static func readSize(_ reader: inout JSONReader) throws(JSONError) -> (Double, Double) {
@@ -209,30 +220,12 @@ enum JSONBenchmarks {
         writer.beginArray()
         for (index, frame) in frames.enumerated() {
             writer.beginObject()
-            writer.key("category")
-            writer.value("cell")
-            writer.key("indexPath")
-            writer.beginArray()
-            writer.value(0)
-            writer.value(index)
-            writer.endArray()
-            writer.key("frame")
-            writer.beginObject()
-            writer.key("x")
-            writer.value(frame.x)
-            writer.key("y")
-            writer.value(frame.y)
-            writer.key("width")
-            writer.value(frame.width)
-            writer.key("height")
-            writer.value(frame.height)
-            writer.endObject()
-            writer.key("zIndex")
-            writer.value(0)
-            writer.key("alpha")
-            writer.value(1.0)
-            writer.key("hidden")
-            writer.value(false)
+            writer.member("category", "cell")
+            writer.member("indexPath", IndexPath(section: 0, item: index))
+            writer.member("frame", Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height))
+            writer.member("zIndex", 0)
+            writer.member("alpha", 1.0)
+            writer.member("hidden", false)
             writer.endObject()
         }
         writer.endArray()

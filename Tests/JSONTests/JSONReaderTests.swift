@@ -2,7 +2,7 @@ import JSON
 import Testing
 
 /// A size decoded the way the service's decoders will decode their requests.
-private struct Size: Equatable {
+struct Size: Equatable {
     var width: Double
     var height: Double
 

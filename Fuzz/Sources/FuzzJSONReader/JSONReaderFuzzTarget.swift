@@ -8,9 +8,11 @@ import JSON
 ///    Pointer of each computed on the way.
 /// 3. When 2 succeeds: the tree written back with ``JSONWriter`` and read again.
 ///
+/// 4. 2 again, arrays read through runs of compact `{"width":…,"height":…}` pairs before each general element.
+///
 /// The oracles: (1) fails only with a syntax error; (2) fails with exactly (1)'s error, or on a number out of
 /// range where (1) accepts it; (3) reads back the same tree, bit for bit (unless a member name was longer than a
-/// key keeps). Nothing may trap.
+/// key keeps); (4) gives exactly (2)'s tree or error. Nothing may trap.
 enum JSONReaderFuzzTarget {
     /// Runs one input; traps when an oracle fails, which libFuzzer reports as a crash.
     static func run(_ input: UnsafeBufferPointer<UInt8>) {
@@ -28,6 +30,9 @@ enum JSONReaderFuzzTarget {
 
         var notes = JSONTree.Notes()
         let read = Self.readAll(document, notes: &notes)
+        var compactNotes = JSONTree.Notes()
+        let compactRead = Self.readAll(document, notes: &compactNotes, compactly: true)
+        oracle(compactRead == read, "read generally as \(read), through compact pairs as \(compactRead)")
         if notes.hitNumberOutOfRange { return }
         switch (skipped, read) {
         case (nil, .success(let tree)):
@@ -49,10 +54,14 @@ enum JSONReaderFuzzTarget {
     }
 
     /// Reads a whole document into a tree: its top-level value, then nothing but whitespace.
-    private static func readAll(_ document: [UInt8], notes: inout JSONTree.Notes) -> Result<JSONTree, JSONError> {
+    private static func readAll(
+        _ document: [UInt8],
+        notes: inout JSONTree.Notes,
+        compactly: Bool = false
+    ) -> Result<JSONTree, JSONError> {
         var reader = JSONReader(bytes: document)
         do throws(JSONError) {
-            let tree = try JSONTree.read(&reader, notes: &notes)
+            let tree = try JSONTree.read(&reader, notes: &notes, compactly: compactly)
             try reader.finish()
             return .success(tree)
         } catch {

@@ -28,9 +28,18 @@ indirect enum JSONTree: Equatable {
         var hitNumberOutOfRange = false
     }
 
+    /// `{"width":…,"height":…}`, for the arrays read `compactly`.
+    static let sizeMembers = JSONCompactPair("width", "height")
+
     /// Reads the next value in full, asking the reader for exactly the kind it announces, so that the only shape
     /// error possible is a number out of range (noted in `notes`). Computes each value's JSON Pointer on the way.
-    static func read(_ reader: inout JSONReader, notes: inout Notes) throws(JSONError) -> JSONTree {
+    /// `compactly`, arrays are read through runs of ``JSONReader/readCompactPairElements(_:in:_:_:)`` (widths up to
+    /// 10^6, heights within ±10^6) before each general element, which must give the same tree or error.
+    static func read(
+        _ reader: inout JSONReader,
+        notes: inout Notes,
+        compactly: Bool = false
+    ) throws(JSONError) -> JSONTree {
         _ = reader.currentPointer
         switch try reader.kind() {
         case .object:
@@ -42,13 +51,28 @@ indirect enum JSONTree: Equatable {
                 } else {
                     notes.isExact = false
                 }
-                members.append(Member(name: key.string, value: try Self.read(&reader, notes: &notes)))
+                members.append(
+                    Member(name: key.string, value: try Self.read(&reader, notes: &notes, compactly: compactly))
+                )
             }
             return .object(members)
         case .array:
             try reader.beginArray()
             var elements: [JSONTree] = []
-            while try reader.nextElement() { elements.append(try Self.read(&reader, notes: &notes)) }
+            while true {
+                if compactly {
+                    _ = reader.readCompactPairElements(Self.sizeMembers, in: 0...1e6, -1e6...1e6) { width, height in
+                        elements.append(
+                            .object([
+                                Member(name: "width", value: .number(width.bitPattern)),
+                                Member(name: "height", value: .number(height.bitPattern)),
+                            ])
+                        )
+                    }
+                }
+                guard try reader.nextElement() else { break }
+                elements.append(try Self.read(&reader, notes: &notes, compactly: compactly))
+            }
             return .array(elements)
         case .string:
             return .string(try reader.readString())

@@ -7,6 +7,10 @@ extension JSONReader {
     static let maxLength = 10_000_000.0
     /// The largest coordinate magnitude accepted, in points.
     static let maxCoordinate = 1_000_000_000.0
+    /// The lengths ``readLength()`` accepts.
+    static let lengths = 0...maxLength
+    /// `{"width":…,"height":…}`, as the compact readers match it.
+    static let sizeMembers = JSONCompactPair("width", "height")
 
     /// A number as a message shows it: `-1` rather than Swift's `-1.0`.
     static func format(_ value: Double) -> String {
@@ -83,15 +87,13 @@ extension JSONReader {
     }
 
     /// ``readSize()``'s common case in one pass: `{"width":w,"height":h}` as clients and `JSON.stringify` write
-    /// it (``JSONReader/readCompactPair(_:_:where:)``), within ``readLength()``'s range. Anything else, errors
+    /// it (``JSONReader/readCompactPair(_:in:_:)``), within ``readLength()``'s range. Anything else, errors
     /// included, consumes nothing and returns `nil` for the general path to read.
     ///
     /// An item list is mostly such objects: this reads one in about a quarter of the general path's work.
     private mutating func readCompactSize() -> Size? {
-        let pair = self.readCompactPair("width", "height") { width, height in
-            width >= 0 && width <= Self.maxLength && height >= 0 && height <= Self.maxLength
-        }
-        guard let (width, height) = pair else { return nil }
+        guard let (width, height) = self.readCompactPair(Self.sizeMembers, in: Self.lengths, Self.lengths)
+        else { return nil }
         return Size(width: width + 0, height: height + 0)  // -0 becomes 0, as in readLength()
     }
 

@@ -10,13 +10,45 @@ extension JSONReader {
     ///
     /// - Throws: ``JSONError`` for a missing `height`, a `width` under 0.001, a span outside 1…1000 or `"full"`.
     mutating func readWaterfallItem() throws(JSONError) -> Size {
-        if let size = self.readCompactPair("width", "height", where: { width, height in
-            width >= Self.minimumAspectWidth && width <= Self.maxLength && height >= 0 && height <= Self.maxLength
-        }) {
+        if let size = self.readCompactPair(Self.sizeMembers, in: Self.aspectLengths, Self.lengths) {
             return Size(width: size.0, height: size.1 + 0)
         }
         let (width, height, span) = try self.readItemMembers()
         return try self.waterfallItem(width: width, height: height, span: span ?? 1)
+    }
+
+    /// The widths of an aspect ratio: ``minimumAspectWidth`` to ``maxLength``.
+    static let aspectLengths = minimumAspectWidth...maxLength
+
+    /// Reads the next elements of an `items` array while each is `{"width":w,"height":h}` written compactly and
+    /// valid for `kind`, appending their sizes as ``readWaterfallItem()`` or ``readSize()`` (and the justified
+    /// aspect check) would; stops before the first other element, which the general path then reads.
+    ///
+    /// - Returns: How many items were read.
+    mutating func readCompactSizes(kind: LayoutKind, into sizes: inout [Size]) -> Int {
+        // At most one item per 23 bytes left (`{"width":0,"height":0},`): when the array is full, grow it fourfold
+        // up to that bound rather than double it, so a large list is copied less often and rarely over-reserved.
+        let bound = sizes.count + (self.remainingByteCount / 23)
+        @inline(__always) func append(_ size: Size) {
+            if sizes.count == sizes.capacity, sizes.count >= 1024 {
+                sizes.reserveCapacity(max(min(bound, sizes.count * 4), sizes.count + 1))
+            }
+            sizes.append(size)
+        }
+        switch kind {
+        case .waterfall:
+            return self.readCompactPairElements(Self.sizeMembers, in: Self.aspectLengths, Self.lengths) {
+                append(Size(width: $0, height: $1 + 0))
+            }
+        case .justified:
+            return self.readCompactPairElements(Self.sizeMembers, in: Self.aspectLengths, Self.aspectLengths) {
+                append(Size(width: $0, height: $1))
+            }
+        default:
+            return self.readCompactPairElements(Self.sizeMembers, in: Self.lengths, Self.lengths) {
+                append(Size(width: $0 + 0, height: $1 + 0))  // -0 becomes 0, as in readLength()
+            }
+        }
     }
 
     /// The encoded item of the members read: an aspect ratio, or one length alone (exactly that long along the
@@ -43,9 +75,7 @@ extension JSONReader {
     ///
     /// - Throws: ``JSONError``.
     mutating func readItemSize() throws(JSONError) -> Size {
-        if let size = self.readCompactPair("width", "height", where: { width, height in
-            width >= 0 && width <= Self.maxLength && height >= 0 && height <= Self.maxLength
-        }) {
+        if let size = self.readCompactPair(Self.sizeMembers, in: Self.lengths, Self.lengths) {
             return Size(width: size.0 + 0, height: size.1 + 0)
         }
         let (width, height, span) = try self.readItemMembers()

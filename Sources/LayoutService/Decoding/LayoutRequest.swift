@@ -237,7 +237,10 @@ extension JSONReader {
     private mutating func readItemSizes(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> [Size] {
         var sizes: [Size] = []
         try self.beginArray()
-        while try self.nextElement() {
+        while true {
+            // Runs of `{"width":w,"height":h}` in one call; the general path below reads anything else.
+            counter.add(self.readCompactSizes(kind: kind, into: &sizes))
+            guard try self.nextElement() else { break }
             counter.add(1)
             if kind == .waterfall {
                 sizes.append(try self.readWaterfallItem())
