@@ -96,13 +96,7 @@ extension FlowLayout: LayoutKindProtocol {
             // The line holding the item before: a line's break depends on the size of the item after it, so a
             // resized first item of a line may move up to the line above.
             let previous = Swift.max(0, item - 1)
-            var low = 0
-            var high = lines.count
-            while low < high {
-                let middle = (low + high) / 2
-                if lines[middle].first <= previous { low = middle + 1 } else { high = middle }
-            }
-            let line = Swift.max(0, low - 1)
+            let line = Swift.max(0, (0..<lines.count).partitioningIndex { lines[$0].first > previous } - 1)
             guard !lines.isEmpty else {
                 // An empty section before, or a grid (which keeps no lines): build it whole.
                 var recorded: [FlowSectionBuilder.Line]? = []

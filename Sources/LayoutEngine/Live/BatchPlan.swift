@@ -39,12 +39,7 @@ struct BatchPlan {
         }
         let removed = self.removedItems[old.section] ?? []
         // The number of removed items before this one, by binary search.
-        var low = 0
-        var high = removed.count
-        while low < high {
-            let middle = (low + high) / 2
-            if removed[middle] < old.item { low = middle + 1 } else { high = middle }
-        }
+        let low = (0..<removed.count).partitioningIndex { removed[$0] >= old.item }
         if low < removed.count && removed[low] == old.item { return nil }
         var slot = old.item - low
         for fixed in self.fixedItems[section] ?? [] {

@@ -51,11 +51,7 @@ extension SectionInput {
     /// Where the measured size of `kind` at `item` is in ``anchoredSizes``, or would be inserted.
     private func anchoredSizePosition(item: Int, kind: ElementName) -> (position: Int, isFound: Bool) {
         let probe = AnchoredSize(item: item, kind: kind, size: .zero)
-        var (low, high) = (0, self.anchoredSizes.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if self.anchoredSizes[middle] < probe { low = middle + 1 } else { high = middle }
-        }
+        let low = (0..<self.anchoredSizes.count).partitioningIndex { !(self.anchoredSizes[$0] < probe) }
         let isFound =
             low < self.anchoredSizes.count && self.anchoredSizes[low].item == item
             && self.anchoredSizes[low].kind == kind

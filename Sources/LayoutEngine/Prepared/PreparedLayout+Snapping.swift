@@ -54,7 +54,7 @@ extension PreparedLayout {
             let section = self.sections[sectionIndex]
             let local = x - section.origin.x
             // First item whose centre is beyond x; the one before it is the answer.
-            let index = Self.partition(section.frames) { $0.midX > local }
+            let index = (0..<section.frames.count).partitioningIndex { section.frames[$0].midX > local }
             if index > 0 { return section.frames[index - 1].midX + section.origin.x }
             sectionIndex -= 1
         }
@@ -67,7 +67,7 @@ extension PreparedLayout {
         while sectionIndex < self.sections.count {
             let section = self.sections[sectionIndex]
             let local = x - section.origin.x
-            let index = Self.partition(section.frames) { $0.midX >= local }
+            let index = (0..<section.frames.count).partitioningIndex { section.frames[$0].midX >= local }
             if index < section.frames.count { return section.frames[index].midX + section.origin.x }
             sectionIndex += 1
         }
@@ -76,23 +76,6 @@ extension PreparedLayout {
 
     /// The first section whose extent ends after `x` (sections of a line are in x order).
     private func firstSection(endingAfter x: Double) -> Int {
-        var low = 0
-        var high = self.sections.count
-        while low < high {
-            let middle = (low + high) / 2
-            if self.sections[middle].absoluteExtent.maxX > x { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-
-    /// The first index whose frame satisfies `predicate`, which must be false then true along the array.
-    private static func partition(_ frames: SectionFrames, _ predicate: (Rect) -> Bool) -> Int {
-        var low = 0
-        var high = frames.count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(frames[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
+        (0..<self.sections.count).partitioningIndex { self.sections[$0].absoluteExtent.maxX > x }
     }
 }

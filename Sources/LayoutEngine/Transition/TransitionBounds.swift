@@ -92,19 +92,8 @@ struct TransitionBounds {
         blockCount: Int
     ) -> Range<Int> {
         let u = 1 - t
-        let first = Self.partition(blockCount) { u * start.upper($0) + t * end.upper($0) > lo }
-        let last = Self.partition(blockCount) { u * start.lower($0) + t * end.lower($0) >= hi }
+        let first = (0..<blockCount).partitioningIndex { u * start.upper($0) + t * end.upper($0) > lo }
+        let last = (0..<blockCount).partitioningIndex { u * start.lower($0) + t * end.lower($0) >= hi }
         return first < last ? first..<last : first..<first
-    }
-
-    /// The first index in `0..<count` where `predicate` (false, then true) holds, or `count`.
-    private static func partition(_ count: Int, _ predicate: (Int) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(middle) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }

@@ -67,16 +67,9 @@ extension CompositionalEffects {
 
         /// The position of the first measured supplementary not before `item`, `isGroup`, `index`.
         func firstMeasured(atOrAfter item: Int, isGroup: Bool = false, index: Int = 0) -> Int {
-            var (low, high) = (0, self.measured.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if self.measured[middle].precedes(item: item, isGroup: isGroup, index: index) {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
+            (0..<self.measured.count).partitioningIndex {
+                !self.measured[$0].precedes(item: item, isGroup: isGroup, index: index)
             }
-            return low
         }
 
         /// The number of cells in one repetition of the group.

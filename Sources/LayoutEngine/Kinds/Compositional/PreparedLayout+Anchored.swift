@@ -88,12 +88,7 @@ extension PreparedLayout {
         if let local {
             // Repetitions follow one another along the index's axis: skip those that end before the band.
             let lo = axis.leading(local) - anchored.groupReachAfter
-            var (low, high) = (0, groups.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if axis.leading(groups[middle]) <= lo { low = middle + 1 } else { high = middle }
-            }
-            repetition = low
+            repetition = (0..<groups.count).partitioningIndex { axis.leading(groups[$0]) > lo }
         }
         while repetition < end {
             let group = groups[repetition]

@@ -59,13 +59,7 @@ extension PreparedLayout {
         guard count > 0 else { return 0 }
         // Resting places grow with the index: the first at or after `offset`.
         func firstResting(atOrAfter offset: Double) -> Int {
-            var low = 0
-            var high = count
-            while low < high {
-                let middle = (low + high) / 2
-                if resting(middle) >= offset { high = middle } else { low = middle + 1 }
-            }
-            return low
+            (0..<count).partitioningIndex { resting($0) >= offset }
         }
         // The nearest resting place to `offset` (the earlier one on a tie).
         func nearest(_ offset: Double) -> Int {
