@@ -103,6 +103,11 @@ public struct ResponseWriter: Sendable {
             Self.appendSanitized(field.value, to: &output)
             Self.append("\r\n", to: &output)
         }
+        if let requestID = response.requestID {
+            Self.append("X-Request-Id: ", to: &output)
+            requestID.append(to: &output)
+            Self.append("\r\n", to: &output)
+        }
         let mayHaveBody = status >= 200 && status != 204 && status != 304
         if mayHaveBody {
             switch framing {
