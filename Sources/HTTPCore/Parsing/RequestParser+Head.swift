@@ -108,7 +108,12 @@ extension RequestParser {
         switch framing {
         case .length(let length):
             try self.reserveBody(length)
-            if length > 0 { body.reserveCapacity(min(length, 1 << 20)) }
+            if length >= Self.directBodyBytes {
+                body = Self.makePresizedBody(count: length)
+                self.presizedBodyFilled = 0
+            } else if length > 0 {
+                body.reserveCapacity(length)
+            }
             self.state = .fixedBody(remaining: length)
         case .chunked:
             self.state = .chunkSize
