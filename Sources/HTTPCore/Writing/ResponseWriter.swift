@@ -42,27 +42,6 @@ public struct ResponseWriter: Sendable {
         }
     }
 
-    /// Appends everything but the body to `output`, and says whether the body must follow.
-    ///
-    /// For a caller that sends a large body from its own buffer instead of copying it after the head; the
-    /// parameters are those of ``write(_:method:version:closing:epochSeconds:into:)``.
-    ///
-    /// - Returns: `true` when `response.body` must be sent right after the head; `false` for HEAD, 1xx, 204, 304.
-    public mutating func writeHead(
-        _ response: Response,
-        method: HTTPMethod?,
-        version: HTTPVersion = .http1_1,
-        closing: Bool,
-        epochSeconds: Int,
-        into output: inout [UInt8]
-    ) -> Bool {
-        let body = response.body.count
-        return self.writeHead(
-            response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
-            framing: .length(body), into: &output
-        ) && body > 0
-    }
-
     /// How a body is delimited on the wire.
     public enum BodyFraming: Hashable, Sendable {
         /// `Content-Length` with this many bytes.
@@ -72,18 +51,31 @@ public struct ResponseWriter: Sendable {
         case chunked
     }
 
-    /// Appends everything but the body to `output` with the given framing, and says whether a body must follow
-    /// (`false` for HEAD, 1xx, 204, 304); the other parameters are those of
-    /// ``write(_:method:version:closing:epochSeconds:into:)``.
+    /// Appends everything but the body to `output`, and says whether a body must follow (`false` for HEAD, 1xx, 204,
+    /// 304); the other parameters are those of ``write(_:method:version:closing:epochSeconds:into:)``.
+    ///
+    /// For a caller that sends a large body from its own buffer instead of copying it after the head, or produces it
+    /// in chunks.
+    ///
+    /// - Parameter framing: How the body is delimited; `nil` (the default) for `Content-Length` with
+    ///   `response.body`'s length, and then `false` is returned for an empty body too.
+    /// - Returns: Whether the body must be sent right after the head.
     public mutating func writeHead(
         _ response: Response,
         method: HTTPMethod?,
         version: HTTPVersion = .http1_1,
         closing: Bool,
         epochSeconds: Int,
-        framing: BodyFraming,
+        framing: BodyFraming? = nil,
         into output: inout [UInt8]
     ) -> Bool {
+        guard let framing else {
+            let body = response.body.count
+            return self.writeHead(
+                response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
+                framing: .length(body), into: &output
+            ) && body > 0
+        }
         // A status outside 100…999 cannot be written; it is a responder bug, answered as one.
         let status = (100...999).contains(response.status) ? response.status : 500
         Self.append("HTTP/1.1 ", to: &output)
