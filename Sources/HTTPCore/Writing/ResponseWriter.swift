@@ -78,12 +78,19 @@ public struct ResponseWriter: Sendable {
         }
         // A status outside 100…999 cannot be written; it is a responder bug, answered as one.
         let status = (100...999).contains(response.status) ? response.status : 500
-        Self.append("HTTP/1.1 ", to: &output)
-        Self.appendDecimal(status, to: &output)
-        output.append(.space)
-        var reason = Self.reasonPhrase(for: status)
-        reason.withUTF8 { output.append(contentsOf: $0) }
-        Self.append("\r\n", to: &output)
+        switch status {
+        // The usual answers' status lines in one copy each.
+        case 200: Self.append("HTTP/1.1 200 OK\r\n", to: &output)
+        case 201: Self.append("HTTP/1.1 201 Created\r\n", to: &output)
+        case 204: Self.append("HTTP/1.1 204 No Content\r\n", to: &output)
+        default:
+            Self.append("HTTP/1.1 ", to: &output)
+            Self.appendDecimal(status, to: &output)
+            output.append(.space)
+            var reason = Self.reasonPhrase(for: status)
+            reason.withUTF8 { output.append(contentsOf: $0) }
+            Self.append("\r\n", to: &output)
+        }
         if epochSeconds != self.cachedSecond {
             self.cachedSecond = epochSeconds
             self.cachedDateLine = Array("Date: \(IMFFixdate.format(epochSeconds: epochSeconds))\r\n".utf8)
