@@ -4,8 +4,8 @@
 /// responder is replaced by the writer's own, so a responder cannot frame a response wrongly. No body is written for
 /// HEAD requests, 1xx, 204 and 304 (RFC 9110 §6.4.1); a HEAD answer keeps the `Content-Length` its GET would have.
 /// CR and LF inside a responder's field are written as spaces, so a value echoing client input cannot split the
-/// response. A status outside 100…999 is written as 500. The `Date` field is formatted once per second and cached, which is why the writer is a mutating value:
-/// keep one per thread.
+/// response. A status outside 100…999 is written as 500. The `Date` field is formatted once per second and cached,
+/// which is why the writer is a mutating value: keep one per thread.
 public struct ResponseWriter: Sendable {
     /// The `Date: …\r\n` line for ``cachedSecond``.
     private var cachedDateLine: [UInt8] = []
@@ -262,7 +262,8 @@ extension Response {
     ///
     /// - Parameter error: Why the request was refused.
     public init(parseError error: HTTPParseError) {
-        self = .problem(status: error.status, type: error.problemType, detail: "The request was refused: \(error.reason).")
+        let detail = "The request was refused: \(error.reason)."
+        self = .problem(status: error.status, type: error.problemType, detail: detail)
         if error == .bodyMemoryExhausted { self.headers.add(name: "Retry-After", value: "1") }
     }
 }
