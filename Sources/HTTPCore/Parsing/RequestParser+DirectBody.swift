@@ -40,6 +40,17 @@ extension RequestParser {
         return count
     }
 
+    /// Moves `count` buffered bytes into the pending request's body.
+    mutating func takeBody(_ count: Int) {
+        guard count > 0 else { return }
+        if self.presizedBodyFilled != nil {
+            self.fillPresizedBody(from: self.start, count: count)
+        } else {
+            self.pending?.body.append(contentsOf: self.buffer[self.start..<(self.start + count)])
+        }
+        self.start += count
+    }
+
     /// Copies `count` buffered bytes from `offset` into the presized body after those already written.
     mutating func fillPresizedBody(from offset: Int, count: Int) {
         guard let filled = self.presizedBodyFilled else { return }

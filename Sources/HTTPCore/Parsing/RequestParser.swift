@@ -186,17 +186,6 @@ public struct RequestParser: Sendable {
         }
     }
 
-    /// Moves `count` buffered bytes into the pending request's body.
-    private mutating func takeBody(_ count: Int) {
-        guard count > 0 else { return }
-        if self.presizedBodyFilled != nil {
-            self.fillPresizedBody(from: self.start, count: count)
-        } else {
-            self.pending?.body.append(contentsOf: self.buffer[self.start..<(self.start + count)])
-        }
-        self.start += count
-    }
-
     /// Hands out the pending request and gets ready for the next head.
     mutating func finishRequest() -> Event? {
         self.state = .head
