@@ -11,6 +11,10 @@ public struct Response: Sendable {
     public var status: Int
     /// The header fields the responder sets.
     public var headers: HTTPHeaders
+    /// The identifier written as the answer's `X-Request-Id` field after the responder's fields, or `nil` for none.
+    /// Kept apart from ``headers`` so that a generated one costs no string (see ``RequestIdentifier``). Defaults to
+    /// `nil`.
+    public var requestID: RequestIdentifier?
     /// The bytes of a body given as bytes.
     private var storedBody: [UInt8]
     /// The body, when it is produced piece by piece; `nil` for a body given as bytes.
@@ -36,6 +40,7 @@ public struct Response: Sendable {
         self.headers = headers
         self.storedBody = body
         self.bodyStream = nil
+        self.requestID = nil
     }
 
     /// Creates a response whose body is produced piece by piece.
@@ -49,5 +54,6 @@ public struct Response: Sendable {
         self.headers = headers
         self.storedBody = []
         self.bodyStream = bodyStream
+        self.requestID = nil
     }
 }

@@ -201,6 +201,8 @@ public struct JSONWriter {
 
     @inline(never) @usableFromInline
     mutating func grow(toFit extra: Int) {
+        // A reused buffer (init(reusing:capacity:)) has room past its count: use that first.
+        if self.extendIntoCapacity(toFit: extra) { return }
         var larger = Self.makeRoom(count: max(self.storage.count * 2, self.length + extra))
         larger.withUnsafeMutableBufferPointer { target in
             self.storage.withUnsafeBufferPointer { source in

@@ -79,9 +79,9 @@ public final class LayoutService: Responder {
                 for: error,
                 body: request.body,
                 maxJSONDepth: self.configuration.maxJSONDepth
-            ) { self.logger.log(.error, $0, [("request_id", .string(requestID))]) }
+            ) { self.logger.log(.error, $0, [("request_id", .string(requestID.text))]) }
         }
-        response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+        response.requestID = requestID
         CORSPolicy(origins: self.configuration.corsOrigins).decorate(&response, for: request, route: route)
 
         let elapsed = self.clock.now - start
@@ -97,7 +97,9 @@ public final class LayoutService: Responder {
             started: true
         )
         if self.configuration.logsRequests {
-            RequestLog.log(self.logger, request: request, requestID: requestID, response: response, seconds: seconds)
+            RequestLog.log(
+                self.logger, request: request, requestID: requestID.text, response: response, seconds: seconds
+            )
         }
         if let sessionsBefore { self.logSessionsGone(since: sessionsBefore) }
         self.noteWorkerQueue()

@@ -76,7 +76,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["msg"] as? String == "request")
         #expect(object["level"] as? String == "info")
-        #expect(object["request_id"] as? String == response.headers["X-Request-Id"])
+        #expect(object["request_id"] as? String == response.requestID?.text)
         #expect(object["method"] as? String == "POST")
         #expect(object["path"] as? String == "/layout/flow")
         #expect(object["status"] as? Int == 400)
@@ -92,7 +92,7 @@ import Testing
         let lines = Lines()
         let service = LayoutService(logger: lines.logger(.text))
         let response = service.respond(to: Request(method: .GET, target: "/healthz"))
-        let id = try #require(response.headers["X-Request-Id"])
+        let id = try #require(response.requestID?.text)
         let line = try #require(lines.all.last)
         let pattern = #"^2026-11-29T13:01:31\.123Z INFO \#(id) GET /healthz 200 [0-9.]+ms in=0 out=\d+\n$"#
         #expect(line.range(of: pattern, options: .regularExpression) != nil, "\(line)")

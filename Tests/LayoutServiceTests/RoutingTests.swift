@@ -62,11 +62,11 @@ import Testing
         let echoed = self.service.respond(
             to: Request(method: .GET, target: "/healthz", headers: ["X-Request-Id": "abc-123"])
         )
-        #expect(echoed.headers["X-Request-Id"] == "abc-123")
+        #expect(echoed.requestID?.text == "abc-123")
         let replaced = self.service.respond(
             to: Request(method: .GET, target: "/healthz", headers: ["X-Request-Id": "bad id\u{7}"])
         )
-        let generated = replaced.headers["X-Request-Id"] ?? ""
+        let generated = replaced.requestID?.text ?? ""
         #expect(generated.utf8.count == 16)
         #expect(generated != "bad id\u{7}")
     }

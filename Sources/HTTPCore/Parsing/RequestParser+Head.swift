@@ -108,7 +108,12 @@ extension RequestParser {
         switch framing {
         case .length(let length):
             try self.reserveBody(length)
-            if length > 0 { body.reserveCapacity(min(length, 1 << 20)) }
+            if length >= Self.directBodyBytes {
+                body = Self.makePresizedBody(count: length)
+                self.presizedBodyFilled = 0
+            } else if length > 0 {
+                body.reserveCapacity(length)
+            }
             self.state = .fixedBody(remaining: length)
         case .chunked:
             self.state = .chunkSize
@@ -143,7 +148,7 @@ extension RequestParser {
 
     /// Parses `HTTP/1.0` or `HTTP/1.1`; another well-formed version is 505, anything else 400.
     private static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8) else { throw .malformedRequestLine }
+        guard bytes.count == 8, Self.bytes(bytes.prefix(5), equal: "HTTP/") else { throw .malformedRequestLine }
         let major = bytes[bytes.startIndex + 5]
         let dot = bytes[bytes.startIndex + 6]
         let minor = bytes[bytes.startIndex + 7]
@@ -157,8 +162,20 @@ extension RequestParser {
 
     /// Matches a method token exactly (methods are case-sensitive, RFC 9110 §9.1).
     private static func parseMethod(_ bytes: ArraySlice<UInt8>) -> HTTPMethod? {
-        if bytes.elementsEqual("GET".utf8) { return .GET }
-        if bytes.elementsEqual("POST".utf8) { return .POST }
+        if Self.bytes(bytes, equal: "GET") { return .GET }
+        if Self.bytes(bytes, equal: "POST") { return .POST }
         return HTTPMethod.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) }
+    }
+
+    /// Whether `bytes` are exactly `literal`'s, compared through pointers (a generic `elementsEqual` of a slice and
+    /// a string's UTF-8 view costs a hundred instructions or more per call).
+    private static func bytes(_ bytes: ArraySlice<UInt8>, equal literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count == count else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            let expected = literal.utf8Start
+            for index in 0..<count where bytes[index] != expected[index] { return false }
+            return true
+        }
     }
 }

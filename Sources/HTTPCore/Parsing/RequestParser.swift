@@ -52,6 +52,9 @@ public struct RequestParser: Sendable {
     var fieldLines: [Range<Int>] = []
     /// The request whose body is being read.
     var pending: Request?
+    /// For a large fixed-length body made at its full length up front (``directBodyBytes``), how many of its bytes
+    /// are written; `nil` for a body that grows by appending.
+    var presizedBodyFilled: Int?
     /// The header list and body of the last request handed out, kept so that the next request reuses their storage
     /// once the last one was answered and dropped: a keep-alive connection then parses without allocating (issue
     /// 21). Taken while still shared, they are copied as any array is; a body larger than ``spareBodyCapacity`` is
@@ -183,18 +186,12 @@ public struct RequestParser: Sendable {
         }
     }
 
-    /// Moves `count` buffered bytes into the pending request's body.
-    private mutating func takeBody(_ count: Int) {
-        guard count > 0 else { return }
-        self.pending?.body.append(contentsOf: self.buffer[self.start..<(self.start + count)])
-        self.start += count
-    }
-
     /// Hands out the pending request and gets ready for the next head.
     mutating func finishRequest() -> Event? {
         self.state = .head
         guard let request = self.pending else { return nil }
         self.pending = nil
+        self.presizedBodyFilled = nil
         self.spareHeaders = request.headers
         if request.target.utf8.count <= Self.spareBodyCapacity { self.spareTarget = request.target }
         if request.body.capacity <= Self.spareBodyCapacity { self.spareBody = request.body }

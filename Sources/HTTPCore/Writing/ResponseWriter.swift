@@ -4,8 +4,8 @@
 /// responder is replaced by the writer's own, so a responder cannot frame a response wrongly. No body is written for
 /// HEAD requests, 1xx, 204 and 304 (RFC 9110 §6.4.1); a HEAD answer keeps the `Content-Length` its GET would have.
 /// CR and LF inside a responder's field are written as spaces, so a value echoing client input cannot split the
-/// response. A status outside 100…999 is written as 500. The `Date` field is formatted once per second and cached, which is why the writer is a mutating value:
-/// keep one per thread.
+/// response. A status outside 100…999 is written as 500. The `Date` field is formatted once per second and cached,
+/// which is why the writer is a mutating value: keep one per thread.
 public struct ResponseWriter: Sendable {
     /// The `Date: …\r\n` line for ``cachedSecond``.
     private var cachedDateLine: [UInt8] = []
@@ -42,27 +42,6 @@ public struct ResponseWriter: Sendable {
         }
     }
 
-    /// Appends everything but the body to `output`, and says whether the body must follow.
-    ///
-    /// For a caller that sends a large body from its own buffer instead of copying it after the head; the
-    /// parameters are those of ``write(_:method:version:closing:epochSeconds:into:)``.
-    ///
-    /// - Returns: `true` when `response.body` must be sent right after the head; `false` for HEAD, 1xx, 204, 304.
-    public mutating func writeHead(
-        _ response: Response,
-        method: HTTPMethod?,
-        version: HTTPVersion = .http1_1,
-        closing: Bool,
-        epochSeconds: Int,
-        into output: inout [UInt8]
-    ) -> Bool {
-        let body = response.body.count
-        return self.writeHead(
-            response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
-            framing: .length(body), into: &output
-        ) && body > 0
-    }
-
     /// How a body is delimited on the wire.
     public enum BodyFraming: Hashable, Sendable {
         /// `Content-Length` with this many bytes.
@@ -72,26 +51,46 @@ public struct ResponseWriter: Sendable {
         case chunked
     }
 
-    /// Appends everything but the body to `output` with the given framing, and says whether a body must follow
-    /// (`false` for HEAD, 1xx, 204, 304); the other parameters are those of
-    /// ``write(_:method:version:closing:epochSeconds:into:)``.
+    /// Appends everything but the body to `output`, and says whether a body must follow (`false` for HEAD, 1xx, 204,
+    /// 304); the other parameters are those of ``write(_:method:version:closing:epochSeconds:into:)``.
+    ///
+    /// For a caller that sends a large body from its own buffer instead of copying it after the head, or produces it
+    /// in chunks.
+    ///
+    /// - Parameter framing: How the body is delimited; `nil` (the default) for `Content-Length` with
+    ///   `response.body`'s length, and then `false` is returned for an empty body too.
+    /// - Returns: Whether the body must be sent right after the head.
     public mutating func writeHead(
         _ response: Response,
         method: HTTPMethod?,
         version: HTTPVersion = .http1_1,
         closing: Bool,
         epochSeconds: Int,
-        framing: BodyFraming,
+        framing: BodyFraming? = nil,
         into output: inout [UInt8]
     ) -> Bool {
+        guard let framing else {
+            let body = response.body.count
+            return self.writeHead(
+                response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
+                framing: .length(body), into: &output
+            ) && body > 0
+        }
         // A status outside 100…999 cannot be written; it is a responder bug, answered as one.
         let status = (100...999).contains(response.status) ? response.status : 500
-        Self.append("HTTP/1.1 ", to: &output)
-        Self.appendDecimal(status, to: &output)
-        output.append(.space)
-        var reason = Self.reasonPhrase(for: status)
-        reason.withUTF8 { output.append(contentsOf: $0) }
-        Self.append("\r\n", to: &output)
+        switch status {
+        // The usual answers' status lines in one copy each.
+        case 200: Self.append("HTTP/1.1 200 OK\r\n", to: &output)
+        case 201: Self.append("HTTP/1.1 201 Created\r\n", to: &output)
+        case 204: Self.append("HTTP/1.1 204 No Content\r\n", to: &output)
+        default:
+            Self.append("HTTP/1.1 ", to: &output)
+            Self.appendDecimal(status, to: &output)
+            output.append(.space)
+            var reason = Self.reasonPhrase(for: status)
+            reason.withUTF8 { output.append(contentsOf: $0) }
+            Self.append("\r\n", to: &output)
+        }
         if epochSeconds != self.cachedSecond {
             self.cachedSecond = epochSeconds
             self.cachedDateLine = Array("Date: \(IMFFixdate.format(epochSeconds: epochSeconds))\r\n".utf8)
@@ -101,6 +100,11 @@ public struct ResponseWriter: Sendable {
             Self.appendSanitized(field.name, to: &output)
             Self.append(": ", to: &output)
             Self.appendSanitized(field.value, to: &output)
+            Self.append("\r\n", to: &output)
+        }
+        if let requestID = response.requestID {
+            Self.append("X-Request-Id: ", to: &output)
+            requestID.append(to: &output)
             Self.append("\r\n", to: &output)
         }
         let mayHaveBody = status >= 200 && status != 204 && status != 304
@@ -258,7 +262,8 @@ extension Response {
     ///
     /// - Parameter error: Why the request was refused.
     public init(parseError error: HTTPParseError) {
-        self = .problem(status: error.status, type: error.problemType, detail: "The request was refused: \(error.reason).")
+        let detail = "The request was refused: \(error.reason)."
+        self = .problem(status: error.status, type: error.problemType, detail: detail)
         if error == .bodyMemoryExhausted { self.headers.add(name: "Retry-After", value: "1") }
     }
 }

@@ -5,14 +5,19 @@ import HTTPCore
 ///
 /// What the connection does next (read, answer, send, half-close, time out, close) is its
 /// ``ConnectionStateMachine``'s decision; the loop performs the machine's actions on these resources.
+///
+/// The parser, output and machine are touched only on the owning loop's thread, and every pass holds at most one
+/// `inout` access to each (the whole test suite ran with the runtime's checks and found no overlap): so their
+/// accesses are not checked at run time, which cost about 1,400 instructions per request in `swift_beginAccess` and
+/// its thread-local access set (issue 21, callgrind).
 final class Connection {
     let id: UInt64
     let fd: Int32
-    var parser: RequestParser
+    @exclusivity(unchecked) var parser: RequestParser
     /// Serialized output not yet sent.
-    var output = OutputQueue()
+    @exclusivity(unchecked) var output = OutputQueue()
     /// Keep-alive, pipelining, back-pressure, lingering close, timeouts and drain.
-    var machine: ConnectionStateMachine
+    @exclusivity(unchecked) var machine: ConnectionStateMachine
     /// The epoll events currently registered.
     var registeredEvents: UInt32
     /// The answer being produced as the client takes it (chunked), if any: nothing more is parsed until it ends.

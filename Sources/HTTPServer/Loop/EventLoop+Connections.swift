@@ -26,17 +26,26 @@ extension EventLoop {
     ///
     /// The machine is passed `inout` (it is `connection.machine`) so that a pass over many actions costs one
     /// exclusive access to the connection's property rather than one per call.
+    ///
+    /// A large fixed-length body is read straight into the request's body (``RequestParser/readsBodyDirectly``)
+    /// rather than through the loop's buffer and the parser's: its bytes are copied once, by the kernel.
     func readInput(_ connection: Connection, machine: inout ConnectionStateMachine) -> ConnectionStateMachine.Action {
+        let direct = machine.acceptsInput && connection.parser.readsBodyDirectly
         let buffer = self.readBufferForReads
         let count: Int?
         do {
-            count = try nonBlockingSyscall("read") { Glibc.read(connection.fd, buffer.baseAddress, buffer.count) }
+            count = try nonBlockingSyscall("read") {
+                guard direct else { return Glibc.read(connection.fd, buffer.baseAddress, buffer.count) }
+                return connection.parser.readBodyDirectly { room in
+                    Glibc.read(connection.fd, room.baseAddress, room.count)
+                }
+            }
         } catch {
             return machine.socketFailed()
         }
         guard let count else { return machine.wouldBlock() }
         if count == 0 { return machine.peerClosed(now: self.now) }
-        if machine.acceptsInput {
+        if machine.acceptsInput, !direct {
             connection.parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
         return machine.bytesRead(now: self.now, parserPhase: connection.parser.phase)

@@ -30,7 +30,8 @@ final class EventLoop: @unchecked Sendable {
     // Loop-thread state.
     var connections: [UInt64: Connection] = [:]
     private var nextConnectionID: UInt64 = 16
-    var writer = ResponseWriter()
+    /// Touched only on the loop's thread, one access at a time: not checked at run time (see ``Connection``).
+    @exclusivity(unchecked) var writer = ResponseWriter()
     let readBufferForReads: UnsafeMutableRawBufferPointer
     var now: UInt64 = 0
     var epochSeconds = 0

@@ -12,10 +12,6 @@ final class ServerContext: Sendable {
     let status: ServerStatus
     let pool: WorkerPool
     let listenerFD: Int32
-    let headerTimeout: UInt64
-    let bodyTimeout: UInt64
-    let idleTimeout: UInt64
-    let lingerTimeout: UInt64
     /// The limits and timeouts every connection's state machine obeys.
     let machineConfiguration: ConnectionStateMachine.Configuration
     /// How often each loop sweeps its connections for expired deadlines.
@@ -39,18 +35,15 @@ final class ServerContext: Sendable {
         self.listenerFD = listenerFD
         self.pool = try WorkerPool(workerCount: configuration.workerCount, status: status)
         self.finished = try Latch()
-        self.headerTimeout = configuration.headerTimeout.nanoseconds
-        self.bodyTimeout = configuration.bodyTimeout.nanoseconds
-        self.idleTimeout = configuration.idleTimeout.nanoseconds
-        self.lingerTimeout = configuration.lingerTimeout.nanoseconds
-        self.machineConfiguration = ConnectionStateMachine.Configuration(
+        let machine = ConnectionStateMachine.Configuration(
             maxPendingOutputBytes: configuration.maxPendingOutputBytes,
-            headerTimeout: self.headerTimeout,
-            bodyTimeout: self.bodyTimeout,
-            idleTimeout: self.idleTimeout,
-            lingerTimeout: self.lingerTimeout
+            headerTimeout: configuration.headerTimeout.nanoseconds,
+            bodyTimeout: configuration.bodyTimeout.nanoseconds,
+            idleTimeout: configuration.idleTimeout.nanoseconds,
+            lingerTimeout: configuration.lingerTimeout.nanoseconds
         )
-        let shortest = min(self.headerTimeout, self.bodyTimeout, self.idleTimeout, self.lingerTimeout)
+        self.machineConfiguration = machine
+        let shortest = min(machine.headerTimeout, machine.bodyTimeout, machine.idleTimeout, machine.lingerTimeout)
         self.tick = min(max(shortest / 4, 5_000_000), 1_000_000_000)
     }
 

@@ -3,6 +3,14 @@ import Glibc
 
 /// Creating the listening socket.
 enum Listener {
+    /// Copies a socket address into `storage` and returns its length.
+    private static func store<Address>(_ address: Address, in storage: inout sockaddr_storage) -> socklen_t {
+        withUnsafeBytes(of: address) { bytes in
+            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
+        }
+        return socklen_t(MemoryLayout<Address>.size)
+    }
+
     /// Creates a non-blocking TCP socket bound to `host:port` and listening.
     ///
     /// - Returns: The descriptor and the port actually bound (useful when `port` is `0`).
@@ -15,22 +23,15 @@ enum Listener {
         let family: Int32
         var v4 = sockaddr_in()
         var v6 = sockaddr_in6()
+        let networkPort = UInt16(truncatingIfNeeded: port).bigEndian
         if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
             v4.sin_family = sa_family_t(AF_INET)
-            v4.sin_port = UInt16(truncatingIfNeeded: port).bigEndian
-            withUnsafeBytes(of: v4) { bytes in
-                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
-            }
-            length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            family = AF_INET
+            v4.sin_port = networkPort
+            (family, length) = (AF_INET, Self.store(v4, in: &storage))
         } else if inet_pton(AF_INET6, host, &v6.sin6_addr) == 1 {
             v6.sin6_family = sa_family_t(AF_INET6)
-            v6.sin6_port = UInt16(truncatingIfNeeded: port).bigEndian
-            withUnsafeBytes(of: v6) { bytes in
-                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
-            }
-            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            family = AF_INET6
+            v6.sin6_port = networkPort
+            (family, length) = (AF_INET6, Self.store(v6, in: &storage))
         } else {
             throw SystemCallError(call: "inet_pton(\(host))", errno: EINVAL)
         }

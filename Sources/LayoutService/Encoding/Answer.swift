@@ -6,17 +6,19 @@ import LayoutEngine
 typealias Answer = (response: Response, elements: Int)
 
 extension Response {
-    /// A 200 (or `status`) response with a JSON body.
+    /// A 200 (or `status`) response with a JSON body; its header list reuses the thread's last one
+    /// (``AnswerScratch``).
     static func json(_ body: [UInt8], status: Int = 200) -> Response {
-        Response(status: status, headers: ["Content-Type": "application/json"], body: body)
+        Response(status: status, headers: AnswerScratch.current.headers(Self.jsonType), body: body)
     }
 
     /// A JSON answer tagged with `session`'s version as its `ETag`.
     static func json(_ body: [UInt8], session: Session, status: Int = 200) -> Response {
-        var response = Response.json(body, status: status)
-        response.headers.add(name: "ETag", value: "\"\(session.version)\"")
-        return response
+        let headers = AnswerScratch.current.headers(Self.jsonType, (name: "ETag", value: "\"\(session.version)\""))
+        return Response(status: status, headers: headers, body: body)
     }
+
+    private static let jsonType = (name: "Content-Type", value: "application/json")
 }
 
 /// The answers of the stateless routes.
@@ -26,12 +28,13 @@ enum LayoutAnswer {
 
     /// `POST /layout/{kind}`: `{kind, contentSize, widowCount?, attributes}`, the elements in `request.rect` or all.
     static func encode(_ layout: PreparedLayout, kind: LayoutKind, request: LayoutRequest) -> Answer {
-        var writer = JSONWriter(capacity: Self.capacity(for: layout, kind: kind, request: request))
+        let scratch = AnswerScratch.current
+        var writer = scratch.writer(capacity: Self.capacity(for: layout, kind: kind, request: request))
         writer.beginObject()
         writer.member("kind", kind.rawValue)
         let count = writer.layoutBody(layout, request: request)
         writer.endObject()
-        return (.json(writer.bytes), count)
+        return (.json(scratch.bytes(of: &writer)), count)
     }
 
     /// About 130 bytes per plain cell, 175 for a justified one (17-digit coordinates): room for all of them up front

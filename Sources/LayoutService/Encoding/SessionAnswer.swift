@@ -30,8 +30,10 @@ enum SessionAnswer {
 
     /// A query's `{version, contentSize, widowCount?, attributes}`: the elements in the rect, O(log n + k).
     static func query(_ session: Session, _ request: QueryRequest) -> Answer {
-        // A viewport's answer is a few kilobytes: room for it up front saves growing the buffer several times.
-        var writer = JSONWriter(capacity: 16 * 1024)
+        // A viewport's answer is a few kilobytes: room for it up front saves growing the buffer several times; the
+        // thread's last answer's buffer is reused (issue 21).
+        let scratch = AnswerScratch.current
+        var writer = scratch.writer(capacity: 16 * 1024)
         writer.beginSessionAnswer(session)
         let count = writer.attributes(
             of: session.layout,
@@ -40,7 +42,7 @@ enum SessionAnswer {
             orthogonalOffsets: request.orthogonalOffsets
         )
         writer.endObject()
-        return (.json(writer.bytes, session: session), count)
+        return (.json(scratch.bytes(of: &writer), session: session), count)
     }
 
     /// A snap's or a scroll-to's `{contentOffset, orthogonalOffset?}`.

@@ -23,7 +23,7 @@ extension LayoutService {
             return Self.countedItems(in: request.body, over: threshold)
         case .sessionTransition(let id), .sessionInvalidate(let id), .sessionUpdates(let id), .sessionMove(let id),
             .sessionMoveEnd(let id):
-            guard Session.isWellFormedID(id), let session = self.sessions.session(String(id)) else { return false }
+            guard Session.isWellFormedID(id), let session = self.sessions.session(id) else { return false }
             return session.itemCount > threshold
         default:
             return false

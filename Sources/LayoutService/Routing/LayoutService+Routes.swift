@@ -158,7 +158,7 @@ extension LayoutService {
     /// The live session named by a path segment.
     func session(_ id: Substring) throws(APIError) -> Session {
         guard Session.isWellFormedID(id),
-            let session = self.sessions.session(String(id)).map(self.syncSharedSession)
+            let session = self.sessions.session(id).map(self.syncSharedSession)
                 ?? self.rebuildSharedSession(String(id))
         else {
             throw self.sessions.goneError(id: String(id))

@@ -107,6 +107,14 @@ final class SessionStore: Sendable {
     ///
     /// - Complexity: O(1) amortised.
     func session(_ id: String) -> Session? {
+        self.session(Substring(id))
+    }
+
+    /// The session with `id`, marked as used; `nil` when there is none or it expired. Looked up by the bytes of
+    /// `id` (the request target's), without making a string (issue 21).
+    ///
+    /// - Complexity: O(1) amortised.
+    func session(_ id: Substring) -> Session? {
         let now = self.now()
         let (session, released) = self.state.withLock { state -> (Session?, Session?) in
             guard let slot = state.table.slot(of: id) else { return (nil, nil) }

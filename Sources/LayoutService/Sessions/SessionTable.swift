@@ -23,7 +23,7 @@ struct SessionTable {
 
     private(set) var slots: [Slot] = []
     private var free: [Int] = []
-    private var slotByID: [String: Int] = [:]
+    private var slotByID: [SessionKey: Int] = [:]
     /// The least recently used slot, or `-1` when empty.
     private(set) var oldest = -1
     /// The most recently used slot, or `-1` when empty.
@@ -37,7 +37,10 @@ struct SessionTable {
     var count: Int { self.slotByID.count }
 
     /// The slot holding `id`.
-    func slot(of id: String) -> Int? { self.slotByID[id] }
+    func slot(of id: String) -> Int? { self.slotByID[SessionKey(id)] }
+
+    /// The slot holding `id`, found without making a string of it.
+    func slot(of id: Substring) -> Int? { self.slotByID[SessionKey(id)] }
 
     /// The session in a held slot.
     func session(at slot: Int) -> Session {
@@ -49,7 +52,7 @@ struct SessionTable {
     ///
     /// - Returns: Its slot.
     mutating func insert(_ session: Session, bytes: Int, items: Int, now: Duration) -> Int {
-        precondition(self.slotByID[session.id] == nil, "a held session is never inserted again")
+        precondition(self.slotByID[SessionKey(session.id)] == nil, "a held session is never inserted again")
         let slot: Int
         if let reused = self.free.popLast() {
             slot = reused
@@ -58,7 +61,7 @@ struct SessionTable {
             self.slots.append(Slot())
         }
         self.slots[slot] = Slot(session: session, bytes: bytes, items: items, lastUsed: now)
-        self.slotByID[session.id] = slot
+        self.slotByID[SessionKey(session.id)] = slot
         self.totalBytes += bytes
         self.totalItems += items
         self.linkAsNewest(slot)
@@ -89,7 +92,7 @@ struct SessionTable {
     mutating func remove(_ slot: Int) -> Session {
         let session = self.session(at: slot)
         self.unlink(slot)
-        self.slotByID[session.id] = nil
+        self.slotByID[SessionKey(session.id)] = nil
         self.totalBytes -= self.slots[slot].bytes
         self.totalItems -= self.slots[slot].items
         self.slots[slot] = Slot()

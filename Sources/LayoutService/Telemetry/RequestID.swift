@@ -10,10 +10,12 @@ enum RequestID {
     /// otherwise 16 hexadecimal digits: a random prefix drawn once per process, then a counter.
     ///
     /// Request ids label log lines; they need to be unique, not secret, so they cost an atomic increment rather
-    /// than a system call for random bytes (session ids, which are secrets, do draw random bytes).
-    static func make(for request: Request) -> String {
-        if let given = request.headers["X-Request-Id"], Self.isAcceptable(given) { return given }
-        return (Self.prefix &+ UInt64(bitPattern: Int64(Self.counter.add(1, ordering: .relaxed).newValue))).paddedHex
+    /// than a system call for random bytes (session ids, which are secrets, do draw random bytes). A generated one
+    /// is kept as its number, written into the answer without a string (issue 21).
+    static func make(for request: Request) -> RequestIdentifier {
+        if let given = request.headers["X-Request-Id"], Self.isAcceptable(given) { return RequestIdentifier(given) }
+        let number = Self.prefix &+ UInt64(bitPattern: Int64(Self.counter.add(1, ordering: .relaxed).newValue))
+        return RequestIdentifier(generated: number)
     }
 
     /// Where this process's generated ids start: random, so that two processes' ids rarely collide.

@@ -1,0 +1,63 @@
+/// The identifier an answer carries in its `X-Request-Id` field, kept without a heap allocation when generated.
+///
+/// A generated identifier is a 64-bit number written as 16 lowercase hexadecimal digits: one byte more than a Swift
+/// small string holds, so as a `String` it would cost an allocation on every answer (issue 21). It is kept as the
+/// number and written straight into the answer by ``ResponseWriter``; ``text`` makes the string only for whoever
+/// asks (a log line). An identifier the client sent is kept as the string the request already holds.
+public struct RequestIdentifier: Hashable, Sendable {
+    private enum Storage: Hashable, Sendable {
+        case generated(UInt64)
+        case given(String)
+    }
+
+    private let storage: Storage
+
+    /// An identifier the client sent, echoed as is.
+    ///
+    /// - Parameter text: The client's identifier; the caller checks that it is sane.
+    public init(_ text: String) {
+        self.storage = .given(text)
+    }
+
+    /// A generated identifier: `number` as 16 lowercase hexadecimal digits.
+    public init(generated number: UInt64) {
+        self.storage = .generated(number)
+    }
+
+    /// The identifier's text, e.g. `"0123456789abcdef"`. Makes a string for a generated one.
+    public var text: String {
+        switch self.storage {
+        case .given(let text):
+            return text
+        case .generated(let number):
+            return String(unsafeUninitializedCapacity: 16) { buffer in
+                Self.writeHex(number, into: UnsafeMutableRawBufferPointer(buffer))
+                return 16
+            }
+        }
+    }
+
+    /// Appends the identifier's text to `output`, a generated one without making a string.
+    func append(to output: inout [UInt8]) {
+        switch self.storage {
+        case .given(let text):
+            // Written like any responder's field: CR, LF and NUL become spaces (no response splitting).
+            for byte in text.utf8 { output.append(byte == 13 || byte == 10 || byte == 0 ? UInt8(ascii: " ") : byte) }
+        case .generated(let number):
+            // Eight bytes of digits at a time, through a 16-byte value: no buffer is made.
+            var digits: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &digits) { bytes in
+                Self.writeHex(number, into: bytes)
+                output.append(contentsOf: UnsafeRawBufferPointer(bytes))
+            }
+        }
+    }
+
+    /// Writes `number` as 16 lowercase hexadecimal digits into the first 16 bytes of `bytes`.
+    private static func writeHex(_ number: UInt64, into bytes: UnsafeMutableRawBufferPointer) {
+        for index in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: number >> UInt64(60 - 4 * index)) & 0xF
+            bytes[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+        }
+    }
+}

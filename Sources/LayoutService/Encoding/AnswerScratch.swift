@@ -1,0 +1,69 @@
+import Glibc
+import HTTPCore
+import JSON
+
+/// What one thread keeps from its last answer to reuse in the next: the header list and the JSON buffer (issue 21).
+///
+/// An answer's header list and its body are arrays the server drops once it has copied them into the connection's
+/// output. The thread that made them keeps a second reference here; by the time it answers again the server's is
+/// usually gone, so emptying the kept list or buffer reuses its storage instead of allocating. When the server
+/// still holds it (a pipelined or a worker's answer not yet written), the arrays copy themselves on write, as
+/// any array does: reuse never changes an answer, it only saves allocations.
+///
+/// Per thread (POSIX thread-specific data), so it needs no lock: each event loop and worker has its own.
+final class AnswerScratch {
+    /// Bodies larger than this are not kept: the server queues them without a copy, so they stay in use.
+    static let maximumKeptBytes = 64 * 1024
+
+    /// The last answer's header list.
+    private var headers = HTTPHeaders()
+    /// The last JSON answer's bytes.
+    private var body: [UInt8] = []
+
+    /// This thread's scratch, made on its first answer and released when the thread ends.
+    static var current: AnswerScratch {
+        if let pointer = pthread_getspecific(Self.key) {
+            return Unmanaged<AnswerScratch>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let scratch = AnswerScratch()
+        pthread_setspecific(Self.key, Unmanaged.passRetained(scratch).toOpaque())
+        return scratch
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<AnswerScratch>.fromOpaque(pointer).release() }
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+
+    /// A header list holding `first` and `second`, in the last answer's storage when that is free again.
+    ///
+    /// Every field goes in here: a field added to the returned list afterwards copies it (this scratch holds it too).
+    func headers(
+        _ first: (name: String, value: String),
+        _ second: (name: String, value: String)? = nil
+    ) -> HTTPHeaders {
+        self.headers.removeAll(keepingCapacity: true)
+        if self.headers.capacity == 0 { self.headers.reserveCapacity(4) }
+        self.headers.add(name: first.name, value: first.value)
+        if let second { self.headers.add(name: second.name, value: second.value) }
+        return self.headers
+    }
+
+    /// A writer for an answer of about `capacity` bytes, in the last answer's buffer when that is free again.
+    func writer(capacity: Int) -> JSONWriter {
+        var kept: [UInt8] = []
+        swap(&kept, &self.body)
+        return JSONWriter(reusing: kept, capacity: capacity)
+    }
+
+    /// The writer's bytes, kept for the next answer when small enough to be copied into the connection's output.
+    func bytes(of writer: inout JSONWriter) -> [UInt8] {
+        let bytes = writer.bytes
+        if bytes.capacity <= Self.maximumKeptBytes { self.body = bytes }
+        return bytes
+    }
+}
