@@ -1,5 +1,5 @@
 /// A section's cell frames, relative to its origin, in item order: stored one ``Rect`` per item, or computed from a
-/// ``GridGeometry`` when every item has one size (O(1) memory per item).
+/// ``GridGeometry`` when every item has one size (O(1) memory per item), or on a ``CircleGeometry``.
 ///
 /// Every reader (queries, snapping, scroll-to, transitions, the element cursor) goes through the collection's
 /// subscript, so both storages give the same answers. Mutating a computed section stores its frames first (the
@@ -15,17 +15,19 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     private var stored: [Rect]
     /// The grid the frames are computed from, when they are.
     private(set) var grid: GridGeometry?
+    /// The circle the frames are computed from, when they are (`circle` by `count`).
+    private(set) var circle: CircleGeometry?
+    /// The repeated group the frames are computed from, when they are (`compositional` by `count`).
+    private(set) var repeatedGroup: RepeatedGroupGeometry?
 
     /// No frames.
     init() {
         self.stored = []
-        self.grid = nil
     }
 
     /// Stored frames.
     init(_ frames: [Rect]) {
         self.stored = frames
-        self.grid = nil
     }
 
     /// Frames computed from a grid.
@@ -34,15 +36,29 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
         self.grid = grid
     }
 
+    /// Frames computed on a circle.
+    init(circle: CircleGeometry) {
+        self.stored = []
+        self.circle = circle
+    }
+
+    /// Frames computed from a repeated group.
+    init(repeatedGroup: RepeatedGroupGeometry) {
+        self.stored = []
+        self.repeatedGroup = repeatedGroup
+    }
+
     init(arrayLiteral elements: Rect...) { self.init(elements) }
 
     var startIndex: Int { 0 }
 
-    var endIndex: Int { self.grid?.count ?? self.stored.count }
+    var endIndex: Int { self.grid?.count ?? self.circle?.count ?? self.repeatedGroup?.count ?? self.stored.count }
 
     subscript(position: Int) -> Rect {
         @inline(__always) get {
             if let grid = self.grid { return grid.frame(position) }
+            if let circle = self.circle { return circle.frame(position) }
+            if let repeatedGroup = self.repeatedGroup { return repeatedGroup.frame(position) }
             return self.stored[position]
         }
         set { self.withStored { $0[position] = newValue } }
@@ -56,6 +72,8 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     ///
     /// - Complexity: O(1) when stored, O(n) when computed.
     var array: [Rect] {
+        if let circle = self.circle { return (0..<circle.count).map(circle.frame) }
+        if let repeatedGroup = self.repeatedGroup { return (0..<repeatedGroup.count).map(repeatedGroup.frame) }
         guard let grid = self.grid else { return self.stored }
         return (0..<grid.count).map(grid.frame)
     }
@@ -63,20 +81,26 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     /// Runs `body` on the frames stored in an array, storing computed ones first; the array is uniquely referenced
     /// when this value held its only reference, so it is mutated in place.
     mutating func withStored<R>(_ body: (inout [Rect]) throws -> R) rethrows -> R {
-        if self.grid != nil {
+        if self.grid != nil || self.circle != nil || self.repeatedGroup != nil {
             self.stored = self.array
             self.grid = nil
+            self.circle = nil
+            self.repeatedGroup = nil
         }
         return try body(&self.stored)
     }
 
     /// The bytes these frames hold on the heap.
     var heapBytes: Int {
-        self.grid?.heapBytes ?? self.stored.capacity * MemoryLayout<Rect>.stride
+        self.grid?.heapBytes ?? self.repeatedGroup?.heapBytes
+            ?? (self.circle == nil ? self.stored.capacity * MemoryLayout<Rect>.stride : 0)
     }
 
+    /// Whether the frames are stored (not computed).
+    var isStored: Bool { self.grid == nil && self.circle == nil && self.repeatedGroup == nil }
+
     static func == (lhs: Self, rhs: Self) -> Bool {
-        if lhs.grid == nil, rhs.grid == nil { return lhs.stored == rhs.stored }
+        if lhs.isStored, rhs.isStored { return lhs.stored == rhs.stored }
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 

@@ -43,6 +43,12 @@ struct SpatialIndex: Hashable, Sendable {
     /// The closed form the positions come from when the elements are a ``GridGeometry``'s (the block arrays are
     /// then empty).
     private(set) var grid: GridGeometry?
+    /// The circle the positions come from (a virtual order, see ``CircleGeometry/item(atPosition:)``) when the
+    /// elements are a ``CircleGeometry``'s (the block arrays are then empty).
+    private(set) var circle: CircleGeometry?
+    /// The repeated group the positions come from when the elements are a ``RepeatedGroupGeometry``'s (the block
+    /// arrays are then empty).
+    private(set) var repeatedGroup: RepeatedGroupGeometry?
 
     /// Indexes a grid's frames by its closed form: O(1) memory of its own.
     ///
@@ -59,6 +65,33 @@ struct SpatialIndex: Hashable, Sendable {
         self.bounds = grid.bounds
         self.grid = grid
     }
+
+    /// Indexes a circle's frames by its closed form: O(1) memory of its own.
+    init(circle: CircleGeometry, axis: Axis) {
+        self.axis = axis
+        self.count = circle.count
+        self.order = []
+        self.runningMaxTrailing = MonotoneSearchTree([])
+        self.runningMinLeading = MonotoneSearchTree([])
+        self.prefixExtremes = []
+        self.bounds = circle.bounds
+        self.circle = circle
+    }
+
+    /// Indexes a repeated group's frames by its closed form: O(1) memory of its own.
+    init(repeatedGroup: RepeatedGroupGeometry, axis: Axis) {
+        self.axis = axis
+        self.count = repeatedGroup.count
+        self.order = []
+        self.runningMaxTrailing = MonotoneSearchTree([])
+        self.runningMinLeading = MonotoneSearchTree([])
+        self.prefixExtremes = []
+        self.bounds = repeatedGroup.bounds
+        self.repeatedGroup = repeatedGroup
+    }
+
+    /// Whether the positions come from a closed form (the block arrays are empty).
+    var isComputed: Bool { self.grid != nil || self.circle != nil || self.repeatedGroup != nil }
 
     /// Indexes `frames` along `axis`.
     ///
@@ -120,11 +153,12 @@ struct SpatialIndex: Hashable, Sendable {
     }
 
     /// Whether positions map to elements through a permutation (so answers must be re-sorted into item order).
-    var isPermuted: Bool { !self.order.isEmpty }
+    var isPermuted: Bool { !self.order.isEmpty || self.circle != nil }
 
     /// The element at a position of the index.
     func element(at position: Int) -> Int {
-        self.order.isEmpty ? position : Int(self.order[position])
+        if let circle = self.circle { return circle.item(atPosition: position) }
+        return self.order.isEmpty ? position : Int(self.order[position])
     }
 
     /// The positions that may hold an element overlapping the band `lo..<hi` along the axis; every other position
@@ -134,6 +168,8 @@ struct SpatialIndex: Hashable, Sendable {
     func candidatePositions(from lo: Double, to hi: Double) -> Range<Int> {
         guard self.count > 0 else { return 0..<0 }
         if let grid = self.grid { return grid.candidateItems(from: lo, to: hi) }
+        if let circle = self.circle { return circle.candidatePositions(from: lo, to: hi) }
+        if let repeatedGroup = self.repeatedGroup { return repeatedGroup.candidateItems(from: lo, to: hi) }
         // First block whose running maximum of trailing edges passes lo: blocks before it end at or before lo.
         let firstBlock = self.runningMaxTrailing.partitionPoint { $0 > lo }
         // First block from which every leading edge reaches hi: blocks from it on start at or after hi.

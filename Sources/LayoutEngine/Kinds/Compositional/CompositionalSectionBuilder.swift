@@ -288,7 +288,7 @@ struct CompositionalSectionBuilder {
         }
         var section = SectionLayout(
             origin: origin,
-            frames: frames,
+            frames: placed.repeatedGroup.map(SectionFrames.init(repeatedGroup:)) ?? SectionFrames(frames),
             header: header,
             footer: footer,
             background: background,
@@ -331,8 +331,9 @@ struct CompositionalSectionBuilder {
     ///   - checkpoints: The checkpoints before the first repetition placed; the later ones are appended for a
     ///     plain section whose group has an estimated dimension.
     ///   - groupFrames: When not `nil`, receives every placed repetition's frame.
-    /// - Returns: Where the section's body ends along the scroll axis (its trailing inset included), and for an
-    ///   orthogonal section its groups.
+    /// - Returns: Where the section's body ends along the scroll axis (its trailing inset included), for an
+    ///   orthogonal section its groups, and for a plain section of unmeasured repetitions their closed form (no
+    ///   frame appended).
     private func placeGroups(
         items: SectionInput.Items,
         shared: Template,
@@ -343,7 +344,7 @@ struct CompositionalSectionBuilder {
         frames: inout [Rect],
         checkpoints: inout [Double],
         groupFrames: inout [Rect]?
-    ) -> (end: Double, orthogonal: CompositionalEffects.Orthogonal?) {
+    ) -> (end: Double, orthogonal: CompositionalEffects.Orthogonal?, repeatedGroup: RepeatedGroupGeometry?) {
         let insets = self.description.contentInsets
         let isVertical = self.isVertical
         let perGroup = shared.node.leafCount
@@ -371,6 +372,21 @@ struct CompositionalSectionBuilder {
         let fixed = isOrthogonal ? contentStart : crossStart
         var thickness = 0.0
         let repetitions = perGroup > 0 ? (count + perGroup - 1) / perGroup : 0
+        let alongEndInset = isVertical ? insets.bottom : insets.trailing
+        if measured.isEmpty, !isOrthogonal, resuming == nil, groupFrames == nil, count > 0, perGroup > 0 {
+            // Every repetition is the template: keep it and where the repetitions start, not the frames.
+            let length = groupsRunVertically ? shared.size.height : shared.size.width
+            let (geometry, lastStart) = RepeatedGroupGeometry.make(
+                count: count,
+                cells: Array(shared.frames.prefix(perGroup)),
+                start: position,
+                step: length + spacing,
+                fixed: fixed,
+                runsVertically: groupsRunVertically
+            )
+            let groupsEnd = (lastStart + (length + spacing)) - spacing
+            return (groupsEnd + alongEndInset, nil, geometry)
+        }
         var scratch: [Rect] = []
         let firstRepetition = resuming?.repetition ?? 0
         precondition(frames.count == firstRepetition * perGroup)
@@ -408,8 +424,7 @@ struct CompositionalSectionBuilder {
             position += length + spacing
         }
         let groupsEnd = repetitions > 0 ? position - spacing : position
-        let alongEndInset = isVertical ? insets.bottom : insets.trailing
-        guard isOrthogonal else { return (groupsEnd + alongEndInset, nil) }
+        guard isOrthogonal else { return (groupsEnd + alongEndInset, nil, nil) }
         let orthogonal = CompositionalEffects.Orthogonal(
             behavior: self.description.orthogonalScrollingBehavior,
             groupStarts: groupStarts,
@@ -417,7 +432,7 @@ struct CompositionalSectionBuilder {
             contentWidth: groupsEnd + (isVertical ? insets.trailing : insets.bottom) + crossEndRoom,
             leadingInset: crossStart
         )
-        return (contentStart + thickness + alongEndInset, orthogonal)
+        return (contentStart + thickness + alongEndInset, orthogonal, nil)
     }
 
     /// Whether any dimension in `group` is estimated (so measured sizes matter).
