@@ -39,18 +39,11 @@ import Testing
         var random = RandomLayouts(seed: UInt64(seed) &+ 4_400)
         let (circle, viewport, direction) = Self.randomCircle(&random)
         let counts = (0..<random.int(1...3)).map { _ in random.int(0...3_000) }
-        let byCount = LayoutInput(
-            viewport: viewport,
-            layoutDirection: direction,
-            sections: counts.map(SectionInput.init)
+        let computed = try prepare(.counted(counts, viewport: viewport, direction: direction), .circle(circle))
+        let stored = try prepare(
+            .counted(counts, listing: circle.itemSize, viewport: viewport, direction: direction),
+            .circle(circle)
         )
-        let bySizes = LayoutInput(
-            viewport: viewport,
-            layoutDirection: direction,
-            sections: counts.map { SectionInput(items: .sizes(Array(repeating: circle.itemSize, count: $0))) }
-        )
-        let computed = try prepare(byCount, .circle(circle))
-        let stored = try prepare(bySizes, .circle(circle))
         for (section, count) in counts.enumerated() {
             #expect((computed.sections[section].frames.circle != nil) == (count > 0))
             #expect(computed.sections[section].heapBytes <= 64)
@@ -146,5 +139,24 @@ import Testing
         #expect(Swift.abs(angle) <= Double.pi / 2)
         #expect(Swift.abs(Trigonometry.sinCos(angle).sin - x) <= 1e-13)
         #expect(Swift.abs(CircleGeometry.arccosine(x) - (Double.pi / 2 - angle)) <= 1e-15)
+    }
+}
+
+extension LayoutInput {
+    /// Sections of `counts` items given by count, or, with `size`, the same items listed at that size.
+    static func counted(
+        _ counts: [Int],
+        listing size: Size? = nil,
+        viewport: Size,
+        direction: LayoutDirection
+    ) -> LayoutInput {
+        LayoutInput(
+            viewport: viewport,
+            layoutDirection: direction,
+            sections: counts.map { count in
+                guard let size else { return SectionInput(count: count) }
+                return SectionInput(items: .sizes(Array(repeating: size, count: count)))
+            }
+        )
     }
 }

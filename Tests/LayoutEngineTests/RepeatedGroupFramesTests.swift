@@ -29,18 +29,14 @@ import Testing
             configuration.section = Self.randomSection(&random, isVertical: direction == .vertical)
             let counts = (0..<random.int(1...3)).map { _ in random.int(0...1_500) }
             let viewport = Size(width: random.double(250...900), height: random.double(300...900))
-            let byCount = LayoutInput(
-                viewport: viewport,
-                layoutDirection: writing,
-                sections: counts.map(SectionInput.init)
+            let computed = try prepare(
+                .counted(counts, viewport: viewport, direction: writing),
+                .compositional(configuration)
             )
-            let unmeasured = LayoutInput(
-                viewport: viewport,
-                layoutDirection: writing,
-                sections: counts.map { SectionInput(items: .sizes(Array(repeating: .zero, count: $0))) }
+            let stored = try prepare(
+                .counted(counts, listing: .zero, viewport: viewport, direction: writing),
+                .compositional(configuration)
             )
-            let computed = try prepare(byCount, .compositional(configuration))
-            let stored = try prepare(unmeasured, .compositional(configuration))
             for (section, count) in counts.enumerated() {
                 #expect((computed.sections[section].frames.repeatedGroup != nil) == (count > 0))
                 #expect(stored.sections[section].frames.isStored)

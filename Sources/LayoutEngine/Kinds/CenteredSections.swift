@@ -48,7 +48,8 @@ enum CenteredSections {
         enum Shape {
             /// Every item at the viewport's centre (`stack`).
             case pile
-            /// Items evenly on a circle of this radius around the viewport's centre (`circle`), indexed sorted.
+            /// Items evenly on a circle of this radius around the viewport's centre (`circle`): a `count` section
+            /// computed (``CircleGeometry``), listed sizes stored and indexed sorted.
             case circle(radius: Double)
         }
 
@@ -60,7 +61,8 @@ enum CenteredSections {
 
         var isVertical: Bool { true }
 
-        /// - Complexity: O(n), or O(n log n) for a circle, whose index sorts the items by their top edge.
+        /// - Complexity: O(n), or O(n log n) for a circle of listed sizes, whose index sorts the items by their top
+        ///   edge.
         mutating func build(_ index: Int, at position: Double) throws(LayoutError)
             -> (SectionLayout, PlainSectionRecord)
         {

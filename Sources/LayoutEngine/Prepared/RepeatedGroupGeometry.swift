@@ -109,21 +109,16 @@ struct RepeatedGroupGeometry: Hashable, Sendable {
         let repetitions = self.groups.count
         // First repetition whose cells end past lo; first from which they start at or after hi (monotone: the
         // step is never negative). One more repetition each side covers the rounding of start plus offset.
-        let first = Swift.max(0, self.firstRepetition { self.groups.lineV($0) + self.reach.trailing > lo } - 1)
-        let end = Swift.min(repetitions, self.firstRepetition { self.groups.lineV($0) + self.reach.leading >= hi } + 1)
+        let first = Swift.max(
+            0,
+            self.groups.firstLine(repetitions) { self.groups.lineV($0) + self.reach.trailing > lo } - 1
+        )
+        let end = Swift.min(
+            repetitions,
+            self.groups.firstLine(repetitions) { self.groups.lineV($0) + self.reach.leading >= hi } + 1
+        )
         let (start, stop) = (first * self.cells.count, Swift.min(self.count, end * self.cells.count))
         return start < stop ? start..<stop : 0..<0
-    }
-
-    /// The first repetition for which `predicate` (false then true) holds, or the number of repetitions.
-    private func firstRepetition(_ predicate: (Int) -> Bool) -> Int {
-        var low = 0
-        var high = self.groups.count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(middle) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 
     /// The bytes this geometry holds on the heap.

@@ -57,8 +57,9 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     subscript(position: Int) -> Rect {
         @inline(__always) get {
             if let grid = self.grid { return grid.frame(position) }
-            if let circle = self.circle { return circle.frame(position) }
-            if let repeatedGroup = self.repeatedGroup { return repeatedGroup.frame(position) }
+            // Optional chaining reads the geometry in place (no copy of its arrays per frame).
+            if let frame = self.circle?.frame(position) { return frame }
+            if let frame = self.repeatedGroup?.frame(position) { return frame }
             return self.stored[position]
         }
         set { self.withStored { $0[position] = newValue } }

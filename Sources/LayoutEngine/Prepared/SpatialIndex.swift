@@ -50,43 +50,36 @@ struct SpatialIndex: Hashable, Sendable {
     /// arrays are then empty).
     private(set) var repeatedGroup: RepeatedGroupGeometry?
 
+    /// Indexes the `count` frames of a closed form within `bounds`: no blocks, O(1) memory of its own.
+    private init(computedCount count: Int, bounds: Rect?, axis: Axis) {
+        self.axis = axis
+        self.count = count
+        self.order = []
+        self.runningMaxTrailing = MonotoneSearchTree([])
+        self.runningMinLeading = MonotoneSearchTree([])
+        self.prefixExtremes = []
+        self.bounds = bounds
+    }
+
     /// Indexes a grid's frames by its closed form: O(1) memory of its own.
     ///
     /// - Parameters:
     ///   - grid: The frames.
     ///   - axis: The scroll axis, which the grid's lines follow one another along.
     init(grid: GridGeometry, axis: Axis) {
-        self.axis = axis
-        self.count = grid.count
-        self.order = []
-        self.runningMaxTrailing = MonotoneSearchTree([])
-        self.runningMinLeading = MonotoneSearchTree([])
-        self.prefixExtremes = []
-        self.bounds = grid.bounds
+        self.init(computedCount: grid.count, bounds: grid.bounds, axis: axis)
         self.grid = grid
     }
 
     /// Indexes a circle's frames by its closed form: O(1) memory of its own.
     init(circle: CircleGeometry, axis: Axis) {
-        self.axis = axis
-        self.count = circle.count
-        self.order = []
-        self.runningMaxTrailing = MonotoneSearchTree([])
-        self.runningMinLeading = MonotoneSearchTree([])
-        self.prefixExtremes = []
-        self.bounds = circle.bounds
+        self.init(computedCount: circle.count, bounds: circle.bounds, axis: axis)
         self.circle = circle
     }
 
     /// Indexes a repeated group's frames by its closed form: O(1) memory of its own.
     init(repeatedGroup: RepeatedGroupGeometry, axis: Axis) {
-        self.axis = axis
-        self.count = repeatedGroup.count
-        self.order = []
-        self.runningMaxTrailing = MonotoneSearchTree([])
-        self.runningMinLeading = MonotoneSearchTree([])
-        self.prefixExtremes = []
-        self.bounds = repeatedGroup.bounds
+        self.init(computedCount: repeatedGroup.count, bounds: repeatedGroup.bounds, axis: axis)
         self.repeatedGroup = repeatedGroup
     }
 
