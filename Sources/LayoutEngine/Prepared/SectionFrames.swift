@@ -15,10 +15,13 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     private var stored: [Rect]
     /// The grid the frames are computed from, when they are.
     private(set) var grid: GridGeometry?
-    /// The circle the frames are computed from, when they are (`circle` by `count`).
-    private(set) var circle: CircleGeometry?
-    /// The repeated group the frames are computed from, when they are (`compositional` by `count`).
-    private(set) var repeatedGroup: RepeatedGroupGeometry?
+    /// The other closed form the frames are computed from, when they are (`circle` and `compositional` by `count`).
+    private(set) var computed: ComputedFrames?
+
+    /// The circle the frames are computed on, when they are.
+    var circle: CircleGeometry? { self.computed?.circle }
+    /// The repeated group the frames are computed from, when they are.
+    var repeatedGroup: RepeatedGroupGeometry? { self.computed?.repeatedGroup }
 
     /// No frames.
     init() {
@@ -39,27 +42,26 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     /// Frames computed on a circle.
     init(circle: CircleGeometry) {
         self.stored = []
-        self.circle = circle
+        self.computed = ComputedFrames(circle: circle)
     }
 
     /// Frames computed from a repeated group.
     init(repeatedGroup: RepeatedGroupGeometry) {
         self.stored = []
-        self.repeatedGroup = repeatedGroup
+        self.computed = ComputedFrames(repeatedGroup: repeatedGroup)
     }
 
     init(arrayLiteral elements: Rect...) { self.init(elements) }
 
     var startIndex: Int { 0 }
 
-    var endIndex: Int { self.grid?.count ?? self.circle?.count ?? self.repeatedGroup?.count ?? self.stored.count }
+    var endIndex: Int { self.grid?.count ?? self.computed?.count ?? self.stored.count }
 
     subscript(position: Int) -> Rect {
         @inline(__always) get {
             if let grid = self.grid { return grid.frame(position) }
-            // Optional chaining reads the geometry in place (no copy of its arrays per frame).
-            if let frame = self.circle?.frame(position) { return frame }
-            if let frame = self.repeatedGroup?.frame(position) { return frame }
+            // Optional chaining reads the box in place (no retain per frame).
+            if let frame = self.computed?.frame(position) { return frame }
             return self.stored[position]
         }
         set { self.withStored { $0[position] = newValue } }
@@ -73,8 +75,7 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     ///
     /// - Complexity: O(1) when stored, O(n) when computed.
     var array: [Rect] {
-        if let circle = self.circle { return (0..<circle.count).map(circle.frame) }
-        if let repeatedGroup = self.repeatedGroup { return (0..<repeatedGroup.count).map(repeatedGroup.frame) }
+        if let computed = self.computed { return (0..<computed.count).map(computed.frame) }
         guard let grid = self.grid else { return self.stored }
         return (0..<grid.count).map(grid.frame)
     }
@@ -82,23 +83,21 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     /// Runs `body` on the frames stored in an array, storing computed ones first; the array is uniquely referenced
     /// when this value held its only reference, so it is mutated in place.
     mutating func withStored<R>(_ body: (inout [Rect]) throws -> R) rethrows -> R {
-        if self.grid != nil || self.circle != nil || self.repeatedGroup != nil {
+        if !self.isStored {
             self.stored = self.array
             self.grid = nil
-            self.circle = nil
-            self.repeatedGroup = nil
+            self.computed = nil
         }
         return try body(&self.stored)
     }
 
     /// The bytes these frames hold on the heap.
     var heapBytes: Int {
-        self.grid?.heapBytes ?? self.repeatedGroup?.heapBytes
-            ?? (self.circle == nil ? self.stored.capacity * MemoryLayout<Rect>.stride : 0)
+        self.grid?.heapBytes ?? self.computed?.heapBytes ?? self.stored.capacity * MemoryLayout<Rect>.stride
     }
 
     /// Whether the frames are stored (not computed).
-    var isStored: Bool { self.grid == nil && self.circle == nil && self.repeatedGroup == nil }
+    var isStored: Bool { self.grid == nil && self.computed == nil }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         if lhs.isStored, rhs.isStored { return lhs.stored == rhs.stored }
