@@ -245,7 +245,7 @@ extension PreparedLayout {
                 from: axis.leading(local) - drift.after,
                 to: axis.trailing(local) + drift.before
             )
-            if let circle = self.sections[sectionIndex].index.circle {
+            if let circle = frames.circle {
                 // A circle by `count`: the arcs inside the rect, in item order, without a sorted index.
                 try circle.forEachCandidate(in: local) { (item) throws(E) in
                     let frame = frames[item]

@@ -59,8 +59,9 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
 
     subscript(position: Int) -> Rect {
         @inline(__always) get {
-            if let grid = self.grid { return grid.frame(position) }
-            // Optional chaining reads the box in place (no retain per frame).
+            // Optional chaining reads the closed forms in place: `if let grid = self.grid` copied the grid (and
+            // retained its arrays) on every read once the subscript grew.
+            if let frame = self.grid?.frame(position) { return frame }
             if let frame = self.computed?.frame(position) { return frame }
             return self.stored[position]
         }
