@@ -54,8 +54,24 @@ enum InvalidationBenchmarks {
             let figures = [prepare, end, start, deleteEnd, deleteMiddle].map(Self.format)
             print(Self.row([configuration.kind.rawValue] + figures + ["\(relaid.end)/\(relaid.start)"]))
         }
+        Self.runFlowCount(itemCount: itemCount, runs: runs, viewport: viewport)
         Self.runCompositional(itemCount: itemCount, runs: runs)
         Self.runCompositionalList(itemCount: itemCount, runs: runs)
+    }
+
+    /// A flow section given by `count` (a grid): deleting one item near the end and in the middle (the count
+    /// changes, the section stays a grid); no resize column (a resize lists the sizes).
+    static func runFlowCount(itemCount: Int, runs: Int, viewport: Size) {
+        let input = LayoutInput(viewport: viewport, sections: [SectionInput(count: itemCount)])
+        guard var live = try? LiveLayout(input: input, configuration: .flow(.init())) else { return }
+        let prepare = Self.median(runs) { _ = try? prepareLayout(input, configuration: .flow(.init())) }
+        func delete(_ item: Int) {
+            _ = try? live.performBatchUpdates(BatchUpdates(deleteItems: [IndexPath(section: 0, item: item)]))
+        }
+        let deleteEnd = Self.median(runs) { delete(live.prepared.numberOfItems(inSection: 0) - 20) }
+        let deleteMiddle = Self.median(runs) { delete(live.prepared.numberOfItems(inSection: 0) / 2) }
+        print(Self.row(["flow by count", Self.format(prepare), "-", "-", Self.format(deleteEnd),
+            Self.format(deleteMiddle), "-"]))
     }
 
     /// The median duration of `runs` calls of `body`, in microseconds.

@@ -9,7 +9,12 @@ import Testing
 
     /// The address of each section's frames, to tell a kept section (same storage) from a rebuilt one.
     static func frameStorage(_ layout: PreparedLayout) -> [UnsafeRawPointer?] {
-        layout.sections.map { section in section.frames.array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        layout.sections.map { section in
+            // Computed frames: their template's storage, which a rebuilt section does not share.
+            (section.frames.repeatedGroup?.cells ?? section.frames.array).withUnsafeBufferPointer {
+                UnsafeRawPointer($0.baseAddress)
+            }
+        }
     }
 
     /// Every element, orthogonal sections scrolled by `offsets`, and the layout's content size.

@@ -43,8 +43,9 @@ import Testing
         #expect(live.heapBytes >= before + 10_000 * 16)
     }
 
-    /// The kinds whose `count` sections of one item size are computed (``GridGeometry``), not stored.
-    static let closedForm: Set<LayoutKind> = [.flow, .line, .cover, .rotary, .pagecover, .stack]
+    /// The kinds whose `count` sections of one item size are computed (``GridGeometry``, ``CircleGeometry``,
+    /// ``RepeatedGroupGeometry``), not stored.
+    static let closedForm: Set<LayoutKind> = [.flow, .line, .cover, .rotary, .pagecover, .stack, .circle, .compositional]
 
     @Test(arguments: LayoutKind.allCases)
     func everyKindCountsItsFramesAndRecords(kind: LayoutKind) throws {

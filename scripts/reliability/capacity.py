@@ -5,7 +5,7 @@ binaries, printing one row per probe and binary, and checking the bounds on the 
 
 Probes (the issue's table; rows for items 1, 2 and 5 are other work, printed for completeness):
   sessions    60 flow sessions of 1,000,000 items by count: RSS, kept and evicted (--quick: 20)
-  session-memory  RSS one 1,000,000-item session adds, for four kinds
+  session-memory  RSS one 1,000,000-item session adds, for six kinds
   many-sessions   10,000 sessions (the count cap), two clients creating in a loop: create and /healthz latency
   bodies      40 connections each sending most of a 64 MiB body and holding it: RSS, 503s
   never-read  10 connections asking for 2,000,000-item flows without reading: peak RSS
@@ -64,6 +64,8 @@ def probe_session_memory(binary):
         ("waterfall by sizes", '{"kind":"waterfall",%s,"sections":[{"items":[%s]}]}' % (VIEWPORT, sizes)),
         ("justified by sizes", '{"kind":"justified",%s,"sections":[{"items":[%s]}]}' % (VIEWPORT, sizes)),
         ("line by count", '{"kind":"line",%s,"sections":[{"count":1000000}]}' % VIEWPORT),
+        ("circle by count", '{"kind":"circle",%s,"sections":[{"count":1000000}]}' % VIEWPORT),
+        ("compositional by count", '{"kind":"compositional",%s,"sections":[{"count":1000000}]}' % VIEWPORT),
     ]
     parts = []
     for name, body in bodies:

@@ -1,15 +1,16 @@
 /// The shared shape of `stack` and `circle`: every section placed over the viewport, each item by a formula.
 enum CenteredSections {
-    /// Builds section `index` with `place(item, size, count)` giving each item's frame in content coordinates.
+    /// Builds section `index` with `place(item, size, count)` giving each item's frame in content coordinates, and
+    /// `computed(count, size)` the frames of a `count` section by its closed form.
     ///
     /// - Throws: ``LayoutError`` for a bad item size.
-    /// - Complexity: O(n), or O(n log n) when `sorts` is set.
+    /// - Complexity: O(n), or O(n log n) when `sorts` is set and the frames are stored.
     static func build(
         _ input: LayoutInput,
         section index: Int,
         itemSize: Size,
         sorts: Bool = false,
-        samePlace: Bool = false,
+        computed: (Int, Size) -> SectionFrames,
         place: (Int, Size, Int) -> Rect
     ) throws(LayoutError) -> (SectionLayout, PlainSectionRecord) {
         let section = input.sections[index]
@@ -19,20 +20,10 @@ enum CenteredSections {
         let count = section.itemCount
         let frames: SectionFrames
         switch section.items {
-        case .count where samePlace && count > 0:
-            // Every item at one place (`stack`): one frame, computed for every index.
-            let frame = place(0, size, count)
-            let grid = GridGeometry.product(
-                count: count,
-                size: frame.size,
-                isVertical: true,
-                start: frame.minY,
-                pitch: 0,
-                u: frame.minX
-            )
-            frames = SectionFrames(grid: grid)
+        case .count where count > 0:
+            frames = computed(count, size)
         case .count:
-            frames = SectionFrames((0..<count).map { place($0, size, count) })
+            frames = []
         case .sizes(let sizes):
             frames = SectionFrames((0..<count).map { place($0, sizes[$0], count) })
         }
@@ -57,7 +48,8 @@ enum CenteredSections {
         enum Shape {
             /// Every item at the viewport's centre (`stack`).
             case pile
-            /// Items evenly on a circle of this radius around the viewport's centre (`circle`), indexed sorted.
+            /// Items evenly on a circle of this radius around the viewport's centre (`circle`): a `count` section
+            /// computed (``CircleGeometry``), listed sizes stored and indexed sorted.
             case circle(radius: Double)
         }
 
@@ -69,25 +61,39 @@ enum CenteredSections {
 
         var isVertical: Bool { true }
 
-        /// - Complexity: O(n), or O(n log n) for a circle, whose index sorts the items by their top edge.
+        /// - Complexity: O(n), or O(n log n) for a circle of listed sizes, whose index sorts the items by their top
+        ///   edge.
         mutating func build(_ index: Int, at position: Double) throws(LayoutError)
             -> (SectionLayout, PlainSectionRecord)
         {
             let center = Point(x: self.input.viewport.width * 0.5, y: self.input.viewport.height * 0.5)
             switch self.shape {
             case .pile:
+                // Every item at one place: one frame, computed for every index.
                 return try CenteredSections.build(
                     self.input,
                     section: index,
                     itemSize: self.itemSize,
-                    samePlace: true
-                ) { _, size, _ in
-                    StackLayout.frame(of: size, centeredAt: center)
-                }
+                    computed: { count, size in
+                        let frame = StackLayout.frame(of: size, centeredAt: center)
+                        return SectionFrames(
+                            grid: .product(count: count, size: size, isVertical: true, start: frame.minY, pitch: 0,
+                                u: frame.minX)
+                        )
+                    },
+                    place: { _, size, _ in StackLayout.frame(of: size, centeredAt: center) }
+                )
             case .circle(let radius):
-                return try CenteredSections.build(self.input, section: index, itemSize: self.itemSize, sorts: true) {
-                    CircleLayout.frame(item: $0, of: $1, count: $2, around: center, radius: radius)
-                }
+                return try CenteredSections.build(
+                    self.input,
+                    section: index,
+                    itemSize: self.itemSize,
+                    sorts: true,
+                    computed: { count, size in
+                        SectionFrames(circle: CircleGeometry(count: count, size: size, center: center, radius: radius))
+                    },
+                    place: { CircleLayout.frame(item: $0, of: $1, count: $2, around: center, radius: radius) }
+                )
             }
         }
 

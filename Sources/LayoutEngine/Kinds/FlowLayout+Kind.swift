@@ -97,6 +97,19 @@ extension FlowLayout: LayoutKindProtocol {
             // resized first item of a line may move up to the line above.
             let previous = Swift.max(0, item - 1)
             let line = Swift.max(0, (0..<lines.count).partitioningIndex { lines[$0].first > previous } - 1)
+            if lines.isEmpty, let grid = layout.frames.grid, case .count = self.input.sections[index].items,
+                let built = builder.rebuildGrid(
+                    UniformItemSizes(size: builder.parameters.itemSize, count: count),
+                    origin: origin,
+                    previous: grid,
+                    from: item
+                )
+            {
+                // A grid still given by `count` (another count): resumed at the changed item's line, a grid again.
+                layout = built.result.section
+                record = SectionRecord(length: built.result.length, crossEnd: built.result.crossEnd, lines: [])
+                return count - built.first
+            }
             guard !lines.isEmpty else {
                 // An empty section before, or a grid (which keeps no lines): build it whole.
                 var recorded: [FlowSectionBuilder.Line]? = []

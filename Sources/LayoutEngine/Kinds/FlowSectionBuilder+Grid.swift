@@ -22,21 +22,9 @@ extension FlowSectionBuilder {
         _ sizes: Sizes,
         start: Line
     ) -> (geometry: GridGeometry, v: Double, lineEnd: Double)? {
-        guard sizes is UniformItemSizes, sizes.count > 0 else { return nil }
+        guard sizes is UniformItemSizes, sizes.count > 0, let columns = self.gridColumns(sizes) else { return nil }
         let count = sizes.count
         let size = sizes[0]
-        let along = self.alongLine(size)
-        let available = self.crossLength - self.leadingInset - self.trailingInset
-        // The builder's own break rule: every line of equal items holds as many.
-        var columns = 1
-        var length = along
-        while columns < count {
-            let next = length + self.parameters.interitemSpacing + along
-            guard next <= available + Self.tolerance else { break }
-            length = next
-            columns += 1
-            if columns > Self.maximumGridColumns { return nil }
-        }
         var recorder = GridRecorder(
             count: count,
             columns: columns,
@@ -49,6 +37,56 @@ extension FlowSectionBuilder {
         let end = self.layOut(sizes, into: &recorder, from: start, lineIndex: 0, firstLineCount: 0, lines: &noLines)
         guard let geometry = recorder.geometry else { return nil }
         return (geometry, end.v, end.lineEnd)
+    }
+
+    /// The items per line of a section of one item size (the builder's own break rule: every line of equal items
+    /// holds as many), or `nil` past ``maximumGridColumns``.
+    private func gridColumns<Sizes: ItemSizes>(_ sizes: Sizes) -> Int? {
+        let along = self.alongLine(sizes[0])
+        let available = self.crossLength - self.leadingInset - self.trailingInset
+        var columns = 1
+        var length = along
+        while columns < sizes.count {
+            let next = length + self.parameters.interitemSpacing + along
+            guard next <= available + Self.tolerance else { break }
+            length = next
+            columns += 1
+            if columns > Self.maximumGridColumns { return nil }
+        }
+        return columns
+    }
+
+    /// Lays a section of one item size out again as a grid after a change from `item` on (another count, from a
+    /// batch update), keeping `previous`'s lines before the one holding `item` (and before either last line, whose
+    /// positions depend on the count): only the lines from there are laid out and checked, so the cost is that of
+    /// the items after the change, not the section's.
+    ///
+    /// - Returns: The grid, bit for bit ``buildGrid(_:start:)``'s, or `nil` when it cannot resume (another size or
+    ///   line width, the change in the first line, or a frame off the form): then build the section whole.
+    /// - Complexity: O(items from the resumed line on + lines / ``GridGeometry/checkpointStride``).
+    func resumeGrid<Sizes: ItemSizes>(
+        _ sizes: Sizes,
+        previous: GridGeometry,
+        from item: Int
+    ) -> (geometry: GridGeometry, v: Double, lineEnd: Double, first: Int)? {
+        guard sizes is UniformItemSizes, sizes.count > 0, previous.count > 0, sizes[0] == previous.size,
+            let columns = self.gridColumns(sizes), columns == previous.columns,
+            previous.thickness == self.acrossLine(previous.size), previous.lineSpacing == self.parameters.lineSpacing,
+            previous.checkpoints.first == self.bodyStart + self.topInset
+        else { return nil }
+        let line = Swift.min(Swift.max(0, item), previous.count - 1, sizes.count - 1) / columns
+        // The first line decides the full lines' positions (and a justified last line's): build whole from it.
+        guard line > 0 else { return nil }
+        let along = self.alongLine(previous.size)
+        var lineEnd = 0.0
+        for u in previous.lineU { lineEnd = Swift.max(lineEnd, u + along) }
+        let start = Line(first: line * columns, v: previous.lineV(line), lineEndBefore: lineEnd)
+        var recorder = GridRecorder(resuming: previous, count: sizes.count, at: line)
+        var noLines: [Line]? = nil
+        let end = self.layOut(sizes, into: &recorder, from: start, lineIndex: line, firstLineCount: columns,
+            lines: &noLines)
+        guard let geometry = recorder.geometry else { return nil }
+        return (geometry, end.v, end.lineEnd, start.first)
     }
 }
 
@@ -113,6 +151,38 @@ private struct GridRecorder: FlowFrameSink {
         self.extremes.minY = Swift.min(self.extremes.minY, frame.minY)
         self.extremes.maxX = Swift.max(self.extremes.maxX, frame.maxX)
         self.extremes.maxY = Swift.max(self.extremes.maxY, frame.maxY)
+    }
+
+    /// A recorder that has seen `previous`'s frames of the lines before `line` (all full lines), for a section of
+    /// `count` items of the same grid.
+    init(resuming previous: GridGeometry, count: Int, at line: Int) {
+        precondition(line > 0 && line < previous.lines && !previous.lineU.isEmpty)
+        self.init(
+            count: count,
+            columns: previous.columns,
+            isVertical: previous.isVertical,
+            size: previous.size,
+            thickness: previous.thickness,
+            lineSpacing: previous.lineSpacing
+        )
+        self.lineU = previous.lineU
+        let stride = GridGeometry.checkpointStride
+        self.checkpoints = Array(previous.checkpoints.prefix((line + stride - 1) / stride))
+        if previous.pitch != nil {
+            self.checkpoints = Swift.stride(from: 0, to: line, by: stride).map(previous.lineV)
+        }
+        self.isProduct = previous.pitch != nil
+        self.lineV = previous.lineV(line - 1)
+        // Full lines share their `u`; `v` never decreases: the first and the last kept line hold the extremes.
+        for kept in [0, line - 1] {
+            for column in 0..<previous.columns {
+                let frame = previous.frame(kept * previous.columns + column)
+                self.extremes.minX = Swift.min(self.extremes.minX, frame.minX)
+                self.extremes.minY = Swift.min(self.extremes.minY, frame.minY)
+                self.extremes.maxX = Swift.max(self.extremes.maxX, frame.maxX)
+                self.extremes.maxY = Swift.max(self.extremes.maxY, frame.maxY)
+            }
+        }
     }
 
     /// The grid, if every frame followed it.

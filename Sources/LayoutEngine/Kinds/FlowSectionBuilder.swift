@@ -111,11 +111,33 @@ struct FlowSectionBuilder {
         )
     }
 
+    /// Builds a section of one item size again as a grid after its count changed from `item` on, resuming at the
+    /// line holding `item` (``resumeGrid(_:previous:from:)``).
+    ///
+    /// - Returns: The section and its first item laid out again, or `nil` when it cannot resume.
+    /// - Complexity: O(items from that line on).
+    func rebuildGrid<Sizes: ItemSizes>(
+        _ sizes: Sizes,
+        origin: Point,
+        previous: GridGeometry,
+        from item: Int
+    ) -> (result: Result, first: Int)? {
+        guard let grid = self.resumeGrid(sizes, previous: previous, from: item) else { return nil }
+        let result = self.finish(
+            frames: SectionFrames(grid: grid.geometry),
+            origin: origin,
+            v: grid.v,
+            lineEnd: grid.lineEnd,
+            index: nil
+        )
+        return (result, grid.first)
+    }
+
     var leadingInset: Double { self.isVertical ? self.parameters.inset.left : self.parameters.inset.top }
     var trailingInset: Double { self.isVertical ? self.parameters.inset.right : self.parameters.inset.bottom }
-    private var topInset: Double { self.isVertical ? self.parameters.inset.top : self.parameters.inset.left }
+    var topInset: Double { self.isVertical ? self.parameters.inset.top : self.parameters.inset.left }
     private var bottomInset: Double { self.isVertical ? self.parameters.inset.bottom : self.parameters.inset.right }
-    private var bodyStart: Double { self.acrossLine(self.parameters.header) }
+    var bodyStart: Double { self.acrossLine(self.parameters.header) }
 
     /// Lays out the lines from `start` to the end of the section, writing `frames[start.first...]`.
     func layOut<Sizes: ItemSizes, Sink: FlowFrameSink>(

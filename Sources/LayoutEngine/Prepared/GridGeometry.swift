@@ -83,7 +83,7 @@ struct GridGeometry: Hashable, Sendable {
     }
 
     /// The first line for which `predicate` (monotone: false then true) holds, or `lines`.
-    private func firstLine(_ lines: Int, _ predicate: (Int) -> Bool) -> Int {
+    func firstLine(_ lines: Int, _ predicate: (Int) -> Bool) -> Int {
         var low = 0
         var high = lines
         while low < high {

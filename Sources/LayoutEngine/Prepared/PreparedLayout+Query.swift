@@ -245,7 +245,13 @@ extension PreparedLayout {
                 from: axis.leading(local) - drift.after,
                 to: axis.trailing(local) + drift.before
             )
-            if context.movesCells {
+            if let circle = frames.circle {
+                // A circle by `count`: the arcs inside the rect, in item order, without a sorted index.
+                try circle.forEachCandidate(in: local) { (item) throws(E) in
+                    let frame = frames[item]
+                    if frame.intersects(local) { try body(context.makeCell(item: item, frame: frame)) }
+                }
+            } else if context.movesCells {
                 // The kinds that move cells (cover, pagecover) keep their index in item order, never permuted.
                 for item in positions where context.drawnFrame(item: item, frame: frames[item]).intersects(local) {
                     try body(context.makeCell(item: item, frame: frames[item]))

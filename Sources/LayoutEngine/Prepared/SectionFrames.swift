@@ -1,5 +1,5 @@
 /// A section's cell frames, relative to its origin, in item order: stored one ``Rect`` per item, or computed from a
-/// ``GridGeometry`` when every item has one size (O(1) memory per item).
+/// ``GridGeometry`` when every item has one size (O(1) memory per item), or on a ``CircleGeometry``.
 ///
 /// Every reader (queries, snapping, scroll-to, transitions, the element cursor) goes through the collection's
 /// subscript, so both storages give the same answers. Mutating a computed section stores its frames first (the
@@ -15,17 +15,22 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     private var stored: [Rect]
     /// The grid the frames are computed from, when they are.
     private(set) var grid: GridGeometry?
+    /// The other closed form the frames are computed from, when they are (`circle` and `compositional` by `count`).
+    private(set) var computed: ComputedFrames?
+
+    /// The circle the frames are computed on, when they are.
+    var circle: CircleGeometry? { self.computed?.circle }
+    /// The repeated group the frames are computed from, when they are.
+    var repeatedGroup: RepeatedGroupGeometry? { self.computed?.repeatedGroup }
 
     /// No frames.
     init() {
         self.stored = []
-        self.grid = nil
     }
 
     /// Stored frames.
     init(_ frames: [Rect]) {
         self.stored = frames
-        self.grid = nil
     }
 
     /// Frames computed from a grid.
@@ -34,15 +39,30 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
         self.grid = grid
     }
 
+    /// Frames computed on a circle.
+    init(circle: CircleGeometry) {
+        self.stored = []
+        self.computed = ComputedFrames(circle: circle)
+    }
+
+    /// Frames computed from a repeated group.
+    init(repeatedGroup: RepeatedGroupGeometry) {
+        self.stored = []
+        self.computed = ComputedFrames(repeatedGroup: repeatedGroup)
+    }
+
     init(arrayLiteral elements: Rect...) { self.init(elements) }
 
     var startIndex: Int { 0 }
 
-    var endIndex: Int { self.grid?.count ?? self.stored.count }
+    var endIndex: Int { self.grid?.count ?? self.computed?.count ?? self.stored.count }
 
     subscript(position: Int) -> Rect {
         @inline(__always) get {
-            if let grid = self.grid { return grid.frame(position) }
+            // Optional chaining reads the closed forms in place: `if let grid = self.grid` copied the grid (and
+            // retained its arrays) on every read once the subscript grew.
+            if let frame = self.grid?.frame(position) { return frame }
+            if let frame = self.computed?.frame(position) { return frame }
             return self.stored[position]
         }
         set { self.withStored { $0[position] = newValue } }
@@ -56,6 +76,7 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     ///
     /// - Complexity: O(1) when stored, O(n) when computed.
     var array: [Rect] {
+        if let computed = self.computed { return (0..<computed.count).map(computed.frame) }
         guard let grid = self.grid else { return self.stored }
         return (0..<grid.count).map(grid.frame)
     }
@@ -63,20 +84,24 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     /// Runs `body` on the frames stored in an array, storing computed ones first; the array is uniquely referenced
     /// when this value held its only reference, so it is mutated in place.
     mutating func withStored<R>(_ body: (inout [Rect]) throws -> R) rethrows -> R {
-        if self.grid != nil {
+        if !self.isStored {
             self.stored = self.array
             self.grid = nil
+            self.computed = nil
         }
         return try body(&self.stored)
     }
 
     /// The bytes these frames hold on the heap.
     var heapBytes: Int {
-        self.grid?.heapBytes ?? self.stored.capacity * MemoryLayout<Rect>.stride
+        self.grid?.heapBytes ?? self.computed?.heapBytes ?? self.stored.capacity * MemoryLayout<Rect>.stride
     }
 
+    /// Whether the frames are stored (not computed).
+    var isStored: Bool { self.grid == nil && self.computed == nil }
+
     static func == (lhs: Self, rhs: Self) -> Bool {
-        if lhs.grid == nil, rhs.grid == nil { return lhs.stored == rhs.stored }
+        if lhs.isStored, rhs.isStored { return lhs.stored == rhs.stored }
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 

@@ -104,6 +104,10 @@ struct SectionLayout: Hashable, Sendable {
             self.index = index
         } else if let grid = frames.grid {
             self.index = SpatialIndex(grid: grid, axis: axis)
+        } else if let circle = frames.circle {
+            self.index = SpatialIndex(circle: circle, axis: axis)
+        } else if let repeatedGroup = frames.repeatedGroup {
+            self.index = SpatialIndex(repeatedGroup: repeatedGroup, axis: axis)
         } else {
             self.index = SpatialIndex(frames: frames.array, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
         }

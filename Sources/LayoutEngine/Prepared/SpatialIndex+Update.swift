@@ -11,7 +11,7 @@ extension SpatialIndex {
     ///   - first: The first element that may have changed.
     /// - Complexity: O(n − first + number of blocks): the block arrays and their small trees are rebuilt.
     mutating func update(frames: [Rect], axis: Axis, from first: Int) {
-        guard self.grid == nil else {
+        guard !self.isComputed else {
             // A grid's index has no blocks to keep: index the stored frames whole.
             self = SpatialIndex(frames: frames, axis: axis)
             return

@@ -43,6 +43,26 @@ struct SpatialIndex: Hashable, Sendable {
     /// The closed form the positions come from when the elements are a ``GridGeometry``'s (the block arrays are
     /// then empty).
     private(set) var grid: GridGeometry?
+    /// The other closed form the positions come from (boxed, see ``ComputedFrames``; the block arrays are then
+    /// empty): a circle's positions are a virtual order (``CircleGeometry/item(atPosition:)``), a repeated group's
+    /// its items.
+    private(set) var computed: ComputedFrames?
+
+    /// The circle the positions come from, if they do.
+    var circle: CircleGeometry? { self.computed?.circle }
+    /// The repeated group the positions come from, if they do.
+    var repeatedGroup: RepeatedGroupGeometry? { self.computed?.repeatedGroup }
+
+    /// Indexes the `count` frames of a closed form within `bounds`: no blocks, O(1) memory of its own.
+    private init(computedCount count: Int, bounds: Rect?, axis: Axis) {
+        self.axis = axis
+        self.count = count
+        self.order = []
+        self.runningMaxTrailing = MonotoneSearchTree([])
+        self.runningMinLeading = MonotoneSearchTree([])
+        self.prefixExtremes = []
+        self.bounds = bounds
+    }
 
     /// Indexes a grid's frames by its closed form: O(1) memory of its own.
     ///
@@ -50,15 +70,24 @@ struct SpatialIndex: Hashable, Sendable {
     ///   - grid: The frames.
     ///   - axis: The scroll axis, which the grid's lines follow one another along.
     init(grid: GridGeometry, axis: Axis) {
-        self.axis = axis
-        self.count = grid.count
-        self.order = []
-        self.runningMaxTrailing = MonotoneSearchTree([])
-        self.runningMinLeading = MonotoneSearchTree([])
-        self.prefixExtremes = []
-        self.bounds = grid.bounds
+        self.init(computedCount: grid.count, bounds: grid.bounds, axis: axis)
         self.grid = grid
     }
+
+    /// Indexes a circle's frames by its closed form: O(1) memory of its own.
+    init(circle: CircleGeometry, axis: Axis) {
+        self.init(computedCount: circle.count, bounds: circle.bounds, axis: axis)
+        self.computed = ComputedFrames(circle: circle)
+    }
+
+    /// Indexes a repeated group's frames by its closed form: O(1) memory of its own.
+    init(repeatedGroup: RepeatedGroupGeometry, axis: Axis) {
+        self.init(computedCount: repeatedGroup.count, bounds: repeatedGroup.bounds, axis: axis)
+        self.computed = ComputedFrames(repeatedGroup: repeatedGroup)
+    }
+
+    /// Whether the positions come from a closed form (the block arrays are empty).
+    var isComputed: Bool { self.grid != nil || self.computed != nil }
 
     /// Indexes `frames` along `axis`.
     ///
@@ -120,11 +149,12 @@ struct SpatialIndex: Hashable, Sendable {
     }
 
     /// Whether positions map to elements through a permutation (so answers must be re-sorted into item order).
-    var isPermuted: Bool { !self.order.isEmpty }
+    var isPermuted: Bool { !self.order.isEmpty || self.computed?.circle != nil }
 
     /// The element at a position of the index.
     func element(at position: Int) -> Int {
-        self.order.isEmpty ? position : Int(self.order[position])
+        if let item = self.computed?.circle?.item(atPosition: position) { return item }
+        return self.order.isEmpty ? position : Int(self.order[position])
     }
 
     /// The positions that may hold an element overlapping the band `lo..<hi` along the axis; every other position
@@ -134,6 +164,10 @@ struct SpatialIndex: Hashable, Sendable {
     func candidatePositions(from lo: Double, to hi: Double) -> Range<Int> {
         guard self.count > 0 else { return 0..<0 }
         if let grid = self.grid { return grid.candidateItems(from: lo, to: hi) }
+        if let computed = self.computed {
+            return computed.circle?.candidatePositions(from: lo, to: hi)
+                ?? computed.repeatedGroup.unsafelyUnwrapped.candidateItems(from: lo, to: hi)
+        }
         // First block whose running maximum of trailing edges passes lo: blocks before it end at or before lo.
         let firstBlock = self.runningMaxTrailing.partitionPoint { $0 > lo }
         // First block from which every leading edge reaches hi: blocks from it on start at or after hi.
@@ -146,6 +180,7 @@ struct SpatialIndex: Hashable, Sendable {
     /// The bytes this index holds on the heap.
     var heapBytes: Int {
         self.order.capacity * 4 + self.runningMaxTrailing.heapBytes + self.runningMinLeading.heapBytes
+            + (self.computed?.heapBytes ?? 0)
             + self.prefixExtremes.capacity * MemoryLayout<Extremes>.stride
     }
 }

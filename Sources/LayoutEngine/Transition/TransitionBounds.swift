@@ -25,7 +25,7 @@ struct TransitionBounds {
         let alongScroll = (layout.axis == .vertical) == isVertical
         let drift = alongScroll ? layout.effects.drift : (before: 0.0, after: 0.0)
         let runsAlong = (index.axis == .vertical) == isVertical && (isVertical || !layout.isMirrored)
-        if runsAlong && !index.isPermuted && index.grid == nil {
+        if runsAlong && !index.isPermuted && !index.isComputed {
             self.runningMaxTrailing = index.runningMaxTrailing.levels[0]
             self.runningMinLeading = index.runningMinLeading.levels[0]
             self.offset = isVertical ? origin.y : origin.x

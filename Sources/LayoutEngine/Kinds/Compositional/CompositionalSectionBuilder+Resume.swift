@@ -31,6 +31,11 @@ extension CompositionalSectionBuilder {
         else { return nil }
         let repetitions = (count + perGroup - 1) / perGroup
         let every = Self.checkpointStride
+        if checkpoints.isEmpty, let computed = section.frames.repeatedGroup, computed.cells.count == perGroup {
+            // Unmeasured repetitions keep no checkpoints: they are where the closed form starts each repetition,
+            // the same sums.
+            checkpoints = (0..<((repetitions + every - 1) / every)).map { computed.groups.lineV($0 * every) }
+        }
         guard checkpoints.count == (repetitions + every - 1) / every,
             checkpoints.first == self.contentStart(of: input)
         else { return nil }

@@ -218,6 +218,7 @@ struct CompositionalSectionBuilder {
         var groupFrames: [Rect]? = shared.anchored?.groupItems.isEmpty == false ? [] : nil
         let placed = self.placeGroups(
             items: input.items,
+            mayBeComputed: input.anchoredSizes.isEmpty,
             shared: shared,
             contentStart: contentStart,
             crossStart: crossStart + sides.start,
@@ -288,7 +289,7 @@ struct CompositionalSectionBuilder {
         }
         var section = SectionLayout(
             origin: origin,
-            frames: frames,
+            frames: placed.repeatedGroup.map(SectionFrames.init(repeatedGroup:)) ?? SectionFrames(frames),
             header: header,
             footer: footer,
             background: background,
@@ -332,10 +333,14 @@ struct CompositionalSectionBuilder {
     ///   - checkpoints: The checkpoints before the first repetition placed; the later ones are appended for a
     ///     plain section whose group has an estimated dimension.
     ///   - groupFrames: When not `nil`, receives every placed repetition's frame.
-    /// - Returns: Where the section's body ends along the scroll axis (its trailing inset included), and for an
-    ///   orthogonal section its groups.
+    ///   - mayBeComputed: Whether unmeasured repetitions may be kept as their closed form: not when a badge of the
+    ///     section was measured (its frame is found from its cell's stored frame).
+    /// - Returns: Where the section's body ends along the scroll axis (its trailing inset included), for an
+    ///   orthogonal section its groups, and for a plain section of unmeasured repetitions their closed form (no
+    ///   frame appended).
     private func placeGroups(
         items: SectionInput.Items,
+        mayBeComputed: Bool,
         shared: Template,
         contentStart: Double,
         crossStart: Double,
@@ -344,7 +349,7 @@ struct CompositionalSectionBuilder {
         frames: inout [Rect],
         checkpoints: inout [Double],
         groupFrames: inout [Rect]?
-    ) -> (end: Double, orthogonal: CompositionalEffects.Orthogonal?) {
+    ) -> (end: Double, orthogonal: CompositionalEffects.Orthogonal?, repeatedGroup: RepeatedGroupGeometry?) {
         let insets = self.description.contentInsets
         let isVertical = self.isVertical
         let perGroup = shared.node.leafCount
@@ -372,6 +377,23 @@ struct CompositionalSectionBuilder {
         let fixed = isOrthogonal ? contentStart : crossStart
         var thickness = 0.0
         let repetitions = perGroup > 0 ? (count + perGroup - 1) / perGroup : 0
+        let alongEndInset = isVertical ? insets.bottom : insets.trailing
+        if mayBeComputed, measured.isEmpty, !isOrthogonal, resuming == nil, groupFrames == nil, count > 0,
+            perGroup > 0
+        {
+            // Every repetition is the template: keep it and where the repetitions start, not the frames.
+            let length = groupsRunVertically ? shared.size.height : shared.size.width
+            let (geometry, lastStart) = RepeatedGroupGeometry.make(
+                count: count,
+                cells: Array(shared.frames.prefix(perGroup)),
+                start: position,
+                step: length + spacing,
+                fixed: fixed,
+                runsVertically: groupsRunVertically
+            )
+            let groupsEnd = (lastStart + (length + spacing)) - spacing
+            return (groupsEnd + alongEndInset, nil, geometry)
+        }
         var scratch: [Rect] = []
         let firstRepetition = resuming?.repetition ?? 0
         precondition(frames.count == firstRepetition * perGroup)
@@ -409,8 +431,7 @@ struct CompositionalSectionBuilder {
             position += length + spacing
         }
         let groupsEnd = repetitions > 0 ? position - spacing : position
-        let alongEndInset = isVertical ? insets.bottom : insets.trailing
-        guard isOrthogonal else { return (groupsEnd + alongEndInset, nil) }
+        guard isOrthogonal else { return (groupsEnd + alongEndInset, nil, nil) }
         let orthogonal = CompositionalEffects.Orthogonal(
             behavior: self.description.orthogonalScrollingBehavior,
             groupStarts: groupStarts,
@@ -418,7 +439,7 @@ struct CompositionalSectionBuilder {
             contentWidth: groupsEnd + (isVertical ? insets.trailing : insets.bottom) + crossEndRoom,
             leadingInset: crossStart
         )
-        return (contentStart + thickness + alongEndInset, orthogonal)
+        return (contentStart + thickness + alongEndInset, orthogonal, nil)
     }
 
     /// Whether any dimension in `group` is estimated (so measured sizes matter).
