@@ -15,6 +15,8 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     private var stored: [Rect]
     /// The grid the frames are computed from, when they are.
     private(set) var grid: GridGeometry?
+    /// The sizes and checkpoints the frames are replayed from, when they are (``CheckpointedFrames``).
+    private(set) var checkpointed: CheckpointedFrames?
 
     /// No frames.
     init() {
@@ -34,15 +36,22 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
         self.grid = grid
     }
 
+    /// Frames replayed from checkpoints.
+    init(checkpointed: CheckpointedFrames) {
+        self.stored = []
+        self.checkpointed = checkpointed
+    }
+
     init(arrayLiteral elements: Rect...) { self.init(elements) }
 
     var startIndex: Int { 0 }
 
-    var endIndex: Int { self.grid?.count ?? self.stored.count }
+    var endIndex: Int { self.grid?.count ?? self.checkpointed?.count ?? self.stored.count }
 
     subscript(position: Int) -> Rect {
         @inline(__always) get {
             if let grid = self.grid { return grid.frame(position) }
+            if let checkpointed = self.checkpointed { return checkpointed.frame(position) }
             return self.stored[position]
         }
         set { self.withStored { $0[position] = newValue } }
@@ -56,6 +65,7 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     ///
     /// - Complexity: O(1) when stored, O(n) when computed.
     var array: [Rect] {
+        if let checkpointed = self.checkpointed { return checkpointed.array }
         guard let grid = self.grid else { return self.stored }
         return (0..<grid.count).map(grid.frame)
     }
@@ -63,25 +73,38 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     /// Runs `body` on the frames stored in an array, storing computed ones first; the array is uniquely referenced
     /// when this value held its only reference, so it is mutated in place.
     mutating func withStored<R>(_ body: (inout [Rect]) throws -> R) rethrows -> R {
-        if self.grid != nil {
+        if self.grid != nil || self.checkpointed != nil {
             self.stored = self.array
             self.grid = nil
+            self.checkpointed = nil
         }
         return try body(&self.stored)
     }
 
     /// The bytes these frames hold on the heap.
     var heapBytes: Int {
-        self.grid?.heapBytes ?? self.stored.capacity * MemoryLayout<Rect>.stride
+        self.grid?.heapBytes ?? self.checkpointed?.heapBytes ?? self.stored.capacity * MemoryLayout<Rect>.stride
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        if lhs.grid == nil, rhs.grid == nil { return lhs.stored == rhs.stored }
-        return lhs.count == rhs.count && lhs.elementsEqual(rhs)
+        if lhs.grid == nil, rhs.grid == nil, lhs.checkpointed == nil, rhs.checkpointed == nil {
+            return lhs.stored == rhs.stored
+        }
+        return lhs.count == rhs.count && lhs.array == rhs.array
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(self.count)
-        for frame in self { hasher.combine(frame) }
+        for frame in self.array { hasher.combine(frame) }
+    }
+
+    /// Calls `body` with each item of `range` and its frame, in item order: replayed frames a block at a time
+    /// (reading them one by one through the subscript would replay a block per frame).
+    ///
+    /// - Complexity: O(`range.count`), plus a block's replay when checkpointed.
+    @inline(__always)
+    func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+        if let checkpointed = self.checkpointed { return try checkpointed.forEachFrame(in: range, body) }
+        for item in range { try body(item, self[item]) }
     }
 }

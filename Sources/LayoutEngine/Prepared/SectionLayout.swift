@@ -104,6 +104,8 @@ struct SectionLayout: Hashable, Sendable {
             self.index = index
         } else if let grid = frames.grid {
             self.index = SpatialIndex(grid: grid, axis: axis)
+        } else if let checkpointed = frames.checkpointed {
+            self.index = SpatialIndex(checkpointed: checkpointed)
         } else {
             self.index = SpatialIndex(frames: frames.array, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
         }

@@ -43,6 +43,8 @@ struct SpatialIndex: Hashable, Sendable {
     /// The closed form the positions come from when the elements are a ``GridGeometry``'s (the block arrays are
     /// then empty).
     private(set) var grid: GridGeometry?
+    /// The checkpointed frames whose own block extents answer queries (the block arrays are then empty).
+    private(set) var checkpointed: CheckpointedFrames?
 
     /// Indexes a grid's frames by its closed form: O(1) memory of its own.
     ///
@@ -58,6 +60,18 @@ struct SpatialIndex: Hashable, Sendable {
         self.prefixExtremes = []
         self.bounds = grid.bounds
         self.grid = grid
+    }
+
+    /// Indexes checkpointed frames by their blocks' extents: O(1) memory of its own.
+    init(checkpointed: CheckpointedFrames) {
+        self.axis = checkpointed.axis
+        self.count = checkpointed.count
+        self.order = []
+        self.runningMaxTrailing = MonotoneSearchTree([])
+        self.runningMinLeading = MonotoneSearchTree([])
+        self.prefixExtremes = []
+        self.bounds = checkpointed.bounds
+        self.checkpointed = checkpointed
     }
 
     /// Indexes `frames` along `axis`.
@@ -134,6 +148,7 @@ struct SpatialIndex: Hashable, Sendable {
     func candidatePositions(from lo: Double, to hi: Double) -> Range<Int> {
         guard self.count > 0 else { return 0..<0 }
         if let grid = self.grid { return grid.candidateItems(from: lo, to: hi) }
+        if let checkpointed = self.checkpointed { return checkpointed.candidateItems(from: lo, to: hi) }
         // First block whose running maximum of trailing edges passes lo: blocks before it end at or before lo.
         let firstBlock = self.runningMaxTrailing.partitionPoint { $0 > lo }
         // First block from which every leading edge reaches hi: blocks from it on start at or after hi.

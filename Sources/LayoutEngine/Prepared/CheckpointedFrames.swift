@@ -1,0 +1,214 @@
+/// The part of a section builder that places a run of items from its running state: what
+/// ``CheckpointedFrames`` calls to compute a block's frames again, with exactly the builder's arithmetic.
+protocol FrameReplayer: Sendable {
+    /// The number of `Double`s in the builder's running state (a checkpoint's width).
+    var stateWidth: Int { get }
+
+    /// Places `items` from `state` (the running state before `items.lowerBound`, advanced in place), writing item
+    /// `i`'s frame to `frames[i - items.lowerBound]`.
+    func replay(
+        _ sizes: UnsafeBufferPointer<Size>,
+        items: Range<Int>,
+        state: UnsafeMutableBufferPointer<Double>,
+        into frames: UnsafeMutableBufferPointer<Rect>
+    )
+}
+
+/// A section's cell frames kept as its item sizes (the very array of the input, shared, not copied) and a checkpoint
+/// of the builder's running state every ``blockSize`` items, with each block's extent along the scroll axis for rect
+/// queries: a frame is computed again by replaying its block from the checkpoint.
+///
+/// Frames are bit for bit the builder's: the replay runs the builder's own per-item step (``FrameReplayer``) from
+/// the state the builder had at the block's start. Memory is O(blocks × state width), a few bytes per item beside
+/// the sizes the input holds anyway, instead of one ``Rect`` (32 bytes) and the index's 3.
+///
+/// Reading one frame costs a block's replay; ``forEachFrame(in:_:)`` replays each block of a range once.
+final class CheckpointedFrames: Hashable, Sendable {
+    /// The items' sizes, shared with the section's input.
+    let sizes: [Size]
+    /// The builder step that places items again.
+    let replayer: any FrameReplayer
+    /// Items per block (between two checkpoints).
+    let blockSize: Int
+    /// The running state at the start of each block, ``FrameReplayer/stateWidth`` numbers per block.
+    let checkpoints: [Double]
+    /// For each block, the largest trailing edge of every frame up to the end of that block.
+    let runningMaxTrailing: MonotoneSearchTree
+    /// For each block, the smallest leading edge of every frame from the start of that block on.
+    let runningMinLeading: MonotoneSearchTree
+    /// The scroll axis the blocks' extents run along.
+    let axis: Axis
+    /// The smallest rectangle containing every frame (as ``SpatialIndex`` computes it), or `nil` without items.
+    let bounds: Rect?
+
+    fileprivate init(
+        sizes: [Size],
+        replayer: any FrameReplayer,
+        blockSize: Int,
+        checkpoints: [Double],
+        maxTrailing: [Double],
+        minLeading: [Double],
+        axis: Axis,
+        bounds: Rect?
+    ) {
+        self.sizes = sizes
+        self.replayer = replayer
+        self.blockSize = blockSize
+        self.checkpoints = checkpoints
+        self.runningMaxTrailing = MonotoneSearchTree(maxTrailing)
+        self.runningMinLeading = MonotoneSearchTree(minLeading)
+        self.axis = axis
+        self.bounds = bounds
+    }
+
+    /// The number of items.
+    var count: Int { self.sizes.count }
+
+    /// Items per block for a running state of `stateWidth` numbers: at least 16, and at least 4 items per number
+    /// of state, so that checkpoints cost at most 2 bytes per item.
+    static func blockSize(stateWidth: Int) -> Int {
+        var size = 16
+        while size < 4 * stateWidth { size *= 2 }
+        return size
+    }
+
+    /// The frame of an item.
+    ///
+    /// - Complexity: O(``blockSize``) replayed items.
+    func frame(_ item: Int) -> Rect {
+        precondition(item >= 0 && item < self.count, "Index out of range")
+        var result = Rect.zero
+        self.forEachFrame(in: item..<(item + 1)) { _, frame in result = frame }
+        return result
+    }
+
+    /// Calls `body` with each item of `range` and its frame, in item order, replaying each block once.
+    ///
+    /// - Complexity: O(`range.count` + ``blockSize``) replayed items.
+    func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+        guard !range.isEmpty else { return }
+        precondition(range.lowerBound >= 0 && range.upperBound <= self.count, "Range out of bounds")
+        let width = self.replayer.stateWidth
+        let blockSize = self.blockSize
+        try withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state throws(E) in
+            try withUnsafeTemporaryAllocation(of: Rect.self, capacity: blockSize) { frames throws(E) in
+                try self.sizes.withUnsafeBufferPointer { sizes throws(E) in
+                    for block in (range.lowerBound / blockSize)...((range.upperBound - 1) / blockSize) {
+                        let start = block * blockSize
+                        // Only as far as the range needs: the replay of a block's tail is never wasted work.
+                        let end = Swift.min(range.upperBound, start + blockSize)
+                        self.checkpoints.withUnsafeBufferPointer { checkpoints in
+                            for k in 0..<width { state[k] = checkpoints[block * width + k] }
+                        }
+                        self.replayer.replay(sizes, items: start..<end, state: state, into: frames)
+                        for item in Swift.max(start, range.lowerBound)..<end { try body(item, frames[item - start]) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every frame, in item order.
+    ///
+    /// - Complexity: O(n).
+    var array: [Rect] {
+        [Rect](unsafeUninitializedCapacity: self.count) { buffer, initialized in
+            self.forEachFrame(in: 0..<self.count) { item, frame in (buffer.baseAddress! + item).initialize(to: frame) }
+            initialized = self.count
+        }
+    }
+
+    /// The items whose frames may overlap the band `lo..<hi` along the axis; every other item certainly does not
+    /// (whole blocks, as ``SpatialIndex/candidatePositions(from:to:)`` answers).
+    ///
+    /// - Complexity: O(log blocks).
+    func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
+        guard self.count > 0 else { return 0..<0 }
+        let firstBlock = self.runningMaxTrailing.partitionPoint { $0 > lo }
+        let endBlock = self.runningMinLeading.partitionPoint { $0 >= hi }
+        let start = firstBlock * self.blockSize
+        let end = Swift.min(self.count, endBlock * self.blockSize)
+        return start < end ? start..<end : 0..<0
+    }
+
+    /// The bytes these frames hold on the heap beyond the sizes (which the input holds): checkpoints and the two
+    /// trees over the blocks.
+    var heapBytes: Int {
+        self.checkpoints.capacity * MemoryLayout<Double>.stride + self.runningMaxTrailing.heapBytes
+            + self.runningMinLeading.heapBytes
+    }
+
+    /// Whether the sizes are the very array `sizes` holds (shared, so counted once).
+    func sharesSizes(with sizes: [Size]) -> Bool {
+        let mine = self.sizes.withUnsafeBufferPointer { $0.baseAddress }
+        return mine == sizes.withUnsafeBufferPointer { $0.baseAddress }
+    }
+
+    static func == (lhs: CheckpointedFrames, rhs: CheckpointedFrames) -> Bool { lhs === rhs }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension CheckpointedFrames {
+    /// Records what a builder produces block by block: the checkpoints, each block's extent along the axis and the
+    /// bounds, in one pass over frames that are then dropped.
+    struct Recorder {
+        let blockSize: Int
+        let axis: Axis
+        private var checkpoints: [Double] = []
+        private var maxTrailing: [Double] = []
+        private var minLeading: [Double] = []
+        private var runningMax = -Double.infinity
+        private var extremes = SpatialIndex.Extremes(
+            minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+
+        /// A recorder for `count` items of a builder whose state has `stateWidth` numbers.
+        init(count: Int, stateWidth: Int, axis: Axis) {
+            self.blockSize = CheckpointedFrames.blockSize(stateWidth: stateWidth)
+            self.axis = axis
+            let blocks = (count + self.blockSize - 1) / self.blockSize
+            self.checkpoints.reserveCapacity(blocks * stateWidth)
+            self.maxTrailing.reserveCapacity(blocks)
+            self.minLeading.reserveCapacity(blocks)
+        }
+
+        /// Records the running state at the start of the next block.
+        mutating func checkpoint(_ state: UnsafeMutableBufferPointer<Double>) {
+            self.checkpoints.append(contentsOf: state)
+        }
+
+        /// Records the frames of the next block (the running extremes in item order, as ``SpatialIndex`` scans).
+        mutating func add(block frames: UnsafeMutableBufferPointer<Rect>, count: Int) {
+            var blockMin = Double.infinity
+            for frame in frames[0..<count] {
+                self.runningMax = Swift.max(self.runningMax, self.axis.trailing(frame))
+                blockMin = Swift.min(blockMin, self.axis.leading(frame))
+                self.extremes.minX = Swift.min(self.extremes.minX, frame.minX)
+                self.extremes.minY = Swift.min(self.extremes.minY, frame.minY)
+                self.extremes.maxX = Swift.max(self.extremes.maxX, frame.maxX)
+                self.extremes.maxY = Swift.max(self.extremes.maxY, frame.maxY)
+            }
+            self.maxTrailing.append(self.runningMax)
+            self.minLeading.append(blockMin)
+        }
+
+        /// The checkpointed frames of `sizes`.
+        consuming func finish(sizes: [Size], replayer: any FrameReplayer) -> CheckpointedFrames {
+            var runningMin = Double.infinity
+            for block in self.minLeading.indices.reversed() {
+                runningMin = Swift.min(runningMin, self.minLeading[block])
+                self.minLeading[block] = runningMin
+            }
+            return CheckpointedFrames(
+                sizes: sizes,
+                replayer: replayer,
+                blockSize: self.blockSize,
+                checkpoints: self.checkpoints,
+                maxTrailing: self.maxTrailing,
+                minLeading: self.minLeading,
+                axis: self.axis,
+                bounds: sizes.isEmpty ? nil : self.extremes.rect
+            )
+        }
+    }
+}
