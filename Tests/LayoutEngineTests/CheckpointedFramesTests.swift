@@ -143,3 +143,63 @@ import Testing
         #expect(live.heapBytes >= 10_000 * 16)
     }
 }
+
+/// Sessions whose waterfall sections are checkpointed: every invalidation and batch update leaves the layout a fresh
+/// prepare of the new input would give, bit for bit, and its answers those of brute force.
+@Suite struct CheckpointedSessionTests {
+    @Test(arguments: 0..<30)
+    func invalidationsAndUpdatesEqualAFreshPrepare(seed: Int) throws {
+        var random = RandomLayouts(seed: UInt64(seed) &+ 6_500)
+        let waterfall = CheckpointedFramesTests.randomWaterfall(&random)
+        let columns = waterfall.columnCount
+        var live = try LiveLayout(
+            input: CheckpointedFramesTests.randomInput(&random, columns: columns), configuration: .waterfall(waterfall))
+        for step in 0..<8 {
+            let counts = live.input.sections.map(\.itemCount)
+            guard let section = counts.indices.filter({ counts[$0] > 0 }).randomElement(using: &random.generator)
+            else { break }
+            let item = random.int(0...(counts[section] - 1))
+            let size = CheckpointedFramesTests.randomSizes(1, columns: columns, &random)[0]
+            if step % 2 == 0 {
+                _ = try live.invalidate(InvalidationContext(itemSizes: [IndexPath(section: section, item: item): size]))
+            } else {
+                let inserted = BatchUpdates.ItemChange(indexPath: IndexPath(section: section, item: item), size: size)
+                _ = try live.performBatchUpdates(
+                    BatchUpdates(
+                        deleteItems: [IndexPath(section: section, item: counts[section] - 1)],
+                        insertItems: [inserted]
+                    )
+                )
+            }
+            let fresh = try prepare(live.input, .waterfall(waterfall))
+            // The mutated section resumed from a checkpoint and stays checkpointed, as a fresh prepare makes it.
+            #expect(
+                (live.prepared.sections[section].frames.checkpointed != nil)
+                    == (fresh.sections[section].frames.checkpointed != nil))
+            #expect(live.prepared == fresh)
+            #expect(live.prepared.sections[section].extent == fresh.sections[section].extent)
+            #expect(live.prepared.contentSize == fresh.contentSize)
+            #expect(live.prepared.allAttributes(contentOffset: .zero) == fresh.allAttributes(contentOffset: .zero))
+            let rect = random.rect(in: fresh.contentSize)
+            #expect(
+                live.prepared.attributes(in: rect, contentOffset: .zero)
+                    == fresh.allAttributes(contentOffset: .zero).filter { $0.frame.intersects(rect) })
+        }
+    }
+}
+
+extension CheckpointedSessionTests {
+    @Test func aResizeNearTheEndRecomputesFromTheCheckpointBeforeIt() throws {
+        let sizes = (0..<100_000).map { Size(width: 40 + Double($0 % 7), height: 30 + Double($0 % 11)) }
+        let input = LayoutInput(sections: [SectionInput(items: .sizes(sizes))])
+        var live = try LiveLayout(input: input, configuration: .waterfall(.init()))
+        let item = 99_990
+        let resized = [IndexPath(section: 0, item: item): Size(width: 10, height: 70)]
+        let result = try live.invalidate(InvalidationContext(itemSizes: resized))
+        // From the last block where the running extremes were kept (every 1,024 items), not the whole section.
+        #expect(result.recomputedItemCount > 100_000 - item && result.recomputedItemCount <= 100_000 - item + 1_024)
+        #expect(live.prepared.sections[0].frames.checkpointed != nil)
+        #expect(live.prepared == (try prepare(live.input, .waterfall(.init()))))
+        #expect(live.heapBytes <= 100_000 * 20)
+    }
+}

@@ -130,6 +130,7 @@ struct WaterfallSectionBuilder {
     /// A plain aspect item (positive width) takes one column; an encoded item (``WaterfallLayout/Item``) may take
     /// `k` columns: the run of `k` adjacent columns whose tallest is lowest (the leftmost of equals), Masonry.js's
     /// rule; its top is that column's next free y and all `k` columns end at its bottom.
+    @inline(__always)
     func place<Sizes: ItemSizes>(
         _ sizes: Sizes,
         items: Range<Int>,

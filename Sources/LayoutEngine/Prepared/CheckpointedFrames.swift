@@ -40,8 +40,11 @@ final class CheckpointedFrames: Hashable, Sendable {
     let axis: Axis
     /// The smallest rectangle containing every frame (as ``SpatialIndex`` computes it), or `nil` without items.
     let bounds: Rect?
+    /// The extremes of every frame before blocks 0, ``extremesStride``, 2 × ``extremesStride``, …: where a
+    /// mutation resumes recording (``Recorder/init(resuming:atBlock:count:)``).
+    let prefixExtremes: [SpatialIndex.Extremes]
 
-    fileprivate init(
+    init(
         sizes: [Size],
         replayer: any FrameReplayer,
         blockSize: Int,
@@ -49,7 +52,8 @@ final class CheckpointedFrames: Hashable, Sendable {
         maxTrailing: [Double],
         minLeading: [Double],
         axis: Axis,
-        bounds: Rect?
+        bounds: Rect?,
+        prefixExtremes: [SpatialIndex.Extremes]
     ) {
         self.sizes = sizes
         self.replayer = replayer
@@ -59,6 +63,7 @@ final class CheckpointedFrames: Hashable, Sendable {
         self.runningMinLeading = MonotoneSearchTree(minLeading)
         self.axis = axis
         self.bounds = bounds
+        self.prefixExtremes = prefixExtremes
     }
 
     /// The number of items.
@@ -71,6 +76,9 @@ final class CheckpointedFrames: Hashable, Sendable {
         while size < 4 * stateWidth { size *= 2 }
         return size
     }
+
+    /// Blocks between two of ``prefixExtremes``: about 1,024 items.
+    var extremesStride: Int { Swift.max(1, 1_024 / self.blockSize) }
 
     /// The frame of an item.
     ///
@@ -136,6 +144,7 @@ final class CheckpointedFrames: Hashable, Sendable {
     var heapBytes: Int {
         self.checkpoints.capacity * MemoryLayout<Double>.stride + self.runningMaxTrailing.heapBytes
             + self.runningMinLeading.heapBytes
+            + self.prefixExtremes.capacity * MemoryLayout<SpatialIndex.Extremes>.stride
     }
 
     /// Whether the sizes are the very array `sizes` holds (shared, so counted once).
@@ -147,68 +156,4 @@ final class CheckpointedFrames: Hashable, Sendable {
     static func == (lhs: CheckpointedFrames, rhs: CheckpointedFrames) -> Bool { lhs === rhs }
 
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-}
-
-extension CheckpointedFrames {
-    /// Records what a builder produces block by block: the checkpoints, each block's extent along the axis and the
-    /// bounds, in one pass over frames that are then dropped.
-    struct Recorder {
-        let blockSize: Int
-        let axis: Axis
-        private var checkpoints: [Double] = []
-        private var maxTrailing: [Double] = []
-        private var minLeading: [Double] = []
-        private var runningMax = -Double.infinity
-        private var extremes = SpatialIndex.Extremes(
-            minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-
-        /// A recorder for `count` items of a builder whose state has `stateWidth` numbers.
-        init(count: Int, stateWidth: Int, axis: Axis) {
-            self.blockSize = CheckpointedFrames.blockSize(stateWidth: stateWidth)
-            self.axis = axis
-            let blocks = (count + self.blockSize - 1) / self.blockSize
-            self.checkpoints.reserveCapacity(blocks * stateWidth)
-            self.maxTrailing.reserveCapacity(blocks)
-            self.minLeading.reserveCapacity(blocks)
-        }
-
-        /// Records the running state at the start of the next block.
-        mutating func checkpoint(_ state: UnsafeMutableBufferPointer<Double>) {
-            self.checkpoints.append(contentsOf: state)
-        }
-
-        /// Records the frames of the next block (the running extremes in item order, as ``SpatialIndex`` scans).
-        mutating func add(block frames: UnsafeMutableBufferPointer<Rect>, count: Int) {
-            var blockMin = Double.infinity
-            for frame in frames[0..<count] {
-                self.runningMax = Swift.max(self.runningMax, self.axis.trailing(frame))
-                blockMin = Swift.min(blockMin, self.axis.leading(frame))
-                self.extremes.minX = Swift.min(self.extremes.minX, frame.minX)
-                self.extremes.minY = Swift.min(self.extremes.minY, frame.minY)
-                self.extremes.maxX = Swift.max(self.extremes.maxX, frame.maxX)
-                self.extremes.maxY = Swift.max(self.extremes.maxY, frame.maxY)
-            }
-            self.maxTrailing.append(self.runningMax)
-            self.minLeading.append(blockMin)
-        }
-
-        /// The checkpointed frames of `sizes`.
-        consuming func finish(sizes: [Size], replayer: any FrameReplayer) -> CheckpointedFrames {
-            var runningMin = Double.infinity
-            for block in self.minLeading.indices.reversed() {
-                runningMin = Swift.min(runningMin, self.minLeading[block])
-                self.minLeading[block] = runningMin
-            }
-            return CheckpointedFrames(
-                sizes: sizes,
-                replayer: replayer,
-                blockSize: self.blockSize,
-                checkpoints: self.checkpoints,
-                maxTrailing: self.maxTrailing,
-                minLeading: self.minLeading,
-                axis: self.axis,
-                bounds: sizes.isEmpty ? nil : self.extremes.rect
-            )
-        }
-    }
 }

@@ -105,6 +105,13 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     @inline(__always)
     func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
         if let checkpointed = self.checkpointed { return try checkpointed.forEachFrame(in: range, body) }
-        for item in range { try body(item, self[item]) }
+        if let grid = self.grid {
+            for item in range { try body(item, grid.frame(item)) }
+            return
+        }
+        precondition(range.lowerBound >= 0 && range.upperBound <= self.stored.count, "Range out of bounds")
+        try self.stored.withUnsafeBufferPointer { (frames) throws(E) in
+            for item in range { try body(item, frames[item]) }
+        }
     }
 }
