@@ -131,12 +131,8 @@ final class CheckpointedFrames: Hashable, Sendable {
     ///
     /// - Complexity: O(log blocks).
     func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
-        guard self.count > 0 else { return 0..<0 }
-        let firstBlock = self.runningMaxTrailing.partitionPoint { $0 > lo }
-        let endBlock = self.runningMinLeading.partitionPoint { $0 >= hi }
-        let start = firstBlock * self.blockSize
-        let end = Swift.min(self.count, endBlock * self.blockSize)
-        return start < end ? start..<end : 0..<0
+        SpatialIndex.candidates(
+            self.runningMaxTrailing, self.runningMinLeading, blockSize: self.blockSize, count: self.count, lo, hi)
     }
 
     /// The bytes these frames hold on the heap beyond the sizes (which the input holds): checkpoints and the two

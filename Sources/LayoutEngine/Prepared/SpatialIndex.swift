@@ -52,26 +52,25 @@ struct SpatialIndex: Hashable, Sendable {
     ///   - grid: The frames.
     ///   - axis: The scroll axis, which the grid's lines follow one another along.
     init(grid: GridGeometry, axis: Axis) {
-        self.axis = axis
-        self.count = grid.count
-        self.order = []
-        self.runningMaxTrailing = MonotoneSearchTree([])
-        self.runningMinLeading = MonotoneSearchTree([])
-        self.prefixExtremes = []
-        self.bounds = grid.bounds
+        self.init(blocklessCount: grid.count, bounds: grid.bounds, axis: axis)
         self.grid = grid
     }
 
     /// Indexes checkpointed frames by their blocks' extents: O(1) memory of its own.
     init(checkpointed: CheckpointedFrames) {
-        self.axis = checkpointed.axis
-        self.count = checkpointed.count
+        self.init(blocklessCount: checkpointed.count, bounds: checkpointed.bounds, axis: checkpointed.axis)
+        self.checkpointed = checkpointed
+    }
+
+    /// An index without blocks of its own, for frames that answer queries themselves.
+    private init(blocklessCount count: Int, bounds: Rect?, axis: Axis) {
+        self.axis = axis
+        self.count = count
         self.order = []
         self.runningMaxTrailing = MonotoneSearchTree([])
         self.runningMinLeading = MonotoneSearchTree([])
         self.prefixExtremes = []
-        self.bounds = checkpointed.bounds
-        self.checkpointed = checkpointed
+        self.bounds = bounds
     }
 
     /// Indexes `frames` along `axis`.
@@ -149,12 +148,28 @@ struct SpatialIndex: Hashable, Sendable {
         guard self.count > 0 else { return 0..<0 }
         if let grid = self.grid { return grid.candidateItems(from: lo, to: hi) }
         if let checkpointed = self.checkpointed { return checkpointed.candidateItems(from: lo, to: hi) }
+        return Self.candidates(
+            self.runningMaxTrailing, self.runningMinLeading, blockSize: Self.blockSize, count: self.count, lo, hi)
+    }
+
+    /// The elements of the blocks that may overlap `lo..<hi`, given the blocks' running maximum of trailing edges
+    /// and running minimum (from the end) of leading edges.
+    ///
+    /// - Complexity: O(log blocks).
+    static func candidates(
+        _ runningMaxTrailing: MonotoneSearchTree,
+        _ runningMinLeading: MonotoneSearchTree,
+        blockSize: Int,
+        count: Int,
+        _ lo: Double,
+        _ hi: Double
+    ) -> Range<Int> {
         // First block whose running maximum of trailing edges passes lo: blocks before it end at or before lo.
-        let firstBlock = self.runningMaxTrailing.partitionPoint { $0 > lo }
+        let firstBlock = runningMaxTrailing.partitionPoint { $0 > lo }
         // First block from which every leading edge reaches hi: blocks from it on start at or after hi.
-        let endBlock = self.runningMinLeading.partitionPoint { $0 >= hi }
-        let start = firstBlock * Self.blockSize
-        let end = Swift.min(self.count, endBlock * Self.blockSize)
+        let endBlock = runningMinLeading.partitionPoint { $0 >= hi }
+        let start = firstBlock * blockSize
+        let end = Swift.min(count, endBlock * blockSize)
         return start < end ? start..<end : 0..<0
     }
 
