@@ -46,8 +46,13 @@ extension WaterfallSectionBuilder {
     }
 
     /// Places a block of items again from its checkpoint: the builder's own ``place(_:items:into:base:next:bottoms:)``.
-    struct Replayer: FrameReplayer {
+    ///
+    /// A class, so that calling it through ``FrameReplayer`` never copies the builder (a struct of some 200 bytes
+    /// was copied on every block's replay).
+    final class Replayer: FrameReplayer {
         let builder: WaterfallSectionBuilder
+
+        init(builder: WaterfallSectionBuilder) { self.builder = builder }
 
         var stateWidth: Int { self.builder.columnCount }
 
