@@ -203,3 +203,27 @@ extension CheckpointedSessionTests {
         #expect(live.heapBytes <= 100_000 * 20)
     }
 }
+
+extension CheckpointedSessionTests {
+    @Test(arguments: [ElementKind.header, .footer])
+    func aMeasuredHeaderOrFooterBuildsTheSectionAgainCheckpointed(kind: ElementKind) throws {
+        var configuration = WaterfallLayout.Configuration()
+        configuration.headerHeight = 20
+        configuration.footerHeight = 10
+        let sizes = (0..<5_000).map { Size(width: 40 + Double($0 % 7), height: 30 + Double($0 % 11)) }
+        let input = LayoutInput(sections: [SectionInput(items: .sizes(sizes)), SectionInput(items: .sizes(sizes))])
+        var live = try LiveLayout(input: input, configuration: .waterfall(configuration))
+        let element = SupplementaryIndexPath(kind: kind, indexPath: IndexPath(section: 0, item: 0))
+        _ = try live.invalidate(InvalidationContext(supplementarySizes: [element: Size(width: 300, height: 47.5)]))
+        var expected = input
+        if kind == .header {
+            expected.sections[0].header = Size(width: 300, height: 47.5)
+        } else {
+            expected.sections[0].footer = Size(width: 300, height: 47.5)
+        }
+        let fresh = try prepare(expected, .waterfall(configuration))
+        #expect(live.prepared.sections[0].frames.checkpointed != nil)
+        #expect(live.prepared == fresh)
+        #expect(live.prepared.allAttributes(contentOffset: .zero) == fresh.allAttributes(contentOffset: .zero))
+    }
+}

@@ -69,12 +69,18 @@ extension WaterfallLayout: LayoutKindProtocol {
             let builder = try self.sectionBuilder(index, validatesSizes: change.validatesSizes)
             // A checkpointed section resumes from its checkpoint at or before the item, and stays checkpointed.
             if let old = layout.frames.checkpointed, case .sizes(let sizes) = self.input.sections[index].items,
-                builder.checkpoints(sizes),
-                let resumed = builder.resumeCheckpointed(sizes, origin: layout.origin, from: old, item: item)
+                builder.checkpoints(sizes)
             {
-                layout = resumed.section
-                record.length = resumed.length
-                return resumed.recomputed
+                // A builder that places items otherwise (another top, columns or spacings) builds it whole.
+                let built =
+                    builder.resumeCheckpointed(sizes, origin: layout.origin, from: old, item: item)
+                    ?? { () -> (section: SectionLayout, length: Double, recomputed: Int) in
+                        let whole = builder.buildCheckpointed(sizes, origin: layout.origin)
+                        return (whole.section, whole.length, count)
+                    }()
+                layout = built.section
+                record.length = built.length
+                return built.recomputed
             }
             let sectionIndex = layout.index
             let origin = layout.origin
