@@ -227,3 +227,29 @@ extension CheckpointedSessionTests {
         #expect(live.prepared.allAttributes(contentOffset: .zero) == fresh.allAttributes(contentOffset: .zero))
     }
 }
+
+extension CheckpointedSessionTests {
+    /// Where the first section's sizes live (the array itself is released on return).
+    static func sizesAddress(_ live: LiveLayout) -> UnsafeRawPointer? {
+        guard case .sizes(let sizes) = live.input.sections[0].items else { return nil }
+        return sizes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    /// A session of `count` items whose sizes nothing else holds.
+    static func session(_ configuration: LayoutConfiguration, count: Int) throws -> LiveLayout {
+        let sizes = (0..<count).map { Size(width: 40 + Double($0 % 7), height: 30 + Double($0 % 11)) }
+        let input = LayoutInput(sections: [SectionInput(items: .sizes(sizes))])
+        return try LiveLayout(input: input, configuration: configuration)
+    }
+
+    @Test(arguments: [LayoutConfiguration.waterfall(.init()), .flow(.init())])
+    func aResizeWritesTheSharedSizesInPlace(configuration: LayoutConfiguration) throws {
+        var live = try Self.session(configuration, count: 20_000)
+        let before = try #require(Self.sizesAddress(live))
+        let resized = [IndexPath(section: 0, item: 19_990): Size(width: 9, height: 70)]
+        _ = try live.invalidate(InvalidationContext(itemSizes: resized))
+        // The checkpointed frames let go of the sizes before the new one was written: no copy of them all.
+        #expect(Self.sizesAddress(live) == before)
+        #expect(live.prepared == (try prepare(live.input, configuration)))
+    }
+}

@@ -24,8 +24,10 @@ protocol FrameReplayer: Sendable {
 ///
 /// Reading one frame costs a block's replay; ``forEachFrame(in:_:)`` replays each block of a range once.
 final class CheckpointedFrames: Hashable, Sendable {
-    /// The items' sizes, shared with the section's input.
+    /// The items' sizes, shared with the section's input (empty once dropped, see ``droppingSizes()``).
     let sizes: [Size]
+    /// The number of items.
+    let count: Int
     /// The builder step that places items again.
     let replayer: any FrameReplayer
     /// Items per block (between two checkpoints).
@@ -46,6 +48,7 @@ final class CheckpointedFrames: Hashable, Sendable {
 
     init(
         sizes: [Size],
+        count: Int? = nil,
         replayer: any FrameReplayer,
         blockSize: Int,
         checkpoints: [Double],
@@ -56,6 +59,7 @@ final class CheckpointedFrames: Hashable, Sendable {
         prefixExtremes: [SpatialIndex.Extremes]
     ) {
         self.sizes = sizes
+        self.count = count ?? sizes.count
         self.replayer = replayer
         self.blockSize = blockSize
         self.checkpoints = checkpoints
@@ -65,9 +69,6 @@ final class CheckpointedFrames: Hashable, Sendable {
         self.bounds = bounds
         self.prefixExtremes = prefixExtremes
     }
-
-    /// The number of items.
-    var count: Int { self.sizes.count }
 
     /// Items per block for a running state of `stateWidth` numbers: at least 16, and at least 4 items per number
     /// of state, so that checkpoints cost at most 2 bytes per item.
@@ -95,7 +96,7 @@ final class CheckpointedFrames: Hashable, Sendable {
     /// - Complexity: O(`range.count` + ``blockSize``) replayed items.
     func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
         guard !range.isEmpty else { return }
-        precondition(range.lowerBound >= 0 && range.upperBound <= self.count, "Range out of bounds")
+        precondition(range.lowerBound >= 0 && range.upperBound <= self.sizes.count, "Range out of bounds")
         let width = self.replayer.stateWidth
         let blockSize = self.blockSize
         try withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state throws(E) in
@@ -141,6 +142,23 @@ final class CheckpointedFrames: Hashable, Sendable {
         self.checkpoints.capacity * MemoryLayout<Double>.stride + self.runningMaxTrailing.heapBytes
             + self.runningMinLeading.heapBytes
             + self.prefixExtremes.capacity * MemoryLayout<SpatialIndex.Extremes>.stride
+    }
+
+    /// These checkpoints without the sizes, which can no longer be replayed: what a mutation resumes from after it
+    /// dropped its reference to the input's sizes, so that writing a new size does not copy them all.
+    func droppingSizes() -> CheckpointedFrames {
+        CheckpointedFrames(
+            sizes: [],
+            count: self.count,
+            replayer: self.replayer,
+            blockSize: self.blockSize,
+            checkpoints: self.checkpoints,
+            maxTrailing: self.runningMaxTrailing.values,
+            minLeading: self.runningMinLeading.values,
+            axis: self.axis,
+            bounds: self.bounds,
+            prefixExtremes: self.prefixExtremes
+        )
     }
 
     /// Whether the sizes are the very array `sizes` holds (shared, so counted once).

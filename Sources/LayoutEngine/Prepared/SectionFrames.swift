@@ -81,6 +81,12 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
         return try body(&self.stored)
     }
 
+    /// Drops checkpointed frames' reference to the input's sizes (see ``CheckpointedFrames/droppingSizes()``): the
+    /// section must be laid out again before it is read.
+    mutating func dropSharedSizes() {
+        if let checkpointed = self.checkpointed { self.checkpointed = checkpointed.droppingSizes() }
+    }
+
     /// The bytes these frames hold on the heap.
     var heapBytes: Int {
         self.grid?.heapBytes ?? self.checkpointed?.heapBytes ?? self.stored.capacity * MemoryLayout<Rect>.stride

@@ -148,6 +148,13 @@ struct SectionLayout: Hashable, Sendable {
 }
 
 extension SectionLayout {
+    /// Drops checkpointed frames' reference to the input's sizes, in the frames and the index (see
+    /// ``SectionFrames/dropSharedSizes()``): the section must be laid out again before it is read.
+    mutating func dropSharedSizes() {
+        self.frames.dropSharedSizes()
+        if let checkpointed = self.frames.checkpointed { self.index = SpatialIndex(checkpointed: checkpointed) }
+    }
+
     /// Takes the frames out to be rewritten from `item` on, leaving this section none (so that the returned array
     /// is their only reference when this section held it), grown or shrunk to `count`.
     ///
