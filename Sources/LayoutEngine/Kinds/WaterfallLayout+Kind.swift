@@ -50,7 +50,7 @@ extension WaterfallLayout: LayoutKindProtocol {
         }
 
         /// Lays the section out again from `item`, each column's state there found by scanning back to its last
-        /// item.
+        /// item (a checkpointed section: from its checkpoint at or before `item`).
         ///
         /// - Complexity: O(items from `item` to the section's end + the scan back + blocks of the index).
         mutating func relayOut(_ layout: inout SectionLayout, record: inout PlainSectionRecord, _ change: SectionChange)
@@ -58,10 +58,25 @@ extension WaterfallLayout: LayoutKindProtocol {
         {
             let (index, item) = (change.section, change.firstItem)
             let count = self.input.sections[index].itemCount
+            let builder = try self.sectionBuilder(index, validatesSizes: change.validatesSizes)
+            // A checkpointed section resumes from its checkpoint at or before the item, and stays checkpointed.
+            if let old = layout.frames.checkpointed, case .sizes(let sizes) = self.input.sections[index].items,
+                builder.checkpoints(sizes)
+            {
+                // A builder that places items otherwise (another top, columns or spacings) builds it whole.
+                let built =
+                    builder.resumeCheckpointed(sizes, origin: layout.origin, from: old, item: item)
+                    ?? { () -> (section: SectionLayout, length: Double, recomputed: Int) in
+                        let whole = builder.buildCheckpointed(sizes, origin: layout.origin)
+                        return (whole.section, whole.length, count)
+                    }()
+                layout = built.section
+                record.length = built.length
+                return built.recomputed
+            }
             let sectionIndex = layout.index
             let origin = layout.origin
             let frames = layout.takeFrames(count: count, keepingBefore: item)
-            let builder = try self.sectionBuilder(index, validatesSizes: change.validatesSizes)
             // The body holds the only reference to the frames, so they are rewritten in place.
             var body = WaterfallLayout.Rebuild(
                 builder: builder,

@@ -139,6 +139,9 @@ public enum WaterfallLayout {
         origin position: Double
     ) -> (section: SectionLayout, length: Double) {
         let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+        if case .sizes(let sizes) = section.items, builder.checkpoints(sizes) {
+            return builder.buildCheckpointed(sizes, origin: origin)
+        }
         let body = Build(builder: builder, origin: origin)
         return section.withItemSizes(defaultSize: Size(width: 1, height: 1), body)
     }

@@ -57,10 +57,14 @@ struct WaterfallSectionBuilder {
         let count = sizes.count
         // Written once, never zero-filled first (see FlowSectionBuilder).
         let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
-            self.place(sizes, into: frames, from: 0, next: &next, bottoms: &bottoms)
+            next.withUnsafeMutableBufferPointer { next in
+                bottoms.withUnsafeMutableBufferPointer { bottoms in
+                    self.place(sizes, items: 0..<count, into: frames, next: next, bottoms: bottoms)
+                }
+            }
             initializedCount = count
         }
-        return self.finish(frames: frames, origin: origin, bottoms: bottoms, index: nil)
+        return self.finish(frames: SectionFrames(frames), origin: origin, bottoms: bottoms, index: nil)
     }
 
     /// Lays the section out again from `item` on, keeping the frames before it: each column's state there is found
@@ -103,11 +107,15 @@ struct WaterfallSectionBuilder {
             previous -= 1
         }
         frames.withUnsafeMutableBufferPointer { frames in
-            self.place(sizes, into: frames, from: item, next: &next, bottoms: &bottoms)
+            next.withUnsafeMutableBufferPointer { next in
+                bottoms.withUnsafeMutableBufferPointer { bottoms in
+                    self.place(sizes, items: item..<count, into: frames, next: next, bottoms: bottoms)
+                }
+            }
         }
         var updated = index
         updated.update(frames: frames, axis: self.isVertical ? .vertical : .horizontal, from: item)
-        return self.finish(frames: frames, origin: origin, bottoms: bottoms, index: updated)
+        return self.finish(frames: SectionFrames(frames), origin: origin, bottoms: bottoms, index: updated)
     }
 
     /// The column whose left edge is `x`.
@@ -116,63 +124,62 @@ struct WaterfallSectionBuilder {
         return Swift.min(self.columnCount - 1, Swift.max(0, Int(column)))
     }
 
-    /// Places items `start...` given each column's next free y and last bottom.
+    /// Places `items` given each column's next free y and last bottom, writing item `i`'s frame to
+    /// `frames[i - base]`.
     ///
     /// A plain aspect item (positive width) takes one column; an encoded item (``WaterfallLayout/Item``) may take
     /// `k` columns: the run of `k` adjacent columns whose tallest is lowest (the leftmost of equals), Masonry.js's
     /// rule; its top is that column's next free y and all `k` columns end at its bottom.
-    private func place<Sizes: ItemSizes>(
+    @inline(__always)
+    func place<Sizes: ItemSizes>(
         _ sizes: Sizes,
+        items: Range<Int>,
         into frames: UnsafeMutableBufferPointer<Rect>,
-        from start: Int,
-        next: inout [Double],
-        bottoms: inout [Double]
+        base: Int = 0,
+        next: UnsafeMutableBufferPointer<Double>,
+        bottoms: UnsafeMutableBufferPointer<Double>
     ) {
         let columns = self.columnCount
         let columnWidth = self.columnWidth
         let spacing = self.columnSpacing
         let isVertical = self.isVertical
-        next.withUnsafeMutableBufferPointer { next in
-            bottoms.withUnsafeMutableBufferPointer { bottoms in
-                for item in start..<sizes.count {
-                    let size = sizes[item]
-                    var span = 1
-                    let width: Double
-                    let height: Double
-                    if size.width > 0 {
-                        width = columnWidth
-                        if isVertical {
-                            height = columnWidth * (size.height / size.width)
-                        } else {
-                            // A zero height (refused by a new layout, not by a session's `accepts`) gives no length.
-                            height = size.height > 0 ? columnWidth * (size.width / size.height) : 0
-                        }
-                    } else {
-                        let code = Int(-size.width)
-                        span = Swift.min(code >> 2, columns)
-                        width = columnWidth * Double(span) + spacing * Double(span - 1)
-                        if code & 3 == 1 {
-                            height = isVertical ? width * size.height : (size.height > 0 ? width / size.height : 0)
-                        } else {
-                            height = size.height
-                        }
-                    }
-                    let column = self.column(for: item, span: span, next: next)
-                    var y = next[column]
-                    let x = self.inset.left + (columnWidth + spacing) * Double(column)
-                    if span == 1 {
-                        frames[item] = Self.frame(x: x, y: y, width: width, height: height, isVertical: isVertical)
-                        next[column] = y + height + self.rowSpacing
-                        bottoms[column] = y + height
-                        continue
-                    }
-                    for other in (column + 1)..<(column + span) where next[other] > y { y = next[other] }
-                    frames[item] = Self.frame(x: x, y: y, width: width, height: height, isVertical: isVertical)
-                    for other in column..<(column + span) {
-                        next[other] = y + height + self.rowSpacing
-                        bottoms[other] = y + height
-                    }
+        for item in items {
+            let size = sizes[item]
+            var span = 1
+            let width: Double
+            let height: Double
+            if size.width > 0 {
+                width = columnWidth
+                if isVertical {
+                    height = columnWidth * (size.height / size.width)
+                } else {
+                    // A zero height (refused by a new layout, not by a session's `accepts`) gives no length.
+                    height = size.height > 0 ? columnWidth * (size.width / size.height) : 0
                 }
+            } else {
+                let code = Int(-size.width)
+                span = Swift.min(code >> 2, columns)
+                width = columnWidth * Double(span) + spacing * Double(span - 1)
+                if code & 3 == 1 {
+                    height = isVertical ? width * size.height : (size.height > 0 ? width / size.height : 0)
+                } else {
+                    height = size.height
+                }
+            }
+            let column = self.column(for: item, span: span, next: next)
+            var y = next[column]
+            let x = self.inset.left + (columnWidth + spacing) * Double(column)
+            if span == 1 {
+                frames[item - base] = Self.frame(x: x, y: y, width: width, height: height, isVertical: isVertical)
+                next[column] = y + height + self.rowSpacing
+                bottoms[column] = y + height
+                continue
+            }
+            for other in (column + 1)..<(column + span) where next[other] > y { y = next[other] }
+            frames[item - base] = Self.frame(x: x, y: y, width: width, height: height, isVertical: isVertical)
+            for other in column..<(column + span) {
+                next[other] = y + height + self.rowSpacing
+                bottoms[other] = y + height
             }
         }
     }
@@ -218,8 +225,8 @@ struct WaterfallSectionBuilder {
     }
 
     /// The section around placed frames: header, footer, background, band and index.
-    private func finish(
-        frames: [Rect],
+    func finish(
+        frames: SectionFrames,
         origin: Point,
         bottoms: [Double],
         index: SpatialIndex?

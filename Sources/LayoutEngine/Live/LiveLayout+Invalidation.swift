@@ -140,6 +140,12 @@ extension LayoutKindProtocol {
         _ resized: [(IndexPath, Size)],
         supplementaries: [(SupplementaryIndexPath, Size)]
     ) -> Int {
+        // Sections moved to the end of a short content are stacked from 0 again, all of them: taking the move back
+        // by a subtraction would not give the numbers of a fresh prepare.
+        let wasMoved = layout.prepared.contentLead > 0
+        var sections = layout.takeSections()
+        // Checkpointed frames share the input's sizes: the resized sections (all laid out again below) drop them.
+        for (indexPath, _) in resized { sections[indexPath.section].dropSharedSizes() }
         // Apply the sizes to the input, keeping each sizes array uniquely referenced so it changes in place.
         var firstItem: [Int: Int] = [:]
         // Sections whose measured header or footer changed: built again whole, never resumed.
@@ -170,10 +176,6 @@ extension LayoutKindProtocol {
             measuredSupplementary.insert(element.indexPath.section)
         }
         let input = layout.input
-        // Sections moved to the end of a short content are stacked from 0 again, all of them: taking the move back
-        // by a subtraction would not give the numbers of a fresh prepare.
-        let wasMoved = layout.prepared.contentLead > 0
-        var sections = layout.takeSections()
         var records = layout.records.take(as: Record.self)
         var builder: Builder
         do {

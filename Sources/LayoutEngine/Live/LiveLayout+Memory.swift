@@ -4,14 +4,30 @@ extension LiveLayout {
     /// Counted from the arrays' capacities, as the allocator sees them: the input's sections and their item sizes
     /// (16 bytes per listed item, nothing per item of a `count` section), ``PreparedLayout/heapBytes`` (frames and
     /// indexes) and the kind's per-section records with their own arrays (flow's lines, justified's and
-    /// compositional's checkpoints). Fixed-size values (the configuration, a record's scalars) count by their
-    /// stride; the allocator's own headers (16 bytes or so per array) do not count. The store of a service budgets
-    /// sessions by this number, so it must grow as what a session really holds grows: linearly in the listed
-    /// items and the sections.
+    /// compositional's checkpoints). Frames replayed from checkpoints (``CheckpointedFrames``) share the input's
+    /// sizes, which count once; sizes they no longer share count again. Fixed-size values (the configuration, a
+    /// record's scalars) count by their stride; the allocator's own headers (16 bytes or so per array) do not
+    /// count. The store of a service budgets sessions by this number, so it must grow as what a session really
+    /// holds grows: linearly in the listed items and the sections.
     ///
     /// - Complexity: O(number of sections).
     public var heapBytes: Int {
         self.input.heapBytes + self.prepared.heapBytes + self.recordBytes(self.configuration.kindType)
+            + self.unsharedSizeBytes
+    }
+
+    /// The bytes of the sizes that checkpointed sections hold apart from the input's (none while they share them).
+    private var unsharedSizeBytes: Int {
+        var bytes = 0
+        for (index, section) in self.prepared.sections.enumerated() {
+            guard let frames = section.frames.checkpointed else { continue }
+            let shared =
+                if index < self.input.sections.count, case .sizes(let sizes) = self.input.sections[index].items {
+                    frames.sharesSizes(with: sizes)
+                } else { false }
+            if !shared { bytes += frames.sizes.capacity * MemoryLayout<Size>.stride }
+        }
+        return bytes
     }
 
     /// The records' bytes, read as the kind's record type (what ``SectionRecords`` always holds).

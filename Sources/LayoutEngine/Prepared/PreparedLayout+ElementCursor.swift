@@ -97,7 +97,9 @@ extension PreparedLayout {
                 let scrolled = self.orthogonalOffset(orthogonalOffsets, section: index)
                 let context = CellContext(layout: self, section: index, offset: offset, scrolled: scrolled)
                 let end = Swift.min(frames.count, cursor.item + (limit - visited))
-                for item in cursor.item..<end { body(context.makeCell(item: item, frame: frames[item])) }
+                frames.forEachFrame(in: cursor.item..<end) { item, frame in
+                    body(context.makeCell(item: item, frame: frame))
+                }
                 visited += end - cursor.item
                 cursor.item = end
                 if end == frames.count {

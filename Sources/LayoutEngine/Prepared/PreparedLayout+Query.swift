@@ -266,13 +266,14 @@ extension PreparedLayout {
                 items.sort()
                 for item in items { try body(context.makeCell(item: item, frame: frames[item])) }
             } else {
-                for item in positions {
-                    let frame = frames[item]
+                try frames.forEachFrame(in: positions) { (item, frame) throws(E) in
                     if frame.intersects(local) { try body(context.makeCell(item: item, frame: frame)) }
                 }
             }
         } else {
-            for item in frames.indices { try body(context.makeCell(item: item, frame: frames[item])) }
+            try frames.forEachFrame(in: frames.indices) { (item, frame) throws(E) in
+                try body(context.makeCell(item: item, frame: frame))
+            }
         }
         // `compositional`'s supplementaries anchored to cells and groups, which move with the cells.
         try self.visitAnchored(section: sectionIndex, rect: local.map { self.movedAcross($0, by: scrolled) },

@@ -1,5 +1,6 @@
 /// A section's cell frames, relative to its origin, in item order: stored one ``Rect`` per item, or computed from a
-/// ``GridGeometry`` when every item has one size (O(1) memory per item), or on a ``CircleGeometry``.
+/// ``GridGeometry`` when every item has one size (O(1) memory per item), on a ``CircleGeometry``, from a
+/// ``RepeatedGroupGeometry``, or replayed from the input's sizes and per-block checkpoints (``CheckpointedFrames``).
 ///
 /// Every reader (queries, snapping, scroll-to, transitions, the element cursor) goes through the collection's
 /// subscript, so both storages give the same answers. Mutating a computed section stores its frames first (the
@@ -22,6 +23,8 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     var circle: CircleGeometry? { self.computed?.circle }
     /// The repeated group the frames are computed from, when they are.
     var repeatedGroup: RepeatedGroupGeometry? { self.computed?.repeatedGroup }
+    /// The sizes and checkpoints the frames are replayed from, when they are (``CheckpointedFrames``).
+    private(set) var checkpointed: CheckpointedFrames?
 
     /// No frames.
     init() {
@@ -51,11 +54,17 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
         self.computed = ComputedFrames(repeatedGroup: repeatedGroup)
     }
 
+    /// Frames replayed from checkpoints.
+    init(checkpointed: CheckpointedFrames) {
+        self.stored = []
+        self.checkpointed = checkpointed
+    }
+
     init(arrayLiteral elements: Rect...) { self.init(elements) }
 
     var startIndex: Int { 0 }
 
-    var endIndex: Int { self.grid?.count ?? self.computed?.count ?? self.stored.count }
+    var endIndex: Int { self.grid?.count ?? self.computed?.count ?? self.checkpointed?.count ?? self.stored.count }
 
     subscript(position: Int) -> Rect {
         @inline(__always) get {
@@ -63,6 +72,7 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
             // retained its arrays) on every read once the subscript grew.
             if let frame = self.grid?.frame(position) { return frame }
             if let frame = self.computed?.frame(position) { return frame }
+            if let frame = self.checkpointed?.frame(position) { return frame }
             return self.stored[position]
         }
         set { self.withStored { $0[position] = newValue } }
@@ -77,6 +87,7 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     /// - Complexity: O(1) when stored, O(n) when computed.
     var array: [Rect] {
         if let computed = self.computed { return (0..<computed.count).map(computed.frame) }
+        if let checkpointed = self.checkpointed { return checkpointed.array }
         guard let grid = self.grid else { return self.stored }
         return (0..<grid.count).map(grid.frame)
     }
@@ -88,17 +99,25 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
             self.stored = self.array
             self.grid = nil
             self.computed = nil
+            self.checkpointed = nil
         }
         return try body(&self.stored)
     }
 
+    /// Drops checkpointed frames' reference to the input's sizes (see ``CheckpointedFrames/droppingSizes()``): the
+    /// section must be laid out again before it is read.
+    mutating func dropSharedSizes() {
+        if let checkpointed = self.checkpointed { self.checkpointed = checkpointed.droppingSizes() }
+    }
+
     /// The bytes these frames hold on the heap.
     var heapBytes: Int {
-        self.grid?.heapBytes ?? self.computed?.heapBytes ?? self.stored.capacity * MemoryLayout<Rect>.stride
+        self.grid?.heapBytes ?? self.computed?.heapBytes ?? self.checkpointed?.heapBytes
+            ?? self.stored.capacity * MemoryLayout<Rect>.stride
     }
 
     /// Whether the frames are stored (not computed).
-    var isStored: Bool { self.grid == nil && self.computed == nil }
+    var isStored: Bool { self.grid == nil && self.computed == nil && self.checkpointed == nil }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         if lhs.isStored, rhs.isStored { return lhs.stored == rhs.stored }
@@ -108,5 +127,22 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     func hash(into hasher: inout Hasher) {
         hasher.combine(self.count)
         for frame in self { hasher.combine(frame) }
+    }
+
+    /// Calls `body` with each item of `range` and its frame, in item order: replayed frames a block at a time
+    /// (reading them one by one through the subscript would replay a block per frame).
+    ///
+    /// - Complexity: O(`range.count`), plus a block's replay when checkpointed.
+    @inline(__always)
+    func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+        if let checkpointed = self.checkpointed { return try checkpointed.forEachFrame(in: range, body) }
+        if !self.isStored {
+            for item in range { try body(item, self[item]) }
+            return
+        }
+        precondition(range.lowerBound >= 0 && range.upperBound <= self.stored.count, "Range out of bounds")
+        try self.stored.withUnsafeBufferPointer { (frames) throws(E) in
+            for item in range { try body(item, frames[item]) }
+        }
     }
 }

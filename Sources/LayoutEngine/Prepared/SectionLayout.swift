@@ -108,6 +108,8 @@ struct SectionLayout: Hashable, Sendable {
             self.index = SpatialIndex(circle: circle, axis: axis)
         } else if let repeatedGroup = frames.repeatedGroup {
             self.index = SpatialIndex(repeatedGroup: repeatedGroup, axis: axis)
+        } else if let checkpointed = frames.checkpointed {
+            self.index = SpatialIndex(checkpointed: checkpointed)
         } else {
             self.index = SpatialIndex(frames: frames.array, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
         }
@@ -150,6 +152,13 @@ struct SectionLayout: Hashable, Sendable {
 }
 
 extension SectionLayout {
+    /// Drops checkpointed frames' reference to the input's sizes, in the frames and the index (see
+    /// ``SectionFrames/dropSharedSizes()``): the section must be laid out again before it is read.
+    mutating func dropSharedSizes() {
+        self.frames.dropSharedSizes()
+        if let checkpointed = self.frames.checkpointed { self.index = SpatialIndex(checkpointed: checkpointed) }
+    }
+
     /// Takes the frames out to be rewritten from `item` on, leaving this section none (so that the returned array
     /// is their only reference when this section held it), grown or shrunk to `count`.
     ///

@@ -11,8 +11,8 @@ extension SpatialIndex {
     ///   - first: The first element that may have changed.
     /// - Complexity: O(n − first + number of blocks): the block arrays and their small trees are rebuilt.
     mutating func update(frames: [Rect], axis: Axis, from first: Int) {
-        guard !self.isComputed else {
-            // A grid's index has no blocks to keep: index the stored frames whole.
+        guard !self.isComputed, self.checkpointed == nil else {
+            // A closed form's (or checkpointed frames') index has no blocks to keep: index the stored frames whole.
             self = SpatialIndex(frames: frames, axis: axis)
             return
         }

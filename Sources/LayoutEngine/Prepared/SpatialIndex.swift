@@ -64,6 +64,9 @@ struct SpatialIndex: Hashable, Sendable {
         self.bounds = bounds
     }
 
+    /// The checkpointed frames whose own block extents answer queries (the block arrays are then empty).
+    private(set) var checkpointed: CheckpointedFrames?
+
     /// Indexes a grid's frames by its closed form: O(1) memory of its own.
     ///
     /// - Parameters:
@@ -72,6 +75,12 @@ struct SpatialIndex: Hashable, Sendable {
     init(grid: GridGeometry, axis: Axis) {
         self.init(computedCount: grid.count, bounds: grid.bounds, axis: axis)
         self.grid = grid
+    }
+
+    /// Indexes checkpointed frames by their blocks' extents: O(1) memory of its own.
+    init(checkpointed: CheckpointedFrames) {
+        self.init(computedCount: checkpointed.count, bounds: checkpointed.bounds, axis: checkpointed.axis)
+        self.checkpointed = checkpointed
     }
 
     /// Indexes a circle's frames by its closed form: O(1) memory of its own.
@@ -168,12 +177,29 @@ struct SpatialIndex: Hashable, Sendable {
             return computed.circle?.candidatePositions(from: lo, to: hi)
                 ?? computed.repeatedGroup.unsafelyUnwrapped.candidateItems(from: lo, to: hi)
         }
+        if let checkpointed = self.checkpointed { return checkpointed.candidateItems(from: lo, to: hi) }
+        return Self.candidates(
+            self.runningMaxTrailing, self.runningMinLeading, blockSize: Self.blockSize, count: self.count, lo, hi)
+    }
+
+    /// The elements of the blocks that may overlap `lo..<hi`, given the blocks' running maximum of trailing edges
+    /// and running minimum (from the end) of leading edges.
+    ///
+    /// - Complexity: O(log blocks).
+    static func candidates(
+        _ runningMaxTrailing: MonotoneSearchTree,
+        _ runningMinLeading: MonotoneSearchTree,
+        blockSize: Int,
+        count: Int,
+        _ lo: Double,
+        _ hi: Double
+    ) -> Range<Int> {
         // First block whose running maximum of trailing edges passes lo: blocks before it end at or before lo.
-        let firstBlock = self.runningMaxTrailing.partitionPoint { $0 > lo }
+        let firstBlock = runningMaxTrailing.partitionPoint { $0 > lo }
         // First block from which every leading edge reaches hi: blocks from it on start at or after hi.
-        let endBlock = self.runningMinLeading.partitionPoint { $0 >= hi }
-        let start = firstBlock * Self.blockSize
-        let end = Swift.min(self.count, endBlock * Self.blockSize)
+        let endBlock = runningMinLeading.partitionPoint { $0 >= hi }
+        let start = firstBlock * blockSize
+        let end = Swift.min(count, endBlock * blockSize)
         return start < end ? start..<end : 0..<0
     }
 

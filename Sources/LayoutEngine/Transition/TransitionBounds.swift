@@ -9,6 +9,9 @@
 struct TransitionBounds {
     private let runningMaxTrailing: [Double]
     private let runningMinLeading: [Double]
+    /// Blocks of ``SpatialIndex/blockSize`` elements per entry of the running arrays (checkpointed frames keep
+    /// their extents per larger block, a multiple of it).
+    private var blocksPerEntry = 1
     private let offset: Double
     /// How far cells may be drawn before and after their stored frames, added to the running bounds.
     private let drift: (before: Double, after: Double)
@@ -26,8 +29,10 @@ struct TransitionBounds {
         let drift = alongScroll ? layout.effects.drift : (before: 0.0, after: 0.0)
         let runsAlong = (index.axis == .vertical) == isVertical && (isVertical || !layout.isMirrored)
         if runsAlong && !index.isPermuted && !index.isComputed {
-            self.runningMaxTrailing = index.runningMaxTrailing.levels[0]
-            self.runningMinLeading = index.runningMinLeading.levels[0]
+            let checkpointed = index.checkpointed
+            self.runningMaxTrailing = (checkpointed?.runningMaxTrailing ?? index.runningMaxTrailing).levels[0]
+            self.runningMinLeading = (checkpointed?.runningMinLeading ?? index.runningMinLeading).levels[0]
+            self.blocksPerEntry = (checkpointed?.blockSize ?? SpatialIndex.blockSize) / SpatialIndex.blockSize
             self.offset = isVertical ? origin.y : origin.x
             self.drift = drift
             self.minimum = 0
@@ -61,12 +66,14 @@ struct TransitionBounds {
 
     /// At least the trailing edge of every element in blocks `0...block`.
     func upper(_ block: Int) -> Double {
-        self.runningMaxTrailing.isEmpty ? self.maximum : self.offset + self.runningMaxTrailing[block] + self.drift.after
+        guard !self.runningMaxTrailing.isEmpty else { return self.maximum }
+        return self.offset + self.runningMaxTrailing[block / self.blocksPerEntry] + self.drift.after
     }
 
     /// At most the leading edge of every element in blocks `block...`.
     func lower(_ block: Int) -> Double {
-        self.runningMinLeading.isEmpty ? self.minimum : self.offset + self.runningMinLeading[block] - self.drift.before
+        guard !self.runningMinLeading.isEmpty else { return self.minimum }
+        return self.offset + self.runningMinLeading[block / self.blocksPerEntry] - self.drift.before
     }
 
     /// The blocks among `0..<blockCount` that may hold an element whose interpolated extent along the axis,

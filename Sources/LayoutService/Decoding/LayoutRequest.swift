@@ -255,6 +255,9 @@ extension JSONReader {
             }
             sizes.append(size)
         }
+        // The array grew by doubling: up to half of it is spare capacity, which a session would hold (and the
+        // store count) for as long as it lives. A copy of exactly the items costs one pass over them.
+        if sizes.capacity - sizes.count > sizes.count / 16 { return sizes.withUnsafeBufferPointer { Array($0) } }
         return sizes
     }
 }

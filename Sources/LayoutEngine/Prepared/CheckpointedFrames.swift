@@ -1,0 +1,173 @@
+/// The part of a section builder that places a run of items from its running state: what
+/// ``CheckpointedFrames`` calls to compute a block's frames again, with exactly the builder's arithmetic.
+protocol FrameReplayer: Sendable {
+    /// The number of `Double`s in the builder's running state (a checkpoint's width).
+    var stateWidth: Int { get }
+
+    /// Places `items` from `state` (the running state before `items.lowerBound`, advanced in place), writing item
+    /// `i`'s frame to `frames[i - items.lowerBound]`.
+    func replay(
+        _ sizes: UnsafeBufferPointer<Size>,
+        items: Range<Int>,
+        state: UnsafeMutableBufferPointer<Double>,
+        into frames: UnsafeMutableBufferPointer<Rect>
+    )
+}
+
+/// A section's cell frames kept as its item sizes (the very array of the input, shared, not copied) and a checkpoint
+/// of the builder's running state every ``blockSize`` items, with each block's extent along the scroll axis for rect
+/// queries: a frame is computed again by replaying its block from the checkpoint.
+///
+/// Frames are bit for bit the builder's: the replay runs the builder's own per-item step (``FrameReplayer``) from
+/// the state the builder had at the block's start. Memory is O(blocks × state width), a few bytes per item beside
+/// the sizes the input holds anyway, instead of one ``Rect`` (32 bytes) and the index's 3.
+///
+/// Reading one frame costs a block's replay; ``forEachFrame(in:_:)`` replays each block of a range once.
+final class CheckpointedFrames: Hashable, Sendable {
+    /// The items' sizes, shared with the section's input (empty once dropped, see ``droppingSizes()``).
+    let sizes: [Size]
+    /// The number of items.
+    let count: Int
+    /// The builder step that places items again.
+    let replayer: any FrameReplayer
+    /// Items per block (between two checkpoints).
+    let blockSize: Int
+    /// The running state at the start of each block, ``FrameReplayer/stateWidth`` numbers per block.
+    let checkpoints: [Double]
+    /// For each block, the largest trailing edge of every frame up to the end of that block.
+    let runningMaxTrailing: MonotoneSearchTree
+    /// For each block, the smallest leading edge of every frame from the start of that block on.
+    let runningMinLeading: MonotoneSearchTree
+    /// The scroll axis the blocks' extents run along.
+    let axis: Axis
+    /// The smallest rectangle containing every frame (as ``SpatialIndex`` computes it), or `nil` without items.
+    let bounds: Rect?
+    /// The extremes of every frame before blocks 0, ``extremesStride``, 2 × ``extremesStride``, …: where a
+    /// mutation resumes recording (``Recorder/init(resuming:atBlock:count:)``).
+    let prefixExtremes: [SpatialIndex.Extremes]
+
+    init(
+        sizes: [Size],
+        count: Int? = nil,
+        replayer: any FrameReplayer,
+        blockSize: Int,
+        checkpoints: [Double],
+        maxTrailing: [Double],
+        minLeading: [Double],
+        axis: Axis,
+        bounds: Rect?,
+        prefixExtremes: [SpatialIndex.Extremes]
+    ) {
+        self.sizes = sizes
+        self.count = count ?? sizes.count
+        self.replayer = replayer
+        self.blockSize = blockSize
+        self.checkpoints = checkpoints
+        self.runningMaxTrailing = MonotoneSearchTree(maxTrailing)
+        self.runningMinLeading = MonotoneSearchTree(minLeading)
+        self.axis = axis
+        self.bounds = bounds
+        self.prefixExtremes = prefixExtremes
+    }
+
+    /// Items per block for a running state of `stateWidth` numbers: at least 16, and at least 4 items per number
+    /// of state, so that checkpoints cost at most 2 bytes per item.
+    static func blockSize(stateWidth: Int) -> Int {
+        var size = 16
+        while size < 4 * stateWidth { size *= 2 }
+        return size
+    }
+
+    /// Blocks between two of ``prefixExtremes``: about 1,024 items.
+    var extremesStride: Int { Swift.max(1, 1_024 / self.blockSize) }
+
+    /// The frame of an item.
+    ///
+    /// - Complexity: O(``blockSize``) replayed items.
+    func frame(_ item: Int) -> Rect {
+        precondition(item >= 0 && item < self.count, "Index out of range")
+        var result = Rect.zero
+        self.forEachFrame(in: item..<(item + 1)) { _, frame in result = frame }
+        return result
+    }
+
+    /// Calls `body` with each item of `range` and its frame, in item order, replaying each block once.
+    ///
+    /// - Complexity: O(`range.count` + ``blockSize``) replayed items.
+    func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+        guard !range.isEmpty else { return }
+        precondition(range.lowerBound >= 0 && range.upperBound <= self.sizes.count, "Range out of bounds")
+        let width = self.replayer.stateWidth
+        let blockSize = self.blockSize
+        try withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state throws(E) in
+            try withUnsafeTemporaryAllocation(of: Rect.self, capacity: blockSize) { frames throws(E) in
+                try self.sizes.withUnsafeBufferPointer { sizes throws(E) in
+                    for block in (range.lowerBound / blockSize)...((range.upperBound - 1) / blockSize) {
+                        let start = block * blockSize
+                        // Only as far as the range needs: the replay of a block's tail is never wasted work.
+                        let end = Swift.min(range.upperBound, start + blockSize)
+                        self.checkpoints.withUnsafeBufferPointer { checkpoints in
+                            for k in 0..<width { state[k] = checkpoints[block * width + k] }
+                        }
+                        self.replayer.replay(sizes, items: start..<end, state: state, into: frames)
+                        for item in Swift.max(start, range.lowerBound)..<end { try body(item, frames[item - start]) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every frame, in item order.
+    ///
+    /// - Complexity: O(n).
+    var array: [Rect] {
+        [Rect](unsafeUninitializedCapacity: self.count) { buffer, initialized in
+            self.forEachFrame(in: 0..<self.count) { item, frame in (buffer.baseAddress! + item).initialize(to: frame) }
+            initialized = self.count
+        }
+    }
+
+    /// The items whose frames may overlap the band `lo..<hi` along the axis; every other item certainly does not
+    /// (whole blocks, as ``SpatialIndex/candidatePositions(from:to:)`` answers).
+    ///
+    /// - Complexity: O(log blocks).
+    func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
+        SpatialIndex.candidates(
+            self.runningMaxTrailing, self.runningMinLeading, blockSize: self.blockSize, count: self.count, lo, hi)
+    }
+
+    /// The bytes these frames hold on the heap beyond the sizes (which the input holds): checkpoints and the two
+    /// trees over the blocks.
+    var heapBytes: Int {
+        self.checkpoints.capacity * MemoryLayout<Double>.stride + self.runningMaxTrailing.heapBytes
+            + self.runningMinLeading.heapBytes
+            + self.prefixExtremes.capacity * MemoryLayout<SpatialIndex.Extremes>.stride
+    }
+
+    /// These checkpoints without the sizes, which can no longer be replayed: what a mutation resumes from after it
+    /// dropped its reference to the input's sizes, so that writing a new size does not copy them all.
+    func droppingSizes() -> CheckpointedFrames {
+        CheckpointedFrames(
+            sizes: [],
+            count: self.count,
+            replayer: self.replayer,
+            blockSize: self.blockSize,
+            checkpoints: self.checkpoints,
+            maxTrailing: self.runningMaxTrailing.values,
+            minLeading: self.runningMinLeading.values,
+            axis: self.axis,
+            bounds: self.bounds,
+            prefixExtremes: self.prefixExtremes
+        )
+    }
+
+    /// Whether the sizes are the very array `sizes` holds (shared, so counted once).
+    func sharesSizes(with sizes: [Size]) -> Bool {
+        let mine = self.sizes.withUnsafeBufferPointer { $0.baseAddress }
+        return mine == sizes.withUnsafeBufferPointer { $0.baseAddress }
+    }
+
+    static func == (lhs: CheckpointedFrames, rhs: CheckpointedFrames) -> Bool { lhs === rhs }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
