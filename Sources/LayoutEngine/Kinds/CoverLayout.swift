@@ -216,10 +216,9 @@ extension CoverLayout: LayoutKindProtocol {
             return PreparedLayout(
                 kind: .cover,
                 input: self.input,
-                contentSize: isVertical
-                    ? Size(width: crossExtent, height: position) : Size(width: position, height: crossExtent),
+                contentSize: configuration.scrollDirection.contentSize(length: position, crossLength: crossExtent),
                 sections: sections,
-                axis: isVertical ? .vertical : .horizontal,
+                axis: configuration.scrollDirection.axis,
                 effects: .cover(effects, firstItems: firstItems),
                 snapVelocityThreshold: configuration.flickVelocityThreshold,
                 snapMode: .item

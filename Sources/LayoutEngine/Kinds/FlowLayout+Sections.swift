@@ -125,9 +125,7 @@ extension FlowLayout {
         var crossExtent = isVertical ? input.viewport.width : input.viewport.height
         for end in crossEnds { crossExtent = Swift.max(crossExtent, end) }
         let position = contentLength
-        let contentSize =
-            isVertical
-            ? Size(width: crossExtent, height: position) : Size(width: position, height: crossExtent)
+        let contentSize = configuration.scrollDirection.contentSize(length: position, crossLength: crossExtent)
         let pinsHeaders = configuration.sectionHeadersPinToVisibleBounds
         let pinsFooters = configuration.sectionFootersPinToVisibleBounds
         return PreparedLayout(
@@ -135,7 +133,7 @@ extension FlowLayout {
             input: input,
             contentSize: contentSize,
             sections: sections,
-            axis: isVertical ? .vertical : .horizontal,
+            axis: configuration.scrollDirection.axis,
             effects: pinsHeaders || pinsFooters ? .pinning(headers: pinsHeaders, footers: pinsFooters) : .none,
             snapVelocityThreshold: configuration.flickVelocityThreshold,
             snapMode: configuration.snap

@@ -183,11 +183,9 @@ public enum WaterfallLayout {
         return PreparedLayout(
             kind: .waterfall,
             input: input,
-            contentSize: configuration.scrollDirection == .vertical
-                ? Size(width: input.viewport.width, height: length)
-                : Size(width: length, height: input.viewport.height),
+            contentSize: configuration.scrollDirection.contentSize(length: length, viewport: input.viewport),
             sections: sections,
-            axis: configuration.scrollDirection == .vertical ? .vertical : .horizontal,
+            axis: configuration.scrollDirection.axis,
             effects: .none,
             snapVelocityThreshold: configuration.flickVelocityThreshold,
             snapMode: configuration.snap,

@@ -18,3 +18,18 @@ enum Axis: Hashable, Sendable {
         self == .vertical ? point.y : point.x
     }
 }
+
+extension FlowLayout.ScrollDirection {
+    /// The axis sections stack along.
+    var axis: Axis { self == .vertical ? .vertical : .horizontal }
+
+    /// A content size `length` long along the scroll axis and `crossLength` across it.
+    func contentSize(length: Double, crossLength: Double) -> Size {
+        self == .vertical ? Size(width: crossLength, height: length) : Size(width: length, height: crossLength)
+    }
+
+    /// A content size `length` long along the scroll axis and as wide (or tall) as `viewport` across it.
+    func contentSize(length: Double, viewport: Size) -> Size {
+        self.contentSize(length: length, crossLength: self == .vertical ? viewport.width : viewport.height)
+    }
+}

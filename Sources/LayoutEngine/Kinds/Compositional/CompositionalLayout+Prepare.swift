@@ -15,11 +15,9 @@ extension CompositionalLayout {
         var prepared = PreparedLayout(
             kind: .compositional,
             input: input,
-            contentSize: configuration.scrollDirection == .vertical
-                ? Size(width: input.viewport.width, height: contentLength)
-                : Size(width: contentLength, height: input.viewport.height),
+            contentSize: configuration.scrollDirection.contentSize(length: contentLength, viewport: input.viewport),
             sections: sections,
-            axis: configuration.scrollDirection == .vertical ? .vertical : .horizontal,
+            axis: configuration.scrollDirection.axis,
             effects: .compositional(
                 CompositionalEffects(
                     sections: effects,
