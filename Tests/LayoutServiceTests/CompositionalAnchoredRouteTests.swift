@@ -70,6 +70,8 @@ import Testing
          "/config/section/group/subitems/0/supplementaryItems/0/kind"),
         (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"anchor":{"edges":["top","bottom"]}}"#,
          "/config/section/group/subitems/0/supplementaryItems/0/anchor/edges/1"),
+        (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"itemAnchor":{"edges":["leading","trailing"]}}"#,
+         "/config/section/group/subitems/0/supplementaryItems/0/itemAnchor/edges/1"),
         (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"anchor":{"edges":["middle"]}}"#,
          "/config/section/group/subitems/0/supplementaryItems/0/anchor/edges/0"),
         (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"anchor":{"edges":[],"fractionalOffset":{"x":0,"y":0},"absoluteOffset":{"x":0,"y":0}}}"#,
