@@ -41,45 +41,28 @@ import Testing
         return badge
     }
 
-    @Test(arguments: Self.cases.indices)
-    func theItemAnchorsPointLiesOnTheContainerAnchorsPointVertically(index: Int) throws {
+    @Test(arguments: Self.cases.indices, [FlowLayout.ScrollDirection.vertical, .horizontal])
+    func theItemAnchorsPointLiesOnTheContainerAnchorsPoint(index: Int, direction: FlowLayout.ScrollDirection) throws {
         let (container, own, x, y) = Self.cases[index]
-        let configuration = T.configuration(Self.badge(container, own), scrollDirection: .vertical)
-        let layout = try CompositionalLayoutTests.layout(
-            configuration,
-            sections: [SectionInput(count: 6)],
-            viewport: Size(width: 400, height: 600)
-        )
-        // Item 5's cell is (100, 80, 100, 80); item 0's is (0, 0, 100, 80).
-        #expect(T.badgeFrame(layout, item: 5) == Rect(x, y, 20, 10))
-        #expect(T.badgeFrame(layout, item: 0) == Rect(x - 100, y - 80, 20, 10))
-        let mirrored = try CompositionalLayoutTests.layout(
-            configuration,
-            sections: [SectionInput(count: 6)],
-            viewport: Size(width: 400, height: 600),
-            direction: .rightToLeft
-        )
-        #expect(T.badgeFrame(mirrored, item: 5) == Rect(400 - (x + 20), y, 20, 10))
-    }
-
-    @Test(arguments: Self.cases.indices)
-    func theItemAnchorsPointLiesOnTheContainerAnchorsPointHorizontally(index: Int) throws {
-        let (container, own, x, y) = Self.cases[index]
-        let configuration = T.configuration(Self.badge(container, own), scrollDirection: .horizontal)
-        let layout = try CompositionalLayoutTests.layout(
-            configuration,
-            sections: [SectionInput(count: 6)],
-            viewport: Size(width: 300, height: 160)
-        )
-        // Item 3 is the second cell of the second column: (100, 80, 100, 80), in 300-point-wide content.
-        #expect(T.badgeFrame(layout, item: 3) == Rect(x, y, 20, 10))
-        let mirrored = try CompositionalLayoutTests.layout(
-            configuration,
-            sections: [SectionInput(count: 6)],
-            viewport: Size(width: 300, height: 160),
-            direction: .rightToLeft
-        )
-        #expect(T.badgeFrame(mirrored, item: 3) == Rect(300 - (x + 20), y, 20, 10))
+        let configuration = T.configuration(Self.badge(container, own), scrollDirection: direction)
+        // Vertical: four cells to a 400-point row, item 5 is (100, 80, 100, 80) and item 0 (0, 0, 100, 80).
+        // Horizontal: two cells to a 160-point column in 300-point-wide content, item 3 is (100, 80, 100, 80).
+        let isVertical = direction == .vertical
+        let viewport = isVertical ? Size(width: 400, height: 600) : Size(width: 300, height: 160)
+        let item = isVertical ? 5 : 3
+        for writing in [LayoutDirection.leftToRight, .rightToLeft] {
+            let layout = try CompositionalLayoutTests.layout(
+                configuration,
+                sections: [SectionInput(count: 6)],
+                viewport: viewport,
+                direction: writing
+            )
+            // Right to left mirrors it in the content's width.
+            let left = writing == .leftToRight ? x : viewport.width - (x + 20)
+            #expect(T.badgeFrame(layout, item: item) == Rect(left, y, 20, 10))
+            let first = writing == .leftToRight ? x - 100 : viewport.width - (x - 100 + 20)
+            #expect(T.badgeFrame(layout, item: 0) == Rect(first, y - 80, 20, 10))
+        }
     }
 
     @Test(arguments: T.cases)
