@@ -315,14 +315,19 @@ import Testing
         group.subitems = group.subitems.map { element in
             switch element {
             case .item(var item):
+                let pick = random.int(0...4)
                 var badge = Self.badge(
-                    edges[random.int(0...4)],
+                    edges[pick],
                     random.bool()
                         ? .fractional(Point(x: random.double(-1...1).rounded(), y: -0.5))
                         : .absolute(Point(x: random.double(-30...30).rounded(), y: random.double(-30...30).rounded()))
                 )
                 badge.size = random.bool() ? .init(width: .absolute(24), height: .absolute(24))
                     : .init(width: .fractionalWidth(0.5), height: .fractionalHeight(0.25))
+                // Every other edge set also takes an item anchor (no extra draw: the layouts stay those of the seed).
+                if pick % 2 == 1 {
+                    badge.itemAnchor = C.Anchor(edges: edges[(pick + 2) % 5], offset: .fractional(Point(x: 0.5, y: 0)))
+                }
                 item.supplementaryItems = [badge]
                 return .item(item)
             case .group(let nested):

@@ -70,6 +70,8 @@ import Testing
          "/config/section/group/subitems/0/supplementaryItems/0/kind"),
         (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"anchor":{"edges":["top","bottom"]}}"#,
          "/config/section/group/subitems/0/supplementaryItems/0/anchor/edges/1"),
+        (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"itemAnchor":{"edges":["leading","trailing"]}}"#,
+         "/config/section/group/subitems/0/supplementaryItems/0/itemAnchor/edges/1"),
         (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"anchor":{"edges":["middle"]}}"#,
          "/config/section/group/subitems/0/supplementaryItems/0/anchor/edges/0"),
         (#"{"kind":"badge","size":{"width":{"absolute":1},"height":{"absolute":1}},"anchor":{"edges":[],"fractionalOffset":{"x":0,"y":0},"absoluteOffset":{"x":0,"y":0}}}"#,
@@ -87,6 +89,23 @@ import Testing
         let (response, json) = self.call(.POST, "/layout/compositional", body)
         #expect(response.status == 422, "\(json)")
         #expect(json["pointer"] as? String == pointer, "\(json)")
+    }
+
+    @Test func anItemAnchorHangsASeparatorBelowEachCellInASession() throws {
+        // Rows of 320 × 44: a 1-point separator whose top edge lies on its row's bottom edge; row 1 ends at 88.
+        let body = #"""
+            {"kind":"compositional","viewport":{"width":320,"height":200},"sections":[{"count":2}],
+            "config":{"section":{"group":{"layout":"vertical","size":{"width":{"fractionalWidth":1},"height":{"absolute":44}},
+            "subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"absolute":44}},
+            "supplementaryItems":[{"kind":"separator","size":{"width":{"fractionalWidth":1},"height":{"absolute":1}},
+             "anchor":{"edges":["bottom"]},"itemAnchor":{"edges":["top"],"absoluteOffset":{"x":0,"y":-2}}}]}]}}}}
+            """#
+        let id = try self.create(body)
+        let (found, json) = self.call(.GET, "/sessions/\(id)/supplementary/separator/0/1")
+        #expect(found.status == 200, "\(json)")
+        // The item anchor's offset (0, −2) moves the point on the separator up, so the separator down by 2.
+        #expect((json["attributes"] as? [String: Any])?["frame"] as? [String: Double]
+            ?? json["frame"] as? [String: Double] == ["x": 0, "y": 90, "width": 320, "height": 1])
     }
 
     @Test func aBoundaryItemsAbsoluteOffsetMovesIt() throws {

@@ -102,7 +102,9 @@ import Testing
                 "alignment", "kind", "size", "pinsToVisibleBounds", "extendsBoundary", "zIndex", "absoluteOffset",
             ]),
             Row(name: "CompositionalLayout.SupplementaryItem", value: c.SupplementaryItem(
-                kind: name, size: size, anchor: c.Anchor(edges: .top)), written: ["kind", "size", "anchor", "zIndex"]),
+                kind: name, size: size, anchor: c.Anchor(edges: .top)), written: [
+                "kind", "size", "anchor", "zIndex", "itemAnchor",
+            ]),
             Row(name: "CompositionalLayout.Anchor", value: c.Anchor(edges: .top), written: ["edges", "offset"]),
             Row(name: "CompositionalLayout.AnchorEdges", value: c.AnchorEdges.top, written: ["rawValue"]),
             Row(name: "CompositionalLayout.DecorationItem", value: c.DecorationItem(kind: name), written: [

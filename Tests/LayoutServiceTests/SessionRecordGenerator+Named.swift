@@ -39,6 +39,12 @@ extension SessionRecordGenerator {
                 anchor: CompositionalLayout.Anchor(edges: edges, offset: offset)
             )
             item.zIndex = self.int(-5...5)
+            if self.bool() {
+                let own: CompositionalLayout.AnchorOffset =
+                    self.bool() ? .fractional(self.point()) : .absolute(self.point())
+                let ownEdges = CompositionalLayout.AnchorEdges(rawValue: UInt8(truncatingIfNeeded: self.next()))
+                item.itemAnchor = CompositionalLayout.Anchor(edges: ownEdges, offset: own)
+            }
             return item
         }
     }

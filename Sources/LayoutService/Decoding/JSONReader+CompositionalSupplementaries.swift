@@ -4,7 +4,7 @@ import LayoutEngine
 /// Readers for `compositional`'s anchored supplementary items (`NSCollectionLayoutSupplementaryItem`,
 /// `NSCollectionLayoutAnchor`): badges on items, frames around groups.
 extension JSONReader {
-    /// Reads `supplementaryItems`: `[{kind, size, anchor?, zIndex?}]`, at most one of each kind.
+    /// Reads `supplementaryItems`: `[{kind, size, anchor?, itemAnchor?, zIndex?}]`, at most one of each kind.
     mutating func readSupplementaryItems() throws(JSONError) -> [CompositionalLayout.SupplementaryItem] {
         var items: [CompositionalLayout.SupplementaryItem] = []
         try self.beginArray()
@@ -21,11 +21,13 @@ extension JSONReader {
         return items
     }
 
-    /// Reads one supplementary item; `anchor` defaults to no edge (centred on its container), `zIndex` to 1.
+    /// Reads one supplementary item; `anchor` defaults to no edge (centred on its container), `itemAnchor` to none
+    /// (the supplementary's edges named by `anchor` lie on the container's), `zIndex` to 1.
     private mutating func readSupplementaryItem() throws(JSONError) -> CompositionalLayout.SupplementaryItem {
         var kind: ElementName?
         var size: CompositionalLayout.LayoutSize?
         var anchor = CompositionalLayout.Anchor(edges: [])
+        var itemAnchor: CompositionalLayout.Anchor?
         var zIndex = 1
         try self.beginObject()
         while let key = try self.nextKey() {
@@ -42,6 +44,7 @@ extension JSONReader {
                 kind = named
             case "size": size = try self.readLayoutSize()
             case "anchor": anchor = try self.readAnchor()
+            case "itemAnchor": itemAnchor = try self.readAnchor()
             case "zIndex": zIndex = try self.readInt(in: -1_000_000...1_000_000)
             default: throw self.unknownField(key)
             }
@@ -50,6 +53,7 @@ extension JSONReader {
         guard let size else { throw self.missingField("size") }
         var item = CompositionalLayout.SupplementaryItem(kind: kind, size: size, anchor: anchor)
         item.zIndex = zIndex
+        item.itemAnchor = itemAnchor
         return item
     }
 

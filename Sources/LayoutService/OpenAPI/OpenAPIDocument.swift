@@ -1526,6 +1526,15 @@ components:
           allOf: [{$ref: "#/components/schemas/CompositionalSize"}]
           description: Fractional dimensions are of the container's (the cell's or the group's) size.
         anchor: {$ref: "#/components/schemas/CompositionalAnchor"}
+        itemAnchor:
+          allOf: [{$ref: "#/components/schemas/CompositionalAnchor"}]
+          description: >-
+            NSCollectionLayoutSupplementaryItem's itemAnchor: its edges and offset name a point of the
+            supplementary itself (an axis with no edge: its centre; a fractional offset in units of its own size),
+            and that point is put on the container's point named by `anchor`'s edges and moved by its offset
+            (`anchor {edges: [bottom]}` with `itemAnchor {edges: [top]}` hangs a separator below its cell). Its
+            offset moves the point on the supplementary, so the supplementary the other way. Without it, `anchor`'s
+            edges of the supplementary lie on the container's same edges.
         zIndex: {type: integer, minimum: -1000000, maximum: 1000000, default: 1}
     CompositionalAnchor:
       type: object

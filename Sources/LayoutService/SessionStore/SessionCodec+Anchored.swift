@@ -3,16 +3,23 @@ import LayoutEngine
 /// `compositional`'s anchored supplementary items (badges), named decoration items and visible-item effects in the
 /// binary form. A client-named kind is its name; anchor edges are their option bits.
 extension BinaryWriter {
-    /// Appends an anchored supplementary item: its kind's name, size, anchor and zIndex.
+    /// Appends an anchored supplementary item: its kind's name, size, anchor, zIndex and item anchor (a presence
+    /// byte, then the anchor).
     mutating func write(supplementaryItem item: CompositionalLayout.SupplementaryItem) {
         self.write(item.kind.description)
         self.write(layoutSize: item.size)
-        self.write(byte: item.anchor.edges.rawValue)
-        switch item.anchor.offset {
+        self.write(anchor: item.anchor)
+        self.write(item.zIndex)
+        self.write(optional: item.itemAnchor) { $0.write(anchor: $1) }
+    }
+
+    /// Appends an anchor: its edges' bits, then its offset (a tag byte, 0 fractional or 1 absolute, and the point).
+    private mutating func write(anchor: CompositionalLayout.Anchor) {
+        self.write(byte: anchor.edges.rawValue)
+        switch anchor.offset {
         case .fractional(let point): self.write(byte: 0); self.write(point: point)
         case .absolute(let point): self.write(byte: 1); self.write(point: point)
         }
-        self.write(item.zIndex)
     }
 
     /// Appends a named decoration item: its kind's name, insets and zIndex.
@@ -49,22 +56,24 @@ extension BinaryReader {
         try self.readList { (r) throws(SessionRecordError) in
             let kind = try r.readElementName()
             let size = try r.readLayoutSize()
-            let edges = CompositionalLayout.AnchorEdges(rawValue: try r.readByte())
-            let tag = r.offset
-            let offset: CompositionalLayout.AnchorOffset
-            switch try r.readByte() {
-            case 0: offset = .fractional(try r.readPoint())
-            case 1: offset = .absolute(try r.readPoint())
-            default: throw .invalidValue(offset: tag, what: "anchor offset")
-            }
-            var item = CompositionalLayout.SupplementaryItem(
-                kind: kind,
-                size: size,
-                anchor: CompositionalLayout.Anchor(edges: edges, offset: offset)
-            )
+            var item = CompositionalLayout.SupplementaryItem(kind: kind, size: size, anchor: try r.readAnchor())
             item.zIndex = try r.readInt()
+            item.itemAnchor = try r.readOptional { (r) throws(SessionRecordError) in try r.readAnchor() }
             return item
         }
+    }
+
+    /// Reads an anchor: edges, then offset.
+    private mutating func readAnchor() throws(SessionRecordError) -> CompositionalLayout.Anchor {
+        let edges = CompositionalLayout.AnchorEdges(rawValue: try self.readByte())
+        let tag = self.offset
+        let offset: CompositionalLayout.AnchorOffset
+        switch try self.readByte() {
+        case 0: offset = .fractional(try self.readPoint())
+        case 1: offset = .absolute(try self.readPoint())
+        default: throw .invalidValue(offset: tag, what: "anchor offset")
+        }
+        return CompositionalLayout.Anchor(edges: edges, offset: offset)
     }
 
     /// Reads a named decoration item.

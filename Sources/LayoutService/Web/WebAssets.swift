@@ -2941,6 +2941,8 @@ export interface CompositionalSupplementaryItem {
     kind: string;
     size: CompositionalSize;
     anchor?: CompositionalAnchor;
+    /** The supplementary's own point (its edges, its offset) put on `anchor`'s point of the container. */
+    itemAnchor?: CompositionalAnchor;
     /** Defaults to 1. */
     zIndex?: number;
 }

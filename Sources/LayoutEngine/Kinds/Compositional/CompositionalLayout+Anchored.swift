@@ -21,6 +21,15 @@ extension CompositionalLayout {
         /// The trailing edge: right when laid out left to right.
         public static let trailing = AnchorEdges(rawValue: 8)
 
+        /// The point the edges name in units of a rectangle's size (left-to-right space): 0 on the leading or top
+        /// edge, 1 on the trailing or bottom one, 0.5 on an axis with no edge.
+        var unitPoint: Point {
+            Point(
+                x: self.contains(.leading) ? 0 : self.contains(.trailing) ? 1 : 0.5,
+                y: self.contains(.top) ? 0 : self.contains(.bottom) ? 1 : 0.5
+            )
+        }
+
         /// Whether the edges name at most one edge per axis.
         public var isValid: Bool {
             !(self.contains(.top) && self.contains(.bottom)) && !(self.contains(.leading) && self.contains(.trailing))
@@ -33,6 +42,15 @@ extension CompositionalLayout {
         case fractional(Point)
         /// In points.
         case absolute(Point)
+
+        /// The offset in points for a supplementary of size `size`.
+        @inline(__always)
+        func points(for size: Size) -> Point {
+            switch self {
+            case .fractional(let fraction): Point(x: fraction.x * size.width, y: fraction.y * size.height)
+            case .absolute(let points): points
+            }
+        }
     }
 
     /// Where a supplementary item sits on its container (UIKit's `NSCollectionLayoutAnchor`).
@@ -56,30 +74,26 @@ extension CompositionalLayout {
             self.offset = offset
         }
 
-        /// The frame of an item of size `size` anchored to `container` (left-to-right space).
+        /// The frame of an item of size `size` anchored to `container` (left-to-right space): its point named by
+        /// `itemAnchor` (its own edges and offset) is put on this anchor's point of the container, or, without
+        /// one, its edges named by ``edges`` lie on the container's same edges.
         ///
         /// - Complexity: O(1).
         @inline(__always)
-        func frame(of size: Size, in container: Rect) -> Rect {
-            var x = container.midX - size.width * 0.5
-            if self.edges.contains(.leading) {
-                x = container.minX
-            } else if self.edges.contains(.trailing) {
-                x = container.maxX - size.width
-            }
-            var y = container.midY - size.height * 0.5
-            if self.edges.contains(.top) {
-                y = container.minY
-            } else if self.edges.contains(.bottom) {
-                y = container.maxY - size.height
-            }
-            switch self.offset {
-            case .fractional(let fraction):
-                x += fraction.x * size.width
-                y += fraction.y * size.height
-            case .absolute(let points):
-                x += points.x
-                y += points.y
+        func frame(of size: Size, in container: Rect, itemAnchor: Anchor? = nil) -> Rect {
+            // Points in units of the rectangle's size: 0 leading/top, 0.5 centre, 1 trailing/bottom.
+            let unit = self.edges.unitPoint
+            let own = itemAnchor?.edges.unitPoint ?? unit
+            var x = container.minX + unit.x * container.width - own.x * size.width
+            var y = container.minY + unit.y * container.height - own.y * size.height
+            let moved = self.offset.points(for: size)
+            x += moved.x
+            y += moved.y
+            if let itemAnchor {
+                // The item anchor's offset moves the point on the supplementary, so the supplementary the other way.
+                let back = itemAnchor.offset.points(for: size)
+                x -= back.x
+                y -= back.y
             }
             return Rect(x: x, y: y, width: size.width, height: size.height)
         }
@@ -99,6 +113,10 @@ extension CompositionalLayout {
         public var anchor: Anchor
         /// Its zIndex. Defaults to 1, in front of the cells (0).
         public var zIndex = 1
+        /// The point of the supplementary itself (UIKit's `itemAnchor`: its edges and offset) put on ``anchor``'s
+        /// point of the container. `nil` (the default): ``anchor``'s edges of the supplementary lie on the
+        /// container's same edges.
+        public var itemAnchor: Anchor?
 
         /// Creates a supplementary item.
         ///
@@ -117,7 +135,7 @@ extension CompositionalLayout {
         /// - Complexity: O(1).
         @inline(__always)
         func frame(in container: Rect) -> Rect {
-            self.anchor.frame(of: self.size.resolved(in: container.size), in: container)
+            self.anchor.frame(of: self.size.resolved(in: container.size), in: container, itemAnchor: self.itemAnchor)
         }
 
         /// Its frame anchored to `container` with the size the client measured: its positive lengths replace
@@ -125,7 +143,11 @@ extension CompositionalLayout {
         ///
         /// - Complexity: O(1).
         func frame(in container: Rect, measured: Size) -> Rect {
-            self.anchor.frame(of: self.size.resolved(in: container.size, measured: measured), in: container)
+            self.anchor.frame(
+                of: self.size.resolved(in: container.size, measured: measured),
+                in: container,
+                itemAnchor: self.itemAnchor
+            )
         }
     }
 }
@@ -175,7 +197,9 @@ extension CompositionalLayout {
         func isValid(_ items: [SupplementaryItem]) -> Bool {
             var kinds: Set<ElementName> = []
             for item in items {
-                guard kinds.insert(item.kind).inserted, item.anchor.edges.isValid, Self.isFinite(item) else {
+                guard kinds.insert(item.kind).inserted, item.anchor.edges.isValid,
+                    item.itemAnchor?.edges.isValid ?? true, Self.isFinite(item)
+                else {
                     return false
                 }
             }
@@ -215,10 +239,13 @@ extension CompositionalLayout {
                 return value >= 0 && value < .infinity
             }
         }
-        let offset: Point
-        switch item.anchor.offset {
-        case .fractional(let point), .absolute(let point): offset = point
+        func isFinite(_ anchor: Anchor?) -> Bool {
+            switch anchor?.offset {
+            case .fractional(let point), .absolute(let point): point.x.isFinite && point.y.isFinite
+            case nil: true
+            }
         }
-        return isValid(item.size.width) && isValid(item.size.height) && offset.x.isFinite && offset.y.isFinite
+        return isValid(item.size.width) && isValid(item.size.height) && isFinite(item.anchor)
+            && isFinite(item.itemAnchor)
     }
 }
