@@ -218,7 +218,7 @@ struct CompositionalSectionBuilder {
         var groupFrames: [Rect]? = shared.anchored?.groupItems.isEmpty == false ? [] : nil
         let placed = self.placeGroups(
             items: input.items,
-            mayBeComputed: input.anchoredSizes.isEmpty,
+            mayBeComputed: shared.anchored == nil,
             shared: shared,
             contentStart: contentStart,
             crossStart: crossStart + sides.start,
@@ -333,8 +333,9 @@ struct CompositionalSectionBuilder {
     ///   - checkpoints: The checkpoints before the first repetition placed; the later ones are appended for a
     ///     plain section whose group has an estimated dimension.
     ///   - groupFrames: When not `nil`, receives every placed repetition's frame.
-    ///   - mayBeComputed: Whether unmeasured repetitions may be kept as their closed form: not when a badge of the
-    ///     section was measured (its frame is found from its cell's stored frame).
+    ///   - mayBeComputed: Whether unmeasured repetitions may be kept as their closed form: not when the section
+    ///     has supplementaries anchored to its cells or groups (badges are placed from their cells' stored frames,
+    ///     and reading computed cells made the badge grid's query about 30% slower: 2.7–2.8 → 3.5–3.9 µs).
     /// - Returns: Where the section's body ends along the scroll axis (its trailing inset included), for an
     ///   orthogonal section its groups, and for a plain section of unmeasured repetitions their closed form (no
     ///   frame appended).

@@ -40,8 +40,9 @@ extension PreparedLayout {
             // Measured supplementaries, met in item order: the next one's position.
             let measured = anchored.measured
             var next = measured.isEmpty ? 0 : anchored.firstMeasured(atOrAfter: items.lowerBound)
-            // Stored frames read from their array: SectionFrames' subscript tests its grid on every read.
-            let stored = frames.grid == nil ? frames.array : []
+            // Stored frames read from their array (SectionFrames' subscript tests each closed form on every read);
+            // computed ones through the subscript, never materialised.
+            let stored = frames.isStored ? frames.array : []
             // One attributes value, made once with every default (and mirrored once): each supplementary then sets
             // only its kind, zIndex, index path and frame, where making all of its fields cost as much again.
             var attributes = LayoutAttributes(
