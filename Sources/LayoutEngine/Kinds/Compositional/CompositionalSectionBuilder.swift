@@ -334,8 +334,9 @@ struct CompositionalSectionBuilder {
     ///     plain section whose group has an estimated dimension.
     ///   - groupFrames: When not `nil`, receives every placed repetition's frame.
     ///   - mayBeComputed: Whether unmeasured repetitions may be kept as their closed form: not when the section
-    ///     has supplementaries anchored to its cells or groups (badges are placed from their cells' stored frames,
-    ///     and reading computed cells made the badge grid's query about 30% slower: 2.7–2.8 → 3.5–3.9 µs).
+    ///     has supplementaries anchored to its cells or groups (badges are placed from their cells' frames, and
+    ///     computed cells made the badge grid's random-offset query slower: 3.5–3.9 µs against 3.2–3.3 stored,
+    ///     `layout-bench badges`).
     /// - Returns: Where the section's body ends along the scroll axis (its trailing inset included), for an
     ///   orthogonal section its groups, and for a plain section of unmeasured repetitions their closed form (no
     ///   frame appended).
