@@ -1,4 +1,4 @@
-import HTTPCore
+@testable import HTTPCore
 import Testing
 
 /// Drains, half-closes and failures: how a connection ends.

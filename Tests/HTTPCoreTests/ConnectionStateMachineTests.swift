@@ -1,4 +1,4 @@
-import HTTPCore
+@testable import HTTPCore
 import Testing
 
 /// Small numbers, in nanoseconds and bytes, so each timeout and the bound are easy to reach.

@@ -81,14 +81,8 @@ extension ConnectionStateMachine {
         public var timeout: Timeout
         /// When the timer fires; `UInt64.max` for none.
         public var deadline: UInt64
-
-        /// Creates a wait.
-        public init(isReading: Bool, isWriting: Bool, timeout: Timeout, deadline: UInt64) {
-            self.isReading = isReading
-            self.isWriting = isWriting
-            self.timeout = timeout
-            self.deadline = deadline
-        }
+        // Only the machine makes waits (the loop reads them): the synthesized (internal) memberwise initializer
+        // serves.
     }
 
     /// What the parser's ``RequestParser/next()`` returned, as ``parsed(_:parserPhase:)`` reports it.

@@ -111,3 +111,27 @@ enum CenteredSections {
         }
     }
 }
+
+/// A kind whose sections all lie over the viewport, built by ``CenteredSections/Builder`` (`stack` and `circle`):
+/// the kind says only how its items are placed and what queries add to them.
+protocol CenteredSectionsKind: LayoutKindProtocol
+where Builder == CenteredSections.Builder, Configuration: UniformItemSizeConfiguration {
+    /// Checks the kind's parameters, and tells how items are placed and what queries compute on top of the frames.
+    ///
+    /// - Throws: ``LayoutError/invalidParameter(name:section:)`` for a bad parameter.
+    static func placement(_ configuration: Configuration) throws(LayoutError)
+        -> (shape: CenteredSections.Builder.Shape, effects: ElementEffects)
+}
+
+extension CenteredSectionsKind {
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let placement = try Self.placement(context.configuration)
+        return Builder(
+            kind: Self.kind,
+            input: context.input,
+            itemSize: context.configuration.itemSize,
+            shape: placement.shape,
+            effects: placement.effects
+        )
+    }
+}

@@ -6,7 +6,7 @@
 /// precision (seed 000 used `cosf`/`sinf`).
 public enum CircleLayout {
     /// Every parameter of a circle layout; defaults are the seeds'.
-    public struct Configuration: Hashable, Sendable {
+    public struct Configuration: Hashable, Sendable, UniformItemSizeConfiguration {
         /// The size of items of a `count` section. Defaults to 50 × 50.
         public var itemSize = Size(width: 50, height: 50)
         /// The circle's radius. Defaults to 70.
@@ -17,26 +17,15 @@ public enum CircleLayout {
     }
 }
 
-extension CircleLayout: LayoutKindProtocol {
-    typealias Builder = CenteredSections.Builder
-
+extension CircleLayout: CenteredSectionsKind {
     static var kind: LayoutKind { .circle }
     static var defaultConfiguration: Configuration { Configuration() }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
-        let configuration = context.configuration
+    static func placement(_ configuration: Configuration) throws(LayoutError)
+        -> (shape: CenteredSections.Builder.Shape, effects: ElementEffects)
+    {
         try validateNonNegative(configuration.radius, name: "radius", section: nil)
-        return Builder(
-            kind: .circle,
-            input: context.input,
-            itemSize: configuration.itemSize,
-            shape: .circle(radius: configuration.radius),
-            effects: .circle
-        )
-    }
-
-    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
-        section.overrides.itemSize ?? configuration.itemSize
+        return (.circle(radius: configuration.radius), .circle)
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .circle(configuration) }

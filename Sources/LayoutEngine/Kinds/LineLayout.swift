@@ -9,7 +9,7 @@
 /// the viewport's centre (see there for flicks). An empty section takes no room.
 public enum LineLayout {
     /// Every parameter of a line layout; defaults are the seed's.
-    public struct Configuration: Hashable, Sendable {
+    public struct Configuration: Hashable, Sendable, UniformItemSizeConfiguration {
         /// The size of items of a `count` section (the seed's `HMItemWH`). Defaults to 100 × 100.
         public var itemSize = Size(width: 100, height: 100)
         /// The spacing between items (the seed's `0.7 × HMItemWH`). Defaults to 70.
@@ -50,10 +50,6 @@ extension LineLayout: LayoutKindProtocol {
             effects: .line(activeDistance: configuration.activeDistance, scaleFactor: configuration.scaleFactor),
             flickVelocityThreshold: configuration.flickVelocityThreshold
         )
-    }
-
-    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
-        section.overrides.itemSize ?? configuration.itemSize
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .line(configuration) }

@@ -6,7 +6,7 @@
 /// `layoutAttributesForItemAtIndexPath:` does for any section.
 public enum StackLayout {
     /// Every parameter of a stack layout; defaults are seed 000's.
-    public struct Configuration: Hashable, Sendable {
+    public struct Configuration: Hashable, Sendable, UniformItemSizeConfiguration {
         /// The size of items of a `count` section. Defaults to 100 × 100.
         public var itemSize = Size(width: 100, height: 100)
         /// The rotation of each shown card, in radians. Defaults to `[0, −0.2, −0.5, 0.2, 0.5]` (seed 000; seed
@@ -18,26 +18,15 @@ public enum StackLayout {
     }
 }
 
-extension StackLayout: LayoutKindProtocol {
-    typealias Builder = CenteredSections.Builder
-
+extension StackLayout: CenteredSectionsKind {
     static var kind: LayoutKind { .stack }
     static var defaultConfiguration: Configuration { Configuration() }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
-        let configuration = context.configuration
+    static func placement(_ configuration: Configuration) throws(LayoutError)
+        -> (shape: CenteredSections.Builder.Shape, effects: ElementEffects)
+    {
         guard configuration.angles.allSatisfy(\.isFinite) else { throw .invalidParameter(name: "angles", section: nil) }
-        return Builder(
-            kind: .stack,
-            input: context.input,
-            itemSize: configuration.itemSize,
-            shape: .pile,
-            effects: .stack(transforms: configuration.angles.map { AffineTransform.rotation($0) })
-        )
-    }
-
-    static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
-        section.overrides.itemSize ?? configuration.itemSize
+        return (.pile, .stack(transforms: configuration.angles.map { AffineTransform.rotation($0) }))
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .stack(configuration) }

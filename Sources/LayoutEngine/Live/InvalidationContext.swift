@@ -75,18 +75,7 @@ public struct InvalidationResult: Hashable, Sendable {
     public var contentOffsetAdjustment: Point
     /// How many cells had their frames computed again (0 when nothing that affects the layout changed).
     public var recomputedItemCount: Int
-
-    /// Creates a result.
-    ///
-    /// - Parameters:
-    ///   - contentSizeAdjustment: The new content size minus the old.
-    ///   - contentOffsetAdjustment: The scroll anchoring adjustment.
-    ///   - recomputedItemCount: How many cells were laid out again.
-    public init(contentSizeAdjustment: Size, contentOffsetAdjustment: Point, recomputedItemCount: Int) {
-        self.contentSizeAdjustment = contentSizeAdjustment
-        self.contentOffsetAdjustment = contentOffsetAdjustment
-        self.recomputedItemCount = recomputedItemCount
-    }
+    // Only the engine makes results: the synthesized (internal) memberwise initializer serves.
 
     /// The scroll anchoring adjustment between two layouts of the same items.
     ///

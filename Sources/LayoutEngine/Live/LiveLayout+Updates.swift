@@ -1,32 +1,5 @@
-extension LiveLayout {
-    /// Applies a batch of insertions, deletions, reloads and moves (`performBatchUpdates:`), with UIKit's rules
-    /// (see ``BatchUpdates``), and answers the attributes to animate.
-    ///
-    /// The whole batch is checked first; an inconsistent one throws and leaves the layout as it was. A moved section
-    /// whose items do not change keeps its frames and only moves, like any untouched section. For `flow`,
-    /// `waterfall`, `justified` and `compositional`, only sections whose items changed (and inserted sections) are
-    /// laid out; the others keep their frames (and, `compositional`, their pinning and orthogonal groups) and only
-    /// move. The other kinds prepare again.
-    ///
-    /// - Parameter updates: The batch.
-    /// The answer also carries the content offset to show afterwards (``UpdateResult/contentOffset``): the anchor
-    /// cell seen at ``BatchUpdates/contentOffset`` (or the input's own offset) among the cells that stay (neither
-    /// deleted nor moved, nor in a moved section; reloaded ones stay), as ``ScrollAnchoring`` describes, keeps its
-    /// place on screen, and the offset is clamped to the new content. Prepending items above the viewport therefore
-    /// moves the offset by exactly their length and spacing.
-    ///
-    /// - Returns: The appearing and disappearing attributes, the moves, the content size adjustment and the
-    ///   anchored content offset.
-    /// - Throws: ``UpdateError`` naming the list and position of the first inconsistent entry, or
-    ///   ``UpdateError/invalidLayout(_:)`` when the new input is not a valid layout.
-    /// - Complexity: O(u log u + Σ items of touched sections + number of sections) for `flow`, `waterfall`,
-    ///   `justified` and `compositional`, plus the size of the answer (every element of inserted and deleted
-    ///   sections); a full prepare otherwise.
-    public mutating func performBatchUpdates(_ updates: BatchUpdates) throws(UpdateError) -> UpdateResult {
-        try self.configuration.kindType.performBatchUpdates(&self, updates)
-    }
-}
-
+/// ``LiveLayout/performBatchUpdates(_:)``, the same for every kind: the entry point (in `LiveLayout.swift`) reaches it
+/// through ``LayoutConfiguration/kindType``.
 extension LayoutKindProtocol {
     static func performBatchUpdates(_ layout: inout LiveLayout, _ updates: BatchUpdates) throws(UpdateError)
         -> UpdateResult

@@ -9,20 +9,23 @@ public enum ContentAlignment: String, Hashable, Sendable, CaseIterable {
 }
 
 extension LayoutKindProtocol {
-    /// The prepared layout around `sections` stacked from 0, moved to the end of the viewport when the kind's
-    /// ``contentAlignment(_:)`` is ``ContentAlignment/bottom`` and the content is shorter than the viewport: every
-    /// section's origin moves by the difference, the content becomes as long as the viewport, and the layout
-    /// remembers the move (``PreparedLayout/contentLead``) so a session can take its sections back to 0.
+    /// The prepared layout around `sections` stacked from 0 up to `sectionsEnd` (the end of the last section along the
+    /// scroll axis; the content ends after the builder's ``KindSectionBuilder/contentRoom`` past it), moved to the
+    /// end of the viewport when the kind's ``contentAlignment(_:)`` is ``ContentAlignment/bottom`` and the content is
+    /// shorter than the viewport: every section's origin moves by the difference, the content becomes as long as the
+    /// viewport, and the layout remembers the move (``PreparedLayout/contentLead``) so a session can take its
+    /// sections back to 0.
     ///
     /// - Complexity: O(number of sections).
     static func assembleAligned(
         _ builder: Builder,
         sections: [SectionLayout],
         records: [Record],
-        contentLength: Double,
+        sectionsEnd: Double,
         viewport: Size,
         configuration: Configuration
     ) -> PreparedLayout {
+        let contentLength = sectionsEnd + builder.contentRoom.after
         let isVertical = builder.isVertical
         let lead = Swift.max(0, (isVertical ? viewport.height : viewport.width) - contentLength)
         guard Self.contentAlignment(configuration) == .bottom, lead > 0 else {

@@ -32,7 +32,36 @@ struct SectionLayout: Hashable, Sendable {
     /// Where the section's body ends along the scroll axis, relative to ``origin``: the limit of a pinned header.
     var bodyEnd: Double
 
-    /// Builds a section and its index.
+    /// Builds a section of stored frames, as a kind outside the engine's table (or a builder that keeps an array)
+    /// has them: ``init(origin:frames:header:footer:background:sides:band:body:axis:sortsByLeadingEdge:index:)``
+    /// with `SectionFrames(frames)`, no items beside the section and an unsorted index.
+    ///
+    /// - Complexity: O(n); O(1) with an index.
+    init(
+        origin: Point,
+        frames: [Rect],
+        header: Rect?,
+        footer: Rect?,
+        background: Rect?,
+        band: Rect,
+        body: (start: Double, end: Double),
+        axis: Axis,
+        index: SpatialIndex? = nil
+    ) {
+        self.init(
+            origin: origin,
+            frames: SectionFrames(frames),
+            header: header,
+            footer: footer,
+            background: background,
+            band: band,
+            body: body,
+            axis: axis,
+            index: index
+        )
+    }
+
+    /// Builds a section and its index; its frames may be computed (a grid is indexed by its closed form).
     ///
     /// - Parameters:
     ///   - origin: The section's origin.
@@ -46,38 +75,7 @@ struct SectionLayout: Hashable, Sendable {
     ///   - axis: The scroll axis.
     ///   - sortsByLeadingEdge: Whether the index permutes the cells (see ``SpatialIndex``).
     ///   - index: The index over `frames` when the caller already has it up to date; `nil` builds it.
-    /// - Complexity: O(n), or O(n log n) when sorting; O(1) with an index.
-    init(
-        origin: Point,
-        frames: [Rect],
-        header: Rect?,
-        footer: Rect?,
-        background: Rect?,
-        sides: (start: Rect?, end: Rect?) = (nil, nil),
-        band: Rect,
-        body: (start: Double, end: Double),
-        axis: Axis,
-        sortsByLeadingEdge: Bool = false,
-        index: SpatialIndex? = nil
-    ) {
-        self.init(
-            origin: origin,
-            frames: SectionFrames(frames),
-            header: header,
-            footer: footer,
-            background: background,
-            sides: sides,
-            band: band,
-            body: body,
-            axis: axis,
-            sortsByLeadingEdge: sortsByLeadingEdge,
-            index: index
-        )
-    }
-
-    /// Builds a section whose frames may be computed (a grid is indexed by its closed form).
-    ///
-    /// - Complexity: as the other initializer for stored frames; O(1) for a grid.
+    /// - Complexity: O(n) for stored frames, or O(n log n) when sorting; O(1) for computed ones or with an index.
     init(
         origin: Point,
         frames: SectionFrames,

@@ -117,7 +117,7 @@ extension LayoutKindProtocol {
             builder,
             sections: sections,
             records: records,
-            contentLength: position + room.after,
+            sectionsEnd: position,
             viewport: input.viewport,
             configuration: configuration
         )
