@@ -39,7 +39,7 @@ extension OptionDescriptor {
         ),
         .integer(
             "max-body-pool", .limits, \.maxBodyPool, in: 0...Int.max, valueName: "bytes",
-            abstract: "Bytes of large bodies' storage kept for later requests, within --max-body-memory; 0 keeps none."
+            abstract: "Bytes of large bodies' storage kept for reuse, within --max-body-memory; 0 keeps none."
         ),
         .integer(
             "max-output-buffer", .limits, \.maxOutputBuffer, in: 4096...Int.max, valueName: "bytes",
