@@ -44,6 +44,7 @@ public final class HTTPServer: Sendable {
         self.responder = responder
         self.status = status
         status.bodyMemory.limit = configuration.maxBodyMemory
+        status.bodyMemory.storage.limit = min(configuration.maxBodyPool, configuration.maxBodyMemory)
     }
 
     /// Binds the listening socket and starts the loop and worker threads.

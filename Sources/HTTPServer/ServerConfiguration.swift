@@ -42,6 +42,9 @@ public struct ServerConfiguration: Sendable {
     /// The bytes of request bodies held in memory at once over all connections (``BodyMemoryBudget``): a body that
     /// would pass it is refused with 503 and `Retry-After` before it is read. Defaults to 512 MiB.
     public var maxBodyMemory: Int = 512 * 1024 * 1024
+    /// The bytes of large bodies' storage kept for later requests (``BodyStoragePool``), counted within
+    /// ``maxBodyMemory``; `0` keeps none. Defaults to 64 MiB.
+    public var maxBodyPool: Int = 64 * 1024 * 1024
     /// The parser's limits: request line, header section, field count, body. Defaults to ``ParserLimits/init()``.
     public var parserLimits: ParserLimits = ParserLimits()
     /// Called once when a drain starts (a signal, or ``HTTPServer/shutdown()``), before the loops hear of it.

@@ -118,13 +118,14 @@ extension JSONReader {
     ///
     /// Call it where ``nextElement()`` could be called: the reader then stands after the last element read, so
     /// ``nextElement()`` goes on with the first element that is not such a pair (or the array's end). Whitespace
-    /// may surround the commas. Each element costs one bounds check, two words compared per member name and the
-    /// digits read eight at a time; nothing is allocated.
+    /// may surround the commas. It reads as ``readCompactPairElements(_:in:_:into:)`` does, a few hundred elements
+    /// at a time.
     ///
     /// - Parameters:
     ///   - pair: The member names.
     ///   - firstRange: The values the caller takes as they are for the first member.
     ///   - secondRange: The same for the second member.
+    ///   - maxCount: The most elements to read in this call. Defaults to no limit.
     ///   - body: Receives each pair read, in order.
     /// - Returns: How many elements were read.
     /// - Complexity: O(*m*), where *m* is the length in bytes of the elements read.
@@ -132,20 +133,58 @@ extension JSONReader {
         _ pair: JSONCompactPair,
         in firstRange: ClosedRange<Double>,
         _ secondRange: ClosedRange<Double>,
+        maxCount: Int = .max,
         _ body: (Double, Double) -> Void
+    ) -> Int {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 512) { chunk in
+            var total = 0
+            while total < maxCount {
+                let room = UnsafeMutableBufferPointer(rebasing: chunk[..<(2 * min(256, maxCount - total))])
+                let read = self.readCompactPairElements(pair, in: firstRange, secondRange, into: room)
+                for index in 0..<read { body(chunk[2 &* index], chunk[2 &* index &+ 1]) }
+                total += read
+                guard read == room.count / 2 else { break }
+            }
+            return total
+        }
+    }
+
+    /// Reads the following elements of the innermost array while each is a compact pair (as
+    /// ``readCompactPair(_:in:_:)`` reads one) within the ranges, writing their numbers to `pairs`, first and
+    /// second member in turn, until it is full.
+    ///
+    /// Call it where ``nextElement()`` could be called: the reader then stands after the last element read, so
+    /// ``nextElement()`` goes on with the first element that is not such a pair (or the array's end). Whitespace
+    /// may surround the commas. Each element costs one bounds check, two words compared per member name and the
+    /// digits read eight at a time (a short integer straight from its word); nothing is allocated, nothing is
+    /// called per element, and the JSON Pointer is updated once.
+    ///
+    /// - Parameters:
+    ///   - pair: The member names.
+    ///   - firstRange: The values the caller takes as they are for the first member.
+    ///   - secondRange: The same for the second member.
+    ///   - pairs: Where the numbers go: element *i*'s at `2i` and `2i + 1`; at most `pairs.count / 2` elements.
+    /// - Returns: How many elements were read.
+    /// - Complexity: O(*m*), where *m* is the length in bytes of the elements read.
+    public mutating func readCompactPairElements(
+        _ pair: JSONCompactPair,
+        in firstRange: ClosedRange<Double>,
+        _ secondRange: ClosedRange<Double>,
+        into pairs: UnsafeMutableBufferPointer<Double>
     ) -> Int {
         guard case .index(let first)? = self.path.last else {
             preconditionFailure("readCompactPairElements called outside an array")
         }
         // An element one level deeper than allowed is the general path's error to report.
-        guard self.path.depth < self.maxDepth else { return 0 }
-        var last = first
+        guard self.path.depth < self.maxDepth, let output = pairs.baseAddress else { return 0 }
+        let room = pairs.count / 2
+        var count = 0
         let end: Int = self.bytes.withUnsafeBufferPointer { buffer in
             var index = self.offset
             guard let base = buffer.baseAddress else { return index }
-            while true {
+            while count < room {
                 var position = Self.skipWhitespace(in: buffer, from: index)
-                if last >= 0 {
+                if first >= 0 || count > 0 {
                     guard position < buffer.count, base[position] == UInt8(ascii: ",") else { return index }
                     position = Self.skipWhitespace(in: buffer, from: position &+ 1)
                 }
@@ -153,14 +192,16 @@ extension JSONReader {
                     let (a, b, after) = Self.compactPair(pair, in: base, at: position),
                     firstRange.contains(a), secondRange.contains(b)
                 else { return index }
-                body(a, b)
+                output[2 &* count] = a
+                output[2 &* count &+ 1] = b
                 index = after
-                last &+= 1
+                count &+= 1
             }
+            return index
         }
         self.offset = end
-        self.path.setLast(.index(last))
-        return last &- first
+        self.path.setLast(.index(first &+ count))
+        return count
     }
 
     /// A compact pair at `offset`, with ``compactElementMargin`` bytes readable from there.
@@ -171,12 +212,38 @@ extension JSONReader {
         at offset: Int
     ) -> (Double, Double, Int)? {
         guard pair.opening.match(base, at: offset),
-            let (a, aEnd) = JSONNumber.readSimpleUnchecked(base, from: offset &+ pair.opening.count),
+            let (a, aEnd) = Self.compactNumber(base, at: offset &+ pair.opening.count, before: UInt8(ascii: ",")),
             pair.middle.match(base, at: aEnd),
-            let (b, bEnd) = JSONNumber.readSimpleUnchecked(base, from: aEnd &+ pair.middle.count),
+            let (b, bEnd) = Self.compactNumber(base, at: aEnd &+ pair.middle.count, before: UInt8(ascii: "}")),
             base[bEnd] == UInt8(ascii: "}")
         else { return nil }
         return (a, b, bEnd &+ 1)
+    }
+
+    /// A number at `offset` as ``JSONNumber/readSimpleUnchecked(_:from:)`` reads it; a plain integer of one to
+    /// seven digits followed by `next` (the commonest member value) is taken straight from its word.
+    @inline(__always)
+    private static func compactNumber(
+        _ base: UnsafePointer<UInt8>,
+        at offset: Int,
+        before next: UInt8
+    ) -> (Double, Int)? {
+        let word = JSONNumber.word(base, at: offset)
+        let count = JSONNumber.leadingDigitCount(word)
+        // One digit, or no leading zero; the byte after the digits is `next` (so no fraction or exponent).
+        if count > 0, count < 8, count == 1 || word & 0xFF != UInt64(UInt8(ascii: "0")),
+            (word &>> UInt64(count &* 8)) & 0xFF == UInt64(next)
+        {
+            return (Double(Int64(truncatingIfNeeded: JSONNumber.valueOfDigits(word, count: count))), offset &+ count)
+        }
+        return Self.otherCompactNumber(base, at: offset)
+    }
+
+    /// ``JSONNumber/readSimpleUnchecked(_:from:)`` out of line, so that the short integers' path stays small
+    /// enough to be inlined into the elements' loop.
+    @inline(never)
+    private static func otherCompactNumber(_ base: UnsafePointer<UInt8>, at offset: Int) -> (Double, Int)? {
+        JSONNumber.readSimpleUnchecked(base, from: offset)
     }
 
     /// A compact pair at `offset`, checking every bounds: for a document's last bytes.

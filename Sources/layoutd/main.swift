@@ -59,6 +59,7 @@ if let threads = options.threads { configuration.eventLoopCount = threads }
 configuration.maxConnections = options.maxConnections
 configuration.parserLimits.maxBodyBytes = options.maxBodyBytes
 configuration.maxBodyMemory = options.maxBodyMemory
+configuration.maxBodyPool = options.maxBodyPool
 configuration.maxPendingOutputBytes = options.maxOutputBuffer
 configuration.headerTimeout = options.headerTimeout
 configuration.bodyTimeout = options.bodyTimeout

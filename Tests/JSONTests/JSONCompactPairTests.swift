@@ -132,4 +132,23 @@ import Testing
             try Self.readCompactly(json, maxDepth: 1)
         }
     }
+
+    @Test(arguments: [0, 1, 7, 13, 19, 20, 100])
+    func aRunStopsAfterMaxCountElementsAndTheNextGoesOn(maxCount: Int) throws {
+        let elements = (0..<20).map { "{\"width\":\($0),\"height\":1}" }
+        // Room after the array, so that every element is within reach of the compact path.
+        let json = "[" + elements.joined(separator: " , ") + "]" + String(repeating: " ", count: 200)
+        var reader = JSONReader(bytes: Array(json.utf8))
+        try reader.beginArray()
+        var widths: [Double] = []
+        let first = reader.readCompactPairElements(Self.size, in: 0...1e300, 0...1e300, maxCount: maxCount) { w, _ in
+            widths.append(w)
+        }
+        #expect(first == min(maxCount, 20) && widths.count == first)
+        let rest = reader.readCompactPairElements(Self.size, in: 0...1e300, 0...1e300) { w, _ in widths.append(w) }
+        #expect(first + rest == 20)
+        #expect(widths == (0..<20).map(Double.init))
+        #expect(try !reader.nextElement())
+        try reader.finish()
+    }
 }

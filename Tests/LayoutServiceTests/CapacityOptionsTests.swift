@@ -15,6 +15,7 @@ import Testing
         let options = try Self.options([])
         #expect(options.maxBodyMemory == 512 * 1024 * 1024)
         #expect(options.maxOutputBuffer == 1024 * 1024)
+        #expect(options.maxBodyPool == 64 * 1024 * 1024)
         #expect(options.service.maxRequestCost == 100_000_000)
     }
 
@@ -24,7 +25,8 @@ import Testing
         #expect(options.maxOutputBuffer == 65536)
     }
 
-    @Test(arguments: [["--max-body-memory", "0"], ["--max-output-buffer", "100"], ["--max-body-memory", "1M"]])
+    @Test(arguments: [["--max-body-memory", "0"], ["--max-output-buffer", "100"], ["--max-body-memory", "1M"],
+        ["--max-body-pool", "-1"]])
     func outOfRangeValuesAreRefused(arguments: [String]) {
         #expect(throws: OptionsError.self) { try Self.options(arguments) }
     }
@@ -45,5 +47,7 @@ import Testing
         #expect(text.contains("layoutd_request_body_bytes 1000\n"))
         #expect(text.contains("layoutd_request_body_limit_bytes 4096\n"))
         #expect(text.contains("layoutd_request_body_refusals_total 0\n"))
+        #expect(text.contains("layoutd_request_body_pool_bytes 0\n"))
+        #expect(text.contains("layoutd_request_body_pool_reuses_total 0\n"))
     }
 }

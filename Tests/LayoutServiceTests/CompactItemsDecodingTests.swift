@@ -53,6 +53,26 @@ import Testing
         #expect(sizes.allSatisfy { $0.height.sign == .plus }, "-0 becomes 0")
     }
 
+    /// The storage is reserved from the first 1,024 items' length: a list whose later items are longer (more room
+    /// than foretold) or shorter (less) reads the same, and holds at most a sixteenth more than its items.
+    @Test(arguments: [(2, 6), (6, 2), (3, 3)])
+    func listsLongerOrShorterThanTheirFirstItemsForetoldReadTheSame(digits: (Int, Int)) throws {
+        func number(_ index: Int, _ count: Int) -> Int { [1, 10, 100, 1000, 10000, 100_000][count - 1] + index % 9 }
+        let items = (0..<6000).map { index in
+            let count = index < 1024 ? digits.0 : digits.1
+            return #"{"width":\#(number(index, count)),"height":\#(number(index + 3, count))}"#
+        }
+        let compact = try self.decode(items, kind: "waterfall")
+        #expect(compact == (try self.decode(items.map(Self.spaced), kind: "waterfall")))
+        guard case .success(let sections) = compact, case .sizes(let sizes) = sections[0].items else {
+            Issue.record("\(compact)")
+            return
+        }
+        #expect(sizes.count == 6000)
+        #expect(sizes[5000].width == Double(number(5000, digits.1)))
+        #expect(sizes.capacity <= 6000 + 6000 / 16)
+    }
+
     @Test(arguments: ["waterfall", "flow", "justified"])
     func aBadItemDeepInARunIsReportedAtItsPointer(kind: String) throws {
         var items = (0..<3000).map { #"{"width":\#(10 + $0 % 50),"height":\#(20 + $0 % 30)}"# }

@@ -22,6 +22,7 @@ import Testing
         Case(name: "drain-timeout", value: "4") { $0.drainTimeout == .seconds(4) },
         Case(name: "max-body-bytes", value: "1024") { $0.maxBodyBytes == 1024 },
         Case(name: "max-body-memory", value: "2048") { $0.maxBodyMemory == 2048 },
+        Case(name: "max-body-pool", value: "0") { $0.maxBodyPool == 0 },
         Case(name: "max-output-buffer", value: "8192") { $0.maxOutputBuffer == 8192 },
         Case(name: "max-request-cost", value: "5000") { $0.service.maxRequestCost == 5000 },
         Case(name: "max-items", value: "10") { $0.service.maxItems == 10 },

@@ -12,7 +12,10 @@ import Synchronization
 /// the client's send buffer while it waited, and a slow client could keep room reserved for others it is not using.
 /// A refused client retries after `Retry-After`.
 ///
-/// Only atomics are stored, so any thread may reserve and release.
+/// The budget also owns the storage kept for later large bodies (``storage``): reservations and kept storage
+/// together stay within ``limit``, unused storage being freed before a reservation would pass it.
+///
+/// Only atomics and the pool (behind its lock) are stored, so any thread may reserve and release.
 public final class BodyMemoryBudget: Sendable {
     private let inUse = Atomic<Int>(0)
     private let refusals = Atomic<Int>(0)
@@ -24,6 +27,9 @@ public final class BodyMemoryBudget: Sendable {
     public init(limit: Int = 512 * 1024 * 1024) {
         self.limitStorage = Atomic(limit)
     }
+
+    /// The storage of large bodies kept for later ones (its limit: `--body-storage-pool`).
+    public let storage = BodyStoragePool()
 
     /// The most bytes reserved at once. Changing it affects later reservations only.
     public var limit: Int {
@@ -54,7 +60,11 @@ public final class BodyMemoryBudget: Sendable {
             let (exchanged, original) = self.inUse.compareExchange(
                 expected: current, desired: total, ordering: .relaxed
             )
-            if exchanged { return true }
+            if exchanged {
+                // Kept storage gives way to bodies: together they stay within the limit.
+                if total > limit - self.storage.bytesHeld { self.storage.trim(downTo: limit - total) }
+                return true
+            }
             current = original
         }
     }

@@ -109,7 +109,8 @@ extension RequestParser {
         case .length(let length):
             try self.reserveBody(length)
             if length >= Self.directBodyBytes {
-                body = Self.makePresizedBody(count: length)
+                // Storage a dropped request left, whose pages are mapped already, or a new body.
+                body = self.bodyBudget?.storage.take(count: length) ?? Self.makePresizedBody(count: length)
                 self.presizedBodyFilled = 0
             } else if length > 0 {
                 body.reserveCapacity(length)

@@ -191,6 +191,8 @@ public struct RequestParser: Sendable {
         self.state = .head
         guard let request = self.pending else { return nil }
         self.pending = nil
+        // A large body's storage is lent to the pool, which reuses it once the request is dropped.
+        if self.presizedBodyFilled != nil { self.bodyBudget?.storage.lend(request.body) }
         self.presizedBodyFilled = nil
         self.spareHeaders = request.headers
         if request.target.utf8.count <= Self.spareBodyCapacity { self.spareTarget = request.target }

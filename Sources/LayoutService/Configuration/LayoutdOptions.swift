@@ -19,6 +19,9 @@ public struct LayoutdOptions: Hashable, Sendable {
     /// The bytes of request bodies held at once over all connections; a body that would pass it is refused with 503
     /// and `Retry-After` before it is read. Defaults to 512 MiB.
     public var maxBodyMemory = 512 * 1024 * 1024
+    /// The bytes of large request bodies' storage kept for later requests, whose pages then need no faulting in
+    /// (``BodyStoragePool``); `0` keeps none. Defaults to 64 MiB.
+    public var maxBodyPool = 64 * 1024 * 1024
     /// The answer bytes one connection may have produced and not yet sent: reading stops at it, and a large answer
     /// is produced only as the client takes it. Defaults to 1 MiB.
     public var maxOutputBuffer = 1024 * 1024

@@ -38,6 +38,10 @@ extension OptionDescriptor {
             abstract: "Bytes of request bodies held at once over all connections; a body past it is 503, unread."
         ),
         .integer(
+            "max-body-pool", .limits, \.maxBodyPool, in: 0...Int.max, valueName: "bytes",
+            abstract: "Bytes of large bodies' storage kept for reuse, within --max-body-memory; 0 keeps none."
+        ),
+        .integer(
             "max-output-buffer", .limits, \.maxOutputBuffer, in: 4096...Int.max, valueName: "bytes",
             abstract: "Answer bytes a connection may hold unsent; a large answer is produced as the client reads."
         ),

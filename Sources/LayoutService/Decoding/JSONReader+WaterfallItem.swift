@@ -26,28 +26,52 @@ extension JSONReader {
     ///
     /// - Returns: How many items were read.
     mutating func readCompactSizes(kind: LayoutKind, into sizes: inout [Size]) -> Int {
-        // At most one item per 23 bytes left (`{"width":0,"height":0},`): when the array is full, grow it fourfold
-        // up to that bound rather than double it, so a large list is copied less often and rarely over-reserved.
+        guard sizes.isEmpty else { return self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: .max) }
+        // A list's first items tell how long its items are: read up to 1,024, then reserve room for as many as the
+        // bytes left hold at that length (and 1/64 more), so that a long uniform list is stored once, at about its
+        // final capacity, instead of being copied at each growth and then trimmed (issue 21).
+        let before = self.remainingByteCount
+        let sample = Self.sizeSampleCount
+        sizes.reserveCapacity(sample)
+        let read = self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: sample)
+        let length = before - self.remainingByteCount
+        guard read == sample, length > 0 else { return read }
+        let estimate = Int(Double(self.remainingByteCount) / (Double(length) / Double(read)))
+        sizes.reserveCapacity(min(read + estimate + estimate / 64 + 16, read + self.remainingByteCount / 23))
+        return read + self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: .max)
+    }
+
+    /// The items read before a list's storage is reserved from their length.
+    static let sizeSampleCount = 1024
+
+    /// ``readCompactSizes(kind:into:)`` for at most `maxCount` items, read 512 at a time into a buffer on the stack
+    /// and appended from it: the elements' loop calls nothing, and the array is checked once per 512.
+    private mutating func readCompactSizeRun(kind: LayoutKind, into sizes: inout [Size], maxCount: Int) -> Int {
+        let ranges =
+            switch kind {
+            case .waterfall: (Self.aspectLengths, Self.lengths)
+            case .justified: (Self.aspectLengths, Self.aspectLengths)
+            default: (Self.lengths, Self.lengths)
+            }
+        // At most one item per 23 bytes left (`{"width":0,"height":0},`): when the array is full, grow it by half
+        // up to that bound (a list longer than its first items foretold, or read in several runs).
         let bound = sizes.count + (self.remainingByteCount / 23)
-        @inline(__always) func append(_ size: Size) {
-            if sizes.count == sizes.capacity, sizes.count >= 1024 {
-                sizes.reserveCapacity(max(min(bound, sizes.count * 4), sizes.count + 1))
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 1024) { chunk in
+            var total = 0
+            while total < maxCount {
+                let room = UnsafeMutableBufferPointer(rebasing: chunk[..<(2 * min(512, maxCount - total))])
+                let read = self.readCompactPairElements(Self.sizeMembers, in: ranges.0, ranges.1, into: room)
+                if sizes.count + read > sizes.capacity, sizes.count >= 1024 {
+                    sizes.reserveCapacity(max(min(bound, sizes.count + sizes.count / 2), sizes.count + read))
+                }
+                // -0 becomes 0, as in readLength() (the aspect ranges hold no -0, where this changes nothing).
+                sizes.append(
+                    contentsOf: (0..<read).lazy.map { Size(width: chunk[2 &* $0] + 0, height: chunk[2 &* $0 &+ 1] + 0) }
+                )
+                total += read
+                guard read == room.count / 2 else { break }
             }
-            sizes.append(size)
-        }
-        switch kind {
-        case .waterfall:
-            return self.readCompactPairElements(Self.sizeMembers, in: Self.aspectLengths, Self.lengths) {
-                append(Size(width: $0, height: $1 + 0))
-            }
-        case .justified:
-            return self.readCompactPairElements(Self.sizeMembers, in: Self.aspectLengths, Self.aspectLengths) {
-                append(Size(width: $0, height: $1))
-            }
-        default:
-            return self.readCompactPairElements(Self.sizeMembers, in: Self.lengths, Self.lengths) {
-                append(Size(width: $0 + 0, height: $1 + 0))  // -0 becomes 0, as in readLength()
-            }
+            return total
         }
     }
 

@@ -17,6 +17,14 @@ extension Metrics {
             &text, "layoutd_request_body_limit_bytes", "The budget of request bodies in memory (--max-body-memory).",
             bodies.limit
         )
+        Self.gauge(
+            &text, "layoutd_request_body_pool_bytes",
+            "Bytes of large bodies' storage kept for later requests (--max-body-pool).", bodies.storage.bytesHeld
+        )
+        Self.counter(
+            &text, "layoutd_request_body_pool_reuses_total",
+            "Large bodies read into storage kept from an earlier request.", bodies.storage.reuseCount
+        )
         Self.counter(
             &text, "layoutd_request_body_refusals_total",
             "Requests refused with 503 because their body would pass the budget.", bodies.refusedCount
