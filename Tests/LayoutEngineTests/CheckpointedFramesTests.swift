@@ -72,26 +72,38 @@ import Testing
             let stored = sizes.withUnsafeBufferPointer { builder.build(ListedItemSizes(sizes: $0), origin: origin) }
             let checkpointed = builder.buildCheckpointed(sizes, origin: origin)
             #expect(checkpointed.section.frames.checkpointed != nil || sizes.isEmpty)
-            #expect(stored.section.frames.checkpointed == nil)
-            #expect(Self.bits(checkpointed.section.frames.array) == Self.bits(stored.section.frames.array))
-            #expect(checkpointed.section == stored.section)
-            #expect(checkpointed.section.extent == stored.section.extent)
-            #expect(checkpointed.section.index.bounds == stored.section.index.bounds)
+            Self.expectEqual(checkpointed.section, stored.section, length: stored.length, every: 37, &random)
             #expect(checkpointed.length.bitPattern == stored.length.bitPattern)
-            // One frame at a time (a block's replay each) as in one pass.
-            for item in stride(from: 0, to: sizes.count, by: 37) {
-                #expect(checkpointed.section.frames[item] == stored.section.frames[item])
-            }
-            // Every candidate range is a superset of the frames that overlap the band.
-            for _ in 0..<20 {
-                let lo = random.double(-100...(stored.length + 100))
-                let hi = lo + random.double(0...900)
-                let candidates = checkpointed.section.index.candidatePositions(from: lo, to: hi)
-                let axis = checkpointed.section.index.axis
-                for (item, frame) in stored.section.frames.array.enumerated()
-                where axis.trailing(frame) > lo && axis.leading(frame) < hi {
-                    #expect(candidates.contains(item))
-                }
+        }
+    }
+
+    /// Expects checkpointed frames to be the stored ones bit for bit, in one pass and one frame at a time (`every`
+    /// so many items), and their index's candidates for random bands to cover every overlapping frame.
+    static func expectEqual(
+        _ checkpointed: SectionLayout,
+        _ stored: SectionLayout,
+        length: Double,
+        every step: Int,
+        _ random: inout RandomLayouts
+    ) {
+        #expect(stored.frames.checkpointed == nil)
+        #expect(Self.bits(checkpointed.frames.array) == Self.bits(stored.frames.array))
+        #expect(checkpointed == stored)
+        #expect(checkpointed.extent == stored.extent)
+        #expect(checkpointed.index.bounds == stored.index.bounds)
+        // One frame at a time (a block's replay each) as in one pass.
+        for item in stride(from: 0, to: stored.frames.count, by: step) {
+            #expect(checkpointed.frames[item] == stored.frames[item])
+        }
+        // Every candidate range is a superset of the frames that overlap the band.
+        for _ in 0..<20 {
+            let lo = random.double(-100...(length + 100))
+            let hi = lo + random.double(0...900)
+            let candidates = checkpointed.index.candidatePositions(from: lo, to: hi)
+            let axis = checkpointed.index.axis
+            for (item, frame) in stored.frames.array.enumerated()
+            where axis.trailing(frame) > lo && axis.leading(frame) < hi {
+                #expect(candidates.contains(item))
             }
         }
     }
@@ -101,11 +113,21 @@ import Testing
         var random = RandomLayouts(seed: UInt64(seed) &+ 6_300)
         let waterfall = Self.randomWaterfall(&random)
         let layout = try prepare(Self.randomInput(&random, columns: waterfall.columnCount), .waterfall(waterfall))
-        let all = layout.allAttributes(contentOffset: .zero)
+        Self.expectQueriesMatchBruteForce(layout, contentOffset: .zero, &random)
+    }
+
+    /// Expects the cursor's stream, rect queries and single items' attributes to be what filtering all elements
+    /// gives.
+    static func expectQueriesMatchBruteForce(
+        _ layout: PreparedLayout,
+        contentOffset offset: Point,
+        _ random: inout RandomLayouts
+    ) {
+        let all = layout.allAttributes(contentOffset: offset)
         var cursor = ElementCursor()
         var streamed: [LayoutAttributes] = []
         while !cursor.isFinished {
-            layout.forEachAttribute(from: &cursor, limit: random.int(1...200), contentOffset: .zero) {
+            layout.forEachAttribute(from: &cursor, limit: random.int(1...200), contentOffset: offset) {
                 streamed.append($0)
             }
         }
@@ -113,10 +135,10 @@ import Testing
         for _ in 0..<30 {
             let rect = random.rect(in: layout.contentSize)
             let expected = all.filter { $0.frame.intersects(rect) }
-            #expect(layout.attributes(in: rect, contentOffset: .zero) == expected)
+            #expect(layout.attributes(in: rect, contentOffset: offset) == expected)
         }
         for attributes in all where attributes.category == .cell && attributes.indexPath.item % 11 == 0 {
-            #expect(layout.attributesForItem(at: attributes.indexPath, contentOffset: .zero) == attributes)
+            #expect(layout.attributesForItem(at: attributes.indexPath, contentOffset: offset) == attributes)
         }
     }
 
