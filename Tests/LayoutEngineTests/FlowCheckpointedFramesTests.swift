@@ -5,25 +5,15 @@ import Testing
 /// (``CheckpointedFrames``), not its frames: every frame, extent and answer equals, bit for bit, what the builder
 /// stores for the same section, in every alignment, direction and inset reference.
 @Suite struct FlowCheckpointedFramesTests {
-    /// A random flow configuration: alignments, spacings, insets, estimates, headers and footers, pinning.
+    /// A random flow configuration: ``GridFramesTests/randomFlow(_:)``'s alignments, spacings, insets, headers,
+    /// footers and pinning, with inset references, estimates, pinned footers and no interitem spacing now and then.
     static func randomFlow(_ random: inout RandomLayouts) -> FlowLayout.Configuration {
-        var flow = FlowLayout.Configuration()
-        flow.horizontalAlignment = FlowLayout.HorizontalAlignment.allCases.randomElement(using: &random.generator)!
-        flow.verticalAlignment = FlowLayout.VerticalAlignment.allCases.randomElement(using: &random.generator)!
+        var flow = GridFramesTests.randomFlow(&random)
         flow.sectionInsetReference = FlowLayout.SectionInsetReference.allCases.randomElement(
             using: &random.generator)!
-        flow.scrollDirection = random.bool() ? .vertical : .horizontal
-        flow.minimumLineSpacing = random.bool() ? random.double(0...17) : 0.1
-        flow.minimumInteritemSpacing = random.bool() ? random.double(0...17) : 0
-        flow.sectionInset = EdgeInsets(
-            top: random.double(0...30), left: random.double(0...30), bottom: random.double(0...30),
-            right: random.double(0...30))
         if random.int(0...3) == 0 { flow.estimatedItemSize = Size(width: random.double(5...90), height: 33.3) }
-        flow.headerReferenceSize = random.bool() ? Size(width: 10, height: random.double(0...50)) : .zero
-        flow.footerReferenceSize = random.bool() ? Size(width: random.double(0...50), height: 12.5) : .zero
-        flow.sectionHeadersPinToVisibleBounds = random.bool()
+        if random.int(0...4) == 0 { flow.minimumInteritemSpacing = 0 }
         flow.sectionFootersPinToVisibleBounds = random.bool()
-        flow.sectionBackground = random.bool() ? EdgeInsets(top: 2, left: 3, bottom: 4, right: 5) : nil
         return flow
     }
 

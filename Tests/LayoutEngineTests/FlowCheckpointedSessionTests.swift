@@ -48,32 +48,7 @@ import Testing
                 #expect(live.prepared.sections[section].frames.checkpointed != nil)
                 #expect(fresh.sections[section].frames.checkpointed != nil)
             }
-            #expect(
-                CheckpointedFramesTests.bits(live.prepared.sections[section].frames.array)
-                    == CheckpointedFramesTests.bits(fresh.sections[section].frames.array))
-            #expect(live.prepared == fresh)
-            #expect(live.prepared.sections[section].extent == fresh.sections[section].extent)
-            #expect(live.prepared.sections[section].index.bounds == fresh.sections[section].index.bounds)
-            #expect(live.prepared.contentSize == fresh.contentSize)
-            #expect(live.prepared.allAttributes(contentOffset: .zero) == fresh.allAttributes(contentOffset: .zero))
-            let rect = random.rect(in: fresh.contentSize)
-            #expect(
-                live.prepared.attributes(in: rect, contentOffset: .zero)
-                    == fresh.allAttributes(contentOffset: .zero).filter { $0.frame.intersects(rect) })
+            CheckpointedSessionTests.expectEqual(live.prepared, fresh, section: section, &random)
         }
-    }
-
-    @Test func aResizeNearTheEndRecomputesFromTheCheckpointBeforeIt() throws {
-        let sizes = (0..<100_000).map { Size(width: 40 + Double($0 % 7), height: 30 + Double($0 % 11)) }
-        let input = LayoutInput(sections: [SectionInput(items: .sizes(sizes))])
-        var live = try LiveLayout(input: input, configuration: .flow(.init()))
-        let item = 99_990
-        let resized = [IndexPath(section: 0, item: item): Size(width: 10, height: 70)]
-        let result = try live.invalidate(InvalidationContext(itemSizes: resized))
-        // From the last block where the running extremes were kept (every 1,024 items), not the whole section.
-        #expect(result.recomputedItemCount > 100_000 - item && result.recomputedItemCount <= 100_000 - item + 1_100)
-        #expect(live.prepared.sections[0].frames.checkpointed != nil)
-        #expect(live.prepared == (try prepare(live.input, .flow(.init()))))
-        #expect(live.heapBytes <= 100_000 * 20)
     }
 }
