@@ -15,7 +15,8 @@ import Testing
             let counts = live.input.sections.map(\.itemCount)
             guard let section = counts.indices.filter({ counts[$0] > 0 }).randomElement(using: &random.generator)
             else { break }
-            let item = random.bool() ? random.int(0...(counts[section] - 1)) : Swift.max(0, counts[section] - random.int(1...3))
+            let last = counts[section] - 1
+            let item = random.bool() ? random.int(0...last) : Swift.max(0, last - random.int(0...2))
             let size = FlowCheckpointedFramesTests.randomSizes(1, &random)[0]
             switch step % 4 {
             case 0:

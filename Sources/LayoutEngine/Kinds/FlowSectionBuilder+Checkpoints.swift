@@ -41,13 +41,15 @@ extension FlowSectionBuilder {
         let before = Swift.max(0, Swift.min(item - 1, old.count - 1, sizes.count - 1))
         // The block holding the start of the line that holds the item before: nothing before it changes.
         let lineStart = Int(old.checkpoints[before / old.blockSize * width])
-        let recorder = CheckpointedFrames.Recorder(resuming: old, atBlock: lineStart / old.blockSize, count: sizes.count)
+        let recorder = CheckpointedFrames.Recorder(
+            resuming: old, atBlock: lineStart / old.blockSize, count: sizes.count)
         let block = recorder.firstBlock
         let first = Int(old.checkpoints[block * width])
         let v = old.checkpoints[block * width + 1]
         // The largest item end before the recorded blocks (the lines from `first` on write theirs again).
         let extremes = old.prefixExtremes[block / old.extremesStride]
-        let start = Line(first: first, v: v, lineEndBefore: Swift.max(0, self.isVertical ? extremes.maxX : extremes.maxY))
+        let lineEnd = Swift.max(0, self.isVertical ? extremes.maxX : extremes.maxY)
+        let start = Line(first: first, v: v, lineEndBefore: lineEnd)
         guard
             let result = self.record(
                 sizes, from: start, lineIndex: first == 0 ? 0 : 1,
