@@ -23,7 +23,7 @@ import Testing
         let large = try Self.session(items: 40_000, configuration).heapBytes - empty
         // Four times the items, four times the bytes, give or take the arrays' growth slack.
         #expect(Double(large) / Double(small) > 3.6 && Double(large) / Double(small) < 4.4)
-        if case .waterfall = configuration {
+        if configuration.kind == .waterfall || configuration.kind == .flow {
             // The input's 16 bytes per item and at most 4 more: the frames are replayed from checkpoints.
             #expect(small >= 10_000 * 16 && small <= 10_000 * 20)
         } else {

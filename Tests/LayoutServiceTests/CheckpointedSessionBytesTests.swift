@@ -15,9 +15,15 @@ import Testing
     }
 
     @Test func aWaterfallSessionHoldsAtMost20BytesAnItem() throws {
+        try self.expectAtMost20BytesAnItem(kind: "waterfall")
+    }
+
+    /// Creates a session of 20,000 items of `kind` listed by size and expects the store to count 16 to 20 bytes
+    /// for each.
+    func expectAtMost20BytesAnItem(kind: String) throws {
         let count = 20_000
         let items = (0..<count).map { #"{"width":\#(40 + $0 % 7),"height":\#(30 + $0 % 11)}"# }
-        let body = #"{"kind":"waterfall","viewport":{"width":375,"height":667},"sections":[{"items":["#
+        let body = #"{"kind":"\#(kind)","viewport":{"width":375,"height":667},"sections":[{"items":["#
             + items.joined(separator: ",") + "]}]}"
         let before = try #require(self.metric("layoutd_session_bytes"))
         _ = try self.create(body)

@@ -86,6 +86,15 @@ extension FlowLayout: LayoutKindProtocol {
                 section: index,
                 validatesSizes: change.validatesSizes
             )
+            // A checkpointed section resumes from its checkpoint at or before the change's line, and stays
+            // checkpointed (or, placed otherwise now, is built whole below: it keeps no lines).
+            if let old = layout.frames.checkpointed, case .sizes(let sizes) = self.input.sections[index].items,
+                let resumed = builder.resumeCheckpointed(sizes, origin: origin, from: old, item: item)
+            {
+                layout = resumed.result.section
+                record = SectionRecord(length: resumed.result.length, crossEnd: resumed.result.crossEnd, lines: [])
+                return resumed.recomputed
+            }
             // A grid keeps no lines: a section still given by `count` is built whole (a grid again); one whose sizes
             // are now listed resumes at a line of the grid's and stores its frames from then on.
             var lines = record.lines

@@ -1,6 +1,6 @@
 extension FlowLayout {
     /// A section's parameters after applying its overrides.
-    struct SectionParameters {
+    struct SectionParameters: Equatable {
         var itemSize: Size
         var lineSpacing: Double
         var interitemSpacing: Double
@@ -71,6 +71,11 @@ extension FlowLayout {
         lines: inout [FlowSectionBuilder.Line]?
     ) -> FlowSectionBuilder.Result {
         let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+        if case .sizes(let sizes) = section.items, let built = builder.buildCheckpointed(sizes, origin: origin) {
+            // Checkpoints at line starts stand for the lines a stored section records.
+            lines = lines.map { _ in [] }
+            return built
+        }
         var body = Build(builder: builder, origin: origin, lines: lines)
         lines = nil
         let result = section.withItemSizes(defaultSize: builder.parameters.itemSize, &body)

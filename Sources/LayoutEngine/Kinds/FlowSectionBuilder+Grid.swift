@@ -2,6 +2,13 @@
 protocol FlowFrameSink {
     /// Takes the frame of `item`.
     mutating func write(_ frame: Rect, at item: Int)
+    /// Learns that a line starts at item `first`, `v` along the scroll axis (before any of its frames).
+    mutating func beginLine(first: Int, v: Double)
+}
+
+extension FlowFrameSink {
+    @inline(__always)
+    mutating func beginLine(first: Int, v: Double) {}
 }
 
 extension UnsafeMutableBufferPointer<Rect>: FlowFrameSink {

@@ -140,13 +140,20 @@ struct FlowSectionBuilder {
     var bodyStart: Double { self.acrossLine(self.parameters.header) }
 
     /// Lays out the lines from `start` to the end of the section, writing `frames[start.first...]`.
+    ///
+    /// - Parameters:
+    ///   - stop: Lays out no line starting at or after this item (a replay of a block of checkpointed frames).
+    ///   - isUniform: Whether every item has the same size, when known (else scanned if a justified last line needs
+    ///     it: ``isUniform(_:)``).
     func layOut<Sizes: ItemSizes, Sink: FlowFrameSink>(
         _ sizes: Sizes,
         into frames: inout Sink,
         from start: Line,
         lineIndex startLine: Int,
         firstLineCount startFirstLineCount: Int,
-        lines: inout [Line]?
+        lines: inout [Line]?,
+        until stop: Int = .max,
+        isUniform: Bool? = nil
     ) -> (v: Double, lineEnd: Double) {
         let leadingInset = self.leadingInset
         let available = self.crossLength - leadingInset - self.trailingInset
@@ -156,8 +163,9 @@ struct FlowSectionBuilder {
         var first = start.first
         var lineIndex = startLine
         var firstLineCount = startFirstLineCount
-        while first < count {
+        while first < count && first < stop {
             lines?.append(Line(first: first, v: v, lineEndBefore: lineEnd))
+            frames.beginLine(first: first, v: v)
             // Break: the first item always goes; later ones while they fit with the minimum spacing.
             let firstSize = sizes[first]
             var length = self.alongLine(firstSize)
@@ -183,7 +191,8 @@ struct FlowSectionBuilder {
                 isLastLine: end == count && lineIndex > 0,
                 firstLineCount: firstLineCount,
                 firstSize: firstSize,
-                sizes: sizes
+                sizes: sizes,
+                isUniform: isUniform
             )
             var u = leadingInset + start
             for item in first..<end {
@@ -209,7 +218,7 @@ struct FlowSectionBuilder {
     }
 
     /// The section around laid-out frames: footer, background, band and index.
-    private func finish(
+    func finish(
         frames: SectionFrames,
         origin: Point,
         v lastLineEnd: Double,
@@ -250,47 +259,5 @@ struct FlowSectionBuilder {
             index: index
         )
         return Result(section: section, length: v, crossEnd: lineEnd + self.trailingInset)
-    }
-
-    /// The offset of a line's first item from the leading inset and the gap between its items.
-    private func spacing<Sizes: ItemSizes>(
-        available: Double,
-        length: Double,
-        sum: Double,
-        itemsInLine: Int,
-        isLastLine: Bool,
-        firstLineCount: Int,
-        firstSize: Size,
-        sizes: Sizes
-    ) -> (start: Double, gap: Double) {
-        let minimum = self.parameters.interitemSpacing
-        switch self.packing {
-        case .start: return (0, minimum)
-        case .end: return (Swift.max(0, available - length), minimum)
-        case .center: return (Swift.max(0, (available - length) * 0.5), minimum)
-        case .justified:
-            if isLastLine {
-                // UIKit keeps the grid when every item has the same size, and packs to the leading edge otherwise.
-                guard Self.isUniform(sizes) else { return (0, minimum) }
-                let along = self.alongLine(firstSize)
-                if firstLineCount == 1 { return (Swift.max(0, (available - along) * 0.5), 0) }
-                let gap = (available - Double(firstLineCount) * along) / Double(firstLineCount - 1)
-                return (0, Swift.max(minimum, gap))
-            }
-            if itemsInLine == 1 { return (Swift.max(0, (available - sum) * 0.5), 0) }
-            // Mathematically at least the minimum since the line fits; the max absorbs rounding error.
-            return (0, Swift.max(minimum, (available - sum) / Double(itemsInLine - 1)))
-        }
-    }
-
-    /// Whether every item has the same size: always for a `count` section, by a scan otherwise.
-    ///
-    /// - Complexity: O(n) for listed sizes; called once per section at most.
-    private static func isUniform<Sizes: ItemSizes>(_ sizes: Sizes) -> Bool {
-        if sizes is UniformItemSizes { return true }
-        guard sizes.count > 0 else { return true }
-        let first = sizes[0]
-        for index in 1..<sizes.count where sizes[index] != first { return false }
-        return true
     }
 }

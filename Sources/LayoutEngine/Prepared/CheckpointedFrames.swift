@@ -12,6 +12,15 @@ protocol FrameReplayer: Sendable {
         state: UnsafeMutableBufferPointer<Double>,
         into frames: UnsafeMutableBufferPointer<Rect>
     )
+
+    /// Whether ``replay(_:items:state:into:)`` may be given several consecutive blocks from the first one's
+    /// checkpoint (up to ``CheckpointedFrames/replayRun`` items): then a range is replayed without reloading, and
+    /// laying out again, at each block start.
+    var replaysAcrossBlocks: Bool { get }
+}
+
+extension FrameReplayer {
+    var replaysAcrossBlocks: Bool { false }
 }
 
 /// A section's cell frames kept as its item sizes (the very array of the input, shared, not copied) and a checkpoint
@@ -78,6 +87,9 @@ final class CheckpointedFrames: Hashable, Sendable {
         return size
     }
 
+    /// The most items replayed from one checkpoint when the replayer can go on across blocks.
+    static let replayRun = 128
+
     /// Blocks between two of ``prefixExtremes``: about 1,024 items.
     var extremesStride: Int { Swift.max(1, 1_024 / self.blockSize) }
 
@@ -99,18 +111,23 @@ final class CheckpointedFrames: Hashable, Sendable {
         precondition(range.lowerBound >= 0 && range.upperBound <= self.sizes.count, "Range out of bounds")
         let width = self.replayer.stateWidth
         let blockSize = self.blockSize
+        // Items replayed from one checkpoint: a block, or a run of them when the replayer can go on.
+        let run = self.replayer.replaysAcrossBlocks ? Swift.max(blockSize, Self.replayRun / blockSize * blockSize)
+            : blockSize
         try withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state throws(E) in
-            try withUnsafeTemporaryAllocation(of: Rect.self, capacity: blockSize) { frames throws(E) in
+            try withUnsafeTemporaryAllocation(of: Rect.self, capacity: run) { frames throws(E) in
                 try self.sizes.withUnsafeBufferPointer { sizes throws(E) in
-                    for block in (range.lowerBound / blockSize)...((range.upperBound - 1) / blockSize) {
-                        let start = block * blockSize
+                    var start = range.lowerBound / blockSize * blockSize
+                    while start < range.upperBound {
+                        let block = start / blockSize
                         // Only as far as the range needs: the replay of a block's tail is never wasted work.
-                        let end = Swift.min(range.upperBound, start + blockSize)
+                        let end = Swift.min(range.upperBound, start + run)
                         self.checkpoints.withUnsafeBufferPointer { checkpoints in
                             for k in 0..<width { state[k] = checkpoints[block * width + k] }
                         }
                         self.replayer.replay(sizes, items: start..<end, state: state, into: frames)
                         for item in Swift.max(start, range.lowerBound)..<end { try body(item, frames[item - start]) }
+                        start = end
                     }
                 }
             }
