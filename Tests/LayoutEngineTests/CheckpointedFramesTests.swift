@@ -101,6 +101,11 @@ import Testing
         var random = RandomLayouts(seed: UInt64(seed) &+ 6_300)
         let waterfall = Self.randomWaterfall(&random)
         let layout = try prepare(Self.randomInput(&random, columns: waterfall.columnCount), .waterfall(waterfall))
+        Self.expectQueriesMatchBruteForce(layout, &random)
+    }
+
+    /// Streamed attributes, rect queries and item queries equal brute force over every attribute.
+    static func expectQueriesMatchBruteForce(_ layout: PreparedLayout, _ random: inout RandomLayouts) {
         let all = layout.allAttributes(contentOffset: .zero)
         var cursor = ElementCursor()
         var streamed: [LayoutAttributes] = []
