@@ -107,34 +107,14 @@ import Testing
         let justified = LayoutConfiguration.justified(Self.configuration(&random))
         var live = try LiveLayout(input: Self.input(&random), configuration: justified)
         for step in 0..<8 {
-            let counts = live.input.sections.map(\.itemCount)
-            guard let section = counts.indices.filter({ counts[$0] > 0 }).randomElement(using: &random.generator)
+            guard
+                let section = try CheckpointedSessionTests.mutate(&live, step: step, &random, size: {
+                    Self.sizes(1, &$0)[0]
+                })
             else { break }
-            let item = random.int(0...(counts[section] - 1))
-            let size = Self.sizes(1, &random)[0]
-            if step % 2 == 0 {
-                _ = try live.invalidate(InvalidationContext(itemSizes: [IndexPath(section: section, item: item): size]))
-            } else {
-                let inserted = BatchUpdates.ItemChange(indexPath: IndexPath(section: section, item: item), size: size)
-                _ = try live.performBatchUpdates(
-                    BatchUpdates(
-                        deleteItems: [IndexPath(section: section, item: counts[section] - 1)],
-                        insertItems: [inserted]
-                    )
-                )
-            }
             let fresh = try prepare(live.input, justified)
-            #expect(
-                (live.prepared.sections[section].frames.checkpointed != nil)
-                    == (fresh.sections[section].frames.checkpointed != nil))
-            #expect(live.prepared == fresh, "seed \(seed) step \(step)")
-            #expect(live.prepared.widowCount == fresh.widowCount)
-            #expect(live.prepared.contentSize == fresh.contentSize)
-            #expect(live.prepared.allAttributes(contentOffset: .zero) == fresh.allAttributes(contentOffset: .zero))
-            let rect = random.rect(in: fresh.contentSize)
-            #expect(
-                live.prepared.attributes(in: rect, contentOffset: .zero)
-                    == fresh.allAttributes(contentOffset: .zero).filter { $0.frame.intersects(rect) })
+            CheckpointedSessionTests.expect(live, equals: fresh, section: section, &random)
+            #expect(live.prepared.widowCount == fresh.widowCount, "seed \(seed) step \(step)")
         }
     }
 }
