@@ -354,7 +354,11 @@ struct RowPlacer<Sizes: ItemSizes> {
             shown = self.closeRow()
         }
         let hidden = Rect(x: self.left, y: self.yOffset + self.lastRowTop, width: 0, height: 0)
-        for item in shown..<count { self.write(item, hidden) }
+        // Only the written ones: a replay stops early and would otherwise walk every item after it.
+        let hiddenStart = Swift.max(shown, self.written.lowerBound)
+        for item in hiddenStart..<Swift.max(hiddenStart, Swift.min(count, self.written.upperBound)) {
+            self.write(item, hidden)
+        }
         self.containerHeight = self.containerHeight - self.verticalSpacing
         self.containerHeight = self.containerHeight + self.bottomPadding
         return Result(containerHeight: self.containerHeight, shownCount: shown, widowCount: widows)
