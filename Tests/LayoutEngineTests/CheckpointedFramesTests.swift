@@ -101,6 +101,11 @@ import Testing
         var random = RandomLayouts(seed: UInt64(seed) &+ 6_300)
         let waterfall = Self.randomWaterfall(&random)
         let layout = try prepare(Self.randomInput(&random, columns: waterfall.columnCount), .waterfall(waterfall))
+        Self.expectQueriesMatchBruteForce(layout, &random)
+    }
+
+    /// Streamed attributes, rect queries and item queries equal brute force over every attribute.
+    static func expectQueriesMatchBruteForce(_ layout: PreparedLayout, _ random: inout RandomLayouts) {
         let all = layout.allAttributes(contentOffset: .zero)
         var cursor = ElementCursor()
         var streamed: [LayoutAttributes] = []
@@ -155,36 +160,57 @@ import Testing
         var live = try LiveLayout(
             input: CheckpointedFramesTests.randomInput(&random, columns: columns), configuration: .waterfall(waterfall))
         for step in 0..<8 {
-            let counts = live.input.sections.map(\.itemCount)
-            guard let section = counts.indices.filter({ counts[$0] > 0 }).randomElement(using: &random.generator)
+            guard
+                let section = try Self.mutate(&live, step: step, &random, size: {
+                    CheckpointedFramesTests.randomSizes(1, columns: columns, &$0)[0]
+                })
             else { break }
-            let item = random.int(0...(counts[section] - 1))
-            let size = CheckpointedFramesTests.randomSizes(1, columns: columns, &random)[0]
-            if step % 2 == 0 {
-                _ = try live.invalidate(InvalidationContext(itemSizes: [IndexPath(section: section, item: item): size]))
-            } else {
-                let inserted = BatchUpdates.ItemChange(indexPath: IndexPath(section: section, item: item), size: size)
-                _ = try live.performBatchUpdates(
-                    BatchUpdates(
-                        deleteItems: [IndexPath(section: section, item: counts[section] - 1)],
-                        insertItems: [inserted]
-                    )
-                )
-            }
             let fresh = try prepare(live.input, .waterfall(waterfall))
-            // The mutated section resumed from a checkpoint and stays checkpointed, as a fresh prepare makes it.
-            #expect(
-                (live.prepared.sections[section].frames.checkpointed != nil)
-                    == (fresh.sections[section].frames.checkpointed != nil))
-            #expect(live.prepared == fresh)
-            #expect(live.prepared.sections[section].extent == fresh.sections[section].extent)
-            #expect(live.prepared.contentSize == fresh.contentSize)
-            #expect(live.prepared.allAttributes(contentOffset: .zero) == fresh.allAttributes(contentOffset: .zero))
-            let rect = random.rect(in: fresh.contentSize)
-            #expect(
-                live.prepared.attributes(in: rect, contentOffset: .zero)
-                    == fresh.allAttributes(contentOffset: .zero).filter { $0.frame.intersects(rect) })
+            Self.expect(live, equals: fresh, section: section, &random)
         }
+    }
+
+    /// The session equals a fresh prepare, its mutated section checkpointed as a fresh prepare makes it (resumed
+    /// from a checkpoint, it stays checkpointed), and a random rect query equals brute force.
+    static func expect(_ live: LiveLayout, equals fresh: PreparedLayout, section: Int, _ random: inout RandomLayouts) {
+        #expect(
+            (live.prepared.sections[section].frames.checkpointed != nil)
+                == (fresh.sections[section].frames.checkpointed != nil))
+        #expect(live.prepared == fresh)
+        #expect(live.prepared.sections[section].extent == fresh.sections[section].extent)
+        #expect(live.prepared.contentSize == fresh.contentSize)
+        #expect(live.prepared.allAttributes(contentOffset: .zero) == fresh.allAttributes(contentOffset: .zero))
+        let rect = random.rect(in: fresh.contentSize)
+        #expect(
+            live.prepared.attributes(in: rect, contentOffset: .zero)
+                == fresh.allAttributes(contentOffset: .zero).filter { $0.frame.intersects(rect) })
+    }
+}
+
+extension CheckpointedSessionTests {
+    /// Resizes a random item of a random non-empty section (even steps), or deletes its last item and inserts one
+    /// there (odd steps), of size `size`; returns the section, `nil` when every section is empty.
+    static func mutate(
+        _ live: inout LiveLayout,
+        step: Int,
+        _ random: inout RandomLayouts,
+        size: (inout RandomLayouts) -> Size
+    ) throws -> Int? {
+        let counts = live.input.sections.map(\.itemCount)
+        guard let section = counts.indices.filter({ counts[$0] > 0 }).randomElement(using: &random.generator)
+        else { return nil }
+        let item = random.int(0...(counts[section] - 1))
+        let size = size(&random)
+        if step % 2 == 0 {
+            _ = try live.invalidate(InvalidationContext(itemSizes: [IndexPath(section: section, item: item): size]))
+        } else {
+            let inserted = BatchUpdates.ItemChange(indexPath: IndexPath(section: section, item: item), size: size)
+            _ = try live.performBatchUpdates(
+                BatchUpdates(
+                    deleteItems: [IndexPath(section: section, item: counts[section] - 1)], insertItems: [inserted])
+            )
+        }
+        return section
     }
 }
 

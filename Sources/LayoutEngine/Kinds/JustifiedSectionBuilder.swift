@@ -74,7 +74,7 @@ struct JustifiedSectionBuilder {
         }
         guard let state else { preconditionFailure("the frames' initializer always runs") }
         let (section, summary) = self.finish(
-            frames: frames,
+            frames: SectionFrames(frames),
             state: state,
             origin: origin,
             headerHeight: headerHeight,
@@ -135,7 +135,7 @@ struct JustifiedSectionBuilder {
         var updated = index
         updated.update(frames: frames, axis: .vertical, from: checkpoint.item)
         let (section, summary) = self.finish(
-            frames: frames,
+            frames: SectionFrames(frames),
             state: state,
             origin: origin,
             headerHeight: headerHeight,
@@ -146,8 +146,8 @@ struct JustifiedSectionBuilder {
     }
 
     /// The section around placed rows: header, footer, band, and the index (built when `nil`).
-    private func finish<Sizes: ItemSizes>(
-        frames: [Rect],
+    func finish<Sizes: ItemSizes>(
+        frames: SectionFrames,
         state: RowPlacer<Sizes>.Result,
         origin: Point,
         headerHeight: Double,
@@ -174,7 +174,7 @@ struct JustifiedSectionBuilder {
 }
 
 /// The library's row loop (`computeLayout`, `Row.addItem`, `Row.completeLayout`) over one section's items.
-private struct RowPlacer<Sizes: ItemSizes> {
+struct RowPlacer<Sizes: ItemSizes> {
     /// What the loop leaves besides the frames.
     struct Result {
         /// The library's `containerHeight`.
@@ -186,7 +186,17 @@ private struct RowPlacer<Sizes: ItemSizes> {
     }
 
     let sizes: Sizes
+    /// The frames of the items of ``written`` (item `i` at `i - written.lowerBound`); the others are dropped.
     let frames: UnsafeMutableBufferPointer<Rect>
+    /// The items whose frames are written: every item for a build, a block's for a replay.
+    var written: Range<Int>
+    /// Once a row closes with every item before this one, the loop stops (a replay's end).
+    var until = Int.max
+    /// When set, each complete row's starting state (``blockState``) once for every block of this many items
+    /// starting in it: a checkpointed section's checkpoints (see ``JustifiedSectionBuilder/Replayer``).
+    var blockSize: Int?
+    /// The states recorded for ``blockSize``, ``JustifiedSectionBuilder/Replayer/stateWidth`` numbers each.
+    var blockStates: [Double] = []
     let forcedRatio: Double?
     let left: Double
     let width: Double
@@ -230,6 +240,7 @@ private struct RowPlacer<Sizes: ItemSizes> {
         let padding = configuration.containerPadding
         self.sizes = sizes
         self.frames = frames
+        self.written = 0..<sizes.count
         self.forcedRatio = configuration.forceAspectRatio
         self.left = padding.left
         self.width = containerWidth - padding.left - padding.right
@@ -253,11 +264,36 @@ private struct RowPlacer<Sizes: ItemSizes> {
 
     /// Takes up the loop's state at a checkpoint, whose row starts the items still to place.
     mutating func restore(_ checkpoint: JustifiedSectionBuilder.Checkpoint) {
-        self.containerHeight = checkpoint.containerHeight
-        self.rowCount = checkpoint.rowCount
-        self.lastRowHeight = checkpoint.lastRowHeight
-        self.lastRowIsBreakout = checkpoint.lastRowIsBreakout
-        self.lastRowTop = checkpoint.lastRowTop
+        self.restore(
+            containerHeight: checkpoint.containerHeight, rowCount: checkpoint.rowCount,
+            lastRowHeight: checkpoint.lastRowHeight, lastRowIsBreakout: checkpoint.lastRowIsBreakout,
+            lastRowTop: checkpoint.lastRowTop)
+    }
+
+    /// Takes up the loop's state where a row starts.
+    mutating func restore(
+        containerHeight: Double, rowCount: Int, lastRowHeight: Double, lastRowIsBreakout: Bool, lastRowTop: Double
+    ) {
+        self.containerHeight = containerHeight
+        self.rowCount = rowCount
+        self.lastRowHeight = lastRowHeight
+        self.lastRowIsBreakout = lastRowIsBreakout
+        self.lastRowTop = lastRowTop
+    }
+
+    /// The state the open row started from (unchanged until it closes): its first item, `containerHeight`, the
+    /// rows before, and the previous row's height, breakout flag and top.
+    var blockState: [Double] {
+        [
+            Double(self.rowStart), self.containerHeight, Double(self.rowCount), self.lastRowHeight,
+            self.lastRowIsBreakout ? 1 : 0, self.lastRowTop,
+        ]
+    }
+
+    /// Writes an item's frame when it is one of ``written``.
+    @inline(__always)
+    private func write(_ item: Int, _ frame: Rect) {
+        if self.written.contains(item) { self.frames[item - self.written.lowerBound] = frame }
     }
 
     /// Lays out the items from `start` (0, or a restored checkpoint's item), hides the ones left out, and
@@ -293,7 +329,7 @@ private struct RowPlacer<Sizes: ItemSizes> {
             let added = self.add(item, ratio: ratio)
             guard self.rowHeight > 0 else { continue }
             shown = self.closeRow()
-            if self.rowCount >= self.maxRows {
+            if self.rowCount >= self.maxRows || shown >= self.until {
                 stopped = true
                 break
             }
@@ -303,7 +339,7 @@ private struct RowPlacer<Sizes: ItemSizes> {
                 _ = self.add(item, ratio: ratio)
                 if self.rowHeight > 0 {
                     shown = self.closeRow()
-                    if self.rowCount >= self.maxRows {
+                    if self.rowCount >= self.maxRows || shown >= self.until {
                         stopped = true
                         break
                     }
@@ -318,7 +354,11 @@ private struct RowPlacer<Sizes: ItemSizes> {
             shown = self.closeRow()
         }
         let hidden = Rect(x: self.left, y: self.yOffset + self.lastRowTop, width: 0, height: 0)
-        for item in shown..<count { self.frames[item] = hidden }
+        // Only the written ones: a replay stops early and would otherwise walk every item after it.
+        let hiddenStart = Swift.max(shown, self.written.lowerBound)
+        for item in hiddenStart..<Swift.max(hiddenStart, Swift.min(count, self.written.upperBound)) {
+            self.write(item, hidden)
+        }
         self.containerHeight = self.containerHeight - self.verticalSpacing
         self.containerHeight = self.containerHeight + self.bottomPadding
         return Result(containerHeight: self.containerHeight, shownCount: shown, widowCount: widows)
@@ -347,6 +387,14 @@ private struct RowPlacer<Sizes: ItemSizes> {
 
     /// Records the complete row (`addRow`) and returns how many items are laid out so far.
     private mutating func closeRow() -> Int {
+        if let blockSize = self.blockSize, self.rowItems > 0 {
+            let end = self.rowStart + self.rowItems
+            var block = (self.rowStart + blockSize - 1) / blockSize
+            while block * blockSize < end {
+                self.blockStates.append(contentsOf: self.blockState)
+                block += 1
+            }
+        }
         self.rowCount += 1
         self.lastRowHeight = self.rowHeight
         self.lastRowIsBreakout = self.rowIsBreakout
@@ -413,41 +461,55 @@ private struct RowPlacer<Sizes: ItemSizes> {
         }
         self.rowHeight = height
         let y = self.yOffset + self.rowTop
+        let range = self.rowStart..<(self.rowStart + count)
+        // Each frame is written once, with the arithmetic of placing it then correcting it in place: the widths
+        // are summed first, then computed again (the same operations, so the same values) and written.
         var itemWidthSum = self.left
-        for item in self.rowStart..<(self.rowStart + count) {
+        for item in range { itemWidthSum += self.ratio(of: item) * height * clampedToNativeRatio + self.spacing }
+        var x = self.left
+        @inline(__always) func next(_ item: Int) -> Rect {
             let width = self.ratio(of: item) * height * clampedToNativeRatio
-            self.frames[item] = Rect(x: itemWidthSum, y: y, width: width, height: height)
-            itemWidthSum += width + self.spacing
+            defer { x += width + self.spacing }
+            return Rect(x: x, y: y, width: width, height: height)
         }
         switch style {
         case .left:
-            break
+            for item in range { self.write(item, next(item)) }
         case .justify:
             itemWidthSum -= self.spacing + self.left
             let errorWidthPerItem = (itemWidthSum - self.width) / Double(count)
             // Every cumulative error then rounds to (±)0 and changes nothing: the common case of a full row, whose
             // widths already fill it up to floating-point noise.
-            if abs(errorWidthPerItem) * Double(count) < 0.5 { return }
+            if abs(errorWidthPerItem) * Double(count) < 0.5 {
+                for item in range { self.write(item, next(item)) }
+                return
+            }
             if count == 1 {
-                self.frames[self.rowStart].size.width -= Self.roundedAsJavaScript(errorWidthPerItem)
+                var frame = next(self.rowStart)
+                frame.size.width -= Self.roundedAsJavaScript(errorWidthPerItem)
+                self.write(self.rowStart, frame)
                 return
             }
             var previous = 0.0
             for index in 0..<count {
                 let cumulative = Self.roundedAsJavaScript(Double(index + 1) * errorWidthPerItem)
                 let item = self.rowStart + index
+                var frame = next(item)
                 if index > 0 {
-                    self.frames[item].origin.x -= previous
-                    self.frames[item].size.width -= cumulative - previous
+                    frame.origin.x -= previous
+                    frame.size.width -= cumulative - previous
                 } else {
-                    self.frames[item].size.width -= cumulative
+                    frame.size.width -= cumulative
                 }
+                self.write(item, frame)
                 previous = cumulative
             }
         case .center:
             let centerOffset = (self.width - itemWidthSum) / 2
-            for item in self.rowStart..<(self.rowStart + count) {
-                self.frames[item].origin.x += centerOffset + self.spacing
+            for item in range {
+                var frame = next(item)
+                frame.origin.x += centerOffset + self.spacing
+                self.write(item, frame)
             }
         }
     }
