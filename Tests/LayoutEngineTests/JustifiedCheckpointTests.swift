@@ -78,6 +78,34 @@ import Testing
                     #expect(candidates.contains(item))
                 }
             }
+            Self.expectBandReplaysMatch(checkpointed.section, storedFrames, &random)
+        }
+    }
+
+    /// A query's replay (``SectionFrames/forEachFrame(in:crossing:_:)``) gives, over the index's candidates, every
+    /// item whose frame overlaps the band, with its stored frame, in item order; bands start and end on row edges
+    /// too.
+    static func expectBandReplaysMatch(_ section: SectionLayout, _ stored: [Rect], _ random: inout RandomLayouts) {
+        for _ in 0..<30 {
+            let edge = { (random: inout RandomLayouts) -> Double in
+                let frame = stored[random.int(0...(stored.count - 1))]
+                return random.bool() ? frame.minY : frame.maxY
+            }
+            var lo = random.bool() ? edge(&random) : random.double(-100...(section.extent.maxY + 100))
+            var hi = random.bool() ? edge(&random) : lo + random.double(0...900)
+            if lo > hi { swap(&lo, &hi) }
+            var seen: [Int] = []
+            section.frames.forEachFrame(in: section.index.candidatePositions(from: lo, to: hi), crossing: lo...hi) {
+                item, frame in
+                seen.append(item)
+                #expect(CheckpointedFramesTests.bits([frame]) == CheckpointedFramesTests.bits([stored[item]]))
+            }
+            #expect(seen == seen.sorted() && Set(seen).count == seen.count)
+            // What a rect of that band intersects (``Rect/intersects(_:)`` is strict).
+            let missed = stored.indices.filter { stored[$0].maxY > lo && stored[$0].minY < hi }.filter {
+                !seen.contains($0)
+            }
+            #expect(missed.isEmpty, "band \(lo)...\(hi)")
         }
     }
 
@@ -88,12 +116,17 @@ import Testing
         CheckpointedFramesTests.expectQueriesMatchBruteForce(layout, &random)
     }
 
-    @Test func theSizesAreSharedWithTheInput() throws {
-        var random = RandomLayouts(seed: 19)
-        let sizes = (0..<10_000).map { _ in JustifiedResumeTests.photo(&random) }
+    /// A session of `count` photos in one section, at the defaults, and its sizes.
+    static func photoSession(count: Int, seed: UInt64) throws -> (live: LiveLayout, sizes: [Size]) {
+        var random = RandomLayouts(seed: seed)
+        let sizes = (0..<count).map { _ in JustifiedResumeTests.photo(&random) }
         let input = LayoutInput(
             viewport: Size(width: 1060, height: 800), sections: [SectionInput(items: .sizes(sizes))])
-        let live = try LiveLayout(input: input, configuration: .justified(.init()))
+        return (try LiveLayout(input: input, configuration: .justified(.init())), sizes)
+    }
+
+    @Test func theSizesAreSharedWithTheInput() throws {
+        let (live, sizes) = try Self.photoSession(count: 10_000, seed: 19)
         let frames = try #require(live.prepared.sections[0].frames.checkpointed)
         #expect(frames.sharesSizes(with: sizes))
         // Sizes (16) and at most 4 more bytes per item: checkpoints and the blocks' extents.
@@ -116,5 +149,18 @@ import Testing
             CheckpointedSessionTests.expect(live, equals: fresh, section: section, &random)
             #expect(live.prepared.widowCount == fresh.widowCount, "seed \(seed) step \(step)")
         }
+    }
+
+    @Test(arguments: [99_990, 99_999, 98_765])
+    func aResizePlacesOnlyTheRowsAfterTheCheckpointBeforeIt(item: Int) throws {
+        var live = try Self.photoSession(count: 100_000, seed: 29).live
+        let changed = try live.invalidate(
+            InvalidationContext(itemSizes: [IndexPath(section: 0, item: item): Size(width: 300, height: 100)]))
+        // From the row start checkpointed for the block holding the start of the row before the changed item's
+        // block: two blocks of 16 and two rows back at most, not the 1,024 items between kept running extremes.
+        #expect(changed.recomputedItemCount > 100_000 - item && changed.recomputedItemCount <= 100_000 - item + 64)
+        #expect(live.prepared.sections[0].frames.checkpointed != nil)
+        #expect(live.prepared == (try prepare(live.input, .justified(.init()))))
+        #expect(live.heapBytes <= 100_000 * 20)
     }
 }

@@ -12,6 +12,30 @@ protocol FrameReplayer: Sendable {
         state: UnsafeMutableBufferPointer<Double>,
         into frames: UnsafeMutableBufferPointer<Rect>
     )
+
+    /// Places a block's items as ``replay(_:items:state:into:)`` does, but may leave out the frames that lie
+    /// wholly outside `band` along the scroll axis (a query's), and returns the consecutive items whose frames it
+    /// wrote; every item of the block it leaves out lies outside the band.
+    func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int>
+}
+
+extension FrameReplayer {
+    /// Writes every frame of the block.
+    func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int> {
+        self.replay(block.sizes, items: block.items, state: block.state, into: block.frames)
+        return block.items
+    }
+}
+
+extension CheckpointedFrames {
+    /// What a replay reads and writes: the sizes, the items, the running state before them (advanced in place)
+    /// and the frames, item `i`'s at `frames[i - items.lowerBound]`.
+    struct ReplayedBlock {
+        let sizes: UnsafeBufferPointer<Size>
+        let items: Range<Int>
+        let state: UnsafeMutableBufferPointer<Double>
+        let frames: UnsafeMutableBufferPointer<Rect>
+    }
 }
 
 /// A section's cell frames kept as its item sizes (the very array of the input, shared, not copied) and a checkpoint
@@ -95,6 +119,17 @@ final class CheckpointedFrames: Hashable, Sendable {
     ///
     /// - Complexity: O(`range.count` + ``blockSize``) replayed items.
     func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+        try self.forEachFrame(in: range, crossing: nil, body)
+    }
+
+    /// Calls `body` with each item of `range` and its frame, in item order, leaving out items whose frames lie
+    /// wholly outside `band` along the axis when the replayer can (see
+    /// ``FrameReplayer/replay(_:items:state:into:crossing:)``): a query's.
+    ///
+    /// - Complexity: O(`range.count` + ``blockSize``) replayed items.
+    func forEachFrame<E: Error>(
+        in range: Range<Int>, crossing band: ClosedRange<Double>?, _ body: (Int, Rect) throws(E) -> Void
+    ) throws(E) {
         guard !range.isEmpty else { return }
         precondition(range.lowerBound >= 0 && range.upperBound <= self.sizes.count, "Range out of bounds")
         let width = self.replayer.stateWidth
@@ -109,8 +144,17 @@ final class CheckpointedFrames: Hashable, Sendable {
                         self.checkpoints.withUnsafeBufferPointer { checkpoints in
                             for k in 0..<width { state[k] = checkpoints[block * width + k] }
                         }
-                        self.replayer.replay(sizes, items: start..<end, state: state, into: frames)
-                        for item in Swift.max(start, range.lowerBound)..<end { try body(item, frames[item - start]) }
+                        var written = start..<end
+                        if let band {
+                            let block = ReplayedBlock(sizes: sizes, items: written, state: state, frames: frames)
+                            written = self.replayer.replay(block, crossing: band)
+                        } else {
+                            self.replayer.replay(sizes, items: start..<end, state: state, into: frames)
+                        }
+                        let first = Swift.max(written.lowerBound, range.lowerBound)
+                        for item in first..<Swift.max(first, written.upperBound) {
+                            try body(item, frames[item - start])
+                        }
                     }
                 }
             }
