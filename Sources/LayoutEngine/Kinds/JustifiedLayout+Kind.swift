@@ -64,8 +64,8 @@ extension JustifiedLayout: LayoutKindProtocol {
             let (index, item) = (change.section, change.firstItem)
             let section = self.input.sections[index]
             let count = section.itemCount
-            // A checkpointed section (given by sizes) resumes from the checkpoint before `item`'s row (about 1,024
-            // items back at most), or is built whole; a stored one (a `count` section given sizes since) stays
+            // A checkpointed section (given by sizes) resumes from the block checkpoint before the row of the
+            // block before `item`'s (two blocks and a row back at most), or is built whole; a stored one (a `count` section given sizes since) stays
             // stored and resumes from its row checkpoints below.
             if case .sizes(let sizes) = section.items, !sizes.isEmpty, let old = layout.frames.checkpointed {
                 if change.validatesSizes { try JustifiedLayout.validateSizes(of: section, section: index) }

@@ -317,16 +317,8 @@ struct RowPlacer<Sizes: ItemSizes> {
     private mutating func complete(_ newHeight: Double, style: JustifiedLayout.WidowLayoutStyle) {
         let count = self.rowItems
         let rowWidthWithoutSpacing = self.width - Double(count - 1) * self.spacing
-        let clampedHeight = Swift.max(self.minHeight, Swift.min(newHeight, self.maxHeight))
-        let height: Double
-        let clampedToNativeRatio: Double
-        if newHeight != clampedHeight {
-            height = clampedHeight
-            clampedToNativeRatio = (rowWidthWithoutSpacing / clampedHeight) / (rowWidthWithoutSpacing / newHeight)
-        } else {
-            height = newHeight
-            clampedToNativeRatio = 1.0
-        }
+        // The clamped height, which is `newHeight` when not clamped.
+        let height = Swift.max(self.minHeight, Swift.min(newHeight, self.maxHeight))
         self.rowHeight = height
         let y = self.yOffset + self.rowTop
         if let band = self.band {
@@ -334,6 +326,8 @@ struct RowPlacer<Sizes: ItemSizes> {
             guard self.bandItems != nil || y + height >= band.lowerBound, y <= band.upperBound else { return }
             self.bandItems = (self.bandItems?.lowerBound ?? self.rowStart)..<(self.rowStart + count)
         }
+        let clampedToNativeRatio =
+            newHeight != height ? (rowWidthWithoutSpacing / height) / (rowWidthWithoutSpacing / newHeight) : 1.0
         let range = self.rowStart..<(self.rowStart + count)
         // Each frame is written once, with the arithmetic of placing it then correcting it in place: the widths
         // are summed first, then computed again (the same operations, so the same values) and written.

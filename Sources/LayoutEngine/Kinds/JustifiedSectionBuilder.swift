@@ -70,13 +70,8 @@ struct JustifiedSectionBuilder {
         }
         guard let state else { preconditionFailure("the frames' initializer always runs") }
         let (section, summary) = self.finish(
-            frames: SectionFrames(frames),
-            state: state,
-            origin: origin,
-            headerHeight: headerHeight,
-            footerHeight: footerHeight,
-            index: nil
-        )
+            frames: SectionFrames(frames), state: state, origin: origin, headerHeight: headerHeight,
+            footerHeight: footerHeight, index: nil)
         return (section, summary, checkpoints)
     }
 
@@ -129,13 +124,8 @@ struct JustifiedSectionBuilder {
         var updated = index
         updated.update(frames: frames, axis: .vertical, from: checkpoint.item)
         let (section, summary) = self.finish(
-            frames: SectionFrames(frames),
-            state: state,
-            origin: origin,
-            headerHeight: headerHeight,
-            footerHeight: footerHeight,
-            index: updated
-        )
+            frames: SectionFrames(frames), state: state, origin: origin, headerHeight: headerHeight,
+            footerHeight: footerHeight, index: updated)
         return (section, summary, sizes.count - checkpoint.item)
     }
 

@@ -132,31 +132,41 @@ final class CheckpointedFrames: Hashable, Sendable {
     ) throws(E) {
         guard !range.isEmpty else { return }
         precondition(range.lowerBound >= 0 && range.upperBound <= self.sizes.count, "Range out of bounds")
-        let width = self.replayer.stateWidth
         let blockSize = self.blockSize
-        try withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state throws(E) in
-            try withUnsafeTemporaryAllocation(of: Rect.self, capacity: blockSize) { frames throws(E) in
-                try self.sizes.withUnsafeBufferPointer { sizes throws(E) in
-                    for block in (range.lowerBound / blockSize)...((range.upperBound - 1) / blockSize) {
-                        let start = block * blockSize
-                        // Only as far as the range needs: the replay of a block's tail is never wasted work.
-                        let end = Swift.min(range.upperBound, start + blockSize)
-                        self.checkpoints.withUnsafeBufferPointer { checkpoints in
-                            for k in 0..<width { state[k] = checkpoints[block * width + k] }
-                        }
-                        var written = start..<end
-                        if let band {
-                            let block = ReplayedBlock(sizes: sizes, items: written, state: state, frames: frames)
-                            written = self.replayer.replay(block, crossing: band)
-                        } else {
-                            self.replayer.replay(sizes, items: start..<end, state: state, into: frames)
-                        }
-                        let first = Swift.max(written.lowerBound, range.lowerBound)
-                        for item in first..<Swift.max(first, written.upperBound) {
-                            try body(item, frames[item - start])
-                        }
-                    }
+        try withUnsafeTemporaryAllocation(of: Rect.self, capacity: blockSize) { frames throws(E) in
+            for block in (range.lowerBound / blockSize)...((range.upperBound - 1) / blockSize) {
+                // Only as far as the range needs: the replay of a block's tail is never wasted work.
+                let written = self.replay(block: block, upTo: range.upperBound, crossing: band, into: frames)
+                let first = Swift.max(written.lowerBound, range.lowerBound)
+                for item in first..<Swift.max(first, written.upperBound) {
+                    try body(item, frames[item - block * blockSize])
                 }
+            }
+        }
+    }
+
+    /// Replays block `block` up to item `end` into `frames` (its first item at 0), or with a band only the frames
+    /// the replayer writes for it, and returns the items written.
+    ///
+    /// Not generic: a query's caller is generic over its error type and unspecialized across modules, where the
+    /// nested generic closures of every block looked their metadata up at run time.
+    private func replay(
+        block: Int, upTo end: Int, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
+    ) -> Range<Int> {
+        let width = self.replayer.stateWidth
+        let start = block * self.blockSize
+        let items = start..<Swift.min(end, start + self.blockSize)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state in
+            self.checkpoints.withUnsafeBufferPointer { checkpoints in
+                for k in 0..<width { state[k] = checkpoints[block * width + k] }
+            }
+            return self.sizes.withUnsafeBufferPointer { sizes in
+                if let band {
+                    return self.replayer.replay(
+                        ReplayedBlock(sizes: sizes, items: items, state: state, frames: frames), crossing: band)
+                }
+                self.replayer.replay(sizes, items: items, state: state, into: frames)
+                return items
             }
         }
     }
