@@ -177,22 +177,11 @@ import Testing
         var live = try LiveLayout(
             input: CheckpointedFramesTests.randomInput(&random, columns: columns), configuration: .waterfall(waterfall))
         for step in 0..<8 {
-            let counts = live.input.sections.map(\.itemCount)
-            guard let section = counts.indices.filter({ counts[$0] > 0 }).randomElement(using: &random.generator)
+            guard
+                let section = try Self.mutate(&live, step: step, &random, size: {
+                    CheckpointedFramesTests.randomSizes(1, columns: columns, &$0)[0]
+                })
             else { break }
-            let item = random.int(0...(counts[section] - 1))
-            let size = CheckpointedFramesTests.randomSizes(1, columns: columns, &random)[0]
-            if step % 2 == 0 {
-                _ = try live.invalidate(InvalidationContext(itemSizes: [IndexPath(section: section, item: item): size]))
-            } else {
-                let inserted = BatchUpdates.ItemChange(indexPath: IndexPath(section: section, item: item), size: size)
-                _ = try live.performBatchUpdates(
-                    BatchUpdates(
-                        deleteItems: [IndexPath(section: section, item: counts[section] - 1)],
-                        insertItems: [inserted]
-                    )
-                )
-            }
             let fresh = try prepare(live.input, .waterfall(waterfall))
             // The mutated section resumed from a checkpoint and stays checkpointed, as a fresh prepare makes it.
             #expect(
@@ -222,6 +211,33 @@ import Testing
         #expect(
             prepared.attributes(in: rect, contentOffset: .zero)
                 == fresh.allAttributes(contentOffset: .zero).filter { $0.frame.intersects(rect) })
+    }
+}
+
+extension CheckpointedSessionTests {
+    /// Resizes a random item of a random non-empty section (even steps), or deletes its last item and inserts one
+    /// there (odd steps), of size `size`; returns the section, `nil` when every section is empty.
+    static func mutate(
+        _ live: inout LiveLayout,
+        step: Int,
+        _ random: inout RandomLayouts,
+        size: (inout RandomLayouts) -> Size
+    ) throws -> Int? {
+        let counts = live.input.sections.map(\.itemCount)
+        guard let section = counts.indices.filter({ counts[$0] > 0 }).randomElement(using: &random.generator)
+        else { return nil }
+        let item = random.int(0...(counts[section] - 1))
+        let size = size(&random)
+        if step % 2 == 0 {
+            _ = try live.invalidate(InvalidationContext(itemSizes: [IndexPath(section: section, item: item): size]))
+        } else {
+            let inserted = BatchUpdates.ItemChange(indexPath: IndexPath(section: section, item: item), size: size)
+            _ = try live.performBatchUpdates(
+                BatchUpdates(
+                    deleteItems: [IndexPath(section: section, item: counts[section] - 1)], insertItems: [inserted])
+            )
+        }
+        return section
     }
 }
 

@@ -2,7 +2,7 @@ import LayoutEngine
 import Testing
 
 /// ``LiveLayout/heapBytes`` counts what a session holds: it grows linearly with the listed items, between the bytes
-/// every listed item must cost (16 of input, 32 of frame, or a few of checkpoints for a waterfall) and twice that.
+/// the 16 of input every listed item must cost and 20 (flow, waterfall and justified keep checkpoints, not frames).
 /// (`layout-bench sessions` compares it with
 /// the resident memory of a process holding thousands of sessions.)
 @Suite struct LiveLayoutMemoryTests {
@@ -23,13 +23,9 @@ import Testing
         let large = try Self.session(items: 40_000, configuration).heapBytes - empty
         // Four times the items, four times the bytes, give or take the arrays' growth slack.
         #expect(Double(large) / Double(small) > 3.6 && Double(large) / Double(small) < 4.4)
-        if configuration.kind == .waterfall || configuration.kind == .flow {
-            // The input's 16 bytes per item and at most 4 more: the frames are replayed from checkpoints.
-            #expect(small >= 10_000 * 16 && small <= 10_000 * 20)
-        } else {
-            // At least the input's 16 bytes and the frame's 32 per item, at most twice that (index, records).
-            #expect(small >= 10_000 * 48 && small <= 10_000 * 96)
-        }
+        // Every listed kind: the input's 16 bytes per item and at most 4 more, the frames being replayed from
+        // checkpoints.
+        #expect(small >= 10_000 * 16 && small <= 10_000 * 20)
     }
 
     @Test func aCountSectionHoldsNoInputPerItem() throws {

@@ -64,6 +64,24 @@ extension JustifiedLayout: LayoutKindProtocol {
             let (index, item) = (change.section, change.firstItem)
             let section = self.input.sections[index]
             let count = section.itemCount
+            // A checkpointed section (given by sizes) resumes from the block checkpoint before the row of the
+            // block before `item`'s (two blocks and a row back at most), or is built whole; a stored one (a `count` section given sizes since) stays
+            // stored and resumes from its row checkpoints below.
+            if case .sizes(let sizes) = section.items, !sizes.isEmpty, let old = layout.frames.checkpointed {
+                if change.validatesSizes { try JustifiedLayout.validateSizes(of: section, section: index) }
+                if let resumed = self.builder.resumeCheckpointed(
+                        sizes, origin: layout.origin, headerHeight: section.header?.height ?? 0,
+                        footerHeight: section.footer?.height ?? 0, from: old, item: item)
+                {
+                    layout = resumed.section
+                    record = SectionRecord(summary: resumed.summary, checkpoints: [])
+                    return resumed.placed
+                }
+                let built = JustifiedLayout.build(section, with: self.builder, origin: layout.origin.y)
+                layout = built.section
+                record = SectionRecord(summary: built.summary, checkpoints: built.checkpoints)
+                return count
+            }
             let sectionIndex = layout.index
             let origin = layout.origin
             let frames = layout.takeFrames(count: count, keepingBefore: item)

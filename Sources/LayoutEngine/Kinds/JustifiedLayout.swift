@@ -128,6 +128,16 @@ public enum JustifiedLayout {
         summary: JustifiedSectionBuilder.Summary,
         checkpoints: [JustifiedSectionBuilder.Checkpoint]
     ) {
+        // A section given by sizes keeps them (shared with the input) and checkpoints, not frames.
+        if case .sizes(let sizes) = section.items, !sizes.isEmpty {
+            let built = builder.buildCheckpointed(
+                sizes,
+                origin: Point(x: 0, y: position),
+                headerHeight: section.header?.height ?? 0,
+                footerHeight: section.footer?.height ?? 0
+            )
+            return (built.section, built.summary, [])
+        }
         let body = Build(
             builder: builder,
             origin: Point(x: 0, y: position),

@@ -62,25 +62,16 @@ struct JustifiedSectionBuilder {
         var checkpoints: [Checkpoint] = []
         // Written once, never zero-filled first (see FlowSectionBuilder).
         let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
-            var placer = RowPlacer(
-                sizes: sizes,
-                frames: frames,
-                configuration: self.configuration,
-                containerWidth: self.containerWidth,
-                top: headerHeight
-            )
-            state = placer.placeAll(checkpoints: &checkpoints)
+            var placer = self.placer(sizes, into: frames, top: headerHeight)
+            placer.rowCheckpoints = []
+            state = placer.placeAll()
+            checkpoints = placer.rowCheckpoints ?? []
             initializedCount = count
         }
         guard let state else { preconditionFailure("the frames' initializer always runs") }
         let (section, summary) = self.finish(
-            frames: frames,
-            state: state,
-            origin: origin,
-            headerHeight: headerHeight,
-            footerHeight: footerHeight,
-            index: nil
-        )
+            frames: SectionFrames(frames), state: state, origin: origin, headerHeight: headerHeight,
+            footerHeight: footerHeight, index: nil)
         return (section, summary, checkpoints)
     }
 
@@ -121,33 +112,36 @@ struct JustifiedSectionBuilder {
         checkpoints.removeSubrange((low - 1)...)
         var state: RowPlacer<Sizes>.Result?
         frames.withUnsafeMutableBufferPointer { buffer in
-            var placer = RowPlacer(
-                sizes: sizes,
-                frames: buffer,
-                configuration: self.configuration,
-                containerWidth: self.containerWidth,
-                top: headerHeight
-            )
+            var placer = self.placer(sizes, into: buffer, top: headerHeight)
             placer.restore(checkpoint)
-            state = placer.placeAll(from: checkpoint.item, checkpoints: &checkpoints)
+            // Moved, not copied: the placer holds the only reference while it appends.
+            placer.rowCheckpoints = checkpoints
+            checkpoints = []
+            state = placer.placeAll(from: checkpoint.item)
+            checkpoints = placer.rowCheckpoints ?? []
         }
         guard let state else { preconditionFailure("the frames' closure always runs") }
         var updated = index
         updated.update(frames: frames, axis: .vertical, from: checkpoint.item)
         let (section, summary) = self.finish(
-            frames: frames,
-            state: state,
-            origin: origin,
-            headerHeight: headerHeight,
-            footerHeight: footerHeight,
-            index: updated
-        )
+            frames: SectionFrames(frames), state: state, origin: origin, headerHeight: headerHeight,
+            footerHeight: footerHeight, index: updated)
         return (section, summary, sizes.count - checkpoint.item)
     }
 
+    /// The row loop of this builder over `sizes` under a header of height `top`, writing every item's frame into
+    /// `frames` (a caller narrows ``RowPlacer/written``).
+    func placer<Sizes: ItemSizes>(
+        _ sizes: Sizes, into frames: UnsafeMutableBufferPointer<Rect>, top: Double
+    ) -> RowPlacer<Sizes> {
+        RowPlacer(
+            sizes: sizes, frames: frames, configuration: self.configuration, containerWidth: self.containerWidth,
+            top: top)
+    }
+
     /// The section around placed rows: header, footer, band, and the index (built when `nil`).
-    private func finish<Sizes: ItemSizes>(
-        frames: [Rect],
+    func finish<Sizes: ItemSizes>(
+        frames: SectionFrames,
         state: RowPlacer<Sizes>.Result,
         origin: Point,
         headerHeight: Double,
@@ -170,291 +164,5 @@ struct JustifiedSectionBuilder {
             index: index
         )
         return (section, Summary(length: length, shownCount: state.shownCount, widowCount: state.widowCount))
-    }
-}
-
-/// The library's row loop (`computeLayout`, `Row.addItem`, `Row.completeLayout`) over one section's items.
-private struct RowPlacer<Sizes: ItemSizes> {
-    /// What the loop leaves besides the frames.
-    struct Result {
-        /// The library's `containerHeight`.
-        var containerHeight: Double
-        /// How many items (a prefix) were laid out.
-        var shownCount: Int
-        /// The library's `widowCount`.
-        var widowCount: Int
-    }
-
-    let sizes: Sizes
-    let frames: UnsafeMutableBufferPointer<Rect>
-    let forcedRatio: Double?
-    let left: Double
-    let width: Double
-    let spacing: Double
-    let verticalSpacing: Double
-    let bottomPadding: Double
-    let targetHeight: Double
-    let minRatio: Double
-    let maxRatio: Double
-    let minHeight: Double
-    let maxHeight: Double
-    let maxRows: Int
-    let cadence: Int?
-    let widowStyle: JustifiedLayout.WidowLayoutStyle
-    let showsWidows: Bool
-    /// Added to every row's top: the header's height.
-    let yOffset: Double
-
-    /// The library's `containerHeight`: where the next row starts, within the block.
-    private var containerHeight: Double
-    private var rowCount = 0
-    private var lastRowHeight = 0.0
-    private var lastRowIsBreakout = false
-    private var lastRowTop: Double
-    // The open row: items rowStart..<rowStart + rowItems.
-    private var rowStart = 0
-    private var rowItems = 0
-    private var rowRatioSum = 0.0
-    private var rowTop = 0.0
-    private var rowIsBreakout = false
-    /// The open row's height once complete; 0 while it accepts items.
-    private var rowHeight = 0.0
-
-    init(
-        sizes: Sizes,
-        frames: UnsafeMutableBufferPointer<Rect>,
-        configuration: JustifiedLayout.Configuration,
-        containerWidth: Double,
-        top: Double
-    ) {
-        let padding = configuration.containerPadding
-        self.sizes = sizes
-        self.frames = frames
-        self.forcedRatio = configuration.forceAspectRatio
-        self.left = padding.left
-        self.width = containerWidth - padding.left - padding.right
-        self.spacing = configuration.horizontalSpacing
-        self.verticalSpacing = configuration.verticalSpacing
-        self.bottomPadding = padding.bottom
-        self.targetHeight = configuration.targetRowHeight
-        let tolerance = configuration.targetRowHeightTolerance
-        self.minRatio = self.width / self.targetHeight * (1 - tolerance)
-        self.maxRatio = self.width / self.targetHeight * (1 + tolerance)
-        self.minHeight = 0.5 * self.targetHeight
-        self.maxHeight = 2 * self.targetHeight
-        self.maxRows = configuration.maxNumRows ?? .max
-        self.cadence = configuration.fullWidthBreakoutRowCadence
-        self.widowStyle = configuration.widowLayoutStyle
-        self.showsWidows = configuration.showWidows
-        self.yOffset = top
-        self.containerHeight = padding.top
-        self.lastRowTop = padding.top
-    }
-
-    /// Takes up the loop's state at a checkpoint, whose row starts the items still to place.
-    mutating func restore(_ checkpoint: JustifiedSectionBuilder.Checkpoint) {
-        self.containerHeight = checkpoint.containerHeight
-        self.rowCount = checkpoint.rowCount
-        self.lastRowHeight = checkpoint.lastRowHeight
-        self.lastRowIsBreakout = checkpoint.lastRowIsBreakout
-        self.lastRowTop = checkpoint.lastRowTop
-    }
-
-    /// Lays out the items from `start` (0, or a restored checkpoint's item), hides the ones left out, and
-    /// finishes the block's height; appends a checkpoint every ``JustifiedSectionBuilder/checkpointStride`` rows.
-    mutating func placeAll(from start: Int = 0, checkpoints: inout [JustifiedSectionBuilder.Checkpoint]) -> Result {
-        let count = self.sizes.count
-        var shown = start
-        var widows = 0
-        var isOpen = false
-        var stopped = false
-        func open(at item: Int) {
-            if self.rowCount % JustifiedSectionBuilder.checkpointStride == 0 {
-                checkpoints.append(
-                    JustifiedSectionBuilder.Checkpoint(
-                        item: item,
-                        containerHeight: self.containerHeight,
-                        rowCount: self.rowCount,
-                        lastRowHeight: self.lastRowHeight,
-                        lastRowIsBreakout: self.lastRowIsBreakout,
-                        lastRowTop: self.lastRowTop,
-                        top: self.yOffset
-                    )
-                )
-            }
-            self.openRow(at: item)
-        }
-        for item in start..<count {
-            let ratio = self.ratio(of: item)
-            if !isOpen {
-                open(at: item)
-                isOpen = true
-            }
-            let added = self.add(item, ratio: ratio)
-            guard self.rowHeight > 0 else { continue }
-            shown = self.closeRow()
-            if self.rowCount >= self.maxRows {
-                stopped = true
-                break
-            }
-            open(at: added ? item + 1 : item)
-            if !added {
-                // The rejected item starts the next row; an empty row always accepts it.
-                _ = self.add(item, ratio: ratio)
-                if self.rowHeight > 0 {
-                    shown = self.closeRow()
-                    if self.rowCount >= self.maxRows {
-                        stopped = true
-                        break
-                    }
-                    open(at: item + 1)
-                }
-            }
-        }
-        if !stopped && isOpen && self.rowItems > 0 && self.showsWidows {
-            let height = self.rowCount == 0 || self.lastRowIsBreakout ? self.targetHeight : self.lastRowHeight
-            self.complete(height, style: self.widowStyle)
-            widows = self.rowItems
-            shown = self.closeRow()
-        }
-        let hidden = Rect(x: self.left, y: self.yOffset + self.lastRowTop, width: 0, height: 0)
-        for item in shown..<count { self.frames[item] = hidden }
-        self.containerHeight = self.containerHeight - self.verticalSpacing
-        self.containerHeight = self.containerHeight + self.bottomPadding
-        return Result(containerHeight: self.containerHeight, shownCount: shown, widowCount: widows)
-    }
-
-    /// An item's aspect ratio, as the library computes it.
-    private func ratio(of item: Int) -> Double {
-        if let forced = self.forcedRatio { return forced }
-        let size = self.sizes[item]
-        return size.width / size.height
-    }
-
-    /// Starts an empty row whose first item will be `item` (`createNewRow`).
-    private mutating func openRow(at item: Int) {
-        self.rowStart = item
-        self.rowItems = 0
-        self.rowRatioSum = 0
-        self.rowHeight = 0
-        self.rowTop = self.containerHeight
-        if let cadence = self.cadence {
-            self.rowIsBreakout = (self.rowCount + 1) % cadence == 0
-        } else {
-            self.rowIsBreakout = false
-        }
-    }
-
-    /// Records the complete row (`addRow`) and returns how many items are laid out so far.
-    private mutating func closeRow() -> Int {
-        self.rowCount += 1
-        self.lastRowHeight = self.rowHeight
-        self.lastRowIsBreakout = self.rowIsBreakout
-        self.lastRowTop = self.rowTop
-        self.containerHeight += self.rowHeight + self.verticalSpacing
-        return self.rowStart + self.rowItems
-    }
-
-    /// Adds the item to the open row unless it would leave the row further from its target (`Row.addItem`).
-    ///
-    /// - Returns: Whether the item joined the row; the row is complete when ``rowHeight`` is positive.
-    private mutating func add(_ item: Int, ratio: Double) -> Bool {
-        precondition(item == self.rowStart + self.rowItems)
-        let items = self.rowItems + 1
-        let rowWidthWithoutSpacing = self.width - Double(items - 1) * self.spacing
-        let newRatio = self.rowRatioSum + ratio
-        let targetRatio = rowWidthWithoutSpacing / self.targetHeight
-        if self.rowIsBreakout && self.rowItems == 0 && ratio >= 1 {
-            self.push(ratio)
-            self.complete(rowWidthWithoutSpacing / ratio, style: .justify)
-            return true
-        }
-        if newRatio < self.minRatio {
-            self.push(ratio)
-            return true
-        }
-        if newRatio > self.maxRatio {
-            if self.rowItems == 0 {
-                self.push(ratio)
-                self.complete(rowWidthWithoutSpacing / newRatio, style: .justify)
-                return true
-            }
-            let previousWidth = self.width - Double(self.rowItems - 1) * self.spacing
-            let previousRatio = self.rowRatioSum
-            let previousTarget = previousWidth / self.targetHeight
-            if abs(newRatio - targetRatio) > abs(previousRatio - previousTarget) {
-                self.complete(previousWidth / previousRatio, style: .justify)
-                return false
-            }
-        }
-        self.push(ratio)
-        self.complete(rowWidthWithoutSpacing / newRatio, style: .justify)
-        return true
-    }
-
-    private mutating func push(_ ratio: Double) {
-        self.rowItems += 1
-        self.rowRatioSum += ratio
-    }
-
-    /// Sets the row's height and its items' frames (`Row.completeLayout`).
-    private mutating func complete(_ newHeight: Double, style: JustifiedLayout.WidowLayoutStyle) {
-        let count = self.rowItems
-        let rowWidthWithoutSpacing = self.width - Double(count - 1) * self.spacing
-        let clampedHeight = Swift.max(self.minHeight, Swift.min(newHeight, self.maxHeight))
-        let height: Double
-        let clampedToNativeRatio: Double
-        if newHeight != clampedHeight {
-            height = clampedHeight
-            clampedToNativeRatio = (rowWidthWithoutSpacing / clampedHeight) / (rowWidthWithoutSpacing / newHeight)
-        } else {
-            height = newHeight
-            clampedToNativeRatio = 1.0
-        }
-        self.rowHeight = height
-        let y = self.yOffset + self.rowTop
-        var itemWidthSum = self.left
-        for item in self.rowStart..<(self.rowStart + count) {
-            let width = self.ratio(of: item) * height * clampedToNativeRatio
-            self.frames[item] = Rect(x: itemWidthSum, y: y, width: width, height: height)
-            itemWidthSum += width + self.spacing
-        }
-        switch style {
-        case .left:
-            break
-        case .justify:
-            itemWidthSum -= self.spacing + self.left
-            let errorWidthPerItem = (itemWidthSum - self.width) / Double(count)
-            // Every cumulative error then rounds to (±)0 and changes nothing: the common case of a full row, whose
-            // widths already fill it up to floating-point noise.
-            if abs(errorWidthPerItem) * Double(count) < 0.5 { return }
-            if count == 1 {
-                self.frames[self.rowStart].size.width -= Self.roundedAsJavaScript(errorWidthPerItem)
-                return
-            }
-            var previous = 0.0
-            for index in 0..<count {
-                let cumulative = Self.roundedAsJavaScript(Double(index + 1) * errorWidthPerItem)
-                let item = self.rowStart + index
-                if index > 0 {
-                    self.frames[item].origin.x -= previous
-                    self.frames[item].size.width -= cumulative - previous
-                } else {
-                    self.frames[item].size.width -= cumulative
-                }
-                previous = cumulative
-            }
-        case .center:
-            let centerOffset = (self.width - itemWidthSum) / 2
-            for item in self.rowStart..<(self.rowStart + count) {
-                self.frames[item].origin.x += centerOffset + self.spacing
-            }
-        }
-    }
-
-    /// JavaScript's `Math.round`: the nearest integer, halves toward +∞ (`(-2.5).rounded()` would give −3).
-    private static func roundedAsJavaScript(_ value: Double) -> Double {
-        let floor = value.rounded(.down)
-        return value - floor >= 0.5 ? floor + 1 : floor
     }
 }

@@ -59,6 +59,32 @@ extension CheckpointedFrames {
         /// The item recording starts at.
         var firstItem: Int { self.firstBlock * self.blockSize }
 
+        /// The first item of the next block to record.
+        var nextItem: Int { self.blocks * self.blockSize }
+
+        /// Records `old`'s blocks again from the next one up to `block` (exclusive), their frames replayed from
+        /// `old`'s checkpoints with `sizes`, whose items there (and up to where those blocks' replay reads) must be
+        /// `old`'s: a mutation then places items from `block` on, not from the last block where `old` kept its
+        /// running extremes.
+        ///
+        /// - Complexity: O(items of the blocks recorded again), at most about 1,024.
+        mutating func recordKept(upTo block: Int, of old: CheckpointedFrames, sizes: [Size]) {
+            let (width, blockSize) = (self.stateWidth, self.blockSize)
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state in
+                withUnsafeTemporaryAllocation(of: Rect.self, capacity: blockSize) { frames in
+                    sizes.withUnsafeBufferPointer { sizes in
+                        for kept in self.blocks..<Swift.max(self.blocks, block) {
+                            for k in 0..<width { state[k] = old.checkpoints[kept * width + k] }
+                            self.checkpoint(state)
+                            let items = (kept * blockSize)..<Swift.min(sizes.count, (kept + 1) * blockSize)
+                            old.replayer.replay(sizes, items: items, state: state, into: frames)
+                            self.add(block: frames, count: items.count)
+                        }
+                    }
+                }
+            }
+        }
+
         /// The running state at the start of block `block` (before ``firstBlock``).
         func checkpoint(of block: Int) -> ArraySlice<Double> {
             self.checkpoints[(block * self.stateWidth)..<((block + 1) * self.stateWidth)]

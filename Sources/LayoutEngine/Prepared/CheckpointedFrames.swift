@@ -17,10 +17,32 @@ protocol FrameReplayer: Sendable {
     /// checkpoint (up to ``CheckpointedFrames/replayRun`` items): then a range is replayed without reloading, and
     /// laying out again, at each block start.
     var replaysAcrossBlocks: Bool { get }
+
+    /// Places a block's items as ``replay(_:items:state:into:)`` does, but may leave out the frames that lie
+    /// wholly outside `band` along the scroll axis (a query's), and returns the consecutive items whose frames it
+    /// wrote; every item of the block it leaves out lies outside the band.
+    func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int>
 }
 
 extension FrameReplayer {
     var replaysAcrossBlocks: Bool { false }
+
+    /// Writes every frame of the block.
+    func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int> {
+        self.replay(block.sizes, items: block.items, state: block.state, into: block.frames)
+        return block.items
+    }
+}
+
+extension CheckpointedFrames {
+    /// What a replay reads and writes: the sizes, the items, the running state before them (advanced in place)
+    /// and the frames, item `i`'s at `frames[i - items.lowerBound]`.
+    struct ReplayedBlock {
+        let sizes: UnsafeBufferPointer<Size>
+        let items: Range<Int>
+        let state: UnsafeMutableBufferPointer<Double>
+        let frames: UnsafeMutableBufferPointer<Rect>
+    }
 }
 
 /// A section's cell frames kept as its item sizes (the very array of the input, shared, not copied) and a checkpoint
@@ -107,29 +129,57 @@ final class CheckpointedFrames: Hashable, Sendable {
     ///
     /// - Complexity: O(`range.count` + ``blockSize``) replayed items.
     func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+        try self.forEachFrame(in: range, crossing: nil, body)
+    }
+
+    /// Calls `body` with each item of `range` and its frame, in item order, leaving out items whose frames lie
+    /// wholly outside `band` along the axis when the replayer can (see
+    /// ``FrameReplayer/replay(_:crossing:)``): a query's.
+    ///
+    /// - Complexity: O(`range.count` + ``blockSize``) replayed items.
+    func forEachFrame<E: Error>(
+        in range: Range<Int>, crossing band: ClosedRange<Double>?, _ body: (Int, Rect) throws(E) -> Void
+    ) throws(E) {
         guard !range.isEmpty else { return }
         precondition(range.lowerBound >= 0 && range.upperBound <= self.sizes.count, "Range out of bounds")
-        let width = self.replayer.stateWidth
         let blockSize = self.blockSize
         // Items replayed from one checkpoint: a block, or a run of them when the replayer can go on.
         let run = self.replayer.replaysAcrossBlocks ? Swift.max(blockSize, Self.replayRun / blockSize * blockSize)
             : blockSize
-        try withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state throws(E) in
-            try withUnsafeTemporaryAllocation(of: Rect.self, capacity: run) { frames throws(E) in
-                try self.sizes.withUnsafeBufferPointer { sizes throws(E) in
-                    var start = range.lowerBound / blockSize * blockSize
-                    while start < range.upperBound {
-                        let block = start / blockSize
-                        // Only as far as the range needs: the replay of a block's tail is never wasted work.
-                        let end = Swift.min(range.upperBound, start + run)
-                        self.checkpoints.withUnsafeBufferPointer { checkpoints in
-                            for k in 0..<width { state[k] = checkpoints[block * width + k] }
-                        }
-                        self.replayer.replay(sizes, items: start..<end, state: state, into: frames)
-                        for item in Swift.max(start, range.lowerBound)..<end { try body(item, frames[item - start]) }
-                        start = end
-                    }
+        try withUnsafeTemporaryAllocation(of: Rect.self, capacity: run) { frames throws(E) in
+            var start = range.lowerBound / blockSize * blockSize
+            while start < range.upperBound {
+                // Only as far as the range needs: the replay of a block's tail is never wasted work.
+                let end = Swift.min(range.upperBound, start + run)
+                let written = self.replay(start..<end, crossing: band, into: frames)
+                let first = Swift.max(written.lowerBound, range.lowerBound)
+                for item in first..<Swift.max(first, written.upperBound) { try body(item, frames[item - start]) }
+                start = end
+            }
+        }
+    }
+
+    /// Replays `items` (from the checkpoint of the block holding their first, a block start) into `frames` (the
+    /// first at 0), or with a band only the frames the replayer writes for it, and returns the items written.
+    ///
+    /// Not generic: a query's caller is generic over its error type and unspecialized across modules, where the
+    /// nested generic closures of every block looked their metadata up at run time.
+    private func replay(
+        _ items: Range<Int>, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
+    ) -> Range<Int> {
+        let width = self.replayer.stateWidth
+        let block = items.lowerBound / self.blockSize
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state in
+            self.checkpoints.withUnsafeBufferPointer { checkpoints in
+                for k in 0..<width { state[k] = checkpoints[block * width + k] }
+            }
+            return self.sizes.withUnsafeBufferPointer { sizes in
+                if let band {
+                    return self.replayer.replay(
+                        ReplayedBlock(sizes: sizes, items: items, state: state, frames: frames), crossing: band)
                 }
+                self.replayer.replay(sizes, items: items, state: state, into: frames)
+                return items
             }
         }
     }

@@ -274,10 +274,8 @@ extension PreparedLayout {
             // Cells drawn away from their stored frames (cover, pagecover) are searched that much wider.
             let drift = self.effects.drift
             let axis = index.axis
-            let positions = index.candidatePositions(
-                from: axis.leading(local) - drift.after,
-                to: axis.trailing(local) + drift.before
-            )
+            let (lo, hi) = (axis.leading(local) - drift.after, axis.trailing(local) + drift.before)
+            let positions = index.candidatePositions(from: lo, to: hi)
             if let circle = frames.circle {
                 // A circle by `count`: the arcs inside the rect, in item order, without a sorted index.
                 try circle.forEachCandidate(in: local) { (item) throws(E) in
@@ -298,7 +296,7 @@ extension PreparedLayout {
                 items.sort()
                 for item in items { try body(context.makeCell(item: item, frame: frames[item])) }
             } else {
-                try frames.forEachFrame(in: positions) { (item, frame) throws(E) in
+                try frames.forEachFrame(in: positions, crossing: lo <= hi ? lo...hi : nil) { (item, frame) throws(E) in
                     if frame.intersects(local) { try body(context.makeCell(item: item, frame: frame)) }
                 }
             }

@@ -135,7 +135,21 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     /// - Complexity: O(`range.count`), plus a block's replay when checkpointed.
     @inline(__always)
     func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
-        if let checkpointed = self.checkpointed { return try checkpointed.forEachFrame(in: range, body) }
+        try self.forEachFrame(in: range, crossing: nil, body)
+    }
+
+    /// Calls `body` with each item of `range` and its frame, in item order, where replayed frames may leave out
+    /// items whose frames lie wholly outside `band` along the scroll axis (a query's; see
+    /// ``CheckpointedFrames/forEachFrame(in:crossing:_:)``).
+    ///
+    /// - Complexity: O(`range.count`), plus a block's replay when checkpointed.
+    @inline(__always)
+    func forEachFrame<E: Error>(
+        in range: Range<Int>, crossing band: ClosedRange<Double>?, _ body: (Int, Rect) throws(E) -> Void
+    ) throws(E) {
+        if let checkpointed = self.checkpointed {
+            return try checkpointed.forEachFrame(in: range, crossing: band, body)
+        }
         if !self.isStored {
             for item in range { try body(item, self[item]) }
             return
