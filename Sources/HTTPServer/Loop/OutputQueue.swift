@@ -26,6 +26,8 @@ struct OutputQueue {
     private var chunks: [Chunk] = []
     /// Bytes of `chunks[0]` already sent.
     private var sentOfFirst = 0
+    /// Whether the last chunk is a coalescing buffer (kept apart so that asking costs no copy of the chunk).
+    private var lastIsCoalescing = false
     /// Emptied coalescing buffers kept for reuse, so a keep-alive connection does not allocate per response.
     private var spares: [[UInt8]] = []
     /// The number of bytes not yet sent.
@@ -33,10 +35,11 @@ struct OutputQueue {
 
     /// Appends small output through `write`, which appends to the coalescing buffer.
     mutating func append(_ write: (inout [UInt8]) -> Void) {
-        if self.chunks.last?.isCoalescing != true {
+        if !self.lastIsCoalescing {
             var buffer = self.spares.popLast() ?? []
             buffer.removeAll(keepingCapacity: true)
             self.chunks.append(Chunk(bytes: buffer, isCoalescing: true))
+            self.lastIsCoalescing = true
         }
         let last = self.chunks.count - 1
         let before = self.chunks[last].bytes.count
@@ -48,6 +51,7 @@ struct OutputQueue {
     mutating func append(bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         self.chunks.append(Chunk(bytes: bytes, isCoalescing: false))
+        self.lastIsCoalescing = false
         self.count += bytes.count
     }
 
@@ -57,16 +61,26 @@ struct OutputQueue {
     mutating func send(to fd: Int32) throws(SystemCallError) {
         while self.count > 0 {
             while self.chunks[0].bytes.count == self.sentOfFirst { self.dropFirst() }
-            let result = self.withVectors { vectors in
-                Result { () throws(SystemCallError) -> Int? in
-                    try nonBlockingSyscall("send") {
-                        if vectors.count == 1 {
-                            return Glibc.send(fd, vectors[0].iov_base, vectors[0].iov_len, Int32(MSG_NOSIGNAL))
+            let result: Result<Int?, SystemCallError>
+            if self.chunks.count == 1 {
+                // One piece (a small answer, or a batch coalesced): a plain `send`, without gathering.
+                let offset = self.sentOfFirst
+                result = self.chunks[0].bytes.withUnsafeBytes { bytes in
+                    Result { () throws(SystemCallError) -> Int? in
+                        try nonBlockingSyscall("send") {
+                            Glibc.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
                         }
-                        var message = msghdr()
-                        message.msg_iov = UnsafeMutablePointer(mutating: vectors.baseAddress)
-                        message.msg_iovlen = vectors.count
-                        return Glibc.sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                    }
+                }
+            } else {
+                result = self.withVectors { vectors in
+                    Result { () throws(SystemCallError) -> Int? in
+                        try nonBlockingSyscall("sendmsg") {
+                            var message = msghdr()
+                            message.msg_iov = UnsafeMutablePointer(mutating: vectors.baseAddress)
+                            message.msg_iovlen = vectors.count
+                            return Glibc.sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                        }
                     }
                 }
             }
@@ -115,6 +129,7 @@ struct OutputQueue {
     private mutating func dropFirst() {
         let done = self.chunks.removeFirst()
         self.sentOfFirst = 0
+        if self.chunks.isEmpty { self.lastIsCoalescing = false }
         if done.isCoalescing, done.bytes.capacity <= 1024 * 1024, self.spares.count < Self.maximumSpares {
             self.spares.append(done.bytes)
         }
