@@ -11,7 +11,19 @@ import Testing
     func post(_ target: String, _ body: String) -> (status: Int, json: [String: Any]) {
         let request = Request(method: .POST, target: target, body: Array(body.utf8))
         let response = self.service.respond(to: request)
-        return (response.status, (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:])
+        let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+        return (response.status, json ?? [:])
+    }
+
+    /// Posts a flow request that must be refused with 422 at `pointer`; returns the problem.
+    @discardableResult
+    func expectRefused(_ body: String, at pointer: String, sourceLocation: SourceLocation = #_sourceLocation)
+        -> [String: Any]
+    {
+        let (status, problem) = self.post("/layout/flow", body)
+        #expect(status == 422, sourceLocation: sourceLocation)
+        #expect(problem["pointer"] as? String == pointer, sourceLocation: sourceLocation)
+        return problem
     }
 
     static let members: [(name: String, value: String)] = [
@@ -32,26 +44,19 @@ import Testing
         let base = #""viewport":{"width":375,"height":667},"sections":[{"count":3}]"#
         let once = name == "viewport" || name == "sections" ? "{\(base)}" : "{\(base),\"\(name)\":\(value)}"
         #expect(self.post("/layout/flow", once).status == 200, "the member once is accepted")
-        let twice = "{\(base),\"\(name)\":\(value),\"\(name)\":\(value)}"
-        let (status, problem) = self.post("/layout/flow", twice)
-        #expect(status == 422)
-        #expect(problem["pointer"] as? String == "/\(name)")
+        self.expectRefused("{\(base),\"\(name)\":\(value),\"\(name)\":\(value)}", at: "/\(name)")
     }
 
     @Test func viewportsTwiceIsRefusedToo() {
         let viewports = #""viewports":[{"width":375,"height":667},{"width":768,"height":1024}]"#
         let once = #"{"# + viewports + #","sections":[{"count":3}]}"#
         #expect(self.post("/layout/flow", once).status == 200)
-        let (status, problem) = self.post("/layout/flow", #"{"# + viewports + #","sections":[{"count":3}],"# + viewports + "}")
-        #expect(status == 422)
-        #expect(problem["pointer"] as? String == "/viewports")
+        self.expectRefused(#"{"# + viewports + #","sections":[{"count":3}],"# + viewports + "}", at: "/viewports")
     }
 
     @Test func anUnknownMemberIsRefusedAsUnknownTheFirstTime() {
         let body = #"{"viewport":{"width":375,"height":667},"sections":[{"count":3}],"colour":1,"colour":1}"#
-        let (status, problem) = self.post("/layout/flow", body)
-        #expect(status == 422)
-        #expect(problem["pointer"] as? String == "/colour")
+        let problem = self.expectRefused(body, at: "/colour")
         #expect((problem["detail"] as? String)?.contains("twice") == false)
     }
 }
