@@ -13,7 +13,7 @@ import JSON
 ///
 /// Per thread (POSIX thread-specific data), so it needs no lock: each event loop and worker has its own.
 final class AnswerScratch {
-    /// Bodies larger than this are not kept: they may wait long in a slow client's queue.
+    /// Bodies larger than this are not kept: the thread would hold that much memory until its next answer.
     static let maximumKeptBytes = 64 * 1024
 
     /// The last answer's header list.
