@@ -4,41 +4,53 @@ import Glibc
 /// A connection's output waiting to be sent, in order.
 ///
 /// Small pieces (response heads, small bodies) are coalesced into one buffer so that a batch of pipelined answers
-/// leaves in one `send`; a large body is queued as its own array, without a copy, so that a million-item answer
-/// costs no memcpy on the loop and no second copy in memory.
+/// leaves in one `send`; a body may instead be queued as its own array, without a copy (a large one always, so that
+/// a million-item answer costs no memcpy on the loop and no second copy in memory; the usual answer too, when
+/// nothing else is waiting). Several pieces leave in one `sendmsg` with one vector each, so a head and its body
+/// queued apart still cost one system call.
 struct OutputQueue {
     /// Bodies at least this large are queued as they are instead of being copied.
     static let directBodyBytes = 64 * 1024
+    /// The most pieces one `sendmsg` gathers; the rest go in the next.
+    static let maximumVectors = 16
+    /// The most emptied coalescing buffers kept for reuse: a head, then the pipelined answers after its body.
+    private static let maximumSpares = 2
 
-    private var chunks: [[UInt8]] = []
+    /// A piece of output: a coalescing buffer, or bytes queued as they are.
+    private struct Chunk {
+        var bytes: [UInt8]
+        /// Whether more small pieces may be appended to it (and it may be reused once sent).
+        let isCoalescing: Bool
+    }
+
+    private var chunks: [Chunk] = []
     /// Bytes of `chunks[0]` already sent.
     private var sentOfFirst = 0
-    /// Whether the last chunk is a coalescing buffer that more small pieces may be appended to.
+    /// Whether the last chunk is a coalescing buffer (kept apart so that asking costs no copy of the chunk).
     private var lastIsCoalescing = false
-    /// An emptied coalescing buffer kept for reuse, so a keep-alive connection does not allocate per response.
-    private var spare: [UInt8] = []
+    /// Emptied coalescing buffers kept for reuse, so a keep-alive connection does not allocate per response.
+    private var spares: [[UInt8]] = []
     /// The number of bytes not yet sent.
     private(set) var count = 0
 
     /// Appends small output through `write`, which appends to the coalescing buffer.
     mutating func append(_ write: (inout [UInt8]) -> Void) {
         if !self.lastIsCoalescing {
-            var buffer = self.spare
-            self.spare = []
+            var buffer = self.spares.popLast() ?? []
             buffer.removeAll(keepingCapacity: true)
-            self.chunks.append(buffer)
+            self.chunks.append(Chunk(bytes: buffer, isCoalescing: true))
             self.lastIsCoalescing = true
         }
         let last = self.chunks.count - 1
-        let before = self.chunks[last].count
-        write(&self.chunks[last])
-        self.count += self.chunks[last].count - before
+        let before = self.chunks[last].bytes.count
+        write(&self.chunks[last].bytes)
+        self.count += self.chunks[last].bytes.count - before
     }
 
     /// Queues bytes as they are, without copying them.
     mutating func append(bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        self.chunks.append(bytes)
+        self.chunks.append(Chunk(bytes: bytes, isCoalescing: false))
         self.lastIsCoalescing = false
         self.count += bytes.count
     }
@@ -47,32 +59,79 @@ struct OutputQueue {
     ///
     /// - Throws: ``SystemCallError`` when `send` fails (the client reset or went away).
     mutating func send(to fd: Int32) throws(SystemCallError) {
-        while !self.chunks.isEmpty {
-            if self.chunks[0].isEmpty {
-                self.chunks.removeFirst()
-                if self.chunks.isEmpty { self.lastIsCoalescing = false }
-                continue
-            }
-            let offset = self.sentOfFirst
-            let result = self.chunks[0].withUnsafeBytes { bytes in
-                Result { () throws(SystemCallError) -> Int? in
-                    try nonBlockingSyscall("send") {
-                        Glibc.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+        while self.count > 0 {
+            while self.chunks[0].bytes.count == self.sentOfFirst { self.dropFirst() }
+            let result: Result<Int?, SystemCallError>
+            if self.chunks.count == 1 {
+                // One piece (a small answer, or a batch coalesced): a plain `send`, without gathering.
+                let offset = self.sentOfFirst
+                result = self.chunks[0].bytes.withUnsafeBytes { bytes in
+                    Result { () throws(SystemCallError) -> Int? in
+                        try nonBlockingSyscall("send") {
+                            Glibc.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                        }
+                    }
+                }
+            } else {
+                result = self.withVectors { vectors in
+                    Result { () throws(SystemCallError) -> Int? in
+                        try nonBlockingSyscall("sendmsg") {
+                            var message = msghdr()
+                            message.msg_iov = UnsafeMutablePointer(mutating: vectors.baseAddress)
+                            message.msg_iovlen = vectors.count
+                            return Glibc.sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                        }
                     }
                 }
             }
-            let sent = try result.get()
-            guard let sent else { return }
-            self.sentOfFirst += sent
-            self.count -= sent
-            guard self.sentOfFirst == self.chunks[0].count else { continue }
-            let done = self.chunks.removeFirst()
-            self.sentOfFirst = 0
-            if self.chunks.isEmpty {
-                // Keep a modest buffer for the next responses; let a huge one go.
-                if self.lastIsCoalescing, done.capacity <= 1024 * 1024 { self.spare = done }
-                self.lastIsCoalescing = false
+            guard let sent = try result.get() else { return }
+            self.consume(sent)
+        }
+        while !self.chunks.isEmpty { self.dropFirst() }
+    }
+
+    /// Calls `body` with one vector per unsent piece (at most ``maximumVectors``), all valid during the call.
+    private func withVectors<R>(_ body: (UnsafeBufferPointer<iovec>) -> R) -> R {
+        let count = min(self.chunks.count, Self.maximumVectors)
+        return withUnsafeTemporaryAllocation(of: iovec.self, capacity: count) { vectors in
+            // Each piece's pointer is valid only inside its `withUnsafeBytes`: nest them, one per piece.
+            func fill(from index: Int) -> R {
+                guard index < count else { return body(UnsafeBufferPointer(vectors)) }
+                return self.chunks[index].bytes.withUnsafeBytes { bytes in
+                    let skip = index == 0 ? self.sentOfFirst : 0
+                    vectors[index] = iovec(
+                        iov_base: bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0 + skip) },
+                        iov_len: bytes.count - skip
+                    )
+                    return fill(from: index + 1)
+                }
             }
+            return fill(from: 0)
+        }
+    }
+
+    /// Marks `sent` bytes from the front as sent.
+    private mutating func consume(_ sent: Int) {
+        self.count -= sent
+        var rest = sent
+        while rest > 0 {
+            let unsent = self.chunks[0].bytes.count - self.sentOfFirst
+            guard rest >= unsent else {
+                self.sentOfFirst += rest
+                return
+            }
+            rest -= unsent
+            self.dropFirst()
+        }
+    }
+
+    /// Forgets the first piece, keeping a modest coalescing buffer for the next responses (a huge one goes).
+    private mutating func dropFirst() {
+        let done = self.chunks.removeFirst()
+        self.sentOfFirst = 0
+        if self.chunks.isEmpty { self.lastIsCoalescing = false }
+        if done.isCoalescing, done.bytes.capacity <= 1024 * 1024, self.spares.count < Self.maximumSpares {
+            self.spares.append(done.bytes)
         }
     }
 }

@@ -51,10 +51,14 @@ struct LayoutRequest: Sendable {
         var layoutMargins = LayoutInput.defaultLayoutMargins
         var readableContentWidth: Double?
         var counter = ItemCounter(limit: configuration.maxItems)
-        var seen: Set<String> = []
+        var seen: UInt32 = 0
         try reader.beginObject()
         while let key = try reader.nextKey() {
-            guard seen.insert(key.string).inserted else { throw reader.shapeError("appears twice") }
+            // A bit per known member instead of a set of names (two allocations a request); an unknown member is
+            // refused by the switch below the first time it appears.
+            let bit = Self.memberBit(key)
+            guard seen & bit == 0 else { throw reader.shapeError("appears twice") }
+            seen |= bit
             switch key {
             case "viewport": viewport = try reader.readSize()
             case "viewports" where !takesKindMember: viewports = try reader.readViewports()
@@ -94,6 +98,26 @@ struct LayoutRequest: Sendable {
         request.orthogonalOffsets = orthogonalOffsets
         request.viewports = viewports
         return request
+    }
+
+    /// The bit ``decode(_:kind:configuration:takesKindMember:)`` marks a member it has read with; 0 for a name it
+    /// does not know.
+    private static func memberBit(_ key: JSONKey) -> UInt32 {
+        switch key {
+        case "viewport": 1 << 0
+        case "viewports": 1 << 1
+        case "contentOffset": 1 << 2
+        case "layoutDirection": 1 << 3
+        case "rect": 1 << 4
+        case "orthogonalOffsets": 1 << 5
+        case "safeAreaInsets": 1 << 6
+        case "layoutMargins": 1 << 7
+        case "readableContentWidth": 1 << 8
+        case "config": 1 << 9
+        case "sections": 1 << 10
+        case "kind": 1 << 11
+        default: 0
+        }
     }
 }
 

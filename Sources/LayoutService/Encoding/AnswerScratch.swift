@@ -4,15 +4,16 @@ import JSON
 
 /// What one thread keeps from its last answer to reuse in the next: the header list and the JSON buffer (issue 21).
 ///
-/// An answer's header list and its body are arrays the server drops once it has copied them into the connection's
-/// output. The thread that made them keeps a second reference here; by the time it answers again the server's is
-/// usually gone, so emptying the kept list or buffer reuses its storage instead of allocating. When the server
+/// An answer's header list and its body are arrays the server drops once it has written the head and sent the
+/// body (a body of 1 KiB or more leaves from this very buffer, with its head, in one `sendmsg`; a smaller one is
+/// copied after the head). The thread that made them keeps a second reference here; by the time it answers again
+/// the server's is usually gone, so emptying the kept list or buffer reuses its storage instead of allocating. When the server
 /// still holds it (a pipelined or a worker's answer not yet written), the arrays copy themselves on write, as
 /// any array does: reuse never changes an answer, it only saves allocations.
 ///
 /// Per thread (POSIX thread-specific data), so it needs no lock: each event loop and worker has its own.
 final class AnswerScratch {
-    /// Bodies larger than this are not kept: the server queues them without a copy, so they stay in use.
+    /// Bodies larger than this are not kept: the thread would hold that much memory until its next answer.
     static let maximumKeptBytes = 64 * 1024
 
     /// The last answer's header list.
@@ -60,7 +61,7 @@ final class AnswerScratch {
         return JSONWriter(reusing: kept, capacity: capacity)
     }
 
-    /// The writer's bytes, kept for the next answer when small enough to be copied into the connection's output.
+    /// The writer's bytes, kept for the next answer when at most ``maximumKeptBytes``.
     func bytes(of writer: inout JSONWriter) -> [UInt8] {
         let bytes = writer.bytes
         if bytes.capacity <= Self.maximumKeptBytes { self.body = bytes }

@@ -50,11 +50,9 @@ public struct LayoutKind: RawRepresentable, Hashable, Sendable, CaseIterable, Cu
     public static let compositional = LayoutKind(named: "compositional")
 
     /// The table of built-in kinds: registering a kind is adding its type here (and its case to
-    /// ``LayoutConfiguration``).
-    static var registry: [any LayoutKindProtocol.Type] {
-        [
-            FlowLayout.self, WaterfallLayout.self, LineLayout.self, StackLayout.self, CircleLayout.self,
-            CoverLayout.self, RotaryLayout.self, PageCoverLayout.self, JustifiedLayout.self, CompositionalLayout.self,
-        ]
-    }
+    /// ``LayoutConfiguration``). Made once: a request looks its kind up here and must not build the table anew.
+    static let registry: [any LayoutKindProtocol.Type] = [
+        FlowLayout.self, WaterfallLayout.self, LineLayout.self, StackLayout.self, CircleLayout.self,
+        CoverLayout.self, RotaryLayout.self, PageCoverLayout.self, JustifiedLayout.self, CompositionalLayout.self,
+    ]
 }
