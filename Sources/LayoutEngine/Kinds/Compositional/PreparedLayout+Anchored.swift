@@ -83,9 +83,27 @@ extension PreparedLayout {
             }
         }
         guard !anchored.groupItems.isEmpty else { return }
+        try self.visitGroupAnchored(
+            anchored, section: sectionIndex, rect: local, origin: origin, repetitions: chunk?.repetitions, body)
+    }
+
+    /// Visits the supplementaries anchored to a section's group repetitions (the second part of
+    /// ``visitAnchored(section:rect:scrolled:chunk:_:)``): all of them when `local` is `nil`, otherwise those
+    /// whose frame intersects it; with `repetitions` (and no `local`), those of these repetitions.
+    ///
+    /// - Complexity: O(log repetitions + k).
+    func visitGroupAnchored<E: Error>(
+        _ anchored: CompositionalEffects.Anchored,
+        section sectionIndex: Int,
+        rect local: Rect?,
+        origin: Point,
+        repetitions: Range<Int>? = nil,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        let axis = self.sections[sectionIndex].index.axis
         let groups = anchored.groupFrames
-        var repetition = chunk?.repetitions.lowerBound ?? 0
-        let end = chunk?.repetitions.upperBound ?? groups.count
+        var repetition = repetitions?.lowerBound ?? 0
+        let end = repetitions?.upperBound ?? groups.count
         if let local {
             // Repetitions follow one another along the index's axis: skip those that end before the band.
             let lo = axis.leading(local) - anchored.groupReachAfter
