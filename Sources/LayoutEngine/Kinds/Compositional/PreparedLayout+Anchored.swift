@@ -82,7 +82,7 @@ extension PreparedLayout {
                 }
             }
         }
-        guard !anchored.groupItems.isEmpty else { return }
+        guard anchored.hasGroupSupplementaries else { return }
         try self.visitGroupAnchored(
             anchored, section: sectionIndex, rect: local, origin: origin, repetitions: chunk?.repetitions, body)
     }
@@ -101,6 +101,7 @@ extension PreparedLayout {
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         let axis = self.sections[sectionIndex].index.axis
+        let cellCount = self.sections[sectionIndex].frames.count
         let groups = anchored.groupFrames
         var repetition = repetitions?.lowerBound ?? 0
         let end = repetitions?.upperBound ?? groups.count
@@ -112,12 +113,26 @@ extension PreparedLayout {
         while repetition < end {
             let group = groups[repetition]
             if let local, axis.leading(group) - anchored.groupReachBefore >= axis.trailing(local) { break }
+            let start = repetition * anchored.cellsPerGroup
             for (index, item) in anchored.groupItems.enumerated() {
-                let first = repetition * anchored.cellsPerGroup
                 let frame =
-                    anchored.measuredFrame(item: first, isGroup: true, index: index) ?? item.frame(in: group)
+                    anchored.measuredFrame(item: start, isGroup: true, index: index) ?? item.frame(in: group)
                 if let local, !frame.intersects(local) { continue }
-                try body(self.makeAnchored(item, frame, section: sectionIndex, item: first, origin))
+                try body(self.makeAnchored(item, frame, section: sectionIndex, item: start, origin))
+            }
+            // Then its nested groups', each with its first cell's index path (none for a group without cells).
+            let slots = anchored.nestedSlots.count
+            for (slot, nested) in anchored.nestedSlots.enumerated() where start + nested.firstLeaf < cellCount {
+                let first = start + nested.firstLeaf
+                let container = anchored.nestedFrames[repetition * slots + slot]
+                for index in nested.items {
+                    let item = anchored.nestedItems[index]
+                    let frame =
+                        anchored.measuredFrame(item: first, isGroup: true, index: anchored.groupItems.count + index)
+                        ?? item.frame(in: container)
+                    if let local, !frame.intersects(local) { continue }
+                    try body(self.makeAnchored(item, frame, section: sectionIndex, item: first, origin))
+                }
             }
             repetition += 1
         }
@@ -130,7 +145,7 @@ extension PreparedLayout {
         else { return (0, 0) }
         return (
             anchored.items.isEmpty ? 0 : self.sections[sectionIndex].frames.count,
-            anchored.groupItems.isEmpty ? 0 : anchored.groupFrames.count
+            anchored.hasGroupSupplementaries ? anchored.groupFrames.count : 0
         )
     }
 
@@ -154,14 +169,17 @@ extension PreparedLayout {
             }
         }
         let perGroup = anchored.cellsPerGroup
-        guard item % perGroup == 0, item / perGroup < anchored.groupFrames.count,
-            let index = anchored.groupItems.firstIndex(where: { $0.kind == name })
-        else { return nil }
-        let supplementary = anchored.groupItems[index]
-        let frame =
-            anchored.measuredFrame(item: item, isGroup: true, index: index)
-            ?? supplementary.frame(in: anchored.groupFrames[item / perGroup])
-        return self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
+        guard item / perGroup < anchored.groupFrames.count else { return nil }
+        // The group's (or a nested group's) whose first cell this is: kinds are distinct among them.
+        var found: LayoutAttributes?
+        anchored.forEachGroupSupplementary(repetition: item / perGroup, leaf: item % perGroup) {
+            (index, supplementary, container) in
+            guard found == nil, supplementary.kind == name else { return }
+            let frame =
+                anchored.measuredFrame(item: item, isGroup: true, index: index) ?? supplementary.frame(in: container)
+            found = self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
+        }
+        return found
     }
 
     /// How far a `compositional` section's anchored supplementaries reach past the cells whose index paths they
@@ -204,12 +222,11 @@ extension PreparedLayout {
             return
         }
         let perGroup = anchored.cellsPerGroup
-        guard !anchored.groupItems.isEmpty, item % perGroup == 0, item / perGroup < anchored.groupFrames.count
-        else { return }
-        let group = anchored.groupFrames[item / perGroup]
-        for (index, supplementary) in anchored.groupItems.enumerated() {
+        guard anchored.hasGroupSupplementaries, item / perGroup < anchored.groupFrames.count else { return }
+        try anchored.forEachGroupSupplementary(repetition: item / perGroup, leaf: item % perGroup) {
+            (index, supplementary, container) throws(E) in
             let frame =
-                anchored.measuredFrame(item: item, isGroup: true, index: index) ?? supplementary.frame(in: group)
+                anchored.measuredFrame(item: item, isGroup: true, index: index) ?? supplementary.frame(in: container)
             let attributes = self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
             try body(supplementary.kind, attributes)
         }
@@ -234,8 +251,12 @@ extension PreparedLayout {
             return true
         }
         let perGroup = anchored.cellsPerGroup
-        return item % perGroup == 0 && item / perGroup < anchored.groupFrames.count
-            && anchored.groupItems.contains(where: isEstimated)
+        guard item / perGroup < anchored.groupFrames.count else { return false }
+        var estimated = false
+        anchored.forEachGroupSupplementary(repetition: item / perGroup, leaf: item % perGroup) { _, supplementary, _ in
+            estimated = estimated || isEstimated(supplementary)
+        }
+        return estimated
     }
 
     /// An anchored supplementary's attributes from its frame relative to its section.

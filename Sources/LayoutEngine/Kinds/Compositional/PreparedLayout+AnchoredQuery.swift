@@ -30,25 +30,26 @@ extension PreparedLayout {
             effects.sections[sectionIndex].visibleItemsEffect == nil
         else { return false }
         return try self.sections.withUnsafeBufferPointer { (sections) throws(E) -> Bool in
-            let section = sections[sectionIndex]
-            guard section.frames.isStored, !section.index.isPermuted else { return false }
+            // Fields read one by one: a copy of the whole section would retain all of its arrays.
+            guard sections[sectionIndex].frames.isStored, !sections[sectionIndex].index.isPermuted else { return false }
             // Cells of a scrolled orthogonal section, and their badges, are drawn `scrolled` points toward its
             // leading edge: the band is moved the other way, the origin this way.
             let band = self.movedAcross(local, by: scrolled)
-            let origin = self.movedAcross(Rect(origin: section.origin, size: .zero), by: -scrolled).origin
-            let axis = section.index.axis
-            let items = section.index.candidatePositions(
+            let sectionOrigin = Rect(origin: sections[sectionIndex].origin, size: .zero)
+            let origin = self.movedAcross(sectionOrigin, by: -scrolled).origin
+            let axis = sections[sectionIndex].index.axis
+            let items = sections[sectionIndex].index.candidatePositions(
                 from: axis.leading(band) - anchored.reachAfter,
                 to: axis.trailing(band) + anchored.reachBefore
             )
             let mirrorWidth: Double? = self.isMirrored ? self.contentSize.width : nil
-            let stored = section.frames.array
+            let stored = sections[sectionIndex].frames.array
             try stored.withUnsafeBufferPointer { (frames) throws(E) in
                 precondition(items.isEmpty || items.upperBound <= frames.count, "Range out of bounds")
                 try Self.visitCells(frames, items, band, origin, sectionIndex, mirrorWidth, body)
                 try Self.visitBadges(anchored, frames, items, band, origin, sectionIndex, mirrorWidth, body)
             }
-            if !anchored.groupItems.isEmpty {
+            if anchored.hasGroupSupplementaries {
                 try self.visitGroupAnchored(anchored, section: sectionIndex, rect: band, origin: origin, body)
             }
             return true
@@ -74,13 +75,17 @@ extension PreparedLayout {
             frame: .zero
         )
         if let mirrorWidth { attributes = attributes.mirrored(inWidth: mirrorWidth) }
-        for item in items {
-            let frame = frames[item]
-            guard frame.intersects(band) else { continue }
-            attributes.indexPath.item = item
-            attributes.frame = frame.offsetBy(dx: origin.x, dy: origin.y)
-            if let mirrorWidth { attributes.frame.origin.x = mirrorWidth - attributes.frame.maxX }
-            try body(attributes)
+        // Set in place through a pointer: a local value was taken apart into registers and put together again,
+        // field by field, for every call.
+        try withUnsafeMutablePointer(to: &attributes) { (attributes) throws(E) in
+            for item in items {
+                let frame = frames[item]
+                guard frame.intersects(band) else { continue }
+                attributes.pointee.indexPath.item = item
+                attributes.pointee.frame = frame.offsetBy(dx: origin.x, dy: origin.y)
+                if let mirrorWidth { attributes.pointee.frame.origin.x = mirrorWidth - attributes.pointee.frame.maxX }
+                try body(attributes.pointee)
+            }
         }
     }
 
@@ -108,23 +113,26 @@ extension PreparedLayout {
         let perGroup = anchored.cellsPerGroup
         // The cell's place in its repetition, stepped rather than divided for every cell.
         var leaf = items.lowerBound % perGroup
-        try anchored.leafStarts.withUnsafeBufferPointer { (starts) throws(E) in
-            try anchored.relativeFrames.withUnsafeBufferPointer { (relative) throws(E) in
-                try anchored.items.withUnsafeBufferPointer { (supplementaries) throws(E) in
-                    precondition(starts.count == perGroup + 1 && relative.count == supplementaries.count)
-                    for item in items {
-                        let cell = frames[item].origin
-                        let (start, end) = (Int(starts[leaf]), Int(starts[leaf + 1]))
-                        leaf = leaf + 1 == perGroup ? 0 : leaf + 1
-                        for index in start..<end {
-                            let frame = relative[index].offsetBy(dx: cell.x, dy: cell.y)
-                            guard frame.intersects(band) else { continue }
-                            attributes.kind = .named(supplementaries[index].kind)
-                            attributes.zIndex = supplementaries[index].zIndex
-                            attributes.indexPath.item = item
-                            attributes.frame = frame.offsetBy(dx: origin.x, dy: origin.y)
-                            if let mirrorWidth { attributes.frame.origin.x = mirrorWidth - attributes.frame.maxX }
-                            try body(attributes)
+        try withUnsafeMutablePointer(to: &attributes) { (attributes) throws(E) in
+            try anchored.leafStarts.withUnsafeBufferPointer { (starts) throws(E) in
+                try anchored.relativeFrames.withUnsafeBufferPointer { (relative) throws(E) in
+                    try anchored.items.withUnsafeBufferPointer { (supplementaries) throws(E) in
+                        precondition(starts.count == perGroup + 1 && relative.count == supplementaries.count)
+                        for item in items {
+                            let cell = frames[item].origin
+                            let (start, end) = (Int(starts[leaf]), Int(starts[leaf + 1]))
+                            leaf = leaf + 1 == perGroup ? 0 : leaf + 1
+                            for index in start..<end {
+                                let frame = relative[index].offsetBy(dx: cell.x, dy: cell.y)
+                                guard frame.intersects(band) else { continue }
+                                attributes.pointee.kind = .named(supplementaries[index].kind)
+                                attributes.pointee.zIndex = supplementaries[index].zIndex
+                                attributes.pointee.indexPath.item = item
+                                let moved = frame.offsetBy(dx: origin.x, dy: origin.y)
+                                attributes.pointee.frame = moved
+                                if let mirrorWidth { attributes.pointee.frame.origin.x = mirrorWidth - moved.maxX }
+                                try body(attributes.pointee)
+                            }
                         }
                     }
                 }
