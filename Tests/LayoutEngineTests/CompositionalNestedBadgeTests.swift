@@ -167,15 +167,7 @@ import Testing
             let layout = try prepare(input, .compositional(configuration))
             let all = layout.allAttributes(contentOffset: .zero)
             nestedFrames += all.count { $0.kind?.rawValue.hasPrefix("nest") == true }
-            for _ in 0..<12 {
-                let offsets = input.sections.map { _ in random.bool() ? 0 : random.double(-50...600).rounded() }
-                let size = Size(width: layout.contentSize.width + 200, height: layout.contentSize.height + 200)
-                let rect = random.rect(in: size).offsetBy(dx: -100, dy: -100)
-                let expected = layout.allAttributes(contentOffset: .zero, orthogonalOffsets: offsets)
-                    .filter { $0.frame.intersects(rect) }
-                let found = layout.attributes(in: rect, contentOffset: .zero, orthogonalOffsets: offsets)
-                #expect(found == expected)
-            }
+            CompositionalAnchoredTests.expectRectQueriesMatchAScan(layout, sections: input.sections.count, &random)
             // Every supplementary is found again by its kind and index path.
             for element in all where element.kind?.rawValue.hasPrefix("nest") == true {
                 let again = layout.attributesForSupplementaryElement(
@@ -241,5 +233,37 @@ import Testing
             .attributes(in: Rect(225, 95, 10, 10), fromContentOffset: .zero, toContentOffset: .zero)
             .first { $0.kind == .named(Self.pair) && $0.indexPath.item == 2 }
         #expect(halfway?.frame == Rect(230, 100, 20, 10))
+    }
+
+    @Test func aNestedGroupsEstimatedSupplementaryIsMeasuredAndFollowsAMeasuredCell() throws {
+        // The vertical grid with the frames estimated 10 high, and cells estimated 50 high (nested groups and
+        // repetitions estimated too, so a measured cell grows them).
+        var configuration = Self.configuration(.vertical)
+        guard case .group(var nested) = configuration.section.group.subitems[0] else {
+            Issue.record("expected a nested group")
+            return
+        }
+        nested.supplementaryItems[0].size.height = .estimated(10)
+        nested.size.height = .estimated(100)
+        nested.subitems = [.item(C.Item(size: .init(width: .fractionalWidth(1), height: .estimated(50))))]
+        configuration.section.group.subitems = [.group(nested)]
+        configuration.section.group.size.height = .estimated(100)
+        let input = LayoutInput(viewport: Size(width: 400, height: 400), sections: [SectionInput(count: 10)])
+        var live = try LiveLayout(input: input, configuration: .compositional(configuration))
+        // Cell 3 (repetition 0, second nested group) measured 80 high: that group is 130 high, the repetition too,
+        // so repetition 1 starts at 140 and its second frame (item 6) at (380, 140).
+        _ = try live.invalidate(
+            InvalidationContext(itemSizes: [IndexPath(section: 0, item: 3): Size(width: 200, height: 80)])
+        )
+        #expect(Self.frame(live.prepared, item: 6) == Rect(380, 140, 20, 10))
+        // Item 2's frame measured 30 high: it keeps its top-trailing corner and grows down.
+        let kind = SupplementaryIndexPath(kind: .named(Self.pair), indexPath: IndexPath(section: 0, item: 2))
+        _ = try live.invalidate(InvalidationContext(supplementarySizes: [kind: Size(width: 20, height: 30)]))
+        #expect(Self.frame(live.prepared, item: 2) == Rect(380, 0, 20, 30))
+        #expect(live.prepared.attributes(in: Rect(390, 25, 5, 5), contentOffset: .zero).contains {
+            $0.kind == .named(Self.pair) && $0.indexPath.item == 2
+        })
+        let fresh = try prepare(live.input, .compositional(configuration))
+        #expect(live.prepared.allAttributes(contentOffset: .zero) == fresh.allAttributes(contentOffset: .zero))
     }
 }

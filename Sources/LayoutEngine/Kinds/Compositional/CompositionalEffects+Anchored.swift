@@ -77,7 +77,9 @@ extension CompositionalEffects {
             let slots = self.nestedSlots.count
             for (slot, nested) in self.nestedSlots.enumerated() where nested.firstLeaf == leaf {
                 let container = self.nestedFrames[repetition * slots + slot]
-                for index in nested.items { try body(self.groupItems.count + index, self.nestedItems[index], container) }
+                for index in nested.items {
+                    try body(self.groupItems.count + index, self.nestedItems[index], container)
+                }
             }
         }
 

@@ -159,7 +159,8 @@ extension CompositionalSectionBuilder {
                 let cell = frames[repetition * perGroup + slot.firstLeaf]
                 anchored.forEachGroupSupplementary(repetition: repetition, leaf: slot.firstLeaf) {
                     (index, item, container) in
-                    if index >= anchored.groupItems.count { widen(item.frame(in: container), group: group, first: cell) }
+                    guard index >= anchored.groupItems.count else { return }
+                    widen(item.frame(in: container), group: group, first: cell)
                 }
             }
         }
@@ -204,7 +205,8 @@ extension CompositionalSectionBuilder {
             guard repetition < anchored.groupFrames.count else { continue }
             anchored.forEachGroupSupplementary(repetition: repetition, leaf: entry.item % perGroup) {
                 (index, item, container) in
-                guard item.kind == entry.kind, item.size.width.isEstimated || item.size.height.isEstimated else { return }
+                guard item.kind == entry.kind, item.size.width.isEstimated || item.size.height.isEstimated
+                else { return }
                 let frame = item.frame(in: container, measured: entry.size)
                 result.append(.init(item: entry.item, isGroup: true, index: index, frame: frame))
             }

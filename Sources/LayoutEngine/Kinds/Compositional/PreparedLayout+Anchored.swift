@@ -43,15 +43,10 @@ extension PreparedLayout {
             // Stored frames read from their array (SectionFrames' subscript tests each closed form on every read);
             // computed ones through the subscript, never materialised.
             let stored = frames.isStored ? frames.array : []
-            // One attributes value, made once with every default (and mirrored once): each supplementary then sets
-            // only its kind, zIndex, index path and frame, where making all of its fields cost as much again.
-            var attributes = LayoutAttributes(
-                category: .supplementaryView,
-                kind: .named(anchored.items[0].kind),
-                indexPath: IndexPath(section: sectionIndex, item: 0),
-                frame: .zero
-            )
-            if let mirrorWidth { attributes = attributes.mirrored(inWidth: mirrorWidth) }
+            // One attributes value for all (see ``template(_:kind:section:mirrorWidth:)``).
+            let kind = ElementKind.named(anchored.items[0].kind)
+            var attributes = Self.template(
+                .supplementaryView, kind: kind, section: sectionIndex, mirrorWidth: mirrorWidth)
             for item in items {
                 let cell = stored.isEmpty ? frames[item] : stored[item]
                 let start = Int(anchored.leafStarts[leaf])
@@ -85,57 +80,6 @@ extension PreparedLayout {
         guard anchored.hasGroupSupplementaries else { return }
         try self.visitGroupAnchored(
             anchored, section: sectionIndex, rect: local, origin: origin, repetitions: chunk?.repetitions, body)
-    }
-
-    /// Visits the supplementaries anchored to a section's group repetitions (the second part of
-    /// ``visitAnchored(section:rect:scrolled:chunk:_:)``): all of them when `local` is `nil`, otherwise those
-    /// whose frame intersects it; with `repetitions` (and no `local`), those of these repetitions.
-    ///
-    /// - Complexity: O(log repetitions + k).
-    func visitGroupAnchored<E: Error>(
-        _ anchored: CompositionalEffects.Anchored,
-        section sectionIndex: Int,
-        rect local: Rect?,
-        origin: Point,
-        repetitions: Range<Int>? = nil,
-        _ body: (LayoutAttributes) throws(E) -> Void
-    ) throws(E) {
-        let axis = self.sections[sectionIndex].index.axis
-        let cellCount = self.sections[sectionIndex].frames.count
-        let groups = anchored.groupFrames
-        var repetition = repetitions?.lowerBound ?? 0
-        let end = repetitions?.upperBound ?? groups.count
-        if let local {
-            // Repetitions follow one another along the index's axis: skip those that end before the band.
-            let lo = axis.leading(local) - anchored.groupReachAfter
-            repetition = (0..<groups.count).partitioningIndex { axis.leading(groups[$0]) > lo }
-        }
-        while repetition < end {
-            let group = groups[repetition]
-            if let local, axis.leading(group) - anchored.groupReachBefore >= axis.trailing(local) { break }
-            let start = repetition * anchored.cellsPerGroup
-            for (index, item) in anchored.groupItems.enumerated() {
-                let frame =
-                    anchored.measuredFrame(item: start, isGroup: true, index: index) ?? item.frame(in: group)
-                if let local, !frame.intersects(local) { continue }
-                try body(self.makeAnchored(item, frame, section: sectionIndex, item: start, origin))
-            }
-            // Then its nested groups', each with its first cell's index path (none for a group without cells).
-            let slots = anchored.nestedSlots.count
-            for (slot, nested) in anchored.nestedSlots.enumerated() where start + nested.firstLeaf < cellCount {
-                let first = start + nested.firstLeaf
-                let container = anchored.nestedFrames[repetition * slots + slot]
-                for index in nested.items {
-                    let item = anchored.nestedItems[index]
-                    let frame =
-                        anchored.measuredFrame(item: first, isGroup: true, index: anchored.groupItems.count + index)
-                        ?? item.frame(in: container)
-                    if let local, !frame.intersects(local) { continue }
-                    try body(self.makeAnchored(item, frame, section: sectionIndex, item: first, origin))
-                }
-            }
-            repetition += 1
-        }
     }
 
     /// How many cells and group repetitions of a `compositional` section have anchored supplementaries, for
@@ -261,7 +205,7 @@ extension PreparedLayout {
 
     /// An anchored supplementary's attributes from its frame relative to its section.
     @inline(__always)
-    private func makeAnchored(
+    func makeAnchored(
         _ supplementary: CompositionalLayout.SupplementaryItem,
         _ frame: Rect,
         section: Int,
