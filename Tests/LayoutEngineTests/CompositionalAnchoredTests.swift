@@ -288,16 +288,21 @@ import Testing
                 )
                 configuration.section.decorationItems = [decoration]
             }
-            let input = LayoutInput(
-                viewport: Size(width: 375, height: 667),
-                layoutDirection: writing,
-                sections: (0..<random.int(1...3)).map { _ in SectionInput(count: random.int(0...120)) }
-            )
+            let input = Self.randomInput(&random, writing: writing)
             let layout = try prepare(input, .compositional(configuration))
             let all = layout.allAttributes(contentOffset: .zero)
             #expect(all.contains { $0.kind?.isNamed == true } || all.isEmpty)
             Self.expectRectQueriesMatchAScan(layout, sections: input.sections.count, &random)
         }
+    }
+
+    /// One to three sections of up to 120 items in a 375 × 667 viewport.
+    static func randomInput(_ random: inout RandomLayouts, writing: LayoutDirection) -> LayoutInput {
+        LayoutInput(
+            viewport: Size(width: 375, height: 667),
+            layoutDirection: writing,
+            sections: (0..<random.int(1...3)).map { _ in SectionInput(count: random.int(0...120)) }
+        )
     }
 
     /// Twelve random rects around the layout, each section sometimes scrolled orthogonally: each rect query answers

@@ -159,11 +159,7 @@ import Testing
                 isTopLevel: true
             )
             configuration.section.group = Self.framingNested(configuration.section.group, &random, depth: 0)
-            let input = LayoutInput(
-                viewport: Size(width: 375, height: 667),
-                layoutDirection: writing,
-                sections: (0..<random.int(1...3)).map { _ in SectionInput(count: random.int(0...120)) }
-            )
+            let input = CompositionalAnchoredTests.randomInput(&random, writing: writing)
             let layout = try prepare(input, .compositional(configuration))
             let all = layout.allAttributes(contentOffset: .zero)
             nestedFrames += all.count { $0.kind?.rawValue.hasPrefix("nest") == true }
