@@ -265,7 +265,7 @@ export interface CompositionalElement {
     interItemSpacing?: CompositionalSpacing;
     /** A custom group's cells, relative to the group's origin. */
     frames?: Rect[];
-    /** Views anchored to each cell of this item, or to each repetition of a section's top-level group. */
+    /** Views anchored to each cell of this item, or to each repetition of this group (nested ones too). */
     supplementaryItems?: CompositionalSupplementaryItem[];
 }
 /** NSCollectionLayoutAnchor: the named edges lie on the container's, then the offset moves it. */

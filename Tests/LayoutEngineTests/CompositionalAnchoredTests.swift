@@ -288,23 +288,34 @@ import Testing
                 )
                 configuration.section.decorationItems = [decoration]
             }
-            let input = LayoutInput(
-                viewport: Size(width: 375, height: 667),
-                layoutDirection: writing,
-                sections: (0..<random.int(1...3)).map { _ in SectionInput(count: random.int(0...120)) }
-            )
+            let input = Self.randomInput(&random, writing: writing)
             let layout = try prepare(input, .compositional(configuration))
             let all = layout.allAttributes(contentOffset: .zero)
             #expect(all.contains { $0.kind?.isNamed == true } || all.isEmpty)
-            for _ in 0..<12 {
-                let offsets = input.sections.map { _ in random.bool() ? 0 : random.double(-50...600).rounded() }
-                let size = Size(width: layout.contentSize.width + 200, height: layout.contentSize.height + 200)
-                let rect = random.rect(in: size).offsetBy(dx: -100, dy: -100)
-                let expected = layout.allAttributes(contentOffset: .zero, orthogonalOffsets: offsets)
-                    .filter { $0.frame.intersects(rect) }
-                let found = layout.attributes(in: rect, contentOffset: .zero, orthogonalOffsets: offsets)
-                #expect(found == expected)
-            }
+            Self.expectRectQueriesMatchAScan(layout, sections: input.sections.count, &random)
+        }
+    }
+
+    /// One to three sections of up to 120 items in a 375 × 667 viewport.
+    static func randomInput(_ random: inout RandomLayouts, writing: LayoutDirection) -> LayoutInput {
+        LayoutInput(
+            viewport: Size(width: 375, height: 667),
+            layoutDirection: writing,
+            sections: (0..<random.int(1...3)).map { _ in SectionInput(count: random.int(0...120)) }
+        )
+    }
+
+    /// Twelve random rects around the layout, each section sometimes scrolled orthogonally: each rect query answers
+    /// what a scan of every element keeps.
+    static func expectRectQueriesMatchAScan(_ layout: PreparedLayout, sections: Int, _ random: inout RandomLayouts) {
+        for _ in 0..<12 {
+            let offsets = (0..<sections).map { _ in random.bool() ? 0 : random.double(-50...600).rounded() }
+            let size = Size(width: layout.contentSize.width + 200, height: layout.contentSize.height + 200)
+            let rect = random.rect(in: size).offsetBy(dx: -100, dy: -100)
+            let expected = layout.allAttributes(contentOffset: .zero, orthogonalOffsets: offsets)
+                .filter { $0.frame.intersects(rect) }
+            let found = layout.attributes(in: rect, contentOffset: .zero, orthogonalOffsets: offsets)
+            #expect(found == expected)
         }
     }
 

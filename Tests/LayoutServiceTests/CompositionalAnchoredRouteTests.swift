@@ -192,16 +192,21 @@ import Testing
         #expect(problem["pointer"] as? String == "/config/section/contentInsetsReference")
     }
 
-    @Test func aNestedGroupTakesNoSupplementaryItems() throws {
+    @Test func aNestedGroupsSupplementaryFramesEachCopyOfIt() throws {
+        // Nested groups of 10 × 10, one cell each, side by side in a 375-point row; a 1 × 1 `frame` centred on each.
         let body = #"""
-            {"viewport":{"width":375,"height":667},"sections":[{"count":1}],"config":{"section":{"group":{"layout":"horizontal",
+            {"viewport":{"width":375,"height":667},"sections":[{"count":2}],"config":{"section":{"group":{"layout":"horizontal",
             "size":{"width":{"fractionalWidth":1},"height":{"absolute":40}},
             "subitems":[{"layout":"vertical","size":{"width":{"absolute":10},"height":{"absolute":10}},
             "subitems":[{"size":{"width":{"absolute":10},"height":{"absolute":10}}}],
             "supplementaryItems":[{"kind":"frame","size":{"width":{"absolute":1},"height":{"absolute":1}}}]}]}}}}
             """#
         let (response, json) = self.call(.POST, "/layout/compositional", body)
-        #expect(response.status == 422, "\(json)")
-        #expect((json["pointer"] as? String)?.hasPrefix("/config/section/group/subitems/0") == true, "\(json)")
+        #expect(response.status == 200, "\(json)")
+        let frames = self.attributes(json).filter { $0["kind"] as? String == "frame" }
+        // The two copies that hold a cell, (0, 0) and (10, 0): their frames' centres are 5 points in.
+        #expect(frames.map { $0["indexPath"] as? [Int] ?? [] } == [[0, 0], [0, 1]])
+        #expect(frames.first?["frame"] as? [String: Double] == ["x": 4.5, "y": 4.5, "width": 1, "height": 1])
+        #expect(frames.last?["frame"] as? [String: Double] == ["x": 14.5, "y": 4.5, "width": 1, "height": 1])
     }
 }

@@ -234,6 +234,10 @@ extension PreparedLayout {
                 }
             }
         }
+        // `compositional`'s cells with badges, then the badges, in one search when the section allows it.
+        if let local, try self.visitAnchoredCells(section: sectionIndex, rect: local, scrolled: scrolled, body) {
+            return try self.visitFooter(section: sectionIndex, rect: local, offset: offset, body)
+        }
         let context = CellContext(layout: self, section: sectionIndex, offset: offset, scrolled: scrolled)
         // The section's frames and index are passed borrowed from the array's storage: bound to a local, the frames
         // were copied on every visit (perf: an outlined copy of `GridGeometry?`, about 5% of a stored-frames query).
@@ -250,6 +254,17 @@ extension PreparedLayout {
         // `compositional`'s supplementaries anchored to cells and groups, which move with the cells.
         try self.visitAnchored(section: sectionIndex, rect: local.map { self.movedAcross($0, by: scrolled) },
             scrolled: scrolled, body)
+        try self.visitFooter(section: sectionIndex, rect: local, offset: offset, body)
+    }
+
+    /// Visits a section's footer, if it has one and it intersects `local` (or `local` is `nil`).
+    @inline(__always)
+    private func visitFooter<E: Error>(
+        section sectionIndex: Int,
+        rect local: Rect?,
+        offset: Point,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
         if self.sections[sectionIndex].footer != nil,
             let frame = self.footerFrame(section: sectionIndex, offset: offset),
             local.map(frame.intersects) ?? true,

@@ -192,9 +192,6 @@ extension JSONReader {
         group.interItemSpacing = spacing
         group.contentInsets = insets
         group.edgeSpacing = edges
-        guard depth == 0 || supplementaries.isEmpty else {
-            throw self.shapeError("only a section's top-level group takes supplementaryItems; put them on its items")
-        }
         group.supplementaryItems = supplementaries
         return .group(group)
     }

@@ -1508,7 +1508,8 @@ components:
           items: {$ref: "#/components/schemas/CompositionalSupplementaryItem"}
           description: >-
             NSCollectionLayoutSupplementaryItem: views anchored to each cell of this item (badges) or, on a
-            section's top-level group only, to each repetition of the group (at the index path of its first cell).
+            group (a section's group or one nested in it), to each repetition of the group (at the index path of
+            its first cell; none for a copy without cells).
             They take no room, come back from rect queries and from the supplementary route by their kind, follow
             their cell through updates, and mirror right to left. At most one of each kind per item or group.
     CompositionalSupplementaryItem:

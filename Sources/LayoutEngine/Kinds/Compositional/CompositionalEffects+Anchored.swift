@@ -12,9 +12,16 @@ extension CompositionalEffects {
         var relativeFrames: [Rect] = []
         /// The supplementaries of each repetition of the section's group.
         var groupItems: [CompositionalLayout.SupplementaryItem]
-        /// Each repetition's frame relative to the section (left-to-right space), when ``groupItems`` is not
-        /// empty; otherwise empty.
+        /// Each repetition's frame relative to the section (left-to-right space), when ``groupItems`` or
+        /// ``nestedSlots`` is not empty; otherwise empty.
         var groupFrames: [Rect]
+        /// The supplementaries of the nested groups of one repetition, flattened in ``nestedSlots``' order.
+        var nestedItems: [CompositionalLayout.SupplementaryItem] = []
+        /// The nested groups of one repetition that have supplementaries, a group before the groups nested in it.
+        var nestedSlots: [NestedSlot] = []
+        /// Each repetition's nested groups' frames relative to the section (left-to-right space): repetition `r`'s
+        /// slot `k` at `r × nestedSlots.count + k`.
+        var nestedFrames: [Rect] = []
         /// How far any item supplementary reaches before its cell's leading edge along the section's index axis.
         var reachBefore = 0.0
         /// How far any item supplementary reaches past its cell's trailing edge along the section's index axis.
@@ -33,13 +40,56 @@ extension CompositionalEffects {
         /// description. Empty when none was measured.
         var measured: [Measured] = []
 
+        /// A nested group with supplementaries, within one repetition.
+        struct NestedSlot: Hashable, Sendable {
+            /// Its first cell's place in the repetition: its supplementaries have that cell's index path.
+            var firstLeaf: Int
+            /// Its supplementaries in ``nestedItems``.
+            var items: Range<Int>
+        }
+
+        /// Whether the section's group or a group nested in it has supplementaries (every repetition's frame is
+        /// then kept).
+        var hasGroupSupplementaries: Bool { !self.groupItems.isEmpty || !self.nestedSlots.isEmpty }
+
+        /// The group supplementary at `index` of the group index space: ``groupItems``, then ``nestedItems``
+        /// (what ``Measured/index`` counts in when ``Measured/isGroup``).
+        func groupSupplementary(_ index: Int) -> CompositionalLayout.SupplementaryItem {
+            index < self.groupItems.count ? self.groupItems[index] : self.nestedItems[index - self.groupItems.count]
+        }
+
+        /// Calls `body` with the group index (see ``groupSupplementary(_:)``), the supplementary and its container
+        /// (the group's frame, relative to the section) of each supplementary anchored to a group that cell `leaf`
+        /// of repetition `repetition` starts: the top-level group's when `leaf` is 0, then the nested groups' in
+        /// slot order.
+        ///
+        /// - Complexity: O(slots + their supplementaries).
+        @inline(__always)
+        func forEachGroupSupplementary<E: Error>(
+            repetition: Int,
+            leaf: Int,
+            _ body: (Int, CompositionalLayout.SupplementaryItem, Rect) throws(E) -> Void
+        ) throws(E) {
+            if leaf == 0 {
+                let group = self.groupFrames[repetition]
+                for (index, item) in self.groupItems.enumerated() { try body(index, item, group) }
+            }
+            let slots = self.nestedSlots.count
+            for (slot, nested) in self.nestedSlots.enumerated() where nested.firstLeaf == leaf {
+                let container = self.nestedFrames[repetition * slots + slot]
+                for index in nested.items {
+                    try body(self.groupItems.count + index, self.nestedItems[index], container)
+                }
+            }
+        }
+
         /// A supplementary whose size was measured.
         struct Measured: Hashable, Sendable {
             /// The item of the cell it is anchored to (a group's: the repetition's first cell).
             var item: Int
-            /// Whether it is one of ``groupItems`` rather than of ``items``.
+            /// Whether it is anchored to a group (``groupItems`` or ``nestedItems``) rather than a cell (``items``).
             var isGroup: Bool
-            /// Its index in ``items`` or ``groupItems``.
+            /// Its index in ``items``, or in the group index space (``groupSupplementary(_:)``).
             var index: Int
             /// Its frame relative to the section (left-to-right space).
             var frame: Rect

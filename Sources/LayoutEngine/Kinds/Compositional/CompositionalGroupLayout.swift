@@ -133,13 +133,17 @@ struct CompositionalGroupLayout {
     ///   - firstLeaf: The index of the group's first cell, for `measured`.
     ///   - measured: The size the client measured for a cell, or `nil`.
     ///   - frames: Receives the cells' frames, in order.
+    ///   - groups: Receives the frame of every nested group (not this one) that has supplementary items, in the
+    ///     order the group's structure lists them, a group before the groups nested in it (the order of
+    ///     ``CompositionalEffects/Anchored/nestedSlots``).
     /// - Returns: The group's actual size: an estimated dimension becomes what the subitems need.
     static func place(
         _ node: Node,
         size: Size,
         firstLeaf: Int,
         measured: (Int) -> Size?,
-        into frames: inout [Rect]
+        into frames: inout [Rect],
+        groups: inout [Rect]
     ) -> Size {
         guard case .group(let group, let children, _) = node else { return size }
         let insets = group.contentInsets
@@ -157,6 +161,9 @@ struct CompositionalGroupLayout {
         var sizes: [Size] = []
         var nested: [Rect] = []
         var runs: [Range<Int>] = []
+        // The frames of groups nested in the group children, and each child's run of them.
+        var nestedGroups: [Rect] = []
+        var groupRuns: [Range<Int>] = []
         sizes.reserveCapacity(children.count)
         var leaf = firstLeaf
         for child in children {
@@ -168,9 +175,11 @@ struct CompositionalGroupLayout {
                     if item.size.height.isEstimated, real.height > 0 { childSize.height = real.height }
                 }
             case .group:
-                let start = nested.count
-                childSize = Self.place(child, size: childSize, firstLeaf: leaf, measured: measured, into: &nested)
+                let (start, groupStart) = (nested.count, nestedGroups.count)
+                childSize = Self.place(
+                    child, size: childSize, firstLeaf: leaf, measured: measured, into: &nested, groups: &nestedGroups)
                 runs.append(start..<nested.count)
+                groupRuns.append(groupStart..<nestedGroups.count)
             }
             sizes.append(childSize)
             leaf += child.leafCount
@@ -232,8 +241,10 @@ struct CompositionalGroupLayout {
             case .item(let item):
                 let slot = Rect(origin: origin, size: childSize)
                 frames.append(Self.itemFrame(slot, item: item))
-            case .group:
+            case .group(let nestedGroup, _, _):
                 for frame in nested[runs[run]] { frames.append(frame.offsetBy(dx: origin.x, dy: origin.y)) }
+                if !nestedGroup.supplementaryItems.isEmpty { groups.append(Rect(origin: origin, size: childSize)) }
+                for frame in nestedGroups[groupRuns[run]] { groups.append(frame.offsetBy(dx: origin.x, dy: origin.y)) }
                 run += 1
             }
             position += childMain + length(isHorizontal ? edges.trailing : edges.bottom)

@@ -188,11 +188,10 @@ extension CompositionalLayout {
             && Self.itemKinds(in: section.group).isDisjoint(with: kinds)
     }
 
-    /// Whether the supplementary items of `group` and its subitems can be laid out: finite sizes and offsets,
-    /// at most one edge per axis, distinct kinds on one item, group supplementaries on a section's top-level
-    /// group only (`isTopLevel`), and none of a kind the group's cells also have (they would share index paths).
-    static func hasValidSupplementaries(_ group: Group, isTopLevel: Bool) -> Bool {
-        guard isTopLevel || group.supplementaryItems.isEmpty else { return false }
+    /// Whether the supplementary items of `group`, its subitems and its nested groups can be laid out: finite
+    /// sizes and offsets, at most one edge per axis, distinct kinds on one item or group, and none of a group's of
+    /// a kind that a cell or a group inside it also has (they could share index paths).
+    static func hasValidSupplementaries(_ group: Group) -> Bool {
         var itemKinds: Set<ElementName> = []
         func isValid(_ items: [SupplementaryItem]) -> Bool {
             var kinds: Set<ElementName> = []
@@ -212,20 +211,23 @@ extension CompositionalLayout {
                 guard isValid(item.supplementaryItems) else { return false }
                 itemKinds.formUnion(item.supplementaryItems.map(\.kind))
             case .group(let nested):
-                guard Self.hasValidSupplementaries(nested, isTopLevel: false) else { return false }
+                guard Self.hasValidSupplementaries(nested) else { return false }
                 itemKinds.formUnion(Self.itemKinds(in: nested))
+                itemKinds.formUnion(nested.supplementaryItems.map(\.kind))
             }
         }
         return group.supplementaryItems.allSatisfy { !itemKinds.contains($0.kind) }
     }
 
-    /// The kinds of the supplementaries of every item in `group`, nested groups included.
+    /// The kinds of the supplementaries of every item and every nested group in `group` (not of `group` itself).
     static func itemKinds(in group: Group) -> Set<ElementName> {
         var kinds: Set<ElementName> = []
         for element in group.subitems {
             switch element {
             case .item(let item): kinds.formUnion(item.supplementaryItems.map(\.kind))
-            case .group(let nested): kinds.formUnion(Self.itemKinds(in: nested))
+            case .group(let nested):
+                kinds.formUnion(nested.supplementaryItems.map(\.kind))
+                kinds.formUnion(Self.itemKinds(in: nested))
             }
         }
         return kinds

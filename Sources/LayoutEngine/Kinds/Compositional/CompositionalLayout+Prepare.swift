@@ -40,7 +40,7 @@ extension CompositionalLayout {
         }
         try check(description.list.map { isVertical && $0.isValid } ?? true, "list")
         try check(Self.isValid(description.group), "group")
-        try check(Self.hasValidSupplementaries(description.group, isTopLevel: true), "group")
+        try check(Self.hasValidSupplementaries(description.group), "group")
         try check(description.contentInsets.isFinite, "contentInsets")
         try check(description.interGroupSpacing >= 0 && description.interGroupSpacing < .infinity, "interGroupSpacing")
         try check(description.background?.isFinite ?? true, "decorationItems")

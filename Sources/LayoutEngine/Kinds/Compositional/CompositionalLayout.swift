@@ -228,8 +228,8 @@ public enum CompositionalLayout {
         public var contentInsets = DirectionalInsets.zero
         /// Space around the group's slot in its parent group. Defaults to none.
         public var edgeSpacing = EdgeSpacing()
-        /// Supplementary views anchored to each repetition of the group, at the index path of its first cell; only
-        /// a section's top-level group takes them. Defaults to none.
+        /// Supplementary views anchored to each repetition of the group (a section's group, or each copy of a
+        /// nested one), at the index path of its first cell; a copy without cells has none. Defaults to none.
         public var supplementaryItems: [SupplementaryItem] = []
 
         /// Creates a group.

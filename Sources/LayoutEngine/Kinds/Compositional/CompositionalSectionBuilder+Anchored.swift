@@ -13,19 +13,28 @@ extension CompositionalSectionBuilder {
     ) throws(LayoutError) -> CompositionalEffects.Anchored? {
         var items: [CompositionalLayout.SupplementaryItem] = []
         var starts: [Int32] = [0]
+        var nestedItems: [CompositionalLayout.SupplementaryItem] = []
+        var slots: [CompositionalEffects.Anchored.NestedSlot] = []
         var hasAny = !group.supplementaryItems.isEmpty
-        func walk(_ node: CompositionalGroupLayout.Node) {
+        // Nested groups are met in the order ``CompositionalGroupLayout/place`` records their frames in.
+        func walk(_ node: CompositionalGroupLayout.Node, isTopLevel: Bool) {
             switch node {
             case .item(let item):
                 items.append(contentsOf: item.supplementaryItems)
                 hasAny = hasAny || !item.supplementaryItems.isEmpty
                 starts.append(Int32(items.count))
             case .group(let nested, let children, let leafCount):
+                if !isTopLevel, !nested.supplementaryItems.isEmpty {
+                    let first = nestedItems.count
+                    nestedItems.append(contentsOf: nested.supplementaryItems)
+                    slots.append(.init(firstLeaf: starts.count - 1, items: first..<nestedItems.count))
+                    hasAny = true
+                }
                 if case .custom = nested.layout {
                     // A custom group's cells are frames, without supplementaries.
                     starts.append(contentsOf: repeatElement(Int32(items.count), count: leafCount))
                 } else {
-                    for child in children { walk(child) }
+                    for child in children { walk(child, isTopLevel: false) }
                 }
             }
         }
@@ -33,14 +42,17 @@ extension CompositionalSectionBuilder {
         guard Self.supplementaryCount(node) <= CompositionalGroupLayout.maximumLeafCount else {
             throw .invalidParameter(name: "section/group", section: section)
         }
-        walk(node)
+        walk(node, isTopLevel: true)
         guard hasAny else { return nil }
-        return CompositionalEffects.Anchored(
+        var plan = CompositionalEffects.Anchored(
             items: items,
             leafStarts: starts,
             groupItems: group.supplementaryItems,
             groupFrames: []
         )
+        plan.nestedItems = nestedItems
+        plan.nestedSlots = slots
+        return plan
     }
 
     /// The number of supplementaries anchored to the cells under `node`, without building anything.
@@ -48,10 +60,12 @@ extension CompositionalSectionBuilder {
         switch node {
         case .item(let item): return item.supplementaryItems.count
         case .group(let group, let children, _):
-            if case .custom = group.layout { return 0 }
+            if case .custom = group.layout { return group.supplementaryItems.count }
+            // A nested group's own supplementaries count too (the top-level group's are not the cells').
             var total = 0
             for child in children {
                 total += Self.supplementaryCount(child)
+                if case .group(let nested, _, _) = child { total += nested.supplementaryItems.count }
                 // Stop counting once past any limit a caller may check.
                 if total > CompositionalGroupLayout.maximumLeafCount { return total }
             }
@@ -70,7 +84,8 @@ extension CompositionalSectionBuilder {
     ///   - template: The template's cells: when no cell was measured every repetition is a copy of them, so the
     ///     reach is measured on them alone.
     ///   - isMeasured: Whether cells may differ from the template's (listed sizes in a group with an estimate).
-    ///   - groupFrames: Every repetition's frame, when the group has supplementaries.
+    ///   - groupFrames: Every repetition's frame, when the group or a nested group has supplementaries.
+    ///   - nestedFrames: Every repetition's nested groups' frames (``CompositionalEffects/Anchored/nestedFrames``).
     ///   - axis: The axis the section's index runs along.
     /// - Complexity: O(cells of one repetition), or O(cells of the section) when measured; plus O(repetitions)
     ///   with group supplementaries.
@@ -81,11 +96,13 @@ extension CompositionalSectionBuilder {
         template: [Rect],
         isMeasured: Bool,
         groupFrames: [Rect],
+        nestedFrames: [Rect] = [],
         measuredSizes: [SectionInput.AnchoredSize] = [],
         axis: Axis
     ) -> (anchored: CompositionalEffects.Anchored, bounds: Rect?) {
         var anchored = plan
         anchored.groupFrames = groupFrames
+        anchored.nestedFrames = nestedFrames
         anchored.measured = Self.measured(measuredSizes, of: anchored, frames: frames)
         // Overhangs past the cells' bounds on each side: left, top, right, bottom.
         var overhang = (0.0, 0.0, 0.0, 0.0)
@@ -137,6 +154,15 @@ extension CompositionalSectionBuilder {
         for (repetition, group) in groupFrames.enumerated() {
             let first = repetition * perGroup < frames.count ? frames[repetition * perGroup] : group
             for item in anchored.groupItems { widen(item.frame(in: group), group: group, first: first) }
+            // A nested group's supplementaries have its first cell's index path; one without cells has none.
+            for slot in anchored.nestedSlots where repetition * perGroup + slot.firstLeaf < frames.count {
+                let cell = frames[repetition * perGroup + slot.firstLeaf]
+                anchored.forEachGroupSupplementary(repetition: repetition, leaf: slot.firstLeaf) {
+                    (index, item, container) in
+                    guard index >= anchored.groupItems.count else { return }
+                    widen(item.frame(in: container), group: group, first: cell)
+                }
+            }
         }
         for measured in anchored.measured where measured.isGroup {
             widen(measured.frame, group: groupFrames[measured.item / perGroup], first: frames[measured.item])
@@ -176,12 +202,14 @@ extension CompositionalSectionBuilder {
                 }
             }
             let repetition = entry.item / perGroup
-            guard entry.item % perGroup == 0, repetition < anchored.groupFrames.count,
-                let index = anchored.groupItems.firstIndex(where: { $0.kind == entry.kind }),
-                anchored.groupItems[index].size.width.isEstimated || anchored.groupItems[index].size.height.isEstimated
-            else { continue }
-            let frame = anchored.groupItems[index].frame(in: anchored.groupFrames[repetition], measured: entry.size)
-            result.append(.init(item: entry.item, isGroup: true, index: index, frame: frame))
+            guard repetition < anchored.groupFrames.count else { continue }
+            anchored.forEachGroupSupplementary(repetition: repetition, leaf: entry.item % perGroup) {
+                (index, item, container) in
+                guard item.kind == entry.kind, item.size.width.isEstimated || item.size.height.isEstimated
+                else { return }
+                let frame = item.frame(in: container, measured: entry.size)
+                result.append(.init(item: entry.item, isGroup: true, index: index, frame: frame))
+            }
         }
         result.sort { $0.precedes(item: $1.item, isGroup: $1.isGroup, index: $1.index) }
         return result

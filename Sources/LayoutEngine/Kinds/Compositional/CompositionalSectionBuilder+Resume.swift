@@ -25,7 +25,8 @@ extension CompositionalSectionBuilder {
         let perGroup = shared.node.leafCount
         let count = input.itemCount
         // Group supplementaries keep every repetition's frame: such a section is built whole.
-        guard self.description.orthogonalScrollingBehavior == .none, shared.anchored?.groupItems.isEmpty ?? true,
+        guard self.description.orthogonalScrollingBehavior == .none,
+            !(shared.anchored?.hasGroupSupplementaries ?? false),
             perGroup > 0, item >= 0, item < count,
             section.frames.count == count, !section.index.isPermuted
         else { return nil }

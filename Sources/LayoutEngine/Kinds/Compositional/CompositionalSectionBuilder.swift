@@ -42,10 +42,15 @@ struct CompositionalSectionBuilder {
         var frames: [Rect]
         /// The supplementaries anchored to the cells and the group, if any.
         var anchored: CompositionalEffects.Anchored? = nil
+        /// The frames of the nested groups that have supplementaries, relative to the group's origin, in the order
+        /// of ``CompositionalEffects/Anchored/nestedSlots``.
+        var nestedFrames: [Rect] = []
 
         /// What the template costs the layout's budget of template cells: its cells and the supplementaries
         /// anchored to them and to the group (each kept for every cell of a repetition).
-        var cost: Int { self.frames.count + (self.anchored.map { $0.items.count + $0.groupItems.count } ?? 0) }
+        var cost: Int {
+            self.frames.count + (self.anchored.map { $0.items.count + $0.groupItems.count + $0.nestedItems.count } ?? 0)
+        }
     }
 
     /// The viewport less the section's insets.
@@ -113,20 +118,23 @@ struct CompositionalSectionBuilder {
         let groupSize = group.size.resolved(in: self.container)
         let node = try CompositionalGroupLayout.structure(of: group, size: groupSize, section: self.index)
         var frames: [Rect] = []
+        var nestedFrames: [Rect] = []
         frames.reserveCapacity(node.leafCount)
         let size = CompositionalGroupLayout.place(
             node,
             size: groupSize,
             firstLeaf: 0,
             measured: { _ in nil },
-            into: &frames
+            into: &frames,
+            groups: &nestedFrames
         )
         return Template(
             node: node,
             groupSize: groupSize,
             size: size,
             frames: frames,
-            anchored: try Self.anchoredPlan(node, group: group, section: self.index)
+            anchored: try Self.anchoredPlan(node, group: group, section: self.index),
+            nestedFrames: nestedFrames
         )
     }
 
@@ -215,7 +223,8 @@ struct CompositionalSectionBuilder {
         let supplementaryEnd = crossEnd - self.supplementaryShift.end
 
         let contentStart = self.contentStart(of: input)
-        var groupFrames: [Rect]? = shared.anchored?.groupItems.isEmpty == false ? [] : nil
+        var groupFrames: [Rect]? = shared.anchored?.hasGroupSupplementaries == true ? [] : nil
+        var nestedFrames: [Rect] = []
         let placed = self.placeGroups(
             items: input.items,
             mayBeComputed: shared.anchored == nil,
@@ -226,7 +235,8 @@ struct CompositionalSectionBuilder {
             from: resuming,
             frames: &frames,
             checkpoints: &checkpoints,
-            groupFrames: &groupFrames
+            groupFrames: &groupFrames,
+            nestedFrames: &nestedFrames
         )
         // Side items start where the body does, and the body is at least as long as those that take room.
         let bodyEnd = Swift.max(placed.end, headerRoom + Swift.max(room(.sideStart), room(.sideEnd)))
@@ -309,6 +319,7 @@ struct CompositionalSectionBuilder {
                 template: shared.frames,
                 isMeasured: Self.hasEstimate(self.description.group) && input.items.isSizes,
                 groupFrames: groupFrames ?? [],
+                nestedFrames: nestedFrames,
                 measuredSizes: input.anchoredSizes,
                 axis: axis
             )
@@ -333,6 +344,8 @@ struct CompositionalSectionBuilder {
     ///   - checkpoints: The checkpoints before the first repetition placed; the later ones are appended for a
     ///     plain section whose group has an estimated dimension.
     ///   - groupFrames: When not `nil`, receives every placed repetition's frame.
+    ///   - nestedFrames: With `groupFrames`, receives every placed repetition's nested groups' frames that have
+    ///     supplementaries (``Template/nestedFrames``, moved to the repetition).
     ///   - mayBeComputed: Whether unmeasured repetitions may be kept as their closed form: not when the section
     ///     has supplementaries anchored to its cells or groups (badges are placed from their cells' frames, and
     ///     computed cells made the badge grid's random-offset query slower: 3.5–3.9 µs against 3.2–3.3 stored,
@@ -350,7 +363,8 @@ struct CompositionalSectionBuilder {
         from resuming: (repetition: Int, position: Double)?,
         frames: inout [Rect],
         checkpoints: inout [Double],
-        groupFrames: inout [Rect]?
+        groupFrames: inout [Rect]?,
+        nestedFrames: inout [Rect]
     ) -> (end: Double, orthogonal: CompositionalEffects.Orthogonal?, repeatedGroup: RepeatedGroupGeometry?) {
         let insets = self.description.contentInsets
         let isVertical = self.isVertical
@@ -397,6 +411,7 @@ struct CompositionalSectionBuilder {
             return (groupsEnd + alongEndInset, nil, geometry)
         }
         var scratch: [Rect] = []
+        var scratchGroups: [Rect] = []
         let firstRepetition = resuming?.repetition ?? 0
         precondition(frames.count == firstRepetition * perGroup)
         if recordsCheckpoints { checkpoints.reserveCapacity((repetitions + every - 1) / every) }
@@ -412,18 +427,25 @@ struct CompositionalSectionBuilder {
                 for leaf in 0..<cells { frames.append(shared.frames[leaf].offsetBy(dx: origin.x, dy: origin.y)) }
             } else {
                 scratch.removeAll(keepingCapacity: true)
+                scratchGroups.removeAll(keepingCapacity: true)
                 size = measured.withUnsafeBufferPointer { sizes in
                     CompositionalGroupLayout.place(
                         shared.node,
                         size: shared.groupSize,
                         firstLeaf: first,
                         measured: { $0 < sizes.count ? sizes[$0] : nil },
-                        into: &scratch
+                        into: &scratch,
+                        groups: &scratchGroups
                     )
                 }
                 for leaf in 0..<cells { frames.append(scratch[leaf].offsetBy(dx: origin.x, dy: origin.y)) }
             }
             groupFrames?.append(Rect(origin: origin, size: size))
+            if groupFrames != nil {
+                for frame in isMeasured ? scratchGroups : shared.nestedFrames {
+                    nestedFrames.append(frame.offsetBy(dx: origin.x, dy: origin.y))
+                }
+            }
             let length = groupsRunVertically ? size.height : size.width
             if isOrthogonal {
                 groupStarts.append(position)

@@ -43,15 +43,10 @@ extension PreparedLayout {
             // Stored frames read from their array (SectionFrames' subscript tests each closed form on every read);
             // computed ones through the subscript, never materialised.
             let stored = frames.isStored ? frames.array : []
-            // One attributes value, made once with every default (and mirrored once): each supplementary then sets
-            // only its kind, zIndex, index path and frame, where making all of its fields cost as much again.
-            var attributes = LayoutAttributes(
-                category: .supplementaryView,
-                kind: .named(anchored.items[0].kind),
-                indexPath: IndexPath(section: sectionIndex, item: 0),
-                frame: .zero
-            )
-            if let mirrorWidth { attributes = attributes.mirrored(inWidth: mirrorWidth) }
+            // One attributes value for all (see ``template(_:kind:section:mirrorWidth:)``).
+            let kind = ElementKind.named(anchored.items[0].kind)
+            var attributes = Self.template(
+                .supplementaryView, kind: kind, section: sectionIndex, mirrorWidth: mirrorWidth)
             for item in items {
                 let cell = stored.isEmpty ? frames[item] : stored[item]
                 let start = Int(anchored.leafStarts[leaf])
@@ -82,27 +77,9 @@ extension PreparedLayout {
                 }
             }
         }
-        guard !anchored.groupItems.isEmpty else { return }
-        let groups = anchored.groupFrames
-        var repetition = chunk?.repetitions.lowerBound ?? 0
-        let end = chunk?.repetitions.upperBound ?? groups.count
-        if let local {
-            // Repetitions follow one another along the index's axis: skip those that end before the band.
-            let lo = axis.leading(local) - anchored.groupReachAfter
-            repetition = (0..<groups.count).partitioningIndex { axis.leading(groups[$0]) > lo }
-        }
-        while repetition < end {
-            let group = groups[repetition]
-            if let local, axis.leading(group) - anchored.groupReachBefore >= axis.trailing(local) { break }
-            for (index, item) in anchored.groupItems.enumerated() {
-                let first = repetition * anchored.cellsPerGroup
-                let frame =
-                    anchored.measuredFrame(item: first, isGroup: true, index: index) ?? item.frame(in: group)
-                if let local, !frame.intersects(local) { continue }
-                try body(self.makeAnchored(item, frame, section: sectionIndex, item: first, origin))
-            }
-            repetition += 1
-        }
+        guard anchored.hasGroupSupplementaries else { return }
+        try self.visitGroupAnchored(
+            anchored, section: sectionIndex, rect: local, origin: origin, repetitions: chunk?.repetitions, body)
     }
 
     /// How many cells and group repetitions of a `compositional` section have anchored supplementaries, for
@@ -112,7 +89,7 @@ extension PreparedLayout {
         else { return (0, 0) }
         return (
             anchored.items.isEmpty ? 0 : self.sections[sectionIndex].frames.count,
-            anchored.groupItems.isEmpty ? 0 : anchored.groupFrames.count
+            anchored.hasGroupSupplementaries ? anchored.groupFrames.count : 0
         )
     }
 
@@ -136,14 +113,17 @@ extension PreparedLayout {
             }
         }
         let perGroup = anchored.cellsPerGroup
-        guard item % perGroup == 0, item / perGroup < anchored.groupFrames.count,
-            let index = anchored.groupItems.firstIndex(where: { $0.kind == name })
-        else { return nil }
-        let supplementary = anchored.groupItems[index]
-        let frame =
-            anchored.measuredFrame(item: item, isGroup: true, index: index)
-            ?? supplementary.frame(in: anchored.groupFrames[item / perGroup])
-        return self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
+        guard item / perGroup < anchored.groupFrames.count else { return nil }
+        // The group's (or a nested group's) whose first cell this is: kinds are distinct among them.
+        var found: LayoutAttributes?
+        anchored.forEachGroupSupplementary(repetition: item / perGroup, leaf: item % perGroup) {
+            (index, supplementary, container) in
+            guard found == nil, supplementary.kind == name else { return }
+            let frame =
+                anchored.measuredFrame(item: item, isGroup: true, index: index) ?? supplementary.frame(in: container)
+            found = self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
+        }
+        return found
     }
 
     /// How far a `compositional` section's anchored supplementaries reach past the cells whose index paths they
@@ -186,12 +166,11 @@ extension PreparedLayout {
             return
         }
         let perGroup = anchored.cellsPerGroup
-        guard !anchored.groupItems.isEmpty, item % perGroup == 0, item / perGroup < anchored.groupFrames.count
-        else { return }
-        let group = anchored.groupFrames[item / perGroup]
-        for (index, supplementary) in anchored.groupItems.enumerated() {
+        guard anchored.hasGroupSupplementaries, item / perGroup < anchored.groupFrames.count else { return }
+        try anchored.forEachGroupSupplementary(repetition: item / perGroup, leaf: item % perGroup) {
+            (index, supplementary, container) throws(E) in
             let frame =
-                anchored.measuredFrame(item: item, isGroup: true, index: index) ?? supplementary.frame(in: group)
+                anchored.measuredFrame(item: item, isGroup: true, index: index) ?? supplementary.frame(in: container)
             let attributes = self.makeAnchored(supplementary, frame, section: sectionIndex, item: item, origin)
             try body(supplementary.kind, attributes)
         }
@@ -216,13 +195,17 @@ extension PreparedLayout {
             return true
         }
         let perGroup = anchored.cellsPerGroup
-        return item % perGroup == 0 && item / perGroup < anchored.groupFrames.count
-            && anchored.groupItems.contains(where: isEstimated)
+        guard item / perGroup < anchored.groupFrames.count else { return false }
+        var estimated = false
+        anchored.forEachGroupSupplementary(repetition: item / perGroup, leaf: item % perGroup) { _, supplementary, _ in
+            estimated = estimated || isEstimated(supplementary)
+        }
+        return estimated
     }
 
     /// An anchored supplementary's attributes from its frame relative to its section.
     @inline(__always)
-    private func makeAnchored(
+    func makeAnchored(
         _ supplementary: CompositionalLayout.SupplementaryItem,
         _ frame: Rect,
         section: Int,
