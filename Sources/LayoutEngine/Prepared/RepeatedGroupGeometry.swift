@@ -101,6 +101,27 @@ struct RepeatedGroupGeometry: Hashable, Sendable {
         return self.frame(leaf: item - repetition * self.cells.count, at: self.groups.lineV(repetition))
     }
 
+    /// Calls `body` with each item of `range` and its frame, in item order: where a repetition starts is found once
+    /// for all its cells (``frame(_:)`` finds it per item).
+    ///
+    /// - Complexity: O(`range.count` + repetitions × ``GridGeometry/checkpointStride``).
+    @inline(__always)
+    func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+        guard !range.isEmpty else { return }
+        let cellCount = self.cells.count
+        var item = range.lowerBound
+        var repetition = item / cellCount
+        while item < range.upperBound {
+            let first = repetition * cellCount
+            let position = self.groups.lineV(repetition)
+            for leaf in (item - first)..<Swift.min(cellCount, range.upperBound - first) {
+                try body(first + leaf, self.frame(leaf: leaf, at: position))
+            }
+            repetition += 1
+            item = repetition * cellCount
+        }
+    }
+
     /// The items whose frames may overlap the band `lo..<hi` along the groups' axis (a superset, as
     /// ``SpatialIndex/candidatePositions(from:to:)`` answers).
     ///

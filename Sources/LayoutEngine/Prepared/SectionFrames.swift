@@ -150,6 +150,9 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
         if let checkpointed = self.checkpointed {
             return try checkpointed.forEachFrame(in: range, crossing: band, body)
         }
+        if let repeatedGroup = self.computed?.repeatedGroup {
+            return try repeatedGroup.forEachFrame(in: range, body)
+        }
         if !self.isStored {
             for item in range { try body(item, self[item]) }
             return
