@@ -143,8 +143,26 @@ extension FlowSectionBuilder {
             state: UnsafeMutableBufferPointer<Double>,
             into frames: UnsafeMutableBufferPointer<Rect>
         ) {
-            let first = Int(state[0])
             var sink = ReplaySink(frames: frames, items: items)
+            self.layOut(sizes, from: state, into: &sink)
+        }
+
+        /// Replays as ``replay(_:items:state:into:)`` does, but stops at the first line starting past the band: its
+        /// items and every later one lie beyond it (a line's items start at or after the line's `v`).
+        func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int> {
+            var sink = ReplaySink(frames: block.frames, items: block.items, stopsPast: band.upperBound)
+            self.layOut(block.sizes, from: block.state, into: &sink)
+            let items = block.items
+            return items.lowerBound..<Swift.max(items.lowerBound, Swift.min(items.upperBound, sink.stoppedAt))
+        }
+
+        /// Lays out the lines from the checkpoint `state` into `sink`, up to the line holding `sink`'s last item.
+        private func layOut(
+            _ sizes: UnsafeBufferPointer<Size>,
+            from state: UnsafeMutableBufferPointer<Double>,
+            into sink: inout ReplaySink
+        ) {
+            let first = Int(state[0])
             var noLines: [Line]? = nil
             _ = self.builder.layOut(
                 ListedItemSizes(sizes: sizes),
@@ -153,22 +171,34 @@ extension FlowSectionBuilder {
                 lineIndex: first == 0 ? 0 : 1,
                 firstLineCount: self.firstLineCount,
                 lines: &noLines,
-                until: items.upperBound,
+                until: sink.items.upperBound,
                 isUniform: self.isUniform
             )
         }
     }
 }
 
-/// Writes the frames of a replay's items into a block's buffer, dropping the others of their lines.
+/// Writes the frames of a replay's items into a block's buffer, dropping the others of their lines; with a limit,
+/// stops at the first line starting past it.
 private struct ReplaySink: FlowFrameSink {
     let frames: UnsafeMutableBufferPointer<Rect>
     let items: Range<Int>
+    /// Where along the scroll axis a line starting further ends the replay.
+    var stopsPast = Double.infinity
+    /// The first item not written because its line starts past ``stopsPast`` (`Int.max` while none).
+    private(set) var stoppedAt = Int.max
 
     @inline(__always)
     mutating func write(_ frame: Rect, at item: Int) {
         if self.items.contains(item) { self.frames[item - self.items.lowerBound] = frame }
     }
+
+    @inline(__always)
+    mutating func beginLine(first: Int, v: Double) {
+        if v > self.stopsPast { self.stoppedAt = first }
+    }
+
+    var isSatisfied: Bool { self.stoppedAt != .max }
 }
 
 /// Hands a build's frames to a ``CheckpointedFrames/Recorder`` a block at a time, with the start of the line
