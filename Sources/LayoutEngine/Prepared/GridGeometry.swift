@@ -51,6 +51,42 @@ struct GridGeometry: Hashable, Sendable {
         return v
     }
 
+    /// Calls `body` with each item of `range` and its frame, in item order: a line's `v` is found once for its items
+    /// and the next line's follows by the builder's two additions (or its product, or its checkpoint), where
+    /// ``frame(_:)`` replays up to ``checkpointStride`` lines per item.
+    ///
+    /// - Complexity: O(`range.count` + ``checkpointStride``).
+    @inline(__always)
+    func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+        guard !range.isEmpty else { return }
+        var line = range.lowerBound / self.columns
+        var v = self.lineV(line)
+        var item = range.lowerBound
+        while true {
+            let first = line * self.columns
+            let end = Swift.min(range.upperBound, first + self.columns)
+            let isLastLine = (line + 1) * self.columns >= self.count
+            for item in item..<end {
+                let column = item - first
+                let u = isLastLine ? self.lastLineU[column] : self.lineU[column]
+                try body(
+                    item,
+                    self.isVertical
+                        ? Rect(x: u, y: v, width: self.size.width, height: self.size.height)
+                        : Rect(x: v, y: u, width: self.size.width, height: self.size.height))
+            }
+            item = end
+            if item >= range.upperBound { return }
+            line += 1
+            if self.pitch != nil || line % Self.checkpointStride == 0 {
+                v = self.lineV(line)
+            } else {
+                v += self.thickness
+                v += self.lineSpacing
+            }
+        }
+    }
+
     /// The frame of an item.
     ///
     /// - Complexity: O(``checkpointStride``).

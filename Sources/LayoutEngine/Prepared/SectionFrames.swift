@@ -150,6 +150,9 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
         if let checkpointed = self.checkpointed {
             return try checkpointed.forEachFrame(in: range, crossing: band, body)
         }
+        if let grid = self.grid {
+            return try grid.forEachFrame(in: range, body)
+        }
         if let repeatedGroup = self.computed?.repeatedGroup {
             return try repeatedGroup.forEachFrame(in: range, body)
         }
