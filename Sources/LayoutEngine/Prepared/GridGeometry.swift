@@ -44,11 +44,24 @@ struct GridGeometry: Hashable, Sendable {
     func lineV(_ line: Int) -> Double {
         if let pitch = self.pitch { return self.checkpoints[0] + Double(line) * pitch }
         var v = self.checkpoints[line / Self.checkpointStride]
-        for _ in 0..<(line % Self.checkpointStride) {
-            v += self.thickness
-            v += self.lineSpacing
-        }
+        for _ in 0..<(line % Self.checkpointStride) { self.advance(&v) }
         return v
+    }
+
+    /// Moves `v` from a line to the next with the builder's two additions.
+    @inline(__always)
+    private func advance(_ v: inout Double) {
+        v += self.thickness
+        v += self.lineSpacing
+    }
+
+    /// The frame of column `column` of a line at `v` (the last line's columns are its own).
+    @inline(__always)
+    private func frame(column: Int, ofLastLine isLastLine: Bool, v: Double) -> Rect {
+        let u = isLastLine ? self.lastLineU[column] : self.lineU[column]
+        return self.isVertical
+            ? Rect(x: u, y: v, width: self.size.width, height: self.size.height)
+            : Rect(x: v, y: u, width: self.size.width, height: self.size.height)
     }
 
     /// Calls `body` with each item of `range` and its frame, in item order: a line's `v` is found once for its items
@@ -67,13 +80,7 @@ struct GridGeometry: Hashable, Sendable {
             let end = Swift.min(range.upperBound, first + self.columns)
             let isLastLine = (line + 1) * self.columns >= self.count
             for item in item..<end {
-                let column = item - first
-                let u = isLastLine ? self.lastLineU[column] : self.lineU[column]
-                try body(
-                    item,
-                    self.isVertical
-                        ? Rect(x: u, y: v, width: self.size.width, height: self.size.height)
-                        : Rect(x: v, y: u, width: self.size.width, height: self.size.height))
+                try body(item, self.frame(column: item - first, ofLastLine: isLastLine, v: v))
             }
             item = end
             if item >= range.upperBound { return }
@@ -81,8 +88,7 @@ struct GridGeometry: Hashable, Sendable {
             if self.pitch != nil || line % Self.checkpointStride == 0 {
                 v = self.lineV(line)
             } else {
-                v += self.thickness
-                v += self.lineSpacing
+                self.advance(&v)
             }
         }
     }
@@ -96,11 +102,7 @@ struct GridGeometry: Hashable, Sendable {
         let column = item - line * self.columns
         // The last line starts at the last item's line; the only line whose items are past `count - columns`.
         let isLastLine = (line + 1) * self.columns >= self.count
-        let u = isLastLine ? self.lastLineU[column] : self.lineU[column]
-        let v = self.lineV(line)
-        return self.isVertical
-            ? Rect(x: u, y: v, width: self.size.width, height: self.size.height)
-            : Rect(x: v, y: u, width: self.size.width, height: self.size.height)
+        return self.frame(column: column, ofLastLine: isLastLine, v: self.lineV(line))
     }
 
     /// The items whose frames may overlap the band `lo..<hi` along the scroll axis; every other item certainly does
