@@ -15,6 +15,8 @@ struct OutputQueue {
     static let maximumVectors = 16
     /// The most emptied coalescing buffers kept for reuse: a head, then the pipelined answers after its body.
     private static let maximumSpares = 2
+    /// The most capacity the kept buffers hold together (one connection's output memory between answers).
+    private static let maximumSpareBytes = 1024 * 1024
 
     /// A piece of output: a coalescing buffer, or bytes queued as they are.
     private struct Chunk {
@@ -125,12 +127,13 @@ struct OutputQueue {
         }
     }
 
-    /// Forgets the first piece, keeping a modest coalescing buffer for the next responses (a huge one goes).
+    /// Forgets the first piece, keeping modest coalescing buffers for the next responses (a huge one goes).
     private mutating func dropFirst() {
         let done = self.chunks.removeFirst()
         self.sentOfFirst = 0
         if self.chunks.isEmpty { self.lastIsCoalescing = false }
-        if done.isCoalescing, done.bytes.capacity <= 1024 * 1024, self.spares.count < Self.maximumSpares {
+        let kept = self.spares.reduce(done.bytes.capacity) { $0 + $1.capacity }
+        if done.isCoalescing, kept <= Self.maximumSpareBytes, self.spares.count < Self.maximumSpares {
             self.spares.append(done.bytes)
         }
     }
