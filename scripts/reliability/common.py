@@ -46,6 +46,17 @@ def rss_mib(pid):
     raise RuntimeError(f"no VmRSS for {pid}")
 
 
+def rss_kib(pid):
+    """The resident memory of a process in KiB, split as `/proc/PID/status` does: `VmRSS`, `RssAnon`, `RssFile`."""
+    figures = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "RssAnon", "RssFile"):
+                figures[name] = int(value.split()[0])
+    return figures
+
+
 def request(method, path, body=b"", headers=None, close=False):
     """The bytes of one HTTP/1.1 request."""
     if isinstance(body, str):
