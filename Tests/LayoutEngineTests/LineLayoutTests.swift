@@ -81,6 +81,18 @@ import Testing
         #expect(flick == Point(x: 3060, y: 0))
     }
 
+    @Test func lineReadsASectionsItemSizeAndSpacingAndRotaryDoesNot() throws {
+        var section = SectionInput(count: 3)
+        section.overrides.itemSize = Size(width: 60, height: 40)
+        section.overrides.minimumLineSpacing = 5
+        let input = LayoutInput(viewport: Size(width: 375, height: 200), sections: [section])
+        let line = try prepare(input, .line(.init()))
+        #expect(cellFrames(line) == [Rect(157.5, 80, 60, 40), Rect(222.5, 80, 60, 40), Rect(287.5, 80, 60, 40)])
+        // Rotary keeps its own card size (200 × 280) and spacing (20), taller than the viewport: y is 0.
+        let rotary = try prepare(input, .rotary(.init()))
+        #expect(cellFrames(rotary) == [Rect(87.5, 0, 200, 280), Rect(307.5, 0, 200, 280), Rect(527.5, 0, 200, 280)])
+    }
+
     @Test func otherKindsKeepTheProposedOffset() throws {
         let flow = try prepare(LayoutInput(sections: [SectionInput(count: 100)]), .flow(.init()))
         #expect(

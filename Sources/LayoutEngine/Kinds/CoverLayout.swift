@@ -131,14 +131,13 @@ extension CoverLayout: LayoutKindProtocol {
 
     static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
         let (input, configuration) = (context.input, context.configuration)
-        let itemSize = configuration.resolvedItemSize(viewport: input.viewport)
-        try validateSize(itemSize, name: "itemSize", section: nil)
+        try validateSize(configuration.resolvedItemSize(viewport: input.viewport), name: "itemSize", section: nil)
         try validateNonNegative(configuration.minimumLineSpacing, name: "minimumLineSpacing", section: nil)
         try validateInsets(configuration.sectionInset, name: "sectionInset", section: nil)
         try validateFraction(configuration.shrink, name: "shrink")
         try validateFraction(configuration.dim, name: "dim")
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        return Builder(input: input, configuration: configuration, itemSize: itemSize)
+        return Builder(input: input, configuration: configuration)
     }
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
@@ -151,7 +150,6 @@ extension CoverLayout: LayoutKindProtocol {
     struct Builder: KindSectionBuilder {
         let input: LayoutInput
         let configuration: Configuration
-        let itemSize: Size
 
         var isVertical: Bool { self.configuration.scrollDirection == .vertical }
 
@@ -162,7 +160,7 @@ extension CoverLayout: LayoutKindProtocol {
             let isVertical = self.isVertical
             try section.validateSizes(section: index)
             let built = section.withItemSizes(
-                defaultSize: self.itemSize,
+                defaultSize: self.configuration.resolvedItemSize(viewport: self.input.viewport),
                 Build(inset: inset, spacing: spacing, isVertical: isVertical)
             )
             let drift = built.maximumLength + spacing
@@ -207,9 +205,11 @@ extension CoverLayout: LayoutKindProtocol {
             let inset = configuration.sectionInset
             let effects = CoverEffects(
                 leadingInset: isVertical ? inset.top : inset.left,
-                spacing: configuration.minimumLineSpacing,
-                shrink: configuration.shrink,
-                dim: configuration.dim,
+                falloff: CardFalloff(
+                    spacing: configuration.minimumLineSpacing,
+                    shrink: configuration.shrink,
+                    dim: configuration.dim
+                ),
                 maximumLength: maximumLength
             )
             let position = contentLength

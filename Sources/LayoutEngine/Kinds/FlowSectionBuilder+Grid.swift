@@ -104,15 +104,8 @@ extension FlowSectionBuilder {
 
 /// Records the frames of a uniform flow section as a ``GridGeometry``, checking that each follows it.
 private struct GridRecorder: FlowFrameSink {
-    let count: Int
-    let columns: Int
-    let isVertical: Bool
-    let size: Size
-    let thickness: Double
-    let lineSpacing: Double
-    private var lineU: [Double] = []
-    private var lastLineU: [Double] = []
-    private var checkpoints: [Double] = []
+    /// The grid being recorded: its parameters as given, its positions and checkpoints filled in as frames come.
+    private var grid: GridGeometry
     private var lineV = 0.0
     private var isExact = true
     /// Whether every line's `v` is the first's plus the line's index times the pitch (then no checkpoints are kept).
@@ -125,40 +118,47 @@ private struct GridRecorder: FlowFrameSink {
     )
 
     init(count: Int, columns: Int, isVertical: Bool, size: Size, thickness: Double, lineSpacing: Double) {
-        self.count = count
-        self.columns = columns
-        self.isVertical = isVertical
-        self.size = size
-        self.thickness = thickness
-        self.lineSpacing = lineSpacing
+        self.grid = GridGeometry(
+            count: count,
+            columns: columns,
+            isVertical: isVertical,
+            size: size,
+            thickness: thickness,
+            lineSpacing: lineSpacing,
+            lineU: [],
+            lastLineU: [],
+            checkpoints: []
+        )
     }
 
     mutating func write(_ frame: Rect, at item: Int) {
-        let line = item / self.columns
-        let column = item - line * self.columns
-        let lastLine = (self.count - 1) / self.columns
-        let u = self.isVertical ? frame.origin.x : frame.origin.y
-        let v = self.isVertical ? frame.origin.y : frame.origin.x
+        let line = item / self.grid.columns
+        let column = item - line * self.grid.columns
+        let lastLine = (self.grid.count - 1) / self.grid.columns
+        let u = self.grid.isVertical ? frame.origin.x : frame.origin.y
+        let v = self.grid.isVertical ? frame.origin.y : frame.origin.x
         if column == 0 {
             if line == 0 {
                 self.lineV = v
             } else {
-                self.lineV += self.thickness
-                self.lineV += self.lineSpacing
+                self.lineV += self.grid.thickness
+                self.lineV += self.grid.lineSpacing
             }
-            if line % GridGeometry.checkpointStride == 0 { self.checkpoints.append(self.lineV) }
-            if self.isProduct, self.lineV != self.checkpoints[0] + Double(line) * (self.thickness + self.lineSpacing) {
+            if line % GridGeometry.checkpointStride == 0 { self.grid.checkpoints.append(self.lineV) }
+            if self.isProduct,
+                self.lineV != self.grid.checkpoints[0] + Double(line) * (self.grid.thickness + self.grid.lineSpacing)
+            {
                 self.isProduct = false
             }
         }
         if line == lastLine {
-            self.lastLineU.append(u)
+            self.grid.lastLineU.append(u)
         } else if line == 0 {
-            self.lineU.append(u)
-        } else if self.lineU[column] != u {
+            self.grid.lineU.append(u)
+        } else if self.grid.lineU[column] != u {
             self.isExact = false
         }
-        if v != self.lineV || frame.size != self.size { self.isExact = false }
+        if v != self.lineV || frame.size != self.grid.size { self.isExact = false }
         self.extremes.minX = Swift.min(self.extremes.minX, frame.minX)
         self.extremes.minY = Swift.min(self.extremes.minY, frame.minY)
         self.extremes.maxX = Swift.max(self.extremes.maxX, frame.maxX)
@@ -169,19 +169,16 @@ private struct GridRecorder: FlowFrameSink {
     /// `count` items of the same grid.
     init(resuming previous: GridGeometry, count: Int, at line: Int) {
         precondition(line > 0 && line < previous.lines && !previous.lineU.isEmpty)
-        self.init(
-            count: count,
-            columns: previous.columns,
-            isVertical: previous.isVertical,
-            size: previous.size,
-            thickness: previous.thickness,
-            lineSpacing: previous.lineSpacing
-        )
-        self.lineU = previous.lineU
+        // The same grid (its full lines' positions kept), with the new count and its lines yet to come.
+        self.grid = previous
+        self.grid.count = count
+        self.grid.lastLineU = []
+        self.grid.bounds = nil
+        self.grid.pitch = nil
         let stride = GridGeometry.checkpointStride
-        self.checkpoints = Array(previous.checkpoints.prefix((line + stride - 1) / stride))
+        self.grid.checkpoints = Array(previous.checkpoints.prefix((line + stride - 1) / stride))
         if previous.pitch != nil {
-            self.checkpoints = Swift.stride(from: 0, to: line, by: stride).map(previous.lineV)
+            self.grid.checkpoints = Swift.stride(from: 0, to: line, by: stride).map(previous.lineV)
         }
         self.isProduct = previous.pitch != nil
         self.lineV = previous.lineV(line - 1)
@@ -201,19 +198,11 @@ private struct GridRecorder: FlowFrameSink {
     var geometry: GridGeometry? {
         guard self.isExact else { return nil }
         let (minX, minY, maxX, maxY) = self.extremes
-        return GridGeometry(
-            count: self.count,
-            columns: self.columns,
-            isVertical: self.isVertical,
-            size: self.size,
-            thickness: self.thickness,
-            lineSpacing: self.lineSpacing,
-            lineU: self.lineU,
-            lastLineU: self.lastLineU,
-            checkpoints: self.isProduct ? [self.checkpoints[0]] : self.checkpoints,
-            bounds: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY),
-            pitch: self.isProduct ? self.thickness + self.lineSpacing : nil
-        )
+        var grid = self.grid
+        if self.isProduct { grid.checkpoints = [grid.checkpoints[0]] }
+        grid.bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        grid.pitch = self.isProduct ? grid.thickness + grid.lineSpacing : nil
+        return grid
     }
 }
 

@@ -28,45 +28,30 @@ public enum LineLayout {
     }
 }
 
-extension LineLayout: LayoutKindProtocol {
-    typealias Builder = StripBuilder
-
+extension LineLayout: StripKind {
     static var kind: LayoutKind { .line }
     static var defaultConfiguration: Configuration { Configuration() }
+    static var readsOverrides: Bool { true }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
-        let (input, configuration) = (context.input, context.configuration)
+    static func effects(_ configuration: Configuration) throws(LayoutError) -> ElementEffects {
         guard configuration.activeDistance > 0, configuration.activeDistance < .infinity else {
             throw .invalidParameter(name: "activeDistance", section: nil)
         }
         guard configuration.scaleFactor.isFinite else { throw .invalidParameter(name: "scaleFactor", section: nil) }
-        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
-        return StripBuilder(
-            kind: .line,
-            input: input,
-            itemSize: configuration.itemSize,
-            spacing: configuration.minimumLineSpacing,
-            readsOverrides: true,
-            effects: .line(activeDistance: configuration.activeDistance, scaleFactor: configuration.scaleFactor),
-            flickVelocityThreshold: configuration.flickVelocityThreshold
-        )
+        return .line(activeDistance: configuration.activeDistance, scaleFactor: configuration.scaleFactor)
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .line(configuration) }
 
     /// Builds the sections of a horizontal strip, one after the other (`line` and `rotary`): items centred
     /// vertically, and each section's ends inset so that its first and last items can be centred.
-    struct StripBuilder: KindSectionBuilder {
-        let kind: LayoutKind
+    struct StripBuilder<Kind: LayoutKindProtocol>: KindSectionBuilder where Kind.Configuration: StripConfiguration {
         let input: LayoutInput
-        let itemSize: Size
-        let spacing: Double
-        /// Whether sections' overrides of the item size and spacing apply (`line`, not `rotary`).
+        let configuration: Kind.Configuration
+        /// Whether sections' overrides of the item size and spacing apply (``StripKind/readsOverrides``).
         let readsOverrides: Bool
         /// What queries compute on top of the frames: `line`'s scale, `rotary`'s turn.
         let effects: ElementEffects
-        /// The flick threshold of snapping to item centres.
-        let flickVelocityThreshold: Double
 
         var isVertical: Bool { false }
 
@@ -78,8 +63,9 @@ extension LineLayout: LayoutKindProtocol {
             -> (SectionLayout, PlainSectionRecord)
         {
             let section = self.input.sections[index]
-            let itemSize = self.readsOverrides ? section.overrides.itemSize ?? self.itemSize : self.itemSize
-            let spacing = self.readsOverrides ? section.overrides.minimumLineSpacing ?? self.spacing : self.spacing
+            let overrides = self.readsOverrides ? section.overrides : SectionOverrides()
+            let itemSize = overrides.itemSize ?? self.configuration.itemSize
+            let spacing = overrides.minimumLineSpacing ?? self.configuration.minimumLineSpacing
             try validateSize(itemSize, name: "itemSize", section: index)
             try validateNonNegative(spacing, name: "minimumLineSpacing", section: index)
             try section.validateSizes(section: index)
@@ -92,13 +78,13 @@ extension LineLayout: LayoutKindProtocol {
             -> PreparedLayout
         {
             PreparedLayout(
-                kind: self.kind,
+                kind: Kind.kind,
                 input: self.input,
                 contentSize: Size(width: contentLength, height: self.input.viewport.height),
                 sections: sections,
                 axis: .horizontal,
                 effects: self.effects,
-                snapVelocityThreshold: self.flickVelocityThreshold,
+                snapVelocityThreshold: self.configuration.flickVelocityThreshold,
                 snapsToCenters: true
             )
         }
@@ -186,6 +172,45 @@ extension LineLayout {
             band: Rect(x: 0, y: 0, width: length, height: viewport.height),
             body: (0, length),
             axis: .horizontal
+        )
+    }
+}
+
+/// A kind laid out as a horizontal strip by ``LineLayout/StripBuilder`` (`line` and `rotary`): the kind says only
+/// whether sections' overrides apply and what queries add to the frames.
+protocol StripKind: LayoutKindProtocol
+where Builder == LineLayout.StripBuilder<Self>, Configuration: StripConfiguration {
+    /// Whether sections' overrides of the item size and spacing apply (`line`, not `rotary`).
+    static var readsOverrides: Bool { get }
+
+    /// Checks the kind's own parameters, and tells what queries compute on top of the frames.
+    ///
+    /// - Throws: ``LayoutError/invalidParameter(name:section:)`` for a bad parameter.
+    static func effects(_ configuration: Configuration) throws(LayoutError) -> ElementEffects
+}
+
+/// The parameters of a strip kind's configuration that ``LineLayout/StripBuilder`` reads.
+protocol StripConfiguration {
+    /// The size of items of a `count` section.
+    var itemSize: Size { get }
+    /// The spacing between items.
+    var minimumLineSpacing: Double { get }
+    /// The flick threshold of snapping to item centres.
+    var flickVelocityThreshold: Double { get }
+}
+
+extension LineLayout.Configuration: StripConfiguration {}
+
+extension StripKind {
+    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+        let configuration = context.configuration
+        let effects = try Self.effects(configuration)
+        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
+        return Builder(
+            input: context.input,
+            configuration: configuration,
+            readsOverrides: Self.readsOverrides,
+            effects: effects
         )
     }
 }

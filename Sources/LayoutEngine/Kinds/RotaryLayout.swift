@@ -32,38 +32,29 @@ public enum RotaryLayout {
     }
 }
 
-extension RotaryLayout: LayoutKindProtocol {
-    typealias Builder = LineLayout.StripBuilder
-
+extension RotaryLayout: StripKind {
     static var kind: LayoutKind { .rotary }
     static var defaultConfiguration: Configuration { Configuration() }
+    /// The line layout's strip, without per-section overrides, turned at query time.
+    static var readsOverrides: Bool { false }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
-        let (input, configuration) = (context.input, context.configuration)
+    static func effects(_ configuration: Configuration) throws(LayoutError) -> ElementEffects {
         try validateFraction(configuration.scaleFalloff, name: "scaleFalloff")
         try validateFraction(configuration.alphaFalloff, name: "alphaFalloff")
         guard configuration.maxAngle.isFinite else { throw .invalidParameter(name: "maxAngle", section: nil) }
         guard configuration.perspective > 0, configuration.perspective < .infinity else {
             throw .invalidParameter(name: "perspective", section: nil)
         }
-        try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
         let effects = RotaryEffects(
-            spacing: configuration.minimumLineSpacing,
-            scaleFalloff: configuration.scaleFalloff,
+            falloff: CardFalloff(
+                spacing: configuration.minimumLineSpacing,
+                shrink: configuration.scaleFalloff,
+                dim: configuration.alphaFalloff
+            ),
             maxAngle: configuration.maxAngle,
-            m34: -1 / configuration.perspective,
-            alphaFalloff: configuration.alphaFalloff
+            m34: -1 / configuration.perspective
         )
-        // The line layout's strip, without per-section overrides, turned at query time.
-        return LineLayout.StripBuilder(
-            kind: .rotary,
-            input: input,
-            itemSize: configuration.itemSize,
-            spacing: configuration.minimumLineSpacing,
-            readsOverrides: false,
-            effects: .rotary(effects),
-            flickVelocityThreshold: configuration.flickVelocityThreshold
-        )
+        return .rotary(effects)
     }
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
@@ -72,6 +63,8 @@ extension RotaryLayout: LayoutKindProtocol {
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .rotary(configuration) }
 }
+
+extension RotaryLayout.Configuration: StripConfiguration {}
 
 /// Checks that a falloff is a fraction, 0…1.
 ///

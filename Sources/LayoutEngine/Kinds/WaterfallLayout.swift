@@ -119,12 +119,12 @@ public enum WaterfallLayout {
             direction: overrides.itemRenderDirection ?? configuration.itemRenderDirection,
             headerHeight: length(section.header) ?? overrides.headerHeight ?? configuration.headerHeight,
             footerHeight: length(section.footer) ?? overrides.footerHeight ?? configuration.footerHeight,
+            headerInset: turned(overrides.headerInset ?? configuration.headerInset),
+            footerInset: turned(overrides.footerInset ?? configuration.footerInset),
+            isVertical: isVertical,
             background: configuration.sectionBackground.map(turned),
             width: isVertical ? input.viewport.width : input.viewport.height
         )
-        builder.headerInset = turned(overrides.headerInset ?? configuration.headerInset)
-        builder.footerInset = turned(overrides.footerInset ?? configuration.footerInset)
-        builder.isVertical = isVertical
         try builder.validate(section: index, limits: limits)
         if validatesSizes { try section.validateWaterfallSizes(section: index, isVertical: isVertical) }
         return builder

@@ -24,28 +24,6 @@ struct WaterfallSectionBuilder {
     /// The width of one column, set by ``validate(section:limits:)``.
     var columnWidth = 0.0
 
-    init(
-        columns: Columns,
-        columnSpacing: Double,
-        rowSpacing: Double,
-        inset: EdgeInsets,
-        direction: WaterfallLayout.ItemRenderDirection,
-        headerHeight: Double,
-        footerHeight: Double,
-        background: EdgeInsets?,
-        width: Double
-    ) {
-        self.columns = columns
-        self.columnSpacing = columnSpacing
-        self.rowSpacing = rowSpacing
-        self.inset = inset
-        self.direction = direction
-        self.headerHeight = headerHeight
-        self.footerHeight = footerHeight
-        self.background = background
-        self.width = width
-    }
-
     /// Builds the section: header, columns, footer.
     ///
     /// - Complexity: O(n·c).

@@ -58,7 +58,7 @@ struct CellContext {
             self.mode = .circle
         case .cover(let cover, let firstItems):
             let isVertical = layout.axis == .vertical
-            let topLine = (isVertical ? offset.y : offset.x) + cover.leadingInset
+            let topLine = cover.topLine(at: offset, isVertical: isVertical)
             self.mode = .cover(cover, isVertical: isVertical, topLine: topLine, firstItem: firstItems[section])
         case .rotary(let rotary):
             self.mode = .rotary(rotary)
@@ -136,10 +136,10 @@ struct CellContext {
             Self.cover(&attributes, cover, isVertical: isVertical, topLine: topLine)
             attributes.zIndex = firstItem + item
         case .rotary(let rotary):
-            let progress = (attributes.frame.midX - self.viewportCenterX) / (attributes.frame.width + rotary.spacing)
+            let progress = (attributes.frame.midX - self.viewportCenterX) / (attributes.frame.width + rotary.falloff.spacing)
             let c = Swift.min(1, Swift.max(-1, progress))
             attributes.transform3D = rotary.transform(progress: c)
-            attributes.alpha = 1 - rotary.alphaFalloff * abs(c)
+            attributes.alpha = rotary.falloff.alpha(at: abs(c))
             // The nearest card on top: zIndex falls by one per thousandth of a card's pitch from the centre.
             let distance = Swift.min(1_000_000, abs(progress))
             attributes.zIndex = distance.isNaN ? 0 : -Int((distance * 1000).rounded())
@@ -173,11 +173,11 @@ struct CellContext {
         let leading = isVertical ? attributes.frame.minY : attributes.frame.minX
         guard leading < topLine else { return }
         let length = isVertical ? attributes.frame.height : attributes.frame.width
-        let pitch = length + cover.spacing
+        let pitch = length + cover.falloff.spacing
         let progress = pitch > 0 ? Swift.min(1, (topLine - leading) / pitch) : 1
-        let scale = 1 - cover.shrink * progress
+        let scale = cover.falloff.scale(at: progress)
         if scale != 1 { attributes.transform = .scale(x: scale, y: scale) }
-        attributes.alpha = 1 - cover.dim * progress
+        attributes.alpha = cover.falloff.alpha(at: progress)
         if progress >= 1 {
             // Fully covered: hidden where it is, so that it scrolls away with the content.
             attributes.isHidden = true

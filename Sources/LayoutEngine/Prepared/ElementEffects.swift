@@ -29,7 +29,7 @@ enum ElementEffects: Hashable, Sendable {
     /// drawn; prepared sections include them in their extents. Zero for every kind whose cells stay in place.
     var drift: (before: Double, after: Double) {
         switch self {
-        case .cover(let cover, _): return (0, cover.maximumLength + cover.spacing)
+        case .cover(let cover, _): return (0, cover.maximumLength + cover.falloff.spacing)
         case .pageCover(let pageWidth, _): return (pageWidth, 0)
         case .none, .pinning, .line, .stack, .circle, .rotary, .justified, .compositional: return (0, 0)
         }

@@ -73,9 +73,9 @@ struct TransitionQuery {
                 : nil
             try self.emit(self.combined(start, end), body)
         }
-        try self.visitCurrentSupplementary(.header, at: path, isInTarget: isInTarget, body)
+        try self.visitSupplementary(.header, at: path, isTargetOnly: false, isInOther: isInTarget, body)
         for kind in ElementKind.sideSupplementaries {
-            try self.visitCurrentSupplementary(kind, at: path, isInTarget: isInTarget, body)
+            try self.visitSupplementary(kind, at: path, isTargetOnly: false, isInOther: isInTarget, body)
         }
         let startCount = self.current.numberOfItems(inSection: section)
         let matched = Swift.min(startCount, isInTarget ? self.target.numberOfItems(inSection: section) : 0)
@@ -119,7 +119,7 @@ struct TransitionQuery {
             try self.emit(LayoutAttributes.fading(start, isAtStart: true, progress: self.progress), body)
         }
         try self.visitCurrentAnchored(section: section, matched: matched, body)
-        try self.visitCurrentSupplementary(.footer, at: path, isInTarget: isInTarget, body)
+        try self.visitSupplementary(.footer, at: path, isTargetOnly: false, isInOther: isInTarget, body)
     }
 
     /// Visits a section's elements that only the target layout has, fading in.
@@ -134,9 +134,9 @@ struct TransitionQuery {
         {
             try self.emit(LayoutAttributes.fading(end, isAtStart: false, progress: self.progress), body)
         }
-        try self.visitTargetOnlySupplementary(.header, at: path, isInCurrent: isInCurrent, body)
+        try self.visitSupplementary(.header, at: path, isTargetOnly: true, isInOther: isInCurrent, body)
         for kind in ElementKind.sideSupplementaries {
-            try self.visitTargetOnlySupplementary(kind, at: path, isInCurrent: isInCurrent, body)
+            try self.visitSupplementary(kind, at: path, isTargetOnly: true, isInOther: isInCurrent, body)
         }
         let endCount = self.target.numberOfItems(inSection: section)
         let matched = Swift.min(endCount, isInCurrent ? self.current.numberOfItems(inSection: section) : 0)
@@ -153,29 +153,28 @@ struct TransitionQuery {
             }
         }
         try self.visitTargetOnlyAnchored(section: section, isInCurrent: isInCurrent, body)
-        try self.visitTargetOnlySupplementary(.footer, at: path, isInCurrent: isInCurrent, body)
+        try self.visitSupplementary(.footer, at: path, isTargetOnly: true, isInOther: isInCurrent, body)
     }
 
-    private func visitCurrentSupplementary<E: Error>(
+    /// Visits supplementary `kind` of the section at `path`: the current layout's, interpolated to the target's
+    /// (fading out where the target has none), or with `isTargetOnly` the target's where the current layout has
+    /// none, fading in. `isInOther` tells whether the other layout has the section at all.
+    private func visitSupplementary<E: Error>(
         _ kind: ElementKind,
         at path: IndexPath,
-        isInTarget: Bool,
+        isTargetOnly: Bool,
+        isInOther: Bool,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        guard let start = self.startSupplementary(kind, at: path) else { return }
-        try self.emit(self.combined(start, isInTarget ? self.endSupplementary(kind, at: path) : nil), body)
-    }
-
-    private func visitTargetOnlySupplementary<E: Error>(
-        _ kind: ElementKind,
-        at path: IndexPath,
-        isInCurrent: Bool,
-        _ body: (LayoutAttributes) throws(E) -> Void
-    ) throws(E) {
-        guard let end = self.endSupplementary(kind, at: path),
-            !isInCurrent || self.startSupplementary(kind, at: path) == nil
-        else { return }
-        try self.emit(LayoutAttributes.fading(end, isAtStart: false, progress: self.progress), body)
+        if isTargetOnly {
+            guard let end = self.endSupplementary(kind, at: path),
+                !isInOther || self.startSupplementary(kind, at: path) == nil
+            else { return }
+            try self.emit(LayoutAttributes.fading(end, isAtStart: false, progress: self.progress), body)
+        } else {
+            guard let start = self.startSupplementary(kind, at: path) else { return }
+            try self.emit(self.combined(start, isInOther ? self.endSupplementary(kind, at: path) : nil), body)
+        }
     }
 
     /// The supplementary element in the current layout, at the transition's starting offset.
