@@ -37,17 +37,31 @@ import Testing
         ]
     }
 
-    static func photos(_ count: Int) -> [Size] {
-        (0..<count).map { Size(width: 40 + Double($0 % 7), height: 30 + Double($0 % 11)) }
+    /// A session of one section of `count` photos, and where its arrays live.
+    static func session(_ count: Int, _ configuration: LayoutConfiguration) throws
+        -> (live: LiveLayout, addresses: [UnsafeRawPointer?])
+    {
+        let photos = (0..<count).map { Size(width: 40 + Double($0 % 7), height: 30 + Double($0 % 11)) }
+        let live = try LiveLayout(
+            input: LayoutInput(sections: [SectionInput(items: .sizes(photos))]), configuration: configuration)
+        return (live, Self.addresses(live))
+    }
+
+    /// Expects the session's arrays where they were and the session equal to a fresh prepare of its input.
+    static func expectInPlaceAndFresh(
+        _ live: LiveLayout, at addresses: [UnsafeRawPointer?], _ configuration: LayoutConfiguration
+    ) throws {
+        #expect(addresses.count == 3)
+        #expect(Self.addresses(live) == addresses)
+        let fresh = try prepare(live.input, configuration)
+        #expect(live.prepared == fresh)
+        Self.expectSameStorage(live.prepared.sections[0].frames.checkpointed, fresh.sections[0].frames.checkpointed)
     }
 
     @Test(arguments: Self.kinds)
     func aResizeNearTheEndPlacesFewItemsAndRewritesTheArraysInPlace(configuration: LayoutConfiguration) throws {
         let count = 100_000
-        let input = LayoutInput(sections: [SectionInput(items: .sizes(Self.photos(count)))])
-        var live = try LiveLayout(input: input, configuration: configuration)
-        let before = Self.addresses(live)
-        #expect(before.count == 3)
+        var (live, before) = try Self.session(count, configuration)
         for (step, item) in [99_990, 99_999, 98_765, 99_984].enumerated() {
             let size = step % 2 == 0 ? Size(width: 10, height: 70) : Size(width: 90, height: 20)
             let result = try live.invalidate(InvalidationContext(itemSizes: [IndexPath(section: 0, item: item): size]))
@@ -56,10 +70,7 @@ import Testing
             let slack = [LayoutKind.waterfall: 15, .flow: 8, .justified: 64][configuration.kind]!
             #expect(result.recomputedItemCount >= count - item)
             #expect(result.recomputedItemCount <= count - item + slack)
-            #expect(Self.addresses(live) == before)
-            let fresh = try prepare(live.input, configuration)
-            #expect(live.prepared == fresh)
-            Self.expectSameStorage(live.prepared.sections[0].frames.checkpointed, fresh.sections[0].frames.checkpointed)
+            try Self.expectInPlaceAndFresh(live, at: before, configuration)
         }
         #expect(live.heapBytes <= count * 20)
     }
@@ -67,9 +78,7 @@ import Testing
     @Test(arguments: Self.kinds)
     func aBatchNearTheEndRewritesTheArraysInPlace(configuration: LayoutConfiguration) throws {
         let count = 50_000
-        let input = LayoutInput(sections: [SectionInput(items: .sizes(Self.photos(count)))])
-        var live = try LiveLayout(input: input, configuration: configuration)
-        let before = Self.addresses(live)
+        var (live, before) = try Self.session(count, configuration)
         let inserted = BatchUpdates.ItemChange(
             indexPath: IndexPath(section: 0, item: count - 30), size: Size(width: 33, height: 44))
         for updates in [
@@ -78,10 +87,7 @@ import Testing
             BatchUpdates(deleteItems: [IndexPath(section: 0, item: count - 1)]),
         ] {
             _ = try live.performBatchUpdates(updates)
-            #expect(Self.addresses(live) == before)
-            let fresh = try prepare(live.input, configuration)
-            #expect(live.prepared == fresh)
-            Self.expectSameStorage(live.prepared.sections[0].frames.checkpointed, fresh.sections[0].frames.checkpointed)
+            try Self.expectInPlaceAndFresh(live, at: before, configuration)
         }
     }
 
@@ -97,7 +103,8 @@ import Testing
             return (.flow(FlowCheckpointedFramesTests.randomFlow(&random)),
                 FlowCheckpointedFramesTests.randomInput(&random))
         default:
-            return (.justified(JustifiedCheckpointTests.configuration(&random)), JustifiedCheckpointTests.input(&random))
+            let justified = JustifiedCheckpointTests.configuration(&random)
+            return (.justified(justified), JustifiedCheckpointTests.input(&random))
         }
     }
 

@@ -14,8 +14,8 @@ extension JustifiedSectionBuilder {
         let recorder = CheckpointedFrames.Recorder(count: sizes.count, stateWidth: Replayer.width, axis: .vertical)
         guard
             let built = self.record(
-                sizes, origin: origin, headerHeight: headerHeight, footerHeight: footerHeight, recorder: consume recorder,
-                from: nil)
+                sizes, origin: origin, headerHeight: headerHeight, footerHeight: footerHeight,
+                recorder: consume recorder, from: nil)
         else { preconditionFailure("a build from the first item shows every item before it") }
         return (built.section, built.summary)
     }
@@ -138,8 +138,8 @@ extension JustifiedSectionBuilder {
         let checkpoint = self.checkpoint(of: first / blockSize, in: recorder, sizes: sizes, top: headerHeight)
         guard
             let built = self.record(
-                sizes, origin: origin, headerHeight: headerHeight, footerHeight: footerHeight, recorder: consume recorder,
-                from: checkpoint)
+                sizes, origin: origin, headerHeight: headerHeight, footerHeight: footerHeight,
+                recorder: consume recorder, from: checkpoint)
         else { return nil }
         return (built.section, built.summary, sizes.count - checkpoint.item)
     }
