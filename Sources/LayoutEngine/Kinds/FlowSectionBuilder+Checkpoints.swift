@@ -17,17 +17,19 @@ extension FlowSectionBuilder {
         let isUniform = self.uniformity(sizes)
         let recorder = CheckpointedFrames.Recorder(count: sizes.count, stateWidth: Replayer.stateWidth, axis: self.axis)
         return self.record(sizes, from: start, lineIndex: 0, firstLineCount: 0, isUniform: isUniform,
-            recorder: recorder, origin: origin)
+            recorder: consume recorder, origin: origin)
     }
 
     /// Lays a checkpointed section out again from `item` on (the first item whose size, or presence, changed):
-    /// from the checkpoint of a block that starts at or before the line holding the item before `item` (a line's
-    /// break depends on the item after it), the last one where the previous frames kept their running extremes,
-    /// keeping every checkpoint before it.
+    /// from the start of the line holding the item before `item` (a line's break depends on the item after it; the
+    /// lines before are unchanged), found by replaying from its block's checkpoint. The blocks before the one
+    /// holding that line start are kept (replayed for their extents from the last block where the previous frames
+    /// kept their running extremes, not laid out again), and that block's items before the line are replayed.
     ///
-    /// - Returns: The section and the items laid out again; `nil` when `old` was recorded by a builder that places
-    ///   items otherwise, or a line grew past ``maximumCheckpointedLineItems`` (then build the section whole).
-    /// - Complexity: O(n − item + 1,024 + the longest line).
+    /// - Returns: The section and the items laid out again (from that line on); `nil` when `old` was recorded by a
+    ///   builder that places items otherwise, or a line grew past ``maximumCheckpointedLineItems`` (then build the
+    ///   section whole).
+    /// - Complexity: O(n − item + the longest line), plus replaying at most about 1,024 items and two blocks.
     func resumeCheckpointed(
         _ sizes: [Size],
         origin: Point,
@@ -37,26 +39,43 @@ extension FlowSectionBuilder {
         guard let previous = old.replayer as? Replayer, self.placesLike(previous.builder), old.count > 0,
             !sizes.isEmpty
         else { return nil }
-        let width = Replayer.stateWidth
         let before = Swift.max(0, Swift.min(item - 1, old.count - 1, sizes.count - 1))
-        // The block holding the start of the line that holds the item before: nothing before it changes.
-        let lineStart = Int(old.checkpoints[before / old.blockSize * width])
-        let recorder = CheckpointedFrames.Recorder(
-            resuming: old, atBlock: lineStart / old.blockSize, count: sizes.count)
-        let block = recorder.firstBlock
-        let first = Int(old.checkpoints[block * width])
-        let v = old.checkpoints[block * width + 1]
-        // The largest item end before the recorded blocks (the lines from `first` on write theirs again).
-        let extremes = old.prefixExtremes[block / old.extremesStride]
+        let line = self.line(holding: before, of: sizes, from: old, replayer: previous)
+        var recorder = CheckpointedFrames.Recorder(
+            resuming: old, atBlock: line.first / old.blockSize, count: sizes.count)
+        recorder.recordKept(upTo: line.first / old.blockSize, of: old, sizes: sizes)
+        // The largest item end before the line (the replayed items of its block are added by `record`).
+        let extremes = recorder.recordedExtremes
         let lineEnd = Swift.max(0, self.isVertical ? extremes.maxX : extremes.maxY)
-        let start = Line(first: first, v: v, lineEndBefore: lineEnd)
+        let start = Line(first: line.first, v: line.v, lineEndBefore: lineEnd)
         guard
             let result = self.record(
-                sizes, from: start, lineIndex: first == 0 ? 0 : 1,
-                firstLineCount: first == 0 ? 0 : previous.firstLineCount, isUniform: self.uniformity(sizes),
-                recorder: recorder, origin: origin)
+                sizes, from: start, lineIndex: line.first == 0 ? 0 : 1,
+                firstLineCount: line.first == 0 ? 0 : previous.firstLineCount, isUniform: self.uniformity(sizes),
+                recorder: consume recorder, origin: origin, replaying: previous)
         else { return nil }
-        return (result, sizes.count - first)
+        return (result, sizes.count - line.first)
+    }
+
+    /// The first item and `v` of the line holding `item`, unchanged from `old`'s (every item up to `item` is),
+    /// replayed from the checkpoint of `item`'s block (the start of the line holding its first item).
+    ///
+    /// - Complexity: O(a block + the lines holding `item` and the block's first item).
+    private func line(
+        holding item: Int, of sizes: [Size], from old: CheckpointedFrames, replayer: Replayer
+    ) -> (first: Int, v: Double) {
+        let checkpoint = item / old.blockSize * Replayer.stateWidth
+        let first = Int(old.checkpoints[checkpoint])
+        var finder = LineFinder(item: item, line: (first, old.checkpoints[checkpoint + 1]))
+        sizes.withUnsafeBufferPointer { buffer in
+            var noLines: [Line]? = nil
+            _ = self.layOut(
+                ListedItemSizes(sizes: buffer), into: &finder,
+                from: Line(first: first, v: finder.line.v, lineEndBefore: 0), lineIndex: first == 0 ? 0 : 1,
+                firstLineCount: replayer.firstLineCount, lines: &noLines, until: item + 1,
+                isUniform: replayer.isUniform)
+        }
+        return finder.line
     }
 
     /// Whether this builder lays items out exactly as `old` (the same parameters but the footer, across the same
@@ -77,7 +96,8 @@ extension FlowSectionBuilder {
     }
 
     /// Lays the lines from `start` out into `recorder`'s blocks and finishes the section; `nil` past
-    /// ``maximumCheckpointedLineItems`` items in a line.
+    /// ``maximumCheckpointedLineItems`` items in a line. When `start` is past the recorder's next block start, the
+    /// items between (of lines before `start`'s, unchanged) are replayed by `replayer` from that block's checkpoint.
     private func record(
         _ sizes: [Size],
         from start: Line,
@@ -85,16 +105,32 @@ extension FlowSectionBuilder {
         firstLineCount: Int,
         isUniform: Bool,
         recorder: consuming CheckpointedFrames.Recorder,
-        origin: Point
+        origin: Point,
+        replaying replayer: Replayer? = nil
     ) -> Result? {
         let blockSize = recorder.blockSize
+        let blockStart = recorder.nextItem
         var end = (v: 0.0, lineEnd: 0.0)
-        var sink = BlockSink(recorder: recorder, start: start, firstLineCount: firstLineCount)
+        var sink = BlockSink(recorder: consume recorder, start: start, firstLineCount: firstLineCount)
         sizes.withUnsafeBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: Rect.self, capacity: blockSize) { frames in
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: Replayer.stateWidth) { state in
                     sink.frames = frames
                     sink.state = state
+                    var start = start
+                    if start.first > blockStart, let replayer {
+                        // The block's items before the line: its checkpoint holds, and so do their frames.
+                        sink.recorder.load(blockStart / blockSize, into: state)
+                        let kept = blockStart..<start.first
+                        replayer.replay(
+                            buffer, items: kept, state: state,
+                            into: UnsafeMutableBufferPointer(rebasing: frames[0..<kept.count]))
+                        sink.resume(at: blockStart)
+                        for frame in frames[0..<kept.count] {
+                            start.lineEndBefore = Swift.max(
+                                start.lineEndBefore, self.isVertical ? frame.maxX : frame.maxY)
+                        }
+                    }
                     var noLines: [Line]? = nil
                     end = self.layOut(
                         ListedItemSizes(sizes: buffer), into: &sink, from: start, lineIndex: lineIndex,
@@ -201,9 +237,22 @@ private struct ReplaySink: FlowFrameSink {
     var isSatisfied: Bool { self.stoppedAt != .max }
 }
 
+/// Finds the first item and `v` of the line holding an item, laying out no line past it.
+private struct LineFinder: FlowFrameSink {
+    let item: Int
+    var line: (first: Int, v: Double)
+
+    @inline(__always)
+    mutating func write(_ frame: Rect, at item: Int) {}
+
+    mutating func beginLine(first: Int, v: Double) {
+        if first <= self.item { self.line = (first, v) }
+    }
+}
+
 /// Hands a build's frames to a ``CheckpointedFrames/Recorder`` a block at a time, with the start of the line
-/// holding each block's first item as its checkpoint; frames before the recorder's first item (the start of a
-/// resumed line) are dropped.
+/// holding each block's first item as its checkpoint. A resumed build starts at a line start: at a block start, or
+/// inside a block whose checkpoint and earlier frames were put in first (``resume(at:)``).
 private struct BlockSink: FlowFrameSink {
     var recorder: CheckpointedFrames.Recorder
     var frames = UnsafeMutableBufferPointer<Rect>(start: nil, count: 0)
@@ -218,10 +267,17 @@ private struct BlockSink: FlowFrameSink {
     private(set) var longestLine = 0
 
     init(recorder: consuming CheckpointedFrames.Recorder, start: FlowSectionBuilder.Line, firstLineCount: Int) {
-        self.blockStart = recorder.firstItem
+        self.blockStart = start.first
         self.recorder = recorder
         self.line = (start.first, start.v)
         self.firstLineCount = firstLineCount
+    }
+
+    /// Records the checkpoint (in ``state``) of the block starting at `blockStart`, whose frames before the first
+    /// line laid out are already in ``frames``.
+    mutating func resume(at blockStart: Int) {
+        self.recorder.checkpoint(self.state)
+        self.blockStart = blockStart
     }
 
     mutating func beginLine(first: Int, v: Double) {
@@ -234,7 +290,6 @@ private struct BlockSink: FlowFrameSink {
 
     @inline(__always)
     mutating func write(_ frame: Rect, at item: Int) {
-        guard item >= self.recorder.firstItem else { return }
         if item % self.recorder.blockSize == 0 {
             if item > self.blockStart { self.recorder.add(block: self.frames, count: item - self.blockStart) }
             self.state[0] = Double(self.line.first)

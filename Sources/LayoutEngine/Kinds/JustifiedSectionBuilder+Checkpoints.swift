@@ -14,8 +14,8 @@ extension JustifiedSectionBuilder {
         let recorder = CheckpointedFrames.Recorder(count: sizes.count, stateWidth: Replayer.width, axis: .vertical)
         guard
             let built = self.record(
-                sizes, origin: origin, headerHeight: headerHeight, footerHeight: footerHeight, recorder: recorder,
-                from: nil)
+                sizes, origin: origin, headerHeight: headerHeight, footerHeight: footerHeight,
+                recorder: consume recorder, from: nil)
         else { preconditionFailure("a build from the first item shows every item before it") }
         return (built.section, built.summary)
     }
@@ -135,11 +135,11 @@ extension JustifiedSectionBuilder {
         let first = recorder.nextItem
         // A block among the items the section hid has no row to start from.
         guard first > 0, first < sizes.count, first < previous.shownCount else { return nil }
-        let checkpoint = self.checkpoint(of: first / blockSize, in: old, sizes: sizes, top: headerHeight)
+        let checkpoint = self.checkpoint(of: first / blockSize, in: recorder, sizes: sizes, top: headerHeight)
         guard
             let built = self.record(
-                sizes, origin: origin, headerHeight: headerHeight, footerHeight: footerHeight, recorder: recorder,
-                from: checkpoint)
+                sizes, origin: origin, headerHeight: headerHeight, footerHeight: footerHeight,
+                recorder: consume recorder, from: checkpoint)
         else { return nil }
         return (built.section, built.summary, sizes.count - checkpoint.item)
     }
@@ -148,19 +148,21 @@ extension JustifiedSectionBuilder {
 extension JustifiedSectionBuilder {
     /// The row loop's whole state where block `block`'s checkpoint row starts: placed from the checkpoint of the
     /// last block before whose row starts earlier (the rows before the resumed one are unchanged), as far as it.
+    /// `recorder` holds the previous checkpoints up to `block` (recorded again, or not yet).
     ///
     /// - Complexity: O(items from that earlier row on), about a block.
-    private func checkpoint(of block: Int, in old: CheckpointedFrames, sizes: [Size], top: Double) -> Checkpoint {
-        let width = Replayer.width
-        let target = Int(old.checkpoints[block * width])
+    private func checkpoint(
+        of block: Int, in recorder: borrowing CheckpointedFrames.Recorder, sizes: [Size], top: Double
+    ) -> Checkpoint {
+        let target = Int(recorder.checkpoint(of: block).first!)
         var earlier = block
-        while earlier > 0 && Int(old.checkpoints[earlier * width]) >= target { earlier -= 1 }
+        while earlier > 0 && Int(recorder.checkpoint(of: earlier).first!) >= target { earlier -= 1 }
         return sizes.withUnsafeBufferPointer { buffer in
             var placer = self.placer(
                 ListedItemSizes(sizes: buffer), into: UnsafeMutableBufferPointer(start: nil, count: 0), top: top)
             placer.written = 0..<0
             guard target > 0 else { return placer.checkpoint }
-            let state = old.checkpoints[(earlier * width)..<((earlier + 1) * width)]
+            let state = recorder.checkpoint(of: earlier)
             let start = state.startIndex
             placer.restore(
                 containerHeight: state[start + 1], rowCount: Int(state[start + 2]), lastRowHeight: 0, lastRowTop: 0)

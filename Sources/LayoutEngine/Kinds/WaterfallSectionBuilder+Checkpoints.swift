@@ -88,13 +88,14 @@ extension WaterfallSectionBuilder {
             && self.headerEnd + self.inset.top == old.headerEnd + old.inset.top
     }
 
-    /// Lays a checkpointed section out again from `item` on: from the checkpoint at or before it (the last block
-    /// where the previous frames kept their running extremes, at most about 1,024 items back), keeping every
-    /// checkpoint before; the columns' bottoms no later item reaches are found by replaying earlier blocks.
+    /// Lays a checkpointed section out again from `item` on: from the checkpoint of its block, keeping every
+    /// checkpoint before (the blocks from the last one where the previous frames kept their running extremes, at
+    /// most about 1,024 items back, are replayed for their extents, not placed); the columns' bottoms no later
+    /// item reaches are found by replaying earlier blocks.
     ///
     /// - Returns: The section, its length and the items placed again; `nil` when `old` was recorded by a builder
     ///   that places items otherwise (then the caller builds the section whole).
-    /// - Complexity: O((n − item + 1,024)·c).
+    /// - Complexity: O((n − item + a block)·c), plus replaying at most about 1,024 items.
     func resumeCheckpointed(
         _ sizes: [Size],
         origin: Point,
@@ -103,17 +104,20 @@ extension WaterfallSectionBuilder {
     ) -> (section: SectionLayout, length: Double, recomputed: Int)? {
         guard let previous = old.replayer as? Replayer, self.placesLike(previous.builder) else { return nil }
         let count = sizes.count
-        var recorder = CheckpointedFrames.Recorder(resuming: old, atBlock: item / old.blockSize, count: count)
+        // The block holding the item (or the last one both have): every item before it is unchanged.
+        let block = Swift.min(item, count - 1, old.count - 1) / old.blockSize
+        var recorder = CheckpointedFrames.Recorder(resuming: old, atBlock: block, count: count)
+        // The blocks from the last running extremes kept up to it are replayed, not placed again.
+        recorder.recordKept(upTo: block, of: old, sizes: sizes)
         let blockSize = recorder.blockSize
-        let first = recorder.firstItem
+        let first = recorder.nextItem
         let columns = self.columnCount
         let top = self.headerEnd + self.inset.top
-        let block = first / blockSize
         // The previous checkpoint at the first block placed again: the state before it is unchanged.
         var next =
             first == 0
             ? [Double](repeating: top, count: columns)
-            : Array(old.checkpoints[(block * columns)..<((block + 1) * columns)])
+            : Array(recorder.checkpoint(of: block))
         // NaN marks a column no item from `first` on reaches.
         var bottoms = [Double](repeating: .nan, count: columns)
         let replayer = Replayer(builder: self)

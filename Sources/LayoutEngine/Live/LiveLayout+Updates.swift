@@ -65,6 +65,12 @@ extension LayoutKindProtocol {
                 throw .invalidLayout(error)
             }
             var sections = layout.takeSections()
+            // Checkpointed frames resumed (a section left with items) give their arrays up to the resumed
+            // recording, which then rewrites them in place; nothing reads them before.
+            for (index, old) in plan.reused.enumerated()
+            where plan.firstChanged[index] != nil && newInput.sections[index].itemCount > 0 {
+                if let old { sections[old].dropSharedSizes() }
+            }
             do {
                 (prepared, records) = try Self.prepare(
                     newInput,

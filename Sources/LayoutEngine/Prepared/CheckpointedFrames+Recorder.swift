@@ -10,16 +10,25 @@ extension CheckpointedFrames {
         /// The block recording started at (0, or where a mutation resumed).
         let firstBlock: Int
         private let stateWidth: Int
+        /// The checkpoints: the recorded blocks' (before ``blocks``), then, when resumed, the previous frames'
+        /// from there on, overwritten as recording goes (``finish(sizes:replayer:)`` cuts what is left over).
         private var checkpoints: [Double] = []
         private var maxTrailing: [Double] = []
         /// Each recorded block's own smallest leading edge (before ``finish(sizes:replayer:)`` turns them into
         /// running minima from the end); the blocks before ``firstBlock`` keep their previous running minima.
         private var minLeading: [Double] = []
+        /// The upper levels of the previous frames' trees (their `levels[0]` moved to the arrays above), kept up to
+        /// the first changed value.
+        private var maxTrailingLevels: [[Double]] = []
+        private var minLeadingLevels: [[Double]] = []
         private var prefixExtremes: [SpatialIndex.Extremes] = []
         private var runningMax = -Double.infinity
         private var extremes = SpatialIndex.Extremes(
             minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        /// Checkpoints recorded (the blocks before it).
         private var blocks = 0
+        /// Blocks whose frames were recorded.
+        private var added = 0
 
         /// A recorder for `count` items of a builder whose state has `stateWidth` numbers.
         init(count: Int, stateWidth: Int, axis: Axis) {
@@ -36,6 +45,13 @@ extension CheckpointedFrames {
         /// A recorder that keeps `old`'s blocks before the last block at or before `block` where `old` kept its
         /// running extremes, and records from there (``firstBlock``): the caller places from that block's
         /// checkpoint on.
+        ///
+        /// `old`'s arrays are taken over (``CheckpointedFrames/takeStorage()``) and rewritten from there on: in
+        /// place when `old` gave them up and nothing else holds them (a session's mutation), copied on the first
+        /// write otherwise. `old`'s checkpoints from ``firstBlock`` on stay readable through ``checkpoint(of:)``
+        /// until recorded again.
+        ///
+        /// - Complexity: O(1) when `old`'s arrays are taken in place, else O(blocks).
         init(resuming old: CheckpointedFrames, atBlock block: Int, count: Int) {
             let stride = old.extremesStride
             let last = Swift.max(0, Swift.min(block, old.runningMaxTrailing.count - 1))
@@ -43,17 +59,20 @@ extension CheckpointedFrames {
             self.axis = old.axis
             self.firstBlock = last / stride * stride
             self.stateWidth = old.replayer.stateWidth
-            let blocks = (count + self.blockSize - 1) / self.blockSize
-            self.checkpoints.reserveCapacity(blocks * self.stateWidth)
-            self.checkpoints.append(contentsOf: old.checkpoints[0..<(self.firstBlock * self.stateWidth)])
-            self.maxTrailing.reserveCapacity(blocks)
-            self.maxTrailing.append(contentsOf: old.runningMaxTrailing.values[0..<self.firstBlock])
-            self.minLeading.reserveCapacity(blocks)
-            self.minLeading.append(contentsOf: old.runningMinLeading.values[0..<self.firstBlock])
-            self.prefixExtremes.append(contentsOf: old.prefixExtremes[0..<(self.firstBlock / stride)])
-            self.runningMax = self.maxTrailing.last ?? -.infinity
-            self.extremes = old.prefixExtremes[self.firstBlock / stride]
+            // Each array moved, never copied, so that the recorder holds its only reference when `old` gave it up.
+            var storage = old.takeStorage()
+            self.checkpoints = Self.take(&storage.checkpoints)
+            self.prefixExtremes = Self.take(&storage.prefixExtremes)
+            var levels = Self.take(&storage.maxTrailing.levels)
+            self.maxTrailing = Self.take(&levels[0])
+            self.maxTrailingLevels = levels
+            levels = Self.take(&storage.minLeading.levels)
+            self.minLeading = Self.take(&levels[0])
+            self.minLeadingLevels = levels
+            self.runningMax = self.firstBlock > 0 ? self.maxTrailing[self.firstBlock - 1] : -.infinity
+            self.extremes = self.prefixExtremes[self.firstBlock / stride]
             self.blocks = self.firstBlock
+            self.added = self.firstBlock
         }
 
         /// The item recording starts at.
@@ -74,7 +93,7 @@ extension CheckpointedFrames {
                 withUnsafeTemporaryAllocation(of: Rect.self, capacity: blockSize) { frames in
                     sizes.withUnsafeBufferPointer { sizes in
                         for kept in self.blocks..<Swift.max(self.blocks, block) {
-                            for k in 0..<width { state[k] = old.checkpoints[kept * width + k] }
+                            self.load(kept, into: state)
                             self.checkpoint(state)
                             let items = (kept * blockSize)..<Swift.min(sizes.count, (kept + 1) * blockSize)
                             old.replayer.replay(sizes, items: items, state: state, into: frames)
@@ -85,15 +104,31 @@ extension CheckpointedFrames {
             }
         }
 
-        /// The running state at the start of block `block` (before ``firstBlock``).
+        /// The running state at the start of block `block`: recorded, or a block from ``firstBlock`` on not yet
+        /// recorded again, the resumed frames'.
         func checkpoint(of block: Int) -> ArraySlice<Double> {
             self.checkpoints[(block * self.stateWidth)..<((block + 1) * self.stateWidth)]
         }
 
+        /// Copies the running state at the start of block `block` (as ``checkpoint(of:)`` gives it) into `state`.
+        func load(_ block: Int, into state: UnsafeMutableBufferPointer<Double>) {
+            let start = block * self.stateWidth
+            for k in 0..<self.stateWidth { state[k] = self.checkpoints[start + k] }
+        }
+
+        /// The extremes of every frame recorded so far (of the blocks before ``nextItem``).
+        var recordedExtremes: SpatialIndex.Extremes { self.extremes }
+
         /// Records the running state at the start of the next block.
         mutating func checkpoint(_ state: UnsafeMutableBufferPointer<Double>) {
-            if self.blocks % Swift.max(1, 1_024 / self.blockSize) == 0 { self.prefixExtremes.append(self.extremes) }
-            self.checkpoints.append(contentsOf: state)
+            let stride = Swift.max(1, 1_024 / self.blockSize)
+            if self.blocks % stride == 0 { Self.set(&self.prefixExtremes, at: self.blocks / stride, self.extremes) }
+            let start = self.blocks * self.stateWidth
+            if start < self.checkpoints.count {
+                for k in 0..<self.stateWidth { self.checkpoints[start + k] = state[k] }
+            } else {
+                self.checkpoints.append(contentsOf: state[0..<self.stateWidth])
+            }
             self.blocks += 1
         }
 
@@ -108,8 +143,19 @@ extension CheckpointedFrames {
                 self.extremes.maxX = Swift.max(self.extremes.maxX, frame.maxX)
                 self.extremes.maxY = Swift.max(self.extremes.maxY, frame.maxY)
             }
-            self.maxTrailing.append(self.runningMax)
-            self.minLeading.append(blockMin)
+            Self.set(&self.maxTrailing, at: self.added, self.runningMax)
+            Self.set(&self.minLeading, at: self.added, blockMin)
+            self.added += 1
+        }
+
+        /// Writes `value` at `index` of `array`, which holds at least `index` values (appended at its end).
+        private static func set<Value>(_ array: inout [Value], at index: Int, _ value: Value) {
+            if index < array.count {
+                array[index] = value
+            } else {
+                precondition(index == array.count, "blocks are recorded in order")
+                array.append(value)
+            }
         }
 
         /// The checkpointed frames of `sizes`.
@@ -117,9 +163,15 @@ extension CheckpointedFrames {
         /// The running minima of the blocks before ``firstBlock`` change only where the recorded ones lowered or
         /// raised them: from the last of them back, each block's own minimum is found again by replaying it, until
         /// a running minimum comes out as before.
-        consuming func finish(sizes: [Size], replayer: any FrameReplayer) -> CheckpointedFrames {
+        mutating func finish(sizes: [Size], replayer: any FrameReplayer) -> CheckpointedFrames {
+            // A resumed recording of fewer blocks than before leaves the previous frames' last ones behind.
+            let stride = Swift.max(1, 1_024 / self.blockSize)
+            Self.cut(&self.checkpoints, to: self.blocks * self.stateWidth)
+            Self.cut(&self.maxTrailing, to: self.added)
+            Self.cut(&self.minLeading, to: self.added)
+            Self.cut(&self.prefixExtremes, to: (self.blocks + stride - 1) / stride)
             var runningMin = Double.infinity
-            for block in stride(from: self.minLeading.count - 1, through: self.firstBlock, by: -1) {
+            for block in Swift.stride(from: self.minLeading.count - 1, through: self.firstBlock, by: -1) {
                 runningMin = Swift.min(runningMin, self.minLeading[block])
                 self.minLeading[block] = runningMin
             }
@@ -132,17 +184,34 @@ extension CheckpointedFrames {
                 self.minLeading[block] = exact
                 block -= 1
             }
+            let maxTrailing = MonotoneSearchTree(
+                levels: Self.take(&self.maxTrailingLevels), values: Self.take(&self.maxTrailing),
+                unchanged: self.firstBlock)
+            let minLeading = MonotoneSearchTree(
+                levels: Self.take(&self.minLeadingLevels), values: Self.take(&self.minLeading),
+                unchanged: Swift.max(0, block + 1))
             return CheckpointedFrames(
                 sizes: sizes,
                 replayer: replayer,
                 blockSize: self.blockSize,
-                checkpoints: self.checkpoints,
-                maxTrailing: self.maxTrailing,
-                minLeading: self.minLeading,
+                storage: Storage(
+                    checkpoints: self.checkpoints, maxTrailing: maxTrailing, minLeading: minLeading,
+                    prefixExtremes: self.prefixExtremes),
                 axis: self.axis,
-                bounds: sizes.isEmpty ? nil : self.extremes.rect,
-                prefixExtremes: self.prefixExtremes
+                bounds: sizes.isEmpty ? nil : self.extremes.rect
             )
+        }
+
+        /// Moves `array` out, leaving it empty.
+        private static func take<Value>(_ array: inout [Value]) -> [Value] {
+            var taken: [Value] = []
+            swap(&taken, &array)
+            return taken
+        }
+
+        /// Removes the values of `array` from `count` on.
+        private static func cut<Value>(_ array: inout [Value], to count: Int) {
+            if array.count > count { array.removeSubrange(count...) }
         }
 
         /// The smallest leading edge of a recorded block's frames, replayed from its checkpoint.
@@ -152,7 +221,7 @@ extension CheckpointedFrames {
             let items = start..<Swift.min(sizes.count, start + self.blockSize)
             withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, self.stateWidth)) { state in
                 withUnsafeTemporaryAllocation(of: Rect.self, capacity: self.blockSize) { frames in
-                    for (k, value) in self.checkpoint(of: block).enumerated() { state[k] = value }
+                    self.load(block, into: state)
                     sizes.withUnsafeBufferPointer { replayer.replay($0, items: items, state: state, into: frames) }
                     for frame in frames[0..<items.count] { own = Swift.min(own, self.axis.leading(frame)) }
                 }

@@ -54,7 +54,11 @@ extension CheckpointedFrames {
 /// the sizes the input holds anyway, instead of one ``Rect`` (32 bytes) and the index's 3.
 ///
 /// Reading one frame costs a block's replay; ``forEachFrame(in:_:)`` replays each block of a range once.
-final class CheckpointedFrames: Hashable, Sendable {
+///
+/// Immutable once published. Only a value made by ``droppingSizes()`` (which a mutation makes and lays out again
+/// before anything reads it, never shared) gives its arrays up (``takeStorage()``), so that a resumed recording
+/// rewrites them in place; hence the `var`s and `@unchecked Sendable`.
+final class CheckpointedFrames: Hashable, @unchecked Sendable {
     /// The items' sizes, shared with the section's input (empty once dropped, see ``droppingSizes()``).
     let sizes: [Size]
     /// The number of items.
@@ -64,20 +68,23 @@ final class CheckpointedFrames: Hashable, Sendable {
     /// Items per block (between two checkpoints).
     let blockSize: Int
     /// The running state at the start of each block, ``FrameReplayer/stateWidth`` numbers per block.
-    let checkpoints: [Double]
+    @exclusivity(unchecked) private(set) var checkpoints: [Double]
     /// For each block, the largest trailing edge of every frame up to the end of that block.
-    let runningMaxTrailing: MonotoneSearchTree
+    @exclusivity(unchecked) private(set) var runningMaxTrailing: MonotoneSearchTree
     /// For each block, the smallest leading edge of every frame from the start of that block on.
-    let runningMinLeading: MonotoneSearchTree
+    @exclusivity(unchecked) private(set) var runningMinLeading: MonotoneSearchTree
     /// The scroll axis the blocks' extents run along.
     let axis: Axis
     /// The smallest rectangle containing every frame (as ``SpatialIndex`` computes it), or `nil` without items.
     let bounds: Rect?
     /// The extremes of every frame before blocks 0, ``extremesStride``, 2 × ``extremesStride``, …: where a
     /// mutation resumes recording (``Recorder/init(resuming:atBlock:count:)``).
-    let prefixExtremes: [SpatialIndex.Extremes]
+    @exclusivity(unchecked) private(set) var prefixExtremes: [SpatialIndex.Extremes]
+    /// Whether these frames were made by ``droppingSizes()`` for a mutation (never published), so that
+    /// ``takeStorage()`` moves the arrays out rather than sharing them.
+    let isDetached: Bool
 
-    init(
+    convenience init(
         sizes: [Size],
         count: Int? = nil,
         replayer: any FrameReplayer,
@@ -89,16 +96,61 @@ final class CheckpointedFrames: Hashable, Sendable {
         bounds: Rect?,
         prefixExtremes: [SpatialIndex.Extremes]
     ) {
+        self.init(
+            sizes: sizes, count: count, replayer: replayer, blockSize: blockSize,
+            storage: Storage(
+                checkpoints: checkpoints, maxTrailing: MonotoneSearchTree(maxTrailing),
+                minLeading: MonotoneSearchTree(minLeading), prefixExtremes: prefixExtremes),
+            axis: axis, bounds: bounds)
+    }
+
+    init(
+        sizes: [Size],
+        count: Int? = nil,
+        replayer: any FrameReplayer,
+        blockSize: Int,
+        storage: consuming Storage,
+        axis: Axis,
+        bounds: Rect?,
+        isDetached: Bool = false
+    ) {
         self.sizes = sizes
         self.count = count ?? sizes.count
         self.replayer = replayer
         self.blockSize = blockSize
-        self.checkpoints = checkpoints
-        self.runningMaxTrailing = MonotoneSearchTree(maxTrailing)
-        self.runningMinLeading = MonotoneSearchTree(minLeading)
+        self.checkpoints = storage.checkpoints
+        self.runningMaxTrailing = storage.maxTrailing
+        self.runningMinLeading = storage.minLeading
         self.axis = axis
         self.bounds = bounds
-        self.prefixExtremes = prefixExtremes
+        self.prefixExtremes = storage.prefixExtremes
+        self.isDetached = isDetached
+    }
+
+    /// The arrays a resumed recording continues (``Recorder/init(resuming:atBlock:count:)``).
+    struct Storage {
+        var checkpoints: [Double]
+        var maxTrailing: MonotoneSearchTree
+        var minLeading: MonotoneSearchTree
+        var prefixExtremes: [SpatialIndex.Extremes]
+    }
+
+    /// The arrays, for a recording that resumes from these frames: moved out when ``isDetached`` (these frames are
+    /// then empty and never read again), so that the recording holds their only reference and rewrites them in
+    /// place; shared otherwise (the recording's first write copies them).
+    ///
+    /// - Complexity: O(1).
+    func takeStorage() -> Storage {
+        let storage = Storage(
+            checkpoints: self.checkpoints, maxTrailing: self.runningMaxTrailing, minLeading: self.runningMinLeading,
+            prefixExtremes: self.prefixExtremes)
+        if self.isDetached {
+            self.checkpoints = []
+            self.runningMaxTrailing = MonotoneSearchTree([])
+            self.runningMinLeading = MonotoneSearchTree([])
+            self.prefixExtremes = []
+        }
+        return storage
     }
 
     /// Items per block for a running state of `stateWidth` numbers: at least 16, and at least 4 items per number
@@ -212,19 +264,21 @@ final class CheckpointedFrames: Hashable, Sendable {
     }
 
     /// These checkpoints without the sizes, which can no longer be replayed: what a mutation resumes from after it
-    /// dropped its reference to the input's sizes, so that writing a new size does not copy them all.
+    /// dropped its reference to the input's sizes, so that writing a new size does not copy them all. The arrays
+    /// are shared, not copied, and the result gives them up to the recording that resumes from it
+    /// (``takeStorage()``): once these frames are gone, it rewrites them in place.
     func droppingSizes() -> CheckpointedFrames {
         CheckpointedFrames(
             sizes: [],
             count: self.count,
             replayer: self.replayer,
             blockSize: self.blockSize,
-            checkpoints: self.checkpoints,
-            maxTrailing: self.runningMaxTrailing.values,
-            minLeading: self.runningMinLeading.values,
+            storage: Storage(
+                checkpoints: self.checkpoints, maxTrailing: self.runningMaxTrailing,
+                minLeading: self.runningMinLeading, prefixExtremes: self.prefixExtremes),
             axis: self.axis,
             bounds: self.bounds,
-            prefixExtremes: self.prefixExtremes
+            isDetached: true
         )
     }
 

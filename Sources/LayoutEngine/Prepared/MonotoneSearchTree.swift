@@ -8,8 +8,9 @@ struct MonotoneSearchTree: Hashable, Sendable {
     /// How many values of a level one value of the level above stands for.
     static let fanout = 8
 
-    /// `levels[0]` is the sequence itself; `levels[k + 1]` holds every ``fanout``-th value of `levels[k]`.
-    let levels: [[Double]]
+    /// `levels[0]` is the sequence itself; `levels[k + 1]` holds every ``fanout``-th value of `levels[k]` (a `var`
+    /// so that a resumed recording can move them out, see ``init(levels:values:unchanged:)``).
+    var levels: [[Double]]
 
     /// Builds the tree over `values`, which must be monotone for the predicates it will be searched with.
     ///
@@ -20,6 +21,46 @@ struct MonotoneSearchTree: Hashable, Sendable {
             levels.append(stride(from: 0, to: last.count, by: Self.fanout).map { last[$0] })
         }
         self.levels = levels
+    }
+
+    /// The tree over `values`, whose first `unchanged` values are those `levels[0]` held: the upper levels of
+    /// `levels` (a previous tree's, with `levels[0]` left out so that `values` may be its very array) are kept up
+    /// to the first sample of a changed value and extended from there, in place when nothing else holds them.
+    ///
+    /// Equal to ``init(_:)`` of `values`.
+    ///
+    /// - Complexity: O((n − unchanged) + log n), amortised.
+    init(levels: consuming [[Double]], values: consuming [Double], unchanged: Int) {
+        var valid = unchanged
+        if levels.isEmpty {
+            levels = [consume values]
+            valid = 0
+        } else {
+            levels[0] = consume values
+        }
+        var level = 0
+        while levels[level].count > Self.fanout {
+            // levels[level + 1][j] samples levels[level][j · fanout]: unchanged while j · fanout < valid.
+            var first = (valid + Self.fanout - 1) / Self.fanout
+            if level + 1 == levels.count {
+                levels.append([])
+                first = 0
+            }
+            var upper = levels[level + 1]
+            levels[level + 1] = []
+            first = Swift.min(first, upper.count)
+            upper.removeSubrange(first...)
+            let lower = levels[level]
+            upper.reserveCapacity((lower.count + Self.fanout - 1) / Self.fanout)
+            for index in stride(from: first * Self.fanout, to: lower.count, by: Self.fanout) {
+                upper.append(lower[index])
+            }
+            levels[level + 1] = upper
+            valid = first
+            level += 1
+        }
+        if levels.count > level + 1 { levels.removeSubrange((level + 1)...) }
+        self.levels = consume levels
     }
 
     /// The sequence itself.
