@@ -92,9 +92,10 @@ extension LayoutService {
                 start += 1
                 continue
             }
-            if UnsafeBufferPointer(rebasing: bytes[start..<start + needle.count]).elementsEqual(needle) {
-                return start
-            }
+            // Byte by byte: a candidate of a JSON body usually differs at its second byte.
+            var matched = 1
+            while matched < needle.count, base[start &+ matched] == needle[matched] { matched &+= 1 }
+            if matched == needle.count { return start }
             start += 1
         }
         return nil
