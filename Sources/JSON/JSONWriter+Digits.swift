@@ -62,11 +62,8 @@ extension JSONWriter {
     /// (``maximumNumberLength``); what follows overwrites them.
     @inline(__always)
     static func writeDecimalByWords(
-        integerPart: UInt64,
-        fraction: UInt64,
-        fractionDigits: Int,
-        isNegative: Bool,
-        to output: UnsafeMutablePointer<UInt8>
+        _ integerPart: UInt64, _ fraction: UInt64, digits fractionDigits: Int, negative isNegative: Bool,
+        into output: UnsafeMutablePointer<UInt8>
     ) -> Int {
         var position = UnsafeMutableRawPointer(output)
         if isNegative {

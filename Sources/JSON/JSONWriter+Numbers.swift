@@ -228,12 +228,7 @@ extension JSONWriter {
         }
         if integerPart < 100_000_000, fractionDigits <= 16 {
             return Self.writeDecimalByWords(
-                integerPart: integerPart,
-                fraction: fraction,
-                fractionDigits: fractionDigits,
-                isNegative: isNegative,
-                to: output
-            )
+                integerPart, fraction, digits: fractionDigits, negative: isNegative, into: output)
         }
         let integerDigits = Self.decimalDigitCount(integerPart)
         let sign = isNegative ? 1 : 0
