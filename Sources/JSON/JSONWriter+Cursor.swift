@@ -56,9 +56,9 @@ public struct OutputCursor {
     /// Stores an integer in decimal (at most 20 bytes).
     @inlinable @inline(__always)
     public mutating func put(_ int: Int) {
-        // Single digits (an index path's section, a zIndex) are stored here, without a call across the module.
-        if UInt(bitPattern: int) < 10 {
-            self.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: int))
+        // Up to four digits (an index path, a zIndex) are stored here, without a call across the module.
+        if UInt(bitPattern: int) < 10_000 {
+            self.position += JSONWriter.storeSmall(UInt32(truncatingIfNeeded: int), at: self.position)
             return
         }
         self.position += JSONWriter.writeDecimal(
@@ -80,9 +80,10 @@ public struct OutputCursor {
     @inlinable @inline(__always)
     public mutating func put(_ literal: StaticString, _ double: Double, recent: inout RecentNumbers) {
         self.put(literal)
-        // 0 to 9 (an alpha of 1, a first row's y of 0) are stored here, without a call across the module.
-        if double.sign == .plus, let digit = UInt8(exactly: double), digit < 10 {
-            self.put(UInt8(ascii: "0") &+ digit)
+        // Whole numbers 0 to 9,999 (an alpha of 1, a frame in whole points) are stored here, without a call across
+        // the module; `-0` (sign minus) and the rest take the general path.
+        if double.sign == .plus, double < 10_000, let whole = UInt32(exactly: double) {
+            self.position += JSONWriter.storeSmall(whole, at: self.position)
             return
         }
         self.put(double, recent: &recent)

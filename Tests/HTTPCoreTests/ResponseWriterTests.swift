@@ -49,6 +49,36 @@ import Testing
         #expect(text.contains("X-Echo: a  Set-Cookie: x\r\n"))
     }
 
+    /// The head is measured, then stored through a pointer and appended once: every piece that adds to its length
+    /// (an unknown status's phrase, many and long fields, a client's request identifier with line breaks, a
+    /// generated one, a body length of 19 digits' worth, HTTP/1.0 keep-alive) ends up whole, after what the output
+    /// already held.
+    @Test func aHeadOfEveryPieceIsWrittenWholeAfterEarlierOutput() {
+        var response = Response(status: 599, body: [UInt8]("x"))
+        var expectedFields = ""
+        for index in 0..<40 {
+            let value = String(repeating: "v\(index)", count: index * 7) + (index == 3 ? "\r\n\0" : "")
+            response.headers.add(name: "X-Field-\(index)", value: value)
+            let sanitized = String(repeating: "v\(index)", count: index * 7) + (index == 3 ? "   " : "")
+            expectedFields += "X-Field-\(index): \(sanitized)\r\n"
+        }
+        for (identifier, text) in [
+            (RequestIdentifier("client\r\nid"), "client  id"),
+            (RequestIdentifier(generated: 0x0123_4567_89AB_CDEF), "0123456789abcdef"),
+        ] {
+            response.requestID = identifier
+            var writer = ResponseWriter()
+            var output = [UInt8]("earlier".utf8)
+            let follows = writer.writeHead(response, method: .GET, version: .http1_0, closing: false,
+                epochSeconds: 784_111_777, framing: .length(Int.max), into: &output)
+            #expect(follows)
+            let expected = "earlierHTTP/1.1 599 Server Error\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
+                + expectedFields + "X-Request-Id: \(text)\r\nContent-Length: \(Int.max)\r\n"
+                + "Connection: keep-alive\r\n\r\n"
+            #expect(String(decoding: output, as: UTF8.self) == expected)
+        }
+    }
+
     @Test func writeHeadSaysWhetherTheBodyFollows() {
         var writer = ResponseWriter()
         var output: [UInt8] = []

@@ -158,4 +158,50 @@ private struct XorShiftGenerator: RandomNumberGenerator {
             }
         }
     }
+
+    /// The common shape's one-copy tail (zIndex 0, alpha 1, shown) and the identity checks by bits, against the
+    /// reference: each transform component alone set to `-0` (still the identity), `-1`, `1`, `0.5` or NaN, and
+    /// the tail's three members varied one at a time.
+    @Test func nearIdentityTransformsAndTheCommonTailMatchTheirTokenByTokenText() {
+        var elements: [LayoutAttributes] = []
+        let base = LayoutAttributes(
+            category: .cell,
+            kind: nil,
+            indexPath: IndexPath(section: 0, item: 7),
+            frame: Rect(x: 1, y: 2, width: 3, height: 4)
+        )
+        for value in [-0.0, -1, 1, 0.5, .nan, 0] {
+            for index in 0..<6 {
+                var element = base
+                var parts = [1.0, 0, 0, 1, 0, 0]
+                parts[index] = value
+                element.transform = AffineTransform(a: parts[0], b: parts[1], c: parts[2], d: parts[3], tx: parts[4],
+                    ty: parts[5])
+                elements.append(element)
+            }
+            for index in 0..<16 {
+                var element = base
+                var components = (0..<16).map { $0 % 5 == 0 ? 1.0 : 0 }
+                components[index] = value
+                if let transform = Transform3D(components: components) { element.transform3D = transform }
+                elements.append(element)
+            }
+        }
+        for (zIndex, alpha, hidden) in [(0, 1.0, false), (1, 1, false), (-1, 1, false), (0, 0.5, false),
+            (0, -0.0, false), (0, 1, true), (0, 1.0.nextUp, false), (0, 1.0.nextDown, false)]
+        {
+            var element = base
+            element.zIndex = zIndex
+            element.alpha = alpha
+            element.isHidden = hidden
+            elements.append(element)
+        }
+        var written = JSONWriter(capacity: 0)
+        var expected = JSONWriter(capacity: 0)
+        for element in elements {
+            written.value(element)
+            Self.reference(element, into: &expected)
+        }
+        #expect(String(decoding: written.bytes, as: UTF8.self) == String(decoding: expected.bytes, as: UTF8.self))
+    }
 }

@@ -37,18 +37,26 @@ public struct RequestIdentifier: Hashable, Sendable {
         }
     }
 
-    /// Appends the identifier's text to `output`, a generated one without making a string.
-    func append(to output: inout [UInt8]) {
+    /// The length of the identifier's text in bytes.
+    var byteCount: Int {
+        switch self.storage {
+        case .given(let text): text.utf8.count
+        case .generated: 16
+        }
+    }
+
+    /// Stores the identifier's text (``byteCount`` bytes) through `head`, a generated one without making a string.
+    func write(to head: inout HeadCursor) {
         switch self.storage {
         case .given(let text):
             // Written like any responder's field: CR, LF and NUL become spaces (no response splitting).
-            for byte in text.utf8 { output.append(byte == 13 || byte == 10 || byte == 0 ? UInt8(ascii: " ") : byte) }
+            head.putSanitized(text)
         case .generated(let number):
             // Eight bytes of digits at a time, through a 16-byte value: no buffer is made.
             var digits: (UInt64, UInt64) = (0, 0)
             withUnsafeMutableBytes(of: &digits) { bytes in
                 Self.writeHex(number, into: bytes)
-                output.append(contentsOf: UnsafeRawBufferPointer(bytes))
+                head.put(UnsafeBufferPointer(bytes.assumingMemoryBound(to: UInt8.self)))
             }
         }
     }

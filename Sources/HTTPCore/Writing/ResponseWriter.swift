@@ -78,52 +78,62 @@ public struct ResponseWriter: Sendable {
         }
         // A status outside 100…999 cannot be written; it is a responder bug, answered as one.
         let status = (100...999).contains(response.status) ? response.status : 500
-        switch status {
-        // The usual answers' status lines in one copy each.
-        case 200: Self.append("HTTP/1.1 200 OK\r\n", to: &output)
-        case 201: Self.append("HTTP/1.1 201 Created\r\n", to: &output)
-        case 204: Self.append("HTTP/1.1 204 No Content\r\n", to: &output)
-        default:
-            Self.append("HTTP/1.1 ", to: &output)
-            Self.appendDecimal(status, to: &output)
-            output.append(.space)
-            var reason = Self.reasonPhrase(for: status)
-            reason.withUTF8 { output.append(contentsOf: $0) }
-            Self.append("\r\n", to: &output)
-        }
         if epochSeconds != self.cachedSecond {
             self.cachedSecond = epochSeconds
             self.cachedDateLine = Array("Date: \(IMFFixdate.format(epochSeconds: epochSeconds))\r\n".utf8)
         }
-        output.append(contentsOf: self.cachedDateLine)
-        for field in response.headers where !Self.isFramingField(field.name) {
-            Self.appendSanitized(field.name, to: &output)
-            Self.append(": ", to: &output)
-            Self.appendSanitized(field.value, to: &output)
-            Self.append("\r\n", to: &output)
-        }
-        if let requestID = response.requestID {
-            Self.append("X-Request-Id: ", to: &output)
-            requestID.append(to: &output)
-            Self.append("\r\n", to: &output)
-        }
+        let reason = status == 200 || status == 201 || status == 204 ? "" : Self.reasonPhrase(for: status)
+        // The most the head can take, so that it is stored through a pointer and appended once: the status line, the
+        // date, each field with ": " and CRLF, `X-Request-Id`, the framing line (`Content-Length: ` and 19 digits),
+        // `Connection: keep-alive` and the blank line.
+        var room = 32 + reason.utf8.count + self.cachedDateLine.count + 40 + 26 + 2
+        for field in response.headers { room += field.name.utf8.count + field.value.utf8.count + 4 }
+        if let requestID = response.requestID { room += 16 + requestID.byteCount }
         let mayHaveBody = status >= 200 && status != 204 && status != 304
-        if mayHaveBody {
-            switch framing {
-            case .length(let length):
-                Self.append("Content-Length: ", to: &output)
-                Self.appendDecimal(length, to: &output)
-                Self.append("\r\n", to: &output)
-            case .chunked:
-                Self.append("Transfer-Encoding: chunked\r\n", to: &output)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            var head = HeadCursor(buffer.baseAddress!)
+            switch status {
+            // The usual answers' status lines in one copy each.
+            case 200: head.put("HTTP/1.1 200 OK\r\n")
+            case 201: head.put("HTTP/1.1 201 Created\r\n")
+            case 204: head.put("HTTP/1.1 204 No Content\r\n")
+            default:
+                head.put("HTTP/1.1 ")
+                head.putDecimal(status)
+                head.put(.space)
+                head.putSanitized(reason)
+                head.put("\r\n")
             }
+            self.cachedDateLine.withUnsafeBufferPointer { head.put($0) }
+            for field in response.headers where !Self.isFramingField(field.name) {
+                head.putSanitized(field.name)
+                head.put(": ")
+                head.putSanitized(field.value)
+                head.put("\r\n")
+            }
+            if let requestID = response.requestID {
+                head.put("X-Request-Id: ")
+                requestID.write(to: &head)
+                head.put("\r\n")
+            }
+            if mayHaveBody {
+                switch framing {
+                case .length(let length):
+                    head.put("Content-Length: ")
+                    head.putDecimal(length)
+                    head.put("\r\n")
+                case .chunked:
+                    head.put("Transfer-Encoding: chunked\r\n")
+                }
+            }
+            if closing {
+                head.put("Connection: close\r\n")
+            } else if version == .http1_0 {
+                head.put("Connection: keep-alive\r\n")
+            }
+            head.put("\r\n")
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<head.written]))
         }
-        if closing {
-            Self.append("Connection: close\r\n", to: &output)
-        } else if version == .http1_0 {
-            Self.append("Connection: keep-alive\r\n", to: &output)
-        }
-        Self.append("\r\n", to: &output)
         return mayHaveBody && method != .HEAD
     }
 
@@ -171,41 +181,6 @@ public struct ResponseWriter: Sendable {
         case 14: HTTPHeaders.namesMatch(name, "content-length")
         case 17: HTTPHeaders.namesMatch(name, "transfer-encoding")
         default: false
-        }
-    }
-
-    /// Appends a field's name or value, each CR, LF or NUL replaced by a space so that no value can end the head
-    /// or start a field of its own (response splitting).
-    private static func appendSanitized(_ string: String, to output: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { bytes in
-            guard bytes.contains(where: { $0 == .cr || $0 == .lf || $0 == 0 }) else {
-                output.append(contentsOf: bytes)
-                return
-            }
-            for byte in bytes { output.append(byte == .cr || byte == .lf || byte == 0 ? .space : byte) }
-        }
-    }
-
-    /// Appends a non-negative integer in decimal without making a String.
-    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        precondition(value >= 0, "negative decimal")
-        if value < 10 {
-            output.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[index]) }
         }
     }
 

@@ -53,13 +53,17 @@ struct SpatialIndex: Hashable, Sendable {
     /// The repeated group the positions come from, if they do.
     var repeatedGroup: RepeatedGroupGeometry? { self.computed?.repeatedGroup }
 
+    /// The tree of a closed form's index, shared: building one per section was two allocations of every flow
+    /// or grid section (a prepared layout answered once and dropped paid them on each request).
+    private static let emptyTree = MonotoneSearchTree([])
+
     /// Indexes the `count` frames of a closed form within `bounds`: no blocks, O(1) memory of its own.
     private init(computedCount count: Int, bounds: Rect?, axis: Axis) {
         self.axis = axis
         self.count = count
         self.order = []
-        self.runningMaxTrailing = MonotoneSearchTree([])
-        self.runningMinLeading = MonotoneSearchTree([])
+        self.runningMaxTrailing = Self.emptyTree
+        self.runningMinLeading = Self.emptyTree
         self.prefixExtremes = []
         self.bounds = bounds
     }

@@ -84,12 +84,17 @@ extension JSONWriter {
             output.put(#","y":"#, frame.minY, recent: &recent)
             output.put(#","width":"#, frame.width, recent: &recent)
             output.put(#","height":"#, frame.height, recent: &recent)
-            output.put(#"},"zIndex":"#)
-            output.put(attributes.zIndex)
-            output.put(#","alpha":"#, attributes.alpha, recent: &recent)
-            output.put(#","hidden":"#)
-            output.put(attributes.isHidden)
-            if !attributes.transform.isIdentity {
+            if attributes.zIndex == 0, attributes.alpha == 1, !attributes.isHidden {
+                // Most elements: the rest of the common shape in one copy.
+                output.put(#"},"zIndex":0,"alpha":1,"hidden":false"#)
+            } else {
+                output.put(#"},"zIndex":"#)
+                output.put(attributes.zIndex)
+                output.put(#","alpha":"#, attributes.alpha, recent: &recent)
+                output.put(#","hidden":"#)
+                output.put(attributes.isHidden)
+            }
+            if !Self.isIdentity(attributes.transform) {
                 let transform = attributes.transform
                 output.put(#","transform":{"a":"#, transform.a, recent: &recent)
                 output.put(#","b":"#, transform.b, recent: &recent)
@@ -100,7 +105,7 @@ extension JSONWriter {
                 output.put(UInt8(ascii: "}"))
             }
             let transform3D = attributes.transform3D
-            if !transform3D.isIdentity {
+            if !Self.isIdentity(transform3D) {
                 output.put(#","transform3D":["#)
                 for (index, component) in transform3D.components.enumerated() {
                     if index > 0 { output.put(UInt8(ascii: ",")) }
@@ -110,6 +115,31 @@ extension JSONWriter {
             }
             output.put(UInt8(ascii: "}"))
         }
+    }
+
+    /// Whether `transform` is the identity, as `isIdentity` says (`==` on each component, so `-0` counts as `0`),
+    /// by the components' bits in a few instructions rather than a call to the derived `==`: `x == 1` exactly when
+    /// `x`'s bits are 1's, `x == 0` exactly when its bits are zero but for the sign.
+    @inline(__always)
+    static func isIdentity(_ transform: AffineTransform) -> Bool {
+        let one = (1.0).bitPattern
+        let ones = (transform.a.bitPattern ^ one) | (transform.d.bitPattern ^ one)
+        let zeros = transform.b.bitPattern | transform.c.bitPattern | transform.tx.bitPattern | transform.ty.bitPattern
+        return ones | zeros << 1 == 0
+    }
+
+    /// Whether `transform` is the identity, as `isIdentity` says; see ``isIdentity(_:)-(AffineTransform)``.
+    @inline(__always)
+    static func isIdentity(_ transform: Transform3D) -> Bool {
+        let one = (1.0).bitPattern
+        let t = transform
+        let ones = (t.m11.bitPattern ^ one) | (t.m22.bitPattern ^ one) | (t.m33.bitPattern ^ one)
+            | (t.m44.bitPattern ^ one)
+        let firstRows = t.m12.bitPattern | t.m13.bitPattern | t.m14.bitPattern | t.m21.bitPattern
+            | t.m23.bitPattern | t.m24.bitPattern
+        let lastRows = t.m31.bitPattern | t.m32.bitPattern | t.m34.bitPattern | t.m41.bitPattern
+            | t.m42.bitPattern | t.m43.bitPattern
+        return ones | (firstRows | lastRows) << 1 == 0
     }
 
     /// The most bytes ``value(_:)-(LayoutAttributes)`` writes: 30 numbers (the index path's 2, the frame's 4,

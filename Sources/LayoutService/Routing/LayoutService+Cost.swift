@@ -38,13 +38,9 @@ extension LayoutService {
         let key = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         var total = 0
         return body.withUnsafeBufferPointer { bytes in
-            var index = 0
-            while index + key.count <= bytes.count {
-                guard bytes[index] == key[0], bytes[index..<index + key.count].elementsEqual(key) else {
-                    index += 1
-                    continue
-                }
-                index += key.count
+            var from = 0
+            while let found = Self.firstIndex(of: key, in: bytes, from: from) {
+                var index = found + key.count
                 while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x3A].contains(bytes[index]) { index += 1 }
                 var value = 0
                 while index < bytes.count, (0x30...0x39).contains(bytes[index]), value <= threshold {
@@ -53,6 +49,7 @@ extension LayoutService {
                 }
                 total += value
                 if total > threshold { return true }
+                from = index
             }
             return false
         }
@@ -61,10 +58,46 @@ extension LayoutService {
     /// Whether `literal`'s bytes occur in `bytes`.
     static func contains(_ literal: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let needle = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        guard needle.count <= bytes.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+        return Self.firstIndex(of: needle, in: bytes, from: 0) != nil
+    }
+
+    /// Where `needle` (not empty) first occurs in `bytes` at or after `from`.
+    ///
+    /// Its first byte is looked for eight bytes at a time (a word equal to it in some byte has a zero byte after an
+    /// exclusive or, which a subtraction's borrow finds), so a layout request's body costs a few instructions a
+    /// word rather than a comparison a byte.
+    static func firstIndex(
+        of needle: UnsafeBufferPointer<UInt8>,
+        in bytes: UnsafeBufferPointer<UInt8>,
+        from: Int
+    ) -> Int? {
+        guard let base = bytes.baseAddress, needle.count > 0 else { return nil }
+        let last = bytes.count - needle.count
+        let first = needle[0]
+        let pattern = UInt64(first) &* 0x0101_0101_0101_0101
+        var start = from
+        while start <= last {
+            // The next candidate: the first byte equal to `first` at or after `start`.
+            if start + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) ^ pattern
+                let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                guard zeros != 0 else {
+                    start += 8
+                    continue
+                }
+                // The lowest flagged byte is a true zero (a borrow only flags bytes above one).
+                start += zeros.trailingZeroBitCount / 8
+                guard start <= last else { return nil }
+            } else if base[start] != first {
+                start += 1
+                continue
+            }
+            // Byte by byte: a candidate of a JSON body usually differs at its second byte.
+            var matched = 1
+            while matched < needle.count, base[start &+ matched] == needle[matched] { matched &+= 1 }
+            if matched == needle.count { return start }
+            start += 1
         }
-        return false
+        return nil
     }
 }
