@@ -14,7 +14,9 @@ import Testing
     @Test func aReaderSleepsUntilTheBytesItAskedForAreWritten() {
         let arrival = BodyArrival(count: 1000, received: 10)
         let granted = Atomic<Int>(-1)
-        let reader = TestThread { granted.store(arrival.waitForBytes(atLeast: 700), ordering: .sequentiallyConsistent) }
+        let reader = TestThread {
+            granted.store(arrival.waitForBytes(atLeast: 700), ordering: .sequentiallyConsistent)
+        }
         TestThread.yield { arrival.awaitedCount == 700 }
         // Fewer than asked for: the reader sleeps on.
         arrival.publish(received: 400)
@@ -28,7 +30,9 @@ import Testing
     @Test func completingWakesAReaderAskingForEverything() {
         let arrival = BodyArrival(count: 1000, received: 0)
         let granted = Atomic<Int>(-1)
-        let reader = TestThread { granted.store(arrival.waitForBytes(atLeast: .max), ordering: .sequentiallyConsistent) }
+        let reader = TestThread {
+            granted.store(arrival.waitForBytes(atLeast: .max), ordering: .sequentiallyConsistent)
+        }
         TestThread.yield { arrival.awaitedCount != nil }
         arrival.complete()
         reader.join()
@@ -39,7 +43,9 @@ import Testing
     @Test func abandoningWakesAReaderWithWhatWasWritten() {
         let arrival = BodyArrival(count: 1000, received: 10)
         let granted = Atomic<Int>(-1)
-        let reader = TestThread { granted.store(arrival.waitForBytes(atLeast: 900), ordering: .sequentiallyConsistent) }
+        let reader = TestThread {
+            granted.store(arrival.waitForBytes(atLeast: 900), ordering: .sequentiallyConsistent)
+        }
         TestThread.yield { arrival.awaitedCount != nil }
         arrival.publish(received: 20)
         arrival.abandon()

@@ -51,8 +51,8 @@ final class ArrivingBytes {
 
 /// A document read while it arrives reads as the whole document, or fails where the caller reads it again.
 @Suite struct JSONArrivingReaderTests {
-    /// Reads `[{"width":…,"height":…}, …]` as the service reads items: runs of compact pairs, the general path for
-    /// the rest.
+    /// Reads `[{"width":…,"height":…}, …]` as the service reads items: runs of compact pairs, the general path
+    /// for the rest.
     static func read(_ reader: inout JSONReader) throws(JSONError) -> [UInt64] {
         var values: [UInt64] = []
         try reader.beginArray()

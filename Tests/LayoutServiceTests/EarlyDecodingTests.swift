@@ -79,7 +79,7 @@ import Testing
                 #expect(body == expected.1, "\(String(decoding: body.prefix(300), as: UTF8.self))")
                 tookEarly += early ? 1 : 0
             }
-            // A reader gives up only after 250 ms of waiting: on a machine that busy, one run in three still counts.
+            // A reader gives up only after a wait of 100 ms: on a machine that busy, one run in three still counts.
             #expect(tookEarly > 0)
         }
     }
@@ -93,7 +93,8 @@ import Testing
         let valid = Self.body(count: 20_000)
         let item = Array(#"{"width":10,"height":1}"#.utf8)
         var bodies: [[UInt8]] = []
-        for wrong in [#"{"width":-1,"height":1}"#, #"{"width":1,"height":1,"depth":2}"#, #"{"width":1e999,"height":1}"#] {
+        let wrongs = [#"{"width":-1,"height":1}"#, #"{"width":1,"height":1,"depth":2}"#, #"{"width":1e999,"height":1}"#]
+        for wrong in wrongs {
             var body = valid
             let starts = (0..<(body.count - item.count)).filter { body[$0] == UInt8(ascii: "{") }
             let start = starts[Int.random(in: 2..<starts.count, using: &generator)]
@@ -117,7 +118,8 @@ import Testing
         // Cut short, a byte after the end, and a member missing at the end.
         bodies.append(Array(valid.dropLast(1)))
         bodies.append(valid + Array(" x".utf8))
-        bodies.append(Array(String(decoding: valid, as: UTF8.self).replacingOccurrences(of: "\"viewport\"", with: "\"viewpart\"").utf8))
+        let text = String(decoding: valid, as: UTF8.self)
+        bodies.append(Array(text.replacingOccurrences(of: "\"viewport\"", with: "\"viewpart\"").utf8))
         self.check(bodies, statuses: bodies.map { _ in 0 }, seed: 5)
     }
 
@@ -141,7 +143,8 @@ import Testing
     }
 
     @Test func onlyLayoutRoutesWithAKnownKindReadEarly() {
-        for (target, reads) in [("/layout/waterfall", true), ("/layout/nope", false), ("/sessions", false), ("/healthz", false)] {
+        let targets = [("/layout/waterfall", true), ("/layout/nope", false), ("/sessions", false), ("/healthz", false)]
+        for (target, reads) in targets {
             let head = Request(method: .POST, target: target)
             #expect(self.service.readsEarly(head, plan: self.service.plan(for: head)) == reads, "\(target)")
         }

@@ -12,11 +12,11 @@ import Synchronization
 /// once the request is parsed) or abandoned (``abandon()``: the client closed, a timeout, the connection went),
 /// which wakes the reader to give up.
 ///
-/// A reader waits at most ``waitBudget`` in all, so a slow client never holds a worker for long: past it, the
-/// reader gives up as on an abandoned body and the request is read whole after it arrives, as without an early
-/// start. The early reader's answer (``runEarly(_:)``) is handed to the request's own answer once
-/// (``takeEarlyResult()``), which either finds it, waits for it (the early reader is running), or claims the work
-/// so that an early reader not yet started does nothing.
+/// A reader waits at most ``stallLimit`` at a time and ``waitBudget`` in all, so a slow or stalled client never
+/// holds a worker for long: past either, the reader gives up as on an abandoned body and the request is read whole
+/// after it arrives, as without an early start. The early reader's result (``runEarly(_:)``) is handed to the
+/// request's own answer once (``takeEarlyResult()``), which either finds it, waits for it (the early reader is
+/// running), or claims the work so that an early reader not yet started does nothing.
 public final class BodyArrival: @unchecked Sendable {
     /// The body's full length.
     public let count: Int
@@ -36,8 +36,12 @@ public final class BodyArrival: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    /// The longest a reader waits for bytes in all. 250 ms.
-    public static let waitBudget: Int64 = 250_000_000
+    /// The longest a reader waits for bytes in all. 1 s.
+    public static let waitBudget: Int64 = 1_000_000_000
+
+    /// The longest one wait lasts: a body that stalls this long (or arrives slower than what the reader asks for
+    /// per wait, over this time) is left to be read once complete. 100 ms.
+    public static let stallLimit: Int64 = 100_000_000
 
     /// Creates the arrival of a body of `count` bytes of which `received` are already written.
     public init(count: Int, received: Int) {
@@ -105,7 +109,7 @@ public final class BodyArrival: @unchecked Sendable {
     }
 
     /// The reader's side: waits until at least `needed` bytes (at most ``count``) are written, the body is
-    /// abandoned, or the reader has waited ``waitBudget`` in all.
+    /// abandoned, this wait lasted ``stallLimit`` or the reader has waited ``waitBudget`` in all.
     ///
     /// - Returns: How many bytes may be read: at least `min(needed, count)` unless it gave up.
     public func waitForBytes(atLeast needed: Int) -> Int {
@@ -116,18 +120,20 @@ public final class BodyArrival: @unchecked Sendable {
         defer { pthread_mutex_unlock(self.mutex) }
         self.wanted.store(needed, ordering: .sequentiallyConsistent)
         defer { self.wanted.store(.max, ordering: .sequentiallyConsistent) }
+        let start = Self.monotonicNanoseconds()
+        let end = start + min(Self.waitBudget - self.waited, Self.stallLimit)
+        var deadline = timespec()
+        deadline.tv_sec = Int(end / 1_000_000_000)
+        deadline.tv_nsec = Int(end % 1_000_000_000)
+        defer { self.waited += Self.monotonicNanoseconds() - start }
         while true {
             now = self.receivedCount
-            if now >= needed || self.ending.load(ordering: .acquiring) != 0 || self.waited >= Self.waitBudget {
+            if now >= needed || self.ending.load(ordering: .acquiring) != 0 || self.waited >= Self.waitBudget
+                || Self.monotonicNanoseconds() >= end
+            {
                 return now
             }
-            let start = Self.monotonicNanoseconds()
-            var deadline = timespec()
-            let end = start + min(Self.waitBudget - self.waited, 50_000_000)
-            deadline.tv_sec = Int(end / 1_000_000_000)
-            deadline.tv_nsec = Int(end % 1_000_000_000)
             pthread_cond_timedwait(self.condition, self.mutex, &deadline)
-            self.waited += Self.monotonicNanoseconds() - start
         }
     }
 

@@ -7,10 +7,12 @@ extension RequestParser {
     /// asked for once the head of a request with a large fixed-length body is parsed; `nil` otherwise.
     ///
     /// If the caller starts reading the body early, it calls ``beginEarlyStart()`` next.
-    public mutating func considerEarlyStart() -> Request? {
+    ///
+    /// - Parameter minimum: The smallest body offered. Defaults to ``earlyStartBodyBytes``, the least it can be.
+    public mutating func considerEarlyStart(atLeast minimum: Int = Self.earlyStartBodyBytes) -> Request? {
         guard !self.isEarlyStartConsidered, self.arrivalWriter == nil, self.presizedBodyFilled != nil,
             case .fixedBody(let remaining) = self.state, remaining > 0, let pending = self.pending,
-            pending.body.count >= Self.earlyStartBodyBytes
+            pending.body.count >= max(minimum, Self.earlyStartBodyBytes)
         else { return nil }
         self.isEarlyStartConsidered = true
         var head = pending

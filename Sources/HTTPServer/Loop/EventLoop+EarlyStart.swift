@@ -9,7 +9,10 @@ extension EventLoop {
     /// heavy, it never holds up a lighter request; the request's own heavy job, queued after it, runs once it is
     /// done. Should the body never complete, the parser abandons the arrival and the reader gives up.
     func startEarlyIfWanted(on connection: Connection) {
-        guard self.context.configuration.workerCount >= 2, let head = connection.parser.considerEarlyStart(),
+        // Only bodies that go to the pool anyway: a request answered on the loop must never wait for a worker.
+        let configuration = self.context.configuration
+        guard configuration.workerCount >= 2,
+            let head = connection.parser.considerEarlyStart(atLeast: configuration.workerPoolBodyThreshold),
             let read = self.context.dispatcher.early(head)
         else { return }
         let request = connection.parser.beginEarlyStart()

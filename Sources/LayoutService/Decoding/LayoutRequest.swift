@@ -114,8 +114,8 @@ struct LayoutRequest: Sendable {
         return request
     }
 
-    /// The bit ``decode(_:kind:configuration:takesKindMember:arrival:gate:)`` marks a member it has read with; 0 for a name it
-    /// does not know.
+    /// The bit ``decode(_:kind:configuration:takesKindMember:arrival:gate:)`` marks a member it has read with; 0 for
+    /// a name it does not know.
     private static func memberBit(_ key: JSONKey) -> UInt32 {
         switch key {
         case "viewport": 1 << 0
