@@ -9,17 +9,6 @@ import Testing
 @Suite struct EarlyDecodingTests {
     let service = LayoutService()
 
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            self.state &+= 0x9E37_79B9_7F4A_7C15
-            var z = self.state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A waterfall request of `count` compact items (a few in other forms), with a rect.
     static func body(count: Int) -> [UInt8] {
         let items = (0..<count).map { index in
@@ -35,12 +24,12 @@ import Testing
     /// What `bytes` gets: read while it arrives in random pieces (the early reader on a thread of its own, woken as
     /// the pieces are published), then answered as the server answers once the last byte is in.
     private static func answerArriving(
-        _ bytes: [UInt8], service: LayoutService, generator: inout Generator
+        _ bytes: [UInt8], service: LayoutService, generator: inout SessionRecordGenerator
     ) -> (Int, [UInt8], tookEarly: Bool) {
         // Bytes not yet arrived are poison: a digit, which would lengthen any number read past them.
         var storage = [UInt8](repeating: UInt8(ascii: "7"), count: bytes.count)
         let base = storage.withUnsafeMutableBufferPointer { $0.baseAddress! }
-        let first = Int.random(in: 0...min(4096, bytes.count), using: &generator)
+        let first = generator.int(0...min(4096, bytes.count))
         for index in 0..<first { base[index] = bytes[index] }
         let arrival = BodyArrival(count: bytes.count, received: first)
         var request = Request(method: .POST, target: "/layout/waterfall", body: storage)
@@ -49,25 +38,29 @@ import Testing
         let plan = service.plan(for: request)
         #expect(service.readsEarly(Request(method: .POST, target: "/layout/waterfall"), plan: plan))
         let early = request
-        let reader = TestThread { service.readEarly(early, plan: plan) }
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            service.readEarly(early, plan: plan)
+            done.signal()
+        }
         var sent = first
         while sent < bytes.count {
-            let piece = min(bytes.count - sent, Int.random(in: 1...100_000, using: &generator))
+            let piece = min(bytes.count - sent, generator.int(1...100_000))
             for index in sent..<(sent + piece) { base[index] = bytes[index] }
             sent += piece
             arrival.publish(received: sent)
-            for _ in 0..<Int.random(in: 0...3, using: &generator) { sched_yield() }
+            for _ in 0..<generator.int(0...3) { sched_yield() }
         }
         arrival.complete()
         let response = service.respond(to: request, plan: plan)
-        reader.join()
+        done.wait()
         // The answer took the early reader's result (kept after taking), unless the reader gave up.
         let tookEarly = arrival.takeEarlyResult() != nil
         return (response.status, response.bodyStream?.collect() ?? response.body, tookEarly)
     }
 
     private func check(_ bodies: [[UInt8]], statuses: [Int], seed: UInt64) {
-        var generator = Generator(state: seed)
+        var generator = SessionRecordGenerator(seed: seed)
         for (bytes, status) in zip(bodies, statuses) {
             let whole = self.service.respond(to: Request(method: .POST, target: "/layout/waterfall", body: bytes))
             let expected = (whole.status, whole.bodyStream?.collect() ?? whole.body)
@@ -89,7 +82,7 @@ import Testing
     }
 
     @Test func aWrongItemAnywhereIsTheSameProblemAtTheSamePointer() {
-        var generator = Generator(state: 2)
+        var generator = SessionRecordGenerator(seed: 2)
         let valid = Self.body(count: 20_000)
         let item = Array(#"{"width":10,"height":1}"#.utf8)
         var bodies: [[UInt8]] = []
@@ -97,7 +90,7 @@ import Testing
         for wrong in wrongs {
             var body = valid
             let starts = (0..<(body.count - item.count)).filter { body[$0] == UInt8(ascii: "{") }
-            let start = starts[Int.random(in: 2..<starts.count, using: &generator)]
+            let start = starts[generator.int(2...(starts.count - 1))]
             let end = body[start...].firstIndex(of: UInt8(ascii: "}"))! + 1
             body.replaceSubrange(start..<end, with: Array(wrong.utf8))
             bodies.append(body)
@@ -106,13 +99,13 @@ import Testing
     }
 
     @Test func aDamagedByteAnywhereIsTheSameSyntaxError() {
-        var generator = Generator(state: 4)
+        var generator = SessionRecordGenerator(seed: 4)
         let valid = Self.body(count: 20_000)
         let replacements = Array("{}[],:\"-.e0 x".utf8)
         var bodies: [[UInt8]] = []
         for _ in 0..<6 {
             var body = valid
-            body[Int.random(in: 0..<body.count, using: &generator)] = replacements.randomElement(using: &generator)!
+            body[generator.int(0...(body.count - 1))] = replacements[generator.int(0...(replacements.count - 1))]
             bodies.append(body)
         }
         // Cut short, a byte after the end, and a member missing at the end.
@@ -134,10 +127,15 @@ import Testing
         request.bodyArrival = arrival
         let plan = self.service.plan(for: request)
         let early = request
-        let reader = TestThread { self.service.readEarly(early, plan: plan) }
-        TestThread.yield { arrival.awaitedCount != nil }
+        let done = DispatchSemaphore(value: 0)
+        let service = self.service
+        Thread.detachNewThread {
+            service.readEarly(early, plan: plan)
+            done.signal()
+        }
+        while arrival.awaitedCount == nil { sched_yield() }
         arrival.abandon()
-        reader.join()
+        done.wait()
         // It gave up: nothing is left for an answer to take.
         #expect(arrival.takeEarlyResult() == nil)
     }
