@@ -10,6 +10,9 @@ public struct Request: Sendable {
     public var headers: HTTPHeaders
     /// The body after any chunked framing was removed; empty when there was none.
     public var body: [UInt8]
+    /// For a large body a worker reads while it arrives, what of it is written and the early reader's result
+    /// (``RequestParser/beginEarlyStart()``); `nil` for every other request. Defaults to `nil`.
+    public var bodyArrival: BodyArrival?
     /// The peer's IP address (`127.0.0.1`, `::1`), when the server knows it; for logs. Defaults to `nil`.
     public var clientAddress: String?
 

@@ -28,6 +28,17 @@ public protocol Responder: Sendable {
     /// waits behind more than one heavy one. Called on the event loop; it must be cheap. Defaults to `false`.
     func isHeavy(_ request: Request, plan: Plan) -> Bool
 
+    /// Whether the responder reads `request`'s body while it arrives (``readEarly(_:plan:)``): called on the event
+    /// loop once the head of a request with a large fixed-length body is parsed, with the body left empty. Must be
+    /// cheap. Defaults to `false`.
+    func readsEarly(_ request: Request, plan: Plan) -> Bool
+
+    /// Reads a body while it arrives, on a worker, before the request is complete: `request.body` has its full
+    /// length but only the bytes ``BodyArrival/waitForBytes(atLeast:)`` granted may be read. What it learns it
+    /// leaves with ``BodyArrival/runEarly(_:)`` for ``respond(to:plan:)``, which is still called once the request is
+    /// complete, and must answer exactly as it would have without it. Defaults to nothing.
+    func readEarly(_ request: Request, plan: Plan)
+
     /// Answers one request with the plan ``plan(for:)`` made of it. Must not throw and must not trap on any
     /// request: every failure is a response.
     func respond(to request: Request, plan: Plan) -> Response
@@ -41,6 +52,10 @@ extension Responder {
     public func isExpensive(_ request: Request, plan: Plan) -> Bool { false }
 
     public func isHeavy(_ request: Request, plan: Plan) -> Bool { false }
+
+    public func readsEarly(_ request: Request, plan: Plan) -> Bool { false }
+
+    public func readEarly(_ request: Request, plan: Plan) {}
 
     /// Plans and answers `request` in one call: for tests, benchmarks and fuzzers that hold the responder itself.
     public func respond(to request: Request) -> Response {

@@ -78,7 +78,8 @@ extension JSONReader {
     static let compactElementMargin = 128
 
     /// How many bytes of the document follow the reader's position, e.g. to bound how many elements can follow.
-    public var remainingByteCount: Int { self.bytes.count - self.offset }
+    /// For a document still arriving, the bytes that will follow, received or not.
+    public var remainingByteCount: Int { self.bytes.storage.count - self.offset }
 
     /// Reads an object of two numbers written compactly, `{"<first>":a,"<second>":b}` with no whitespace inside,
     /// the members in that order and both numbers plain (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`, at most 15 digits), if
@@ -177,6 +178,8 @@ extension JSONReader {
         }
         // An element one level deeper than allowed is the general path's error to report.
         guard self.path.depth < self.maxDepth, let output = pairs.baseAddress else { return 0 }
+        // A document still arriving: the bytes this run may read, received before it reads them.
+        self.awaitBytes(self.offset &+ Self.arrivalRunBytes)
         let room = pairs.count / 2
         var count = 0
         let end: Int = self.bytes.withUnsafeBufferPointer { buffer in

@@ -7,7 +7,7 @@ extension JSONReader {
 
     /// Re-reads the member name whose opening quote is at `offset` (it was validated when first read).
     private func memberName(at offset: Int) -> String {
-        var reader = JSONReader(bytes: self.bytes)
+        var reader = JSONReader(document: self.bytes, maxDepth: self.maxDepth)
         reader.offset = offset
         return (try? reader.scanString { String(decoding: $0, as: UTF8.self) }) ?? ""
     }

@@ -25,8 +25,10 @@
 /// (a `read…` call, a `begin…` and its loop, or ``skipValue()``). Calling ``nextKey()`` outside an object,
 /// ``nextElement()`` outside an array, or ``finish()`` inside either is a programming error and traps.
 public struct JSONReader {
-    /// The document.
-    let bytes: [UInt8]
+    /// The document, or the part of it received so far (``init(arriving:available:maxDepth:waitingFor:)``).
+    var bytes: JSONDocument
+    /// For a document still arriving, what waits for more of it; `nil` once it is whole.
+    var waitForBytes: ((Int) -> Int)?
     /// The offset of the next byte to read.
     public internal(set) var offset: Int = 0
     /// The deepest nesting of objects and arrays accepted.
@@ -40,7 +42,12 @@ public struct JSONReader {
     ///   - bytes: The whole document, e.g. a request body.
     ///   - maxDepth: The deepest nesting of objects and arrays accepted. Defaults to 64.
     public init(bytes: [UInt8], maxDepth: Int = 64) {
-        self.bytes = bytes
+        self.init(document: JSONDocument(bytes, count: bytes.count), maxDepth: maxDepth)
+    }
+
+    /// Creates a reader of `document`'s readable bytes.
+    init(document: JSONDocument, maxDepth: Int) {
+        self.bytes = document
         self.maxDepth = maxDepth
         self.path = JSONPath()
     }
@@ -237,6 +244,9 @@ public struct JSONReader {
     /// - Throws: ``JSONError/syntax(offset:message:)`` at the first other byte.
     public mutating func finish() throws(JSONError) {
         precondition(self.path.depth == 0, "finish() called inside an open object or array")
+        self.awaitBytes(.max)
+        // A document whose bytes stopped arriving is not read: its end is not the document's.
+        guard self.bytes.isWhole else { throw self.syntaxError("unexpected end of input") }
         self.skipWhitespace()
         guard self.offset == self.bytes.count else {
             throw self.syntaxError("unexpected \(self.describeByte(at: self.offset)) after the top-level value")

@@ -146,7 +146,7 @@ public final class LayoutService: Responder {
         case .kinds:
             return (.json(KindCatalog.json), 0)
         case .layout(let kind):
-            return try self.layout(kind: kind, body: request.body)
+            return try self.layout(kind: kind, body: request.body, arrival: request.bodyArrival)
         case .sessions:
             return try self.createSession(request)
         case .session(let id):

@@ -30,12 +30,19 @@ extension RequestParser {
     public mutating func readBodyDirectly(_ read: (UnsafeMutableRawBufferPointer) -> Int) -> Int {
         precondition(self.readsBodyDirectly, "the body is not being read directly")
         guard case .fixedBody(let remaining) = self.state, let filled = self.presizedBodyFilled else { return 0 }
-        let count = self.pending!.body.withUnsafeMutableBytes { body in
-            read(UnsafeMutableRawBufferPointer(rebasing: body[filled..<(filled + remaining)]))
+        let count: Int
+        if let writer = self.arrivalWriter {
+            // Shared with an early reader: written through its storage's address, never through the array.
+            count = read(UnsafeMutableRawBufferPointer(start: writer.base + filled, count: remaining))
+        } else {
+            count = self.pending!.body.withUnsafeMutableBytes { body in
+                read(UnsafeMutableRawBufferPointer(rebasing: body[filled..<(filled + remaining)]))
+            }
         }
         guard count > 0 else { return count }
         precondition(count <= remaining, "read more than it was given room for")
         self.presizedBodyFilled = filled + count
+        self.arrivalWriter?.arrival.publish(received: filled + count)
         self.state = .fixedBody(remaining: remaining - count)
         return count
     }
@@ -54,6 +61,14 @@ extension RequestParser {
     /// Copies `count` buffered bytes from `offset` into the presized body after those already written.
     mutating func fillPresizedBody(from offset: Int, count: Int) {
         guard let filled = self.presizedBodyFilled else { return }
+        if let writer = self.arrivalWriter {
+            self.buffer.withUnsafeBytes { buffer in
+                (writer.base + filled).copyMemory(from: buffer.baseAddress! + offset, byteCount: count)
+            }
+            self.presizedBodyFilled = filled + count
+            writer.arrival.publish(received: filled + count)
+            return
+        }
         self.buffer.withUnsafeBytes { buffer in
             self.pending!.body.withUnsafeMutableBytes { body in
                 body.baseAddress!.advanced(by: filled).copyMemory(from: buffer.baseAddress! + offset, byteCount: count)

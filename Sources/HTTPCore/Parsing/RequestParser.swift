@@ -55,6 +55,10 @@ public struct RequestParser: Sendable {
     /// For a large fixed-length body made at its full length up front (``directBodyBytes``), how many of its bytes
     /// are written; `nil` for a body that grows by appending.
     var presizedBodyFilled: Int?
+    /// For a body lent to an early reader while it arrives (``beginEarlyStart()``), where its bytes are written.
+    var arrivalWriter: BodyArrivalWriter?
+    /// Whether the pending request was offered for an early start (``considerEarlyStart()``), so it is only once.
+    var isEarlyStartConsidered = false
     /// The header list and body of the last request handed out, kept so that the next request reuses their storage
     /// once the last one was answered and dropped: a keep-alive connection then parses without allocating (issue
     /// 21). Taken while still shared, they are copied as any array is; a body larger than ``spareBodyCapacity`` is
@@ -191,6 +195,9 @@ public struct RequestParser: Sendable {
         self.state = .head
         guard let request = self.pending else { return nil }
         self.pending = nil
+        self.arrivalWriter?.arrival.complete()
+        self.arrivalWriter = nil
+        self.isEarlyStartConsidered = false
         // A large body's storage is lent to the pool, which reuses it once the request is dropped.
         if self.presizedBodyFilled != nil { self.bodyBudget?.storage.lend(request.body) }
         self.presizedBodyFilled = nil

@@ -19,7 +19,16 @@ struct Dispatcher: Sendable {
     /// go to the worker pool.
     let handle: @Sendable (Request, Int) -> Handling
 
+    /// Plans a request from its head alone (a large body still arriving) and returns the work that reads the body
+    /// meanwhile on a worker, given the request that holds it (``Responder/readEarly(_:plan:)``), or `nil`.
+    let early: @Sendable (Request) -> (@Sendable (Request) -> Void)?
+
     init<R: Responder>(_ responder: R) {
+        self.early = { head in
+            let plan = responder.plan(for: head)
+            guard responder.readsEarly(head, plan: plan) else { return nil }
+            return { request in responder.readEarly(request, plan: plan) }
+        }
         self.handle = { request, bodyThreshold in
             let plan = responder.plan(for: request)
             if request.body.count >= bodyThreshold || responder.isExpensive(request, plan: plan) {

@@ -80,6 +80,7 @@ extension EventLoop {
                 do {
                     switch try connection.parser.next() {
                     case nil:
+                        self.startEarlyIfWanted(on: connection)
                         action = machine.parsed(.needsMoreBytes, parserPhase: connection.parser.phase)
                     case .continueExpected:
                         action = machine.parsed(.continueExpected, parserPhase: connection.parser.phase)

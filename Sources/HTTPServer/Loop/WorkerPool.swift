@@ -20,6 +20,8 @@ final class WorkerPool: Sendable {
         var isHeavy = false
         /// Computes the answer: the responder with the request and its plan.
         var answer: @Sendable () -> Response
+        /// Whether the answer goes to the connection; `false` for a body read early, which answers nothing.
+        var deliversAnswer = true
     }
 
     private struct Queues {
@@ -113,7 +115,9 @@ final class WorkerPool: Sendable {
             guard let job = self.queues.withLock({ $0.take(maxHeavyRunning: self.maxHeavyRunning) }) else { continue }
             self.status.workQueueChanged(by: -1)
             let response = job.answer()
-            job.loop.post(.workerAnswered(connectionID: job.connectionID, response: response))
+            if job.deliversAnswer {
+                job.loop.post(.workerAnswered(connectionID: job.connectionID, response: response))
+            }
             if job.isHeavy {
                 let isWaiting = self.queues.withLock { queues in
                     queues.heavyRunning -= 1

@@ -1,3 +1,4 @@
+import HTTPCore
 import JSON
 import LayoutEngine
 
@@ -27,6 +28,11 @@ struct LayoutRequest: Sendable {
     ///   - body: The request body.
     ///   - kind: The kind named by the route.
     ///   - configuration: The item and depth limits.
+    ///   - takesKindMember: Whether the body may name its `kind` (`POST /sessions`). Defaults to `false`.
+    ///   - arrival: The body's arrival, when it was read while it arrived: its result is taken instead of reading
+    ///     the body again. Defaults to `nil`.
+    ///   - gate: For a body still arriving, what grants its bytes (only the early reader passes it). Defaults to
+    ///     `nil`: the body is whole.
     /// - Returns: The request.
     /// - Throws: ``JSONError`` for malformed JSON (400) or a wrong shape or value (422); then, for a request that is
     ///   valid but holds more items than the limit, ``APIError/tooManyItems`` (413). The body is at most the
@@ -36,9 +42,17 @@ struct LayoutRequest: Sendable {
         _ body: [UInt8],
         kind: LayoutKind,
         configuration: ServiceConfiguration,
-        takesKindMember: Bool = false
+        takesKindMember: Bool = false,
+        arrival: BodyArrival? = nil,
+        gate: EarlyBodyGate? = nil
     ) throws -> LayoutRequest {
-        var reader = JSONReader(bytes: body, maxDepth: configuration.maxJSONDepth)
+        // Read already while the body arrived (``decodeEarly(_:arrival:kind:configuration:)``): the same result.
+        if let arrival, let early = arrival.takeEarlyResult() as? Result<LayoutRequest, any Error> {
+            return try early.get()
+        }
+        var reader =
+            gate?.makeReader(body, maxDepth: configuration.maxJSONDepth)
+            ?? JSONReader(bytes: body, maxDepth: configuration.maxJSONDepth)
         var viewport: Size?
         var viewports: [Size]?
         var contentOffset = Point.zero
@@ -100,8 +114,8 @@ struct LayoutRequest: Sendable {
         return request
     }
 
-    /// The bit ``decode(_:kind:configuration:takesKindMember:)`` marks a member it has read with; 0 for a name it
-    /// does not know.
+    /// The bit ``decode(_:kind:configuration:takesKindMember:arrival:gate:)`` marks a member it has read with; 0 for
+    /// a name it does not know.
     private static func memberBit(_ key: JSONKey) -> UInt32 {
         switch key {
         case "viewport": 1 << 0
@@ -124,7 +138,7 @@ struct LayoutRequest: Sendable {
 extension LayoutRequest {
     /// Reads the body of `POST /sessions`: a layout request with a `kind` member, which decides how the rest reads.
     ///
-    /// - Throws: As ``decode(_:kind:configuration:takesKindMember:)``; a missing or unknown `kind` is a
+    /// - Throws: As ``decode(_:kind:configuration:takesKindMember:arrival:gate:)``; a missing or unknown `kind` is a
     ///   ``JSONError`` (422) naming `/kind`.
     static func decodeSession(_ body: [UInt8], configuration: ServiceConfiguration) throws -> LayoutRequest {
         guard let kind = try Self.findKind(in: body, maxDepth: configuration.maxJSONDepth) else {

@@ -11,11 +11,11 @@ import LayoutEngine
 extension LayoutService {
     /// `POST /layout/{kind}`: prepares the layout the body describes and answers with its elements; with
     /// `viewports`, once per viewport.
-    func layout(kind name: String, body: [UInt8]) throws -> Answer {
+    func layout(kind name: String, body: [UInt8], arrival: BodyArrival? = nil) throws -> Answer {
         guard let kind = LayoutKind(rawValue: name) else {
             throw APIError.unknownKind(name, known: LayoutKind.allCases.map(\.rawValue))
         }
-        let request = try LayoutRequest.decode(body, kind: kind, configuration: self.configuration)
+        let request = try LayoutRequest.decode(body, kind: kind, configuration: self.configuration, arrival: arrival)
         try self.checkCost(request.input, configuration: request.configuration, viewports: request.viewports?.count ?? 1)
         guard let viewports = request.viewports else {
             let layout = try self.prepare(request.input, configuration: request.configuration)

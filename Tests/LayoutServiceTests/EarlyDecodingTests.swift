@@ -1,0 +1,152 @@
+import Foundation
+import Glibc
+@testable import HTTPCore
+@testable import LayoutService
+import Testing
+
+/// `POST /layout/{kind}` read while its body arrives (issue 21) answers byte for byte as when read whole: values,
+/// problems and their pointers, whatever the pieces the body arrives in and wherever it is wrong.
+@Suite struct EarlyDecodingTests {
+    let service = LayoutService()
+
+    /// A waterfall request of `count` compact items (a few in other forms), with a rect.
+    static func body(count: Int) -> [UInt8] {
+        let items = (0..<count).map { index in
+            index % 997 == 5
+                ? #"{ "width": 3.5, "height": \#(index % 300 + 1) }"#
+                : #"{"width":\#(index % 90 + 10),"height":\#(index * 7 % 300 + 1)}"#
+        }
+        let text = #"{"viewport":{"width":1024,"height":768},"config":{"columnCount":3},"sections":[{"items":["#
+            + items.joined(separator: ",") + #"]}],"rect":{"x":0,"y":0,"width":1024,"height":4000}}"#
+        return Array(text.utf8)
+    }
+
+    /// What `bytes` gets: read while it arrives in random pieces (the early reader on a thread of its own, woken as
+    /// the pieces are published), then answered as the server answers once the last byte is in.
+    private static func answerArriving(
+        _ bytes: [UInt8], service: LayoutService, generator: inout SessionRecordGenerator
+    ) -> (Int, [UInt8], tookEarly: Bool) {
+        // Bytes not yet arrived are poison: a digit, which would lengthen any number read past them.
+        var storage = [UInt8](repeating: UInt8(ascii: "7"), count: bytes.count)
+        let base = storage.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        let first = generator.int(0...min(4096, bytes.count))
+        for index in 0..<first { base[index] = bytes[index] }
+        let arrival = BodyArrival(count: bytes.count, received: first)
+        var request = Request(method: .POST, target: "/layout/waterfall", body: storage)
+        storage = []
+        request.bodyArrival = arrival
+        let plan = service.plan(for: request)
+        #expect(service.readsEarly(Request(method: .POST, target: "/layout/waterfall"), plan: plan))
+        let early = request
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            service.readEarly(early, plan: plan)
+            done.signal()
+        }
+        var sent = first
+        while sent < bytes.count {
+            let piece = min(bytes.count - sent, generator.int(1...100_000))
+            for index in sent..<(sent + piece) { base[index] = bytes[index] }
+            sent += piece
+            arrival.publish(received: sent)
+            for _ in 0..<generator.int(0...3) { sched_yield() }
+        }
+        arrival.complete()
+        let response = service.respond(to: request, plan: plan)
+        done.wait()
+        // The answer took the early reader's result (kept after taking), unless the reader gave up.
+        let tookEarly = arrival.takeEarlyResult() != nil
+        return (response.status, response.bodyStream?.collect() ?? response.body, tookEarly)
+    }
+
+    private func check(_ bodies: [[UInt8]], statuses: [Int], seed: UInt64) {
+        var generator = SessionRecordGenerator(seed: seed)
+        for (bytes, status) in zip(bodies, statuses) {
+            let whole = self.service.respond(to: Request(method: .POST, target: "/layout/waterfall", body: bytes))
+            let expected = (whole.status, whole.bodyStream?.collect() ?? whole.body)
+            #expect(status == 0 || whole.status == status, "\(String(decoding: expected.1.prefix(300), as: UTF8.self))")
+            var tookEarly = 0
+            for _ in 0..<3 {
+                let (status, body, early) = Self.answerArriving(bytes, service: self.service, generator: &generator)
+                #expect(status == expected.0)
+                #expect(body == expected.1, "\(String(decoding: body.prefix(300), as: UTF8.self))")
+                tookEarly += early ? 1 : 0
+            }
+            // A reader gives up only after a wait of 100 ms: on a machine that busy, one run in three still counts.
+            #expect(tookEarly > 0)
+        }
+    }
+
+    @Test func aValidBodyReadWhileItArrivesAnswersAsWhole() {
+        self.check([Self.body(count: 30_000), Self.body(count: 10)], statuses: [200, 200], seed: 1)
+    }
+
+    @Test func aWrongItemAnywhereIsTheSameProblemAtTheSamePointer() {
+        var generator = SessionRecordGenerator(seed: 2)
+        let valid = Self.body(count: 20_000)
+        let item = Array(#"{"width":10,"height":1}"#.utf8)
+        var bodies: [[UInt8]] = []
+        let wrongs = [#"{"width":-1,"height":1}"#, #"{"width":1,"height":1,"depth":2}"#, #"{"width":1e999,"height":1}"#]
+        for wrong in wrongs {
+            var body = valid
+            let starts = (0..<(body.count - item.count)).filter { body[$0] == UInt8(ascii: "{") }
+            let start = starts[generator.int(2...(starts.count - 1))]
+            let end = body[start...].firstIndex(of: UInt8(ascii: "}"))! + 1
+            body.replaceSubrange(start..<end, with: Array(wrong.utf8))
+            bodies.append(body)
+        }
+        self.check(bodies, statuses: [422, 422, 0], seed: 3)
+    }
+
+    @Test func aDamagedByteAnywhereIsTheSameSyntaxError() {
+        var generator = SessionRecordGenerator(seed: 4)
+        let valid = Self.body(count: 20_000)
+        let replacements = Array("{}[],:\"-.e0 x".utf8)
+        var bodies: [[UInt8]] = []
+        for _ in 0..<6 {
+            var body = valid
+            body[generator.int(0...(body.count - 1))] = replacements[generator.int(0...(replacements.count - 1))]
+            bodies.append(body)
+        }
+        // Cut short, a byte after the end, and a member missing at the end.
+        bodies.append(Array(valid.dropLast(1)))
+        bodies.append(valid + Array(" x".utf8))
+        let text = String(decoding: valid, as: UTF8.self)
+        bodies.append(Array(text.replacingOccurrences(of: "\"viewport\"", with: "\"viewpart\"").utf8))
+        self.check(bodies, statuses: bodies.map { _ in 0 }, seed: 5)
+    }
+
+    @Test func aBodyThatStopsArrivingLeavesTheAnswerToTheWholeBody() {
+        let bytes = Self.body(count: 20_000)
+        var storage = bytes
+        let arrival = BodyArrival(count: bytes.count, received: 1000)
+        storage.withUnsafeMutableBufferPointer { buffer in
+            for index in 1000..<buffer.count { buffer[index] = UInt8(ascii: "7") }
+        }
+        var request = Request(method: .POST, target: "/layout/waterfall", body: storage)
+        request.bodyArrival = arrival
+        let plan = self.service.plan(for: request)
+        let early = request
+        let done = DispatchSemaphore(value: 0)
+        let service = self.service
+        Thread.detachNewThread {
+            service.readEarly(early, plan: plan)
+            done.signal()
+        }
+        while arrival.awaitedCount == nil { sched_yield() }
+        arrival.abandon()
+        done.wait()
+        // It gave up: nothing is left for an answer to take.
+        #expect(arrival.takeEarlyResult() == nil)
+    }
+
+    @Test func onlyLayoutRoutesWithAKnownKindReadEarly() {
+        let targets = [("/layout/waterfall", true), ("/layout/nope", false), ("/sessions", false), ("/healthz", false)]
+        for (target, reads) in targets {
+            let head = Request(method: .POST, target: target)
+            #expect(self.service.readsEarly(head, plan: self.service.plan(for: head)) == reads, "\(target)")
+        }
+        let get = Request(method: .GET, target: "/layout/flow")
+        #expect(!self.service.readsEarly(get, plan: self.service.plan(for: get)))
+    }
+}
