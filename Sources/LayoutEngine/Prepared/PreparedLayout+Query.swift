@@ -15,6 +15,10 @@ extension PreparedLayout {
     ///   - body: Called once per element.
     /// - Throws: Whatever `body` throws.
     /// - Complexity: O(log n + k) for k elements returned, through the section and item indexes.
+    // Exported specialized for a `body` that throws nothing (what every viewport query of the service and the
+    // benchmarks passes), so that a caller in another module calls a copy with no error to test after each
+    // element (layout-bench badges under callgrind: the badge section's query 713 M -> 645 M instructions).
+    @_specialize(exported: true, where E == Never)
     public func forEachAttribute<E: Error>(
         in rect: Rect,
         contentOffset: Point,
