@@ -15,14 +15,44 @@ extension PreparedLayout {
     ///   - body: Called once per element.
     /// - Throws: Whatever `body` throws.
     /// - Complexity: O(log n + k) for k elements returned, through the section and item indexes.
-    // Exported specialized for a `body` that throws nothing (what every viewport query of the service and the
-    // benchmarks passes), so that a caller in another module calls a copy with no error to test after each
-    // element (layout-bench badges under callgrind: the badge section's query 713 M -> 645 M instructions).
-    @_specialize(exported: true, where E == Never)
     public func forEachAttribute<E: Error>(
         in rect: Rect,
         contentOffset: Point,
         orthogonalOffsets: [Double] = [],
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        try self.visitElements(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets, body)
+    }
+
+    /// Calls `body` with the attributes of every element whose frame intersects `rect`: the rect query
+    /// ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)-(_,_,_,(LayoutAttributes)throws(E)->Void)`` for
+    /// a `body` that throws nothing, what every viewport query of the service and the benchmarks passes.
+    ///
+    /// The generic form takes `body` with its error returned indirectly, so a non-throwing closure from another
+    /// module reached it through a reabstraction thunk, one more call per element; this one takes it as it is and
+    /// visits with the copy specialized for `Never` (layout-bench badges under callgrind: see
+    /// docs/compositional.md).
+    ///
+    /// - Parameters:
+    ///   - rect: The rectangle, in content coordinates.
+    ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see the generic form).
+    ///   - body: Called once per element.
+    /// - Complexity: O(log n + k) for k elements returned.
+    public func forEachAttribute(
+        in rect: Rect,
+        contentOffset: Point,
+        orthogonalOffsets: [Double] = [],
+        _ body: (LayoutAttributes) -> Void
+    ) {
+        self.visitElements(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets, body)
+    }
+
+    /// The rect query both forms of ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` run.
+    private func visitElements<E: Error>(
+        in rect: Rect,
+        contentOffset: Point,
+        orthogonalOffsets: [Double],
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         let query = self.storedRect(rect)
