@@ -24,9 +24,9 @@ extension PreparedLayout {
         try self.visitElements(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets, body)
     }
 
-    /// Calls `body` with the attributes of every element whose frame intersects `rect`: the rect query
-    /// ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)-(_,_,_,(LayoutAttributes)throws(E)->Void)`` for
-    /// a `body` that throws nothing, what every viewport query of the service and the benchmarks passes.
+    /// Calls `body` with the attributes of every element whose frame intersects `rect`: the generic rect query
+    /// ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` for a `body` that throws nothing, what every
+    /// viewport query of the service and the benchmarks passes.
     ///
     /// The generic form takes `body` with its error returned indirectly, so a non-throwing closure from another
     /// module reached it through a reabstraction thunk, one more call per element; this one takes it as it is and
