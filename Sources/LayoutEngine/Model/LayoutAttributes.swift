@@ -65,9 +65,15 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// The same attributes mirrored about the vertical line `x = width / 2`.
     func mirrored(inWidth width: Double) -> LayoutAttributes {
         var result = self
-        result.frame.origin.x = width - self.frame.maxX
-        result.transform = self.transform.mirroredHorizontally
-        if !self.transform3D.isIdentity { result.transform3D = self.transform3D.mirroredHorizontally }
+        result.mirror(inWidth: width)
         return result
+    }
+
+    /// Mirrors these attributes about the vertical line `x = width / 2` (``mirrored(inWidth:)`` in place).
+    @inline(__always)
+    mutating func mirror(inWidth width: Double) {
+        self.frame.origin.x = width - self.frame.maxX
+        self.transform = self.transform.mirroredHorizontally
+        if !self.transform3D.isIdentity { self.transform3D = self.transform3D.mirroredHorizontally }
     }
 }

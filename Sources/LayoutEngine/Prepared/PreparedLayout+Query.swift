@@ -21,6 +21,40 @@ extension PreparedLayout {
         orthogonalOffsets: [Double] = [],
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
+        try self.visitElements(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets, body)
+    }
+
+    /// Calls `body` with the attributes of every element whose frame intersects `rect`: the generic rect query
+    /// ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` for a `body` that throws nothing, what every
+    /// viewport query of the service and the benchmarks passes.
+    ///
+    /// The generic form takes `body` with its error returned indirectly, so a non-throwing closure from another
+    /// module reached it through a reabstraction thunk, one more call per element; this one takes it as it is and
+    /// visits with the copy specialized for `Never` (layout-bench badges under callgrind: see
+    /// docs/compositional.md).
+    ///
+    /// - Parameters:
+    ///   - rect: The rectangle, in content coordinates.
+    ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see the generic form).
+    ///   - body: Called once per element.
+    /// - Complexity: O(log n + k) for k elements returned.
+    public func forEachAttribute(
+        in rect: Rect,
+        contentOffset: Point,
+        orthogonalOffsets: [Double] = [],
+        _ body: (LayoutAttributes) -> Void
+    ) {
+        self.visitElements(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets, body)
+    }
+
+    /// The rect query both forms of ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` run.
+    private func visitElements<E: Error>(
+        in rect: Rect,
+        contentOffset: Point,
+        orthogonalOffsets: [Double],
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
         let query = self.storedRect(rect)
         let offset = self.storedOffset(contentOffset)
         let sections = self.sectionIndex.candidatePositions(

@@ -47,7 +47,8 @@ extension PreparedLayout {
             try stored.withUnsafeBufferPointer { (frames) throws(E) in
                 precondition(items.isEmpty || items.upperBound <= frames.count, "Range out of bounds")
                 let pass = AnchoredPass(
-                    items: items, band: band, origin: origin, section: sectionIndex, mirrorWidth: mirrorWidth)
+                    items: items, band: band, origin: origin, section: sectionIndex, mirrorWidth: mirrorWidth,
+                    axis: axis)
                 try AnchoredPass.visitCells(frames, pass, body)
                 try AnchoredPass.visitBadges(anchored, frames, pass, body)
             }
@@ -140,31 +141,45 @@ private struct AnchoredPass {
     let section: Int
     /// The content's width when mirrored.
     let mirrorWidth: Double?
+    /// The axis the section's index sorts cells along.
+    let axis: Axis
 
     /// The cells whose frame intersects the band: the attributes ``CellContext`` makes for a plain cell.
     ///
-    /// The value is a local, not set through a pointer: through `withUnsafeMutablePointer` every call copied it
-    /// whole (callgrind, layout-bench badges: 2 % more instructions in all, and a slower query).
+    /// Each element's attributes are made afresh from constants (UIKit's defaults) rather than set on one value kept
+    /// across calls: `body` takes its argument by value, so a kept value was copied whole (288 bytes) or rebuilt
+    /// field by field from memory for every call, while a fresh one is a few stores of constants (layout-bench badges
+    /// under callgrind: see docs/compositional.md).
     @inline(__always)
     static func visitCells<E: Error>(
         _ frames: UnsafeBufferPointer<Rect>,
         _ pass: AnchoredPass,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        let (items, band, origin, mirrorWidth) = (pass.items, pass.band, pass.origin, pass.mirrorWidth)
-        var attributes = PreparedLayout.template(.cell, kind: nil, section: pass.section, mirrorWidth: mirrorWidth)
-        for item in items {
+        let (band, origin, section, axis) = (pass.band, pass.origin, pass.section, pass.axis)
+        // The index answers whole blocks of cells: the candidates at either end that end before the band or start
+        // after it are dropped by one comparison each (what `intersects` would find of them, cheaper).
+        var (first, end) = (pass.items.lowerBound, pass.items.upperBound)
+        let (lo, hi) = (axis.leading(band), axis.trailing(band))
+        while first < end, axis.trailing(frames[first]) <= lo { first += 1 }
+        while end > first, axis.leading(frames[end - 1]) >= hi { end -= 1 }
+        for item in first..<end {
             let frame = frames[item]
             guard frame.intersects(band) else { continue }
-            attributes.indexPath.item = item
-            attributes.frame = frame.offsetBy(dx: origin.x, dy: origin.y)
-            if let mirrorWidth { attributes.frame.origin.x = mirrorWidth - attributes.frame.maxX }
+            var attributes = LayoutAttributes(
+                category: .cell,
+                kind: nil,
+                indexPath: IndexPath(section: section, item: item),
+                frame: frame.offsetBy(dx: origin.x, dy: origin.y)
+            )
+            if let mirrorWidth = pass.mirrorWidth { attributes.mirror(inWidth: mirrorWidth) }
             try body(attributes)
         }
     }
 
     /// The badges of the candidate cells whose frame intersects the band: each its cell's origin plus its frame
-    /// relative to the cell (``CompositionalEffects/Anchored/relativeFrames``).
+    /// relative to the cell (``CompositionalEffects/Anchored/relativeFrames``), its attributes made afresh as a
+    /// cell's are (see ``visitCells(_:_:_:)``).
     @inline(__always)
     static func visitBadges<E: Error>(
         _ anchored: CompositionalEffects.Anchored,
@@ -172,11 +187,8 @@ private struct AnchoredPass {
         _ pass: AnchoredPass,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        let (items, band, origin, mirrorWidth) = (pass.items, pass.band, pass.origin, pass.mirrorWidth)
+        let (items, band, origin, section) = (pass.items, pass.band, pass.origin, pass.section)
         guard !items.isEmpty else { return }
-        let kind = ElementKind.named(anchored.items[0].kind)
-        var attributes = PreparedLayout.template(
-            .supplementaryView, kind: kind, section: pass.section, mirrorWidth: mirrorWidth)
         let perGroup = anchored.cellsPerGroup
         // The cell's place in its repetition, stepped rather than divided for every cell.
         var leaf = items.lowerBound % perGroup
@@ -186,16 +198,19 @@ private struct AnchoredPass {
                     precondition(starts.count == perGroup + 1 && relative.count == supplementaries.count)
                     for item in items {
                         let cell = frames[item]
-                        let (start, end) = (Int(starts[leaf]), Int(starts[leaf + 1]))
-                        leaf = leaf + 1 == perGroup ? 0 : leaf + 1
+                        let (start, end) = (Int(starts[leaf]), Int(starts[leaf &+ 1]))
+                        leaf = leaf &+ 1 == perGroup ? 0 : leaf &+ 1
                         for index in start..<end {
                             let frame = relative[index].offsetBy(dx: cell.minX, dy: cell.minY)
                             guard frame.intersects(band) else { continue }
-                            attributes.kind = .named(supplementaries[index].kind)
+                            var attributes = LayoutAttributes(
+                                category: .supplementaryView,
+                                kind: .named(supplementaries[index].kind),
+                                indexPath: IndexPath(section: section, item: item),
+                                frame: frame.offsetBy(dx: origin.x, dy: origin.y)
+                            )
                             attributes.zIndex = supplementaries[index].zIndex
-                            attributes.indexPath.item = item
-                            attributes.frame = frame.offsetBy(dx: origin.x, dy: origin.y)
-                            if let mirrorWidth { attributes.frame.origin.x = mirrorWidth - attributes.frame.maxX }
+                            if let mirrorWidth = pass.mirrorWidth { attributes.mirror(inWidth: mirrorWidth) }
                             try body(attributes)
                         }
                     }
