@@ -100,4 +100,24 @@ import Testing
         #expect(received == Self.piece(3, length: 10) + Self.piece(4, length: 5))
         #expect(queue.count == 0)
     }
+
+    @Test func emptiedBuffersAreKeptWithinTheOutputWindow() throws {
+        let (sender, receiver) = try Self.socketPair()
+        defer { close(sender); close(receiver) }
+        // A pipelined batch of 40 KB coalesced into one buffer, sent, then the next answer.
+        func batch(_ queue: inout OutputQueue) throws {
+            for index in 0..<40 { queue.append { $0 += Self.piece(index, length: 1_000) } }
+            try queue.send(to: sender)
+            var received: [UInt8] = []
+            Self.drain(receiver, into: &received)
+            #expect(received.count == 40_000)
+        }
+        var wide = OutputQueue(window: 1024 * 1024)
+        try batch(&wide)
+        #expect(wide.keptBytes >= 40_000)
+        var narrow = OutputQueue(window: 16 * 1024)
+        try batch(&narrow)
+        #expect(narrow.keptBytes == 0)
+        #expect(OutputQueue(window: 64 * 1024 * 1024).spareLimit == OutputQueue.maximumSpareBytes)
+    }
 }

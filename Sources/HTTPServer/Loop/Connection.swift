@@ -15,7 +15,7 @@ final class Connection {
     let fd: Int32
     @exclusivity(unchecked) var parser: RequestParser
     /// Serialized output not yet sent.
-    @exclusivity(unchecked) var output = OutputQueue()
+    @exclusivity(unchecked) var output: OutputQueue
     /// Keep-alive, pipelining, back-pressure, lingering close, timeouts and drain.
     @exclusivity(unchecked) var machine: ConnectionStateMachine
     /// The epoll events currently registered.
@@ -38,6 +38,7 @@ final class Connection {
         self.id = id
         self.fd = fd
         self.parser = RequestParser(limits: limits, bodyBudget: bodyBudget)
+        self.output = OutputQueue(window: machine.maxPendingOutputBytes)
         self.machine = ConnectionStateMachine(configuration: machine, now: now)
         self.registeredEvents = registeredEvents
         self.clientAddress = peerAddress(of: fd)

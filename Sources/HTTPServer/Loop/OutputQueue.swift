@@ -15,8 +15,9 @@ struct OutputQueue {
     static let maximumVectors = 16
     /// The most emptied coalescing buffers kept for reuse: a head, then the pipelined answers after its body.
     private static let maximumSpares = 2
-    /// The most capacity the kept buffers hold together (one connection's output memory between answers).
-    private static let maximumSpareBytes = 1024 * 1024
+    /// The most capacity the kept buffers hold together (one connection's output memory between answers), unless
+    /// the connection's output window (`--max-output-buffer`) is smaller: then that.
+    static let maximumSpareBytes = 1024 * 1024
 
     /// A piece of output: a coalescing buffer, or bytes queued as they are.
     private struct Chunk {
@@ -32,8 +33,19 @@ struct OutputQueue {
     private var lastIsCoalescing = false
     /// Emptied coalescing buffers kept for reuse, so a keep-alive connection does not allocate per response.
     private var spares: [[UInt8]] = []
+    /// The most capacity ``spares`` hold together: ``maximumSpareBytes``, or the connection's output window if
+    /// smaller.
+    let spareLimit: Int
     /// The number of bytes not yet sent.
     private(set) var count = 0
+
+    /// The capacity of the emptied buffers kept for the next answers.
+    var keptBytes: Int { self.spares.reduce(0) { $0 + $1.capacity } }
+
+    /// An empty queue whose kept buffers hold at most `window` bytes, and never more than ``maximumSpareBytes``.
+    init(window: Int = OutputQueue.maximumSpareBytes) {
+        self.spareLimit = Swift.min(window, Self.maximumSpareBytes)
+    }
 
     /// Appends small output through `write`, which appends to the coalescing buffer.
     mutating func append(_ write: (inout [UInt8]) -> Void) {
@@ -133,7 +145,7 @@ struct OutputQueue {
         self.sentOfFirst = 0
         if self.chunks.isEmpty { self.lastIsCoalescing = false }
         let kept = self.spares.reduce(done.bytes.capacity) { $0 + $1.capacity }
-        if done.isCoalescing, kept <= Self.maximumSpareBytes, self.spares.count < Self.maximumSpares {
+        if done.isCoalescing, kept <= self.spareLimit, self.spares.count < Self.maximumSpares {
             self.spares.append(done.bytes)
         }
     }
