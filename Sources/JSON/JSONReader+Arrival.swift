@@ -48,9 +48,12 @@ extension JSONReader {
     /// (``readCompactPairElements(_:in:_:into:)``, about 64 KiB ahead) and in ``finish()`` (the whole document).
     /// Anywhere else the end of the bytes received is, to the reader, the end of the document: a read that runs
     /// into it throws as at the end of input. Such an error is not the document's: the caller reads again once the
-    /// document is whole (``isWhole``), and trusts only errors thrown while it was. A read that succeeds is the
-    /// whole document's read: a token cut short by the end is followed by that end, where the next read throws,
-    /// and ``finish()`` needs every byte.
+    /// document is whole (``isWhole``), and trusts only errors thrown while it was, when the document is an object
+    /// or an array. (A top-level number cut at the end of the bytes received reads as a whole value; once every
+    /// byte is in, its rest is an error of its own, not the whole document's. Inside an object or an array a cut
+    /// token is followed by that end, where the next read throws before the document is whole.) A read that
+    /// succeeds is the whole document's read: a token cut short by the end is followed by that end, where the next
+    /// read throws, or by its own rest, which no whitespace-only tail ``finish()`` accepts.
     ///
     /// - Parameters:
     ///   - bytes: The document at its full length; only the bytes granted are read.
