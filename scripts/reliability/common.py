@@ -39,11 +39,10 @@ def start(binary, *arguments, fd_limit=None, env=None):
 
 def rss_mib(pid):
     """The resident memory of a process, in MiB."""
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for {pid}")
+    figures = rss_kib(pid)
+    if "VmRSS" not in figures:
+        raise RuntimeError(f"no VmRSS for {pid}")
+    return figures["VmRSS"] / 1024
 
 
 def rss_kib(pid):

@@ -144,8 +144,9 @@ struct OutputQueue {
         let done = self.chunks.removeFirst()
         self.sentOfFirst = 0
         if self.chunks.isEmpty { self.lastIsCoalescing = false }
-        let kept = self.spares.reduce(done.bytes.capacity) { $0 + $1.capacity }
-        if done.isCoalescing, kept <= self.spareLimit, self.spares.count < Self.maximumSpares {
+        if done.isCoalescing, self.spares.count < Self.maximumSpares,
+            self.keptBytes + done.bytes.capacity <= self.spareLimit
+        {
             self.spares.append(done.bytes)
         }
     }

@@ -179,7 +179,7 @@ extension LayoutService {
 
     /// How often a mutation is tried before it fails as an internal error: each try that lost the race to another
     /// replica (or another thread of this one) catches up and computes the mutation again.
-    static var sharedUpdateAttempts: Int { 40 }
+    static let sharedUpdateAttempts = 40
 
     /// Waits a random time before the `attempt`th try, up to 25 µs doubled per try and at most 4 ms, so that
     /// writers racing for one session stop meeting in step: without it, four writers on two replicas lost 16
