@@ -151,7 +151,7 @@ extension FlowLayout: LayoutKindProtocol {
                 self.input,
                 configuration: self.configuration,
                 sections: sections,
-                crossEnds: records.map(\.crossEnd),
+                crossEnds: records.lazy.map(\.crossEnd),
                 contentLength: contentLength
             )
         }

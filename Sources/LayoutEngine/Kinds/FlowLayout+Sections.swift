@@ -123,7 +123,7 @@ extension FlowLayout {
         _ input: LayoutInput,
         configuration: Configuration,
         sections: [SectionLayout],
-        crossEnds: [Double],
+        crossEnds: some Sequence<Double>,
         contentLength: Double
     ) -> PreparedLayout {
         let isVertical = configuration.scrollDirection == .vertical

@@ -129,6 +129,12 @@ private struct GridRecorder: FlowFrameSink {
             lastLineU: [],
             checkpoints: []
         )
+        // Each array at its final size up front: growing them by appends cost a handful of allocations a section.
+        let lines = (count + columns - 1) / columns
+        if lines > 1 { self.grid.lineU.reserveCapacity(columns) }
+        self.grid.lastLineU.reserveCapacity(count - (lines - 1) * columns)
+        let stride = GridGeometry.checkpointStride
+        self.grid.checkpoints.reserveCapacity((lines + stride - 1) / stride)
     }
 
     mutating func write(_ frame: Rect, at item: Int) {
@@ -199,7 +205,7 @@ private struct GridRecorder: FlowFrameSink {
         guard self.isExact else { return nil }
         let (minX, minY, maxX, maxY) = self.extremes
         var grid = self.grid
-        if self.isProduct { grid.checkpoints = [grid.checkpoints[0]] }
+        if self.isProduct, grid.checkpoints.count > 1 { grid.checkpoints = [grid.checkpoints[0]] }
         grid.bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         grid.pitch = self.isProduct ? grid.thickness + grid.lineSpacing : nil
         return grid

@@ -40,20 +40,23 @@ public enum LayoutConfiguration: Hashable, Sendable {
         }
     }
 
-    /// The configuration of the kind, whatever its type.
-    var payload: any Hashable & Sendable {
+    /// The configuration of the kind as `type`, or `nil` when it is another kind's. Cast from each case's own type,
+    /// so nothing is boxed (an existential of a configuration larger than its inline buffer is a heap copy).
+    ///
+    /// - Complexity: O(1).
+    func payload<Configuration>(as type: Configuration.Type) -> Configuration? {
         switch self {
-        case .flow(let configuration): configuration
-        case .waterfall(let configuration): configuration
-        case .line(let configuration): configuration
-        case .stack(let configuration): configuration
-        case .circle(let configuration): configuration
-        case .cover(let configuration): configuration
-        case .rotary(let configuration): configuration
-        case .pagecover(let configuration): configuration
-        case .justified(let configuration): configuration
-        case .compositional(let configuration): configuration
-        case .custom(let custom): custom.value
+        case .flow(let configuration): configuration as? Configuration
+        case .waterfall(let configuration): configuration as? Configuration
+        case .line(let configuration): configuration as? Configuration
+        case .stack(let configuration): configuration as? Configuration
+        case .circle(let configuration): configuration as? Configuration
+        case .cover(let configuration): configuration as? Configuration
+        case .rotary(let configuration): configuration as? Configuration
+        case .pagecover(let configuration): configuration as? Configuration
+        case .justified(let configuration): configuration as? Configuration
+        case .compositional(let configuration): configuration as? Configuration
+        case .custom(let custom): custom.value as? Configuration
         }
     }
 

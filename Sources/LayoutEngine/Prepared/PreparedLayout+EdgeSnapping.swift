@@ -113,8 +113,7 @@ extension PreparedLayout {
     ///
     /// - Complexity: O(log n + k).
     func forEachCellFrame(from lo: Double, to hi: Double, _ body: (Int, Int, Rect) -> Void) {
-        for position in self.sectionIndex.candidatePositions(from: lo, to: hi) {
-            let section = self.sectionIndex.element(at: position)
+        for section in self.candidateSections(from: lo, to: hi) {
             let origin = self.sections[section].origin
             let shift = self.axis.coordinate(origin)
             let index = self.sections[section].index

@@ -57,13 +57,9 @@ extension PreparedLayout {
     ) throws(E) {
         let query = self.storedRect(rect)
         let offset = self.storedOffset(contentOffset)
-        let sections = self.sectionIndex.candidatePositions(
-            from: self.axis.leading(query),
-            to: self.axis.trailing(query)
-        )
+        let sections = self.candidateSections(from: self.axis.leading(query), to: self.axis.trailing(query))
         try self.visitLayoutBoundary(isFooter: false, rect: query, offset: offset, body)
-        for position in sections {
-            let sectionIndex = self.sectionIndex.element(at: position)
+        for sectionIndex in sections {
             let section = (origin: self.sections[sectionIndex].origin, extent: self.sections[sectionIndex].extent)
             let scrolled = self.orthogonalOffset(orthogonalOffsets, section: sectionIndex)
             let extent = section.extent.offsetBy(dx: section.origin.x, dy: section.origin.y)

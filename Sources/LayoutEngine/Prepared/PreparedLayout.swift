@@ -27,8 +27,10 @@ public struct PreparedLayout: Hashable, Sendable {
     public let elementCount: Int
     /// The prepared sections, in order.
     let sections: [SectionLayout]
-    /// The index over the sections' extents.
-    let sectionIndex: SpatialIndex
+    /// The index over the sections' extents, kept only for more sections than one block of the index holds
+    /// (``SpatialIndex/blockSize``): for fewer, a query scans the sections as the index's one block would have, and
+    /// a layout answered once and dropped (`POST /layout/{kind}`) skips its arrays and trees.
+    private let indexedSections: SpatialIndex?
     /// The scroll axis.
     let axis: Axis
     /// How far every section was moved along the scroll axis to put content shorter than the viewport at its end
@@ -76,7 +78,9 @@ public struct PreparedLayout: Hashable, Sendable {
         self.snapMode = snapMode
         self.snapsToCenters = snapsToCenters
         self.linesAreColumnRows = linesAreColumnRows
-        self.sectionIndex = SpatialIndex(frames: sections.map(\.absoluteExtent), axis: axis)
+        self.indexedSections =
+            sections.count > SpatialIndex.blockSize
+            ? SpatialIndex(frames: sections.map(\.absoluteExtent), axis: axis) : nil
         self.elementCount = sections.reduce(0) { $0 + $1.elementCount }
     }
 
@@ -96,7 +100,24 @@ public struct PreparedLayout: Hashable, Sendable {
     /// - Complexity: O(number of sections).
     public var heapBytes: Int {
         self.sections.reduce(self.sections.capacity * MemoryLayout<SectionLayout>.stride) { $0 + $1.heapBytes }
-            + self.sectionIndex.heapBytes
+            + (self.indexedSections?.heapBytes ?? 0)
+    }
+
+    /// The index over the sections' extents: the kept one, or one built for the call when the layout has too few
+    /// sections to keep one (for the rarer readers: transitions and interactive moves).
+    ///
+    /// - Complexity: O(1) when kept, else O(number of sections ≤ ``SpatialIndex/blockSize``).
+    var sectionIndex: SpatialIndex {
+        self.indexedSections ?? SpatialIndex(frames: self.sections.map(\.absoluteExtent), axis: self.axis)
+    }
+
+    /// The sections that may hold an element overlapping the band `lo..<hi` along the scroll axis, in order (the
+    /// index is not permuted, so positions are sections); every other section certainly holds none.
+    ///
+    /// - Complexity: O(log number of sections), or O(1) returning every section when there are too few to index.
+    func candidateSections(from lo: Double, to hi: Double) -> Range<Int> {
+        guard let index = self.indexedSections else { return self.sections.indices }
+        return index.candidatePositions(from: lo, to: hi)
     }
 
     /// Whether answers are mirrored (right to left).

@@ -111,10 +111,14 @@ struct SectionLayout: Hashable, Sendable {
         } else {
             self.index = SpatialIndex(frames: frames.array, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
         }
+        // Each element in turn, without an array of them to allocate for every section.
         var extent = band
-        for element in [self.index.bounds, header, footer, background, sides.start, sides.end] {
-            if let element { extent = extent.union(element) }
-        }
+        if let bounds = self.index.bounds { extent = extent.union(bounds) }
+        if let header { extent = extent.union(header) }
+        if let footer { extent = extent.union(footer) }
+        if let background { extent = extent.union(background) }
+        if let start = sides.start { extent = extent.union(start) }
+        if let end = sides.end { extent = extent.union(end) }
         self.extent = extent
     }
 

@@ -64,10 +64,16 @@ extension JSONReader {
                 if sizes.count + read > sizes.capacity, sizes.count >= 1024 {
                     sizes.reserveCapacity(max(min(bound, sizes.count + sizes.count / 2), sizes.count + read))
                 }
-                // -0 becomes 0, as in readLength() (the aspect ranges hold no -0, where this changes nothing).
-                sizes.append(
-                    contentsOf: (0..<read).lazy.map { Size(width: chunk[2 &* $0] + 0, height: chunk[2 &* $0 &+ 1] + 0) }
-                )
+                // Room for the run first, then the pairs written into it in one tight loop: appending a lazily
+                // mapped range went element by element through a generic iterator (about 8% of a 29 MB POST).
+                let start = sizes.count
+                sizes.append(contentsOf: repeatElement(Size.zero, count: read))
+                sizes.withUnsafeMutableBufferPointer { sizes in
+                    for index in 0..<read {
+                        // -0 becomes 0, as in readLength() (the aspect ranges hold no -0, where this changes nothing).
+                        sizes[start &+ index] = Size(width: chunk[2 &* index] + 0, height: chunk[2 &* index &+ 1] + 0)
+                    }
+                }
                 total += read
                 guard read == room.count / 2 else { break }
             }

@@ -222,7 +222,7 @@ extension LayoutKindProtocol {
     /// The kind's configuration inside `configuration`, which must be this kind's (every kind's configuration is
     /// a type of its own).
     static func unwrap(_ configuration: LayoutConfiguration) -> Configuration {
-        guard let own = configuration.payload as? Configuration else {
+        guard let own = configuration.payload(as: Configuration.self) else {
             preconditionFailure("a \(configuration.kind.rawValue) configuration given to \(Self.kind.rawValue)")
         }
         return own
