@@ -44,8 +44,8 @@ extension JSONReader {
     /// The items read before a list's storage is reserved from their length.
     static let sizeSampleCount = 1024
 
-    /// ``readCompactSizes(kind:into:)`` for at most `maxCount` items, read 512 at a time into a buffer on the stack
-    /// and appended from it: the elements' loop calls nothing, and the array is checked once per 512.
+    /// ``readCompactSizes(kind:into:)`` for at most `maxCount` items, read 512 at a time into buffers on the stack
+    /// and appended from them: the elements' loop calls nothing, and the array is checked once per 512.
     private mutating func readCompactSizeRun(kind: LayoutKind, into sizes: inout [Size], maxCount: Int) -> Int {
         let ranges =
             switch kind {
@@ -57,27 +57,26 @@ extension JSONReader {
         // up to that bound (a list longer than its first items foretold, or read in several runs).
         let bound = sizes.count + (self.remainingByteCount / 23)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 1024) { chunk in
-            var total = 0
-            while total < maxCount {
-                let room = UnsafeMutableBufferPointer(rebasing: chunk[..<(2 * min(512, maxCount - total))])
-                let read = self.readCompactPairElements(Self.sizeMembers, in: ranges.0, ranges.1, into: room)
-                if sizes.count + read > sizes.capacity, sizes.count >= 1024 {
-                    sizes.reserveCapacity(max(min(bound, sizes.count + sizes.count / 2), sizes.count + read))
-                }
-                // Room for the run first, then the pairs written into it in one tight loop: appending a lazily
-                // mapped range went element by element through a generic iterator (about 8% of a 29 MB POST).
-                let start = sizes.count
-                sizes.append(contentsOf: repeatElement(Size.zero, count: read))
-                sizes.withUnsafeMutableBufferPointer { sizes in
-                    for index in 0..<read {
-                        // -0 becomes 0, as in readLength() (the aspect ranges hold no -0, where this changes nothing).
-                        sizes[start &+ index] = Size(width: chunk[2 &* index] + 0, height: chunk[2 &* index &+ 1] + 0)
+            withUnsafeTemporaryAllocation(of: Size.self, capacity: 512) { pairs in
+                var total = 0
+                while total < maxCount {
+                    let room = UnsafeMutableBufferPointer(rebasing: chunk[..<(2 * min(512, maxCount - total))])
+                    let read = self.readCompactPairElements(Self.sizeMembers, in: ranges.0, ranges.1, into: room)
+                    if sizes.count + read > sizes.capacity, sizes.count >= 1024 {
+                        sizes.reserveCapacity(max(min(bound, sizes.count + sizes.count / 2), sizes.count + read))
                     }
+                    // The pairs made sizes in the second buffer, then appended as one copy: appending a lazily
+                    // mapped range went element by element through a generic iterator (about 8% of a 29 MB POST).
+                    // -0 becomes 0, as in readLength() (the aspect ranges hold no -0, where this changes nothing).
+                    for index in 0..<read {
+                        pairs[index] = Size(width: chunk[2 &* index] + 0, height: chunk[2 &* index &+ 1] + 0)
+                    }
+                    sizes.append(contentsOf: UnsafeBufferPointer(rebasing: pairs[..<read]))
+                    total += read
+                    guard read == room.count / 2 else { break }
                 }
-                total += read
-                guard read == room.count / 2 else { break }
+                return total
             }
-            return total
         }
     }
 
