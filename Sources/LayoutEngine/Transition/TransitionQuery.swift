@@ -10,6 +10,10 @@ struct TransitionQuery {
     /// How far bands are widened before searching, so that rounding in an interpolated edge can never drop an
     /// element the exact test would keep: a billionth of the largest coordinate in play.
     let slack: Double
+    /// The two layouts' section indexes, made once a query: a layout of few sections keeps none
+    /// (``PreparedLayout/sectionIndex`` builds one on each call).
+    let currentSectionIndex: SpatialIndex
+    let targetSectionIndex: SpatialIndex
 
     init(transition: TransitionLayout, rect: Rect?, from: Point, to: Point) {
         self.current = transition.current
@@ -18,6 +22,8 @@ struct TransitionQuery {
         self.rect = rect
         self.fromOffset = from
         self.toOffset = to
+        self.currentSectionIndex = transition.current.sectionIndex
+        self.targetSectionIndex = transition.target.sectionIndex
         var magnitude = 1.0
         for value in [
             self.current.contentSize.width, self.current.contentSize.height, self.target.contentSize.width,
@@ -37,13 +43,13 @@ struct TransitionQuery {
         let count = self.current.numberOfSections
         guard let rect = self.rect else { return Array(0..<count) }
         let matched = self.interpolatedCandidates(
-            self.current.sectionIndex,
+            self.currentSectionIndex,
             .zero,
-            self.target.sectionIndex,
+            self.targetSectionIndex,
             .zero,
             count: Swift.min(count, self.target.numberOfSections)
         )
-        let own = self.candidates(of: self.current.sectionIndex, in: self.current, rect: rect)
+        let own = self.candidates(of: self.currentSectionIndex, in: self.current, rect: rect)
         if matched.isEmpty { return Array(own) }
         if own.isEmpty || matched.upperBound < own.lowerBound { return Array(matched) + Array(own) }
         if own.upperBound < matched.lowerBound { return Array(own) + Array(matched) }
@@ -55,7 +61,7 @@ struct TransitionQuery {
     /// - Complexity: O(log S).
     func targetOnlySections() -> Range<Int> {
         guard let rect = self.rect else { return 0..<self.target.numberOfSections }
-        return self.candidates(of: self.target.sectionIndex, in: self.target, rect: rect)
+        return self.candidates(of: self.targetSectionIndex, in: self.target, rect: rect)
     }
 
     // MARK: - Visiting
