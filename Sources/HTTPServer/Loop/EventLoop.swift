@@ -251,7 +251,7 @@ final class EventLoop: @unchecked Sendable {
             fd: fd,
             limits: context.configuration.parserLimits,
             bodyBudget: context.status.bodyMemory,
-            machine: context.machineConfiguration,
+            machine: context.configuration.connectionConfiguration,
             now: self.now,
             registeredEvents: EPOLLIN.rawValue
         )
