@@ -6,6 +6,7 @@ extension FlowLayout: LayoutKindProtocol {
         /// Where each line starts, so that the section can be laid out again from any line.
         var lines: [FlowSectionBuilder.Line]
 
+        /// The section's length along the scroll axis.
         var length: Double { self.extent.length }
     }
 
