@@ -12,9 +12,6 @@ final class ServerContext: Sendable {
     let status: ServerStatus
     let pool: WorkerPool
     let listenerFD: Int32
-    /// How often each loop sweeps its connections for expired deadlines
-    /// (``ConnectionStateMachine/Configuration/sweepInterval``).
-    let tick: UInt64
     /// Opens once every loop has exited.
     let finished: Latch
     private let liveLoops = Atomic<Int>(0)
@@ -34,7 +31,6 @@ final class ServerContext: Sendable {
         self.listenerFD = listenerFD
         self.pool = try WorkerPool(workerCount: configuration.workerCount, status: status)
         self.finished = try Latch()
-        self.tick = configuration.connectionConfiguration.sweepInterval
     }
 
     /// Records that a loop started.
