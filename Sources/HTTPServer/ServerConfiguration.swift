@@ -60,3 +60,27 @@ public struct ServerConfiguration: Sendable {
     /// Creates the default configuration.
     public init() {}
 }
+
+extension ServerConfiguration {
+    /// The limits and timeouts each connection's state machine obeys: this configuration's, with times in
+    /// nanoseconds.
+    var connectionConfiguration: ConnectionStateMachine.Configuration {
+        ConnectionStateMachine.Configuration(
+            maxPendingOutputBytes: self.maxPendingOutputBytes,
+            headerTimeout: self.headerTimeout.nanoseconds,
+            bodyTimeout: self.bodyTimeout.nanoseconds,
+            idleTimeout: self.idleTimeout.nanoseconds,
+            lingerTimeout: self.lingerTimeout.nanoseconds
+        )
+    }
+}
+
+extension ConnectionStateMachine.Configuration {
+    /// How often an event loop sweeps its connections for expired deadlines, in nanoseconds: a quarter of the
+    /// shortest timeout, so that none fires more than a quarter late, but at least every second and at most every
+    /// 5 ms.
+    var sweepInterval: UInt64 {
+        let shortest = min(self.headerTimeout, self.bodyTimeout, self.idleTimeout, self.lingerTimeout)
+        return min(max(shortest / 4, 5_000_000), 1_000_000_000)
+    }
+}

@@ -57,10 +57,10 @@ import Testing
             }
             let checkpointed = try #require(builder.buildCheckpointed(sizes, origin: origin))
             #expect(checkpointed.section.frames.checkpointed != nil)
-            CheckpointedFramesTests.expectEqual(checkpointed.section, stored.section, length: stored.length, every: 7,
+            CheckpointedFramesTests.expectEqual(checkpointed.section, stored.section, length: stored.extent.length, every: 7,
                 &random)
-            #expect(checkpointed.length.bitPattern == stored.length.bitPattern)
-            #expect(checkpointed.crossEnd.bitPattern == stored.crossEnd.bitPattern)
+            #expect(checkpointed.extent.length.bitPattern == stored.extent.length.bitPattern)
+            #expect(checkpointed.extent.crossEnd.bitPattern == stored.extent.crossEnd.bitPattern)
         }
     }
 

@@ -83,6 +83,23 @@ import Testing
         #expect(option.took(try Self.options([], [variable: option.value])))
     }
 
+    @Test func aByteOptionTakesItsFloorAndUpAndIsShownAsBytes() {
+        let pool = OptionDescriptor.bytes("max-body-pool", .limits, \.maxBodyPool, atLeast: 3, abstract: "Pool.")
+        #expect(pool.valueName == "bytes")
+        #expect(pool.requirement == "an integer of at least 3")
+        var options = LayoutdOptions()
+        #expect(!pool.store(&options, "2"))
+        #expect(pool.store(&options, "3"))
+        #expect(options.maxBodyPool == 3)
+        #expect(pool.store(&options, "\(Int.max)"))
+        #expect(pool.show(options) == "\(Int.max)")
+        let body = OptionDescriptor.bytes("max-body-bytes", .limits, \.maxBodyBytes, abstract: "Body.")
+        #expect(body.requirement == "an integer of at least 1")
+        #expect(!body.store(&options, "0"))
+        #expect(body.store(&options, "1"))
+        #expect(options.maxBodyBytes == 1)
+    }
+
     @Test func flagsWinOverEnvironment() throws {
         let options = try Self.options(
             ["--port", "9000", "--no-log-requests"],

@@ -23,6 +23,10 @@ final class EventLoop: @unchecked Sendable {
     static let listenerToken: UInt64 = 1
 
     let context: ServerContext
+    /// The limits and timeouts each connection obeys: the server's configuration, converted once.
+    let machineConfiguration: ConnectionStateMachine.Configuration
+    /// How often the loop sweeps its connections for expired deadlines.
+    let tick: UInt64
     let epollFD: Int32
     private let wakeFD: Int32
     private let inbox = Mutex<[Message]>([])
@@ -54,6 +58,8 @@ final class EventLoop: @unchecked Sendable {
 
     init(context: ServerContext) throws(SystemCallError) {
         self.context = context
+        self.machineConfiguration = context.configuration.connectionConfiguration
+        self.tick = self.machineConfiguration.sweepInterval
         self.epollFD = try retryingSyscall("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
         self.wakeFD = try retryingSyscall("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }
         self.readBufferForReads = .allocate(byteCount: 64 * 1024, alignment: 16)
@@ -110,7 +116,7 @@ final class EventLoop: @unchecked Sendable {
         let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: Int(capacity))
         defer { events.deallocate() }
         self.now = monotonicNanoseconds()
-        self.nextSweep = self.now + self.context.tick
+        self.nextSweep = self.now + self.tick
         while true {
             let wakeAt = min(self.nextSweep, self.listenerResumesAt ?? .max)
             let waitNanoseconds = wakeAt > self.now ? wakeAt - self.now : 0
@@ -135,7 +141,7 @@ final class EventLoop: @unchecked Sendable {
             }
             if self.now >= self.nextSweep {
                 self.sweepTimers()
-                self.nextSweep = self.now + self.context.tick
+                self.nextSweep = self.now + self.tick
             }
             if self.isDraining, self.connections.isEmpty || self.now >= self.drainDeadline {
                 break
@@ -251,7 +257,7 @@ final class EventLoop: @unchecked Sendable {
             fd: fd,
             limits: context.configuration.parserLimits,
             bodyBudget: context.status.bodyMemory,
-            machine: context.machineConfiguration,
+            machine: self.machineConfiguration,
             now: self.now,
             registeredEvents: EPOLLIN.rawValue
         )

@@ -12,10 +12,6 @@ final class ServerContext: Sendable {
     let status: ServerStatus
     let pool: WorkerPool
     let listenerFD: Int32
-    /// The limits and timeouts every connection's state machine obeys.
-    let machineConfiguration: ConnectionStateMachine.Configuration
-    /// How often each loop sweeps its connections for expired deadlines.
-    let tick: UInt64
     /// Opens once every loop has exited.
     let finished: Latch
     private let liveLoops = Atomic<Int>(0)
@@ -35,16 +31,6 @@ final class ServerContext: Sendable {
         self.listenerFD = listenerFD
         self.pool = try WorkerPool(workerCount: configuration.workerCount, status: status)
         self.finished = try Latch()
-        let machine = ConnectionStateMachine.Configuration(
-            maxPendingOutputBytes: configuration.maxPendingOutputBytes,
-            headerTimeout: configuration.headerTimeout.nanoseconds,
-            bodyTimeout: configuration.bodyTimeout.nanoseconds,
-            idleTimeout: configuration.idleTimeout.nanoseconds,
-            lingerTimeout: configuration.lingerTimeout.nanoseconds
-        )
-        self.machineConfiguration = machine
-        let shortest = min(machine.headerTimeout, machine.bodyTimeout, machine.idleTimeout, machine.lingerTimeout)
-        self.tick = min(max(shortest / 4, 5_000_000), 1_000_000_000)
     }
 
     /// Records that a loop started.

@@ -1,12 +1,13 @@
 extension FlowLayout: LayoutKindProtocol {
     /// What a session keeps about a flow section.
     struct SectionRecord: KindSectionRecord {
-        /// The section's length along the scroll axis.
-        var length: Double
-        /// How far the section reaches across the scroll axis.
-        var crossEnd: Double
+        /// How far the section reaches along and across the scroll axis.
+        var extent: FlowSectionBuilder.Extent
         /// Where each line starts, so that the section can be laid out again from any line.
         var lines: [FlowSectionBuilder.Line]
+
+        /// The section's length along the scroll axis.
+        var length: Double { self.extent.length }
     }
 
     static var kind: LayoutKind { .flow }
@@ -61,7 +62,7 @@ extension FlowLayout: LayoutKindProtocol {
             )
             var lines: [FlowSectionBuilder.Line]? = self.keepsRecords ? [] : nil
             let built = FlowLayout.build(self.input.sections[index], with: builder, origin: position, lines: &lines)
-            return (built.section, SectionRecord(length: built.length, crossEnd: built.crossEnd, lines: lines ?? []))
+            return (built.section, SectionRecord(extent: built.extent, lines: lines ?? []))
         }
 
         mutating func check(_ index: Int, keeping kept: SectionRecord?) throws(LayoutError) {
@@ -92,7 +93,7 @@ extension FlowLayout: LayoutKindProtocol {
                 let resumed = builder.resumeCheckpointed(sizes, origin: origin, from: old, item: item)
             {
                 layout = resumed.result.section
-                record = SectionRecord(length: resumed.result.length, crossEnd: resumed.result.crossEnd, lines: [])
+                record = SectionRecord(extent: resumed.result.extent, lines: [])
                 return resumed.recomputed
             }
             // A grid keeps no lines: a section still given by `count` is built whole (a grid again); one whose sizes
@@ -116,7 +117,7 @@ extension FlowLayout: LayoutKindProtocol {
             {
                 // A grid still given by `count` (another count): resumed at the changed item's line, a grid again.
                 layout = built.result.section
-                record = SectionRecord(length: built.result.length, crossEnd: built.result.crossEnd, lines: [])
+                record = SectionRecord(extent: built.result.extent, lines: [])
                 return count - built.first
             }
             guard !lines.isEmpty else {
@@ -126,7 +127,7 @@ extension FlowLayout: LayoutKindProtocol {
                 let section = self.input.sections[index]
                 let built = FlowLayout.build(section, with: builder, origin: position, lines: &recorded)
                 layout = built.section
-                record = SectionRecord(length: built.length, crossEnd: built.crossEnd, lines: recorded ?? [])
+                record = SectionRecord(extent: built.extent, lines: recorded ?? [])
                 return count
             }
             let first = lines[line].first
@@ -141,7 +142,7 @@ extension FlowLayout: LayoutKindProtocol {
                 index: sectionIndex
             )
             let result = self.input.sections[index].withItemSizes(defaultSize: builder.parameters.itemSize, &body)
-            record = SectionRecord(length: result.length, crossEnd: result.crossEnd, lines: body.lines)
+            record = SectionRecord(extent: result.extent, lines: body.lines)
             layout = result.section
             return count - first
         }
@@ -151,7 +152,7 @@ extension FlowLayout: LayoutKindProtocol {
                 self.input,
                 configuration: self.configuration,
                 sections: sections,
-                crossEnds: records.lazy.map(\.crossEnd),
+                crossEnds: records.lazy.map(\.extent.crossEnd),
                 contentLength: contentLength
             )
         }

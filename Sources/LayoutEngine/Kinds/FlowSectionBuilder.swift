@@ -1,11 +1,18 @@
 /// Lays out one flow section in line coordinates: `u` along a line, `v` along the scroll axis.
 struct FlowSectionBuilder {
-    struct Result {
-        var section: SectionLayout
+    /// How far a built section reaches, along the scroll axis and across it: what its ``FlowLayout/SectionRecord``
+    /// keeps.
+    struct Extent: Hashable, Sendable {
         /// The section's length along the scroll axis.
         var length: Double
         /// How far the section reaches across the scroll axis (its widest line plus the trailing inset).
         var crossEnd: Double
+    }
+
+    /// A built section and how far it reaches.
+    struct Result {
+        var section: SectionLayout
+        var extent: Extent
     }
 
     let parameters: FlowLayout.SectionParameters
@@ -259,6 +266,6 @@ struct FlowSectionBuilder {
             axis: self.isVertical ? .vertical : .horizontal,
             index: index
         )
-        return Result(section: section, length: v, crossEnd: lineEnd + self.trailingInset)
+        return Result(section: section, extent: Extent(length: v, crossEnd: lineEnd + self.trailingInset))
     }
 }

@@ -27,27 +27,23 @@ extension JustifiedSectionBuilder {
     final class Replayer: FrameReplayer {
         /// The numbers of a checkpoint: the row's first item, `containerHeight` and the rows before. Whether the
         /// row before was a breakout follows from the count; its height matters only to the widow row (kept once,
-        /// ``widowPreviousHeight``), its top only to hidden items (whose frame is kept once, ``hidden``).
+        /// in ``placed``), its top only to hidden items (whose frame is kept once, ``hidden``).
         static let width = 3
 
         let builder: JustifiedSectionBuilder
         /// The header's height the rows are placed under.
         let top: Double
-        /// How many items (a prefix) the section shows.
-        let shownCount: Int
+        /// What the build's row loop ended with: how many items (a prefix) the section shows, and the height of the
+        /// row before the widow row.
+        let placed: RowPlacer<ListedItemSizes>.Result
         /// The frame of every hidden item.
         let hidden: Rect
-        /// The height of the row before the widow row, or 0.
-        let widowPreviousHeight: Double
 
-        init(
-            builder: JustifiedSectionBuilder, top: Double, shownCount: Int, hidden: Rect, widowPreviousHeight: Double
-        ) {
+        init(builder: JustifiedSectionBuilder, top: Double, placed: RowPlacer<ListedItemSizes>.Result, hidden: Rect) {
             self.builder = builder
             self.top = top
-            self.shownCount = shownCount
+            self.placed = placed
             self.hidden = hidden
-            self.widowPreviousHeight = widowPreviousHeight
         }
 
         var stateWidth: Int { Self.width }
@@ -63,14 +59,14 @@ extension JustifiedSectionBuilder {
 
         func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int> {
             // A block reaching the hidden items is replayed whole (their frame is not a row's).
-            self.place(block, band: block.items.upperBound <= self.shownCount ? band : nil)
+            self.place(block, band: block.items.upperBound <= self.placed.shownCount ? band : nil)
         }
 
         /// Writes the frames of the block's items, or with a band only those of the rows reaching it, and returns
         /// the items written.
         private func place(_ block: CheckpointedFrames.ReplayedBlock, band: ClosedRange<Double>?) -> Range<Int> {
             let (sizes, items, state, frames) = (block.sizes, block.items, block.state, block.frames)
-            let shownEnd = Swift.min(items.upperBound, self.shownCount)
+            let shownEnd = Swift.min(items.upperBound, self.placed.shownCount)
             if items.lowerBound < shownEnd {
                 // The block's sizes are read all at once first (their addresses need no checkpoint): a query's
                 // replay then finds them in cache, where the row loop, whose branches depend on each size, would
@@ -84,7 +80,7 @@ extension JustifiedSectionBuilder {
                 let band = touched.isNaN ? nil : band
                 placer.band = band
                 placer.restore(
-                    containerHeight: state[1], rowCount: Int(state[2]), lastRowHeight: self.widowPreviousHeight,
+                    containerHeight: state[1], rowCount: Int(state[2]), lastRowHeight: self.placed.widowPreviousHeight,
                     lastRowTop: 0)
                 _ = placer.placeAll(from: Int(state[0]))
                 if band != nil {
@@ -134,7 +130,7 @@ extension JustifiedSectionBuilder {
         recorder.recordKept(upTo: rowStart / blockSize, of: old, sizes: sizes)
         let first = recorder.nextItem
         // A block among the items the section hid has no row to start from.
-        guard first > 0, first < sizes.count, first < previous.shownCount else { return nil }
+        guard first > 0, first < sizes.count, first < previous.placed.shownCount else { return nil }
         let checkpoint = self.checkpoint(of: first / blockSize, in: recorder, sizes: sizes, top: headerHeight)
         guard
             let built = self.record(
@@ -220,9 +216,7 @@ extension JustifiedSectionBuilder {
             }
         }
         frames = []
-        let replayer = Replayer(
-            builder: self, top: headerHeight, shownCount: state.shownCount, hidden: hidden,
-            widowPreviousHeight: state.widowPreviousHeight)
+        let replayer = Replayer(builder: self, top: headerHeight, placed: state, hidden: hidden)
         let checkpointed = recorder.finish(sizes: sizes, replayer: replayer)
         return self.finish(
             frames: SectionFrames(checkpointed: checkpointed),

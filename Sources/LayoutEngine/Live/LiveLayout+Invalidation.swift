@@ -127,12 +127,10 @@ extension LayoutKindProtocol {
         }
         let input = layout.input
         var records = layout.records.take(as: Record.self)
+        let context = KindContext(input: input, configuration: configuration, limits: layout.limits, keepsRecords: true)
         var builder: Builder
         do {
-            let limits = layout.limits
-            builder = try Self.makeBuilder(
-                KindContext(input: input, configuration: configuration, limits: limits, keepsRecords: true)
-            )
+            builder = try Self.makeBuilder(context)
         } catch {
             preconditionFailure("the layout's parameters were valid when it was prepared: \(error)")
         }
@@ -174,8 +172,7 @@ extension LayoutKindProtocol {
             sections: sections,
             records: records,
             sectionsEnd: position,
-            viewport: input.viewport,
-            configuration: configuration
+            in: context
         )
         layout.records = SectionRecords(records)
         return recomputed

@@ -14,7 +14,8 @@ extension LayoutKindProtocol {
     /// end of the viewport when the kind's ``contentAlignment(_:)`` is ``ContentAlignment/bottom`` and the content is
     /// shorter than the viewport: every section's origin moves by the difference, the content becomes as long as the
     /// viewport, and the layout remembers the move (``PreparedLayout/contentLead``) so a session can take its
-    /// sections back to 0.
+    /// sections back to 0. The viewport and the kind's configuration are those of `context`, which `builder` was
+    /// made from.
     ///
     /// - Complexity: O(number of sections).
     static func assembleAligned(
@@ -22,13 +23,13 @@ extension LayoutKindProtocol {
         sections: [SectionLayout],
         records: [Record],
         sectionsEnd: Double,
-        viewport: Size,
-        configuration: Configuration
+        in context: KindContext<Configuration>
     ) -> PreparedLayout {
         let contentLength = sectionsEnd + builder.contentRoom.after
         let isVertical = builder.isVertical
+        let viewport = context.input.viewport
         let lead = Swift.max(0, (isVertical ? viewport.height : viewport.width) - contentLength)
-        guard Self.contentAlignment(configuration) == .bottom, lead > 0 else {
+        guard Self.contentAlignment(context.configuration) == .bottom, lead > 0 else {
             return builder.assemble(sections: sections, records: records, contentLength: contentLength)
         }
         var sections = sections

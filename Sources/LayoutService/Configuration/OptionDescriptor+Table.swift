@@ -29,20 +29,20 @@ extension OptionDescriptor {
             "drain-timeout", .server, \.drainTimeout,
             abstract: "On SIGTERM or SIGINT, time for requests in flight to finish before every connection closes."
         ),
-        .integer(
-            "max-body-bytes", .limits, \.maxBodyBytes, in: 1...Int.max, valueName: "bytes",
+        .bytes(
+            "max-body-bytes", .limits, \.maxBodyBytes,
             abstract: "The largest request body, in bytes; larger is 413."
         ),
-        .integer(
-            "max-body-memory", .limits, \.maxBodyMemory, in: 1...Int.max, valueName: "bytes",
+        .bytes(
+            "max-body-memory", .limits, \.maxBodyMemory,
             abstract: "Bytes of request bodies held at once over all connections; a body past it is 503, unread."
         ),
-        .integer(
-            "max-body-pool", .limits, \.maxBodyPool, in: 0...Int.max, valueName: "bytes",
+        .bytes(
+            "max-body-pool", .limits, \.maxBodyPool, atLeast: 0,
             abstract: "Bytes of large bodies' storage kept for reuse, within --max-body-memory; 0 keeps none."
         ),
-        .integer(
-            "max-output-buffer", .limits, \.maxOutputBuffer, in: 4096...Int.max, valueName: "bytes",
+        .bytes(
+            "max-output-buffer", .limits, \.maxOutputBuffer, atLeast: 4096,
             abstract: "Answer bytes a connection may hold unsent; a large answer is produced as the client reads."
         ),
         .integer(

@@ -114,6 +114,14 @@ extension OptionDescriptor {
         )
     }
 
+    /// A number of bytes of at least `minimum`, with no upper bound: an ``integer(_:_:_:in:valueName:abstract:)``
+    /// that help shows as `bytes`.
+    static func bytes(
+        _ name: String, _ group: Group, _ path: Path<Int>, atLeast minimum: Int = 1, abstract: String
+    ) -> Self {
+        .integer(name, group, path, in: minimum...Int.max, valueName: "bytes", abstract: abstract)
+    }
+
     /// An integer in `range`, or `nil` (which `nilMeaning` explains) until set.
     static func optionalInteger(
         _ name: String, _ group: Group, _ path: Path<Int?>, in range: ClosedRange<Int>, nilMeaning: String,

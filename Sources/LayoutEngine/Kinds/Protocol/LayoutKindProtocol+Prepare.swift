@@ -118,8 +118,7 @@ extension LayoutKindProtocol {
             sections: sections,
             records: records,
             sectionsEnd: position,
-            viewport: input.viewport,
-            configuration: configuration
+            in: context
         )
         return (prepared, records)
     }
