@@ -240,20 +240,56 @@ private struct AnchoredPass {
         let perGroup = anchored.cellsPerGroup
         // The cell's place in its repetition, stepped rather than divided for every cell.
         var leaf = items.lowerBound % perGroup
+        try Self.withBadges(anchored) { (badges) throws(E) in
+            for item in items {
+                let cell = frames[item]
+                let current = leaf
+                leaf = leaf &+ 1 == perGroup ? 0 : leaf &+ 1
+                try badges.visit(leaf: current, item: item, cell: cell, band: band, pass, body)
+            }
+        }
+    }
+
+    /// A section's badge plan borrowed for one pass (``CompositionalEffects/Anchored``'s arrays).
+    struct Badges {
+        /// Cell `leaf` of a repetition has badges `starts[leaf]..<starts[leaf + 1]`.
+        let starts: UnsafeBufferPointer<Int32>
+        /// Each badge's frame relative to its cell's origin.
+        let relative: UnsafeBufferPointer<Rect>
+        /// Each badge's description.
+        let supplementaries: UnsafeBufferPointer<CompositionalLayout.SupplementaryItem>
+
+        /// Gives `body` the badges of the cell at `item` (place `leaf` in its repetition, frame `cell`) that
+        /// intersect `band`.
+        @inline(__always)
+        func visit<E: Error>(
+            leaf: Int,
+            item: Int,
+            cell: Rect,
+            band: Rect,
+            _ pass: AnchoredPass,
+            _ body: (LayoutAttributes) throws(E) -> Void
+        ) throws(E) {
+            for index in Int(self.starts[leaf])..<Int(self.starts[leaf &+ 1]) {
+                let frame = self.relative[index].offsetBy(dx: cell.minX, dy: cell.minY)
+                guard frame.intersects(band) else { continue }
+                try AnchoredPass.visitBadge(item, frame, self.supplementaries[index], pass, body)
+            }
+        }
+    }
+
+    /// Calls `visit` with `anchored`'s badge plan borrowed.
+    @inline(__always)
+    static func withBadges<E: Error>(
+        _ anchored: CompositionalEffects.Anchored,
+        _ visit: (Badges) throws(E) -> Void
+    ) throws(E) {
         try anchored.leafStarts.withUnsafeBufferPointer { (starts) throws(E) in
             try anchored.relativeFrames.withUnsafeBufferPointer { (relative) throws(E) in
                 try anchored.items.withUnsafeBufferPointer { (supplementaries) throws(E) in
-                    precondition(starts.count == perGroup + 1 && relative.count == supplementaries.count)
-                    for item in items {
-                        let cell = frames[item]
-                        let (start, end) = (Int(starts[leaf]), Int(starts[leaf &+ 1]))
-                        leaf = leaf &+ 1 == perGroup ? 0 : leaf &+ 1
-                        for index in start..<end {
-                            let frame = relative[index].offsetBy(dx: cell.minX, dy: cell.minY)
-                            guard frame.intersects(band) else { continue }
-                            try Self.visitBadge(item, frame, supplementaries[index], pass, body)
-                        }
-                    }
+                    precondition(
+                        starts.count == anchored.cellsPerGroup + 1 && relative.count == supplementaries.count)
+                    try visit(Badges(starts: starts, relative: relative, supplementaries: supplementaries))
                 }
             }
         }
@@ -271,9 +307,8 @@ private struct AnchoredPass {
         _ pass: AnchoredPass,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        let (items, band) = (pass.items, pass.band)
-        guard !items.isEmpty else { return }
-        let perGroup = anchored.cellsPerGroup
+        guard !pass.items.isEmpty else { return }
+        let (items, band, perGroup) = (pass.items, pass.band, anchored.cellsPerGroup)
         let repetitions = (items.lowerBound / perGroup)..<((items.upperBound - 1) / perGroup + 1)
         // The first candidate's place in its repetition; each pass steps it rather than dividing for every cell.
         let firstLeaf = items.lowerBound - repetitions.lowerBound * perGroup
@@ -290,24 +325,15 @@ private struct AnchoredPass {
                     guard frame.intersects(band) else { continue }
                     try Self.visitCell(item, frame, pass, body)
                 }
-                try anchored.leafStarts.withUnsafeBufferPointer { (starts) throws(E) in
-                    try anchored.relativeFrames.withUnsafeBufferPointer { (relative) throws(E) in
-                        try anchored.items.withUnsafeBufferPointer { (supplementaries) throws(E) in
-                            precondition(starts.count == perGroup + 1 && relative.count == supplementaries.count)
-                            (offset, leaf) = (0, firstLeaf)
-                            for item in items {
-                                let at = origins[offset]
-                                let cell = cells[leaf].offsetBy(dx: at.x, dy: at.y)
-                                let (start, end) = (Int(starts[leaf]), Int(starts[leaf &+ 1]))
-                                leaf &+= 1
-                                if leaf == perGroup { (offset, leaf) = (offset &+ 1, 0) }
-                                for index in start..<end {
-                                    let frame = relative[index].offsetBy(dx: cell.minX, dy: cell.minY)
-                                    guard frame.intersects(band) else { continue }
-                                    try Self.visitBadge(item, frame, supplementaries[index], pass, body)
-                                }
-                            }
-                        }
+                try Self.withBadges(anchored) { (badges) throws(E) in
+                    (offset, leaf) = (0, firstLeaf)
+                    for item in items {
+                        let at = origins[offset]
+                        let cell = cells[leaf].offsetBy(dx: at.x, dy: at.y)
+                        let current = leaf
+                        leaf &+= 1
+                        if leaf == perGroup { (offset, leaf) = (offset &+ 1, 0) }
+                        try badges.visit(leaf: current, item: item, cell: cell, band: band, pass, body)
                     }
                 }
             }
