@@ -227,7 +227,9 @@ struct CompositionalSectionBuilder {
         var nestedFrames: [Rect] = []
         let placed = self.placeGroups(
             items: input.items,
-            mayBeComputed: shared.anchored == nil,
+            // Supplementaries anchored to cells are placed from their cells' frames, computed ones as well; a
+            // group's need every repetition's frame (`groupFrames`), and a measured one its cell's stored frame.
+            mayBeComputed: input.anchoredSizes.isEmpty,
             shared: shared,
             contentStart: contentStart,
             crossStart: crossStart + sides.start,
@@ -346,10 +348,10 @@ struct CompositionalSectionBuilder {
     ///   - groupFrames: When not `nil`, receives every placed repetition's frame.
     ///   - nestedFrames: With `groupFrames`, receives every placed repetition's nested groups' frames that have
     ///     supplementaries (``Template/nestedFrames``, moved to the repetition).
-    ///   - mayBeComputed: Whether unmeasured repetitions may be kept as their closed form: not when the section
-    ///     has supplementaries anchored to its cells or groups (badges are placed from their cells' frames, and
-    ///     computed cells made the badge grid's random-offset query slower: 3.5–3.9 µs against 3.2–3.3 stored,
-    ///     `layout-bench badges`).
+    ///   - mayBeComputed: Whether unmeasured repetitions may be kept as their closed form: not when the client
+    ///     measured an anchored supplementary (its frame is found from its cell's stored frame). Supplementaries
+    ///     anchored to cells do not prevent it (a query places them from the computed cells, see
+    ///     ``PreparedLayout/visitAnchoredCells(section:rect:scrolled:_:)``); a group's do, through `groupFrames`.
     /// - Returns: Where the section's body ends along the scroll axis (its trailing inset included), for an
     ///   orthogonal section its groups, and for a plain section of unmeasured repetitions their closed form (no
     ///   frame appended).
