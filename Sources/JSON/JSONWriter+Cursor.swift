@@ -110,18 +110,18 @@ public struct OutputCursor {
         }
         let offset = self.offset
         if belowIntegerLimit, magnitude >= 0.001,
-            let (digits, fractionDigits) = JSONWriter.shortDecimal(magnitude) ?? JSONWriter.shortestFraction(magnitude)
-        {
-            // No decimal inside the interval is an integer (that integer would be the value), so the integer part
-            // is the value's own.
-            let integerPart = UInt64(magnitude)
-            self.position += JSONWriter.writeDecimal(
-                integerPart: integerPart,
-                fraction: digits &- integerPart &* JSONWriter.powerOfTen(fractionDigits),
+            case let (digits, fractionDigits) = JSONWriter.roundTripDigits(magnitude),
+            let length = JSONWriter.writeFraction(
+                // No decimal inside the interval is an integer (that integer would be the value), so the integer
+                // part is the value's own.
+                integerPart: UInt64(magnitude),
+                digits: digits,
                 fractionDigits: fractionDigits,
                 isNegative: double.sign == .minus,
-                to: self.position
+                into: self.position
             )
+        {
+            self.position += length
         } else {
             self.put(identifier: double.isFinite ? double.description : "null")
         }
