@@ -70,6 +70,29 @@ extension JSONWriter {
         return (takeFloor ? floor : ceiling, fractionDigits)
     }
 
+    /// ``roundTripDigits(_:)``'s decimal for the commonest non-integral values, those with at most three fraction
+    /// digits (`0.5`, `12.25`, `210.125`) below 10^11, in a few floating-point operations; `nil` for the rest.
+    ///
+    /// `n`, the nearest integer to `magnitude · 1000`, is the decimal `n / 1000` that reads back as `magnitude`
+    /// exactly when `n / 1000 == magnitude` (a division of exact doubles, rounded once, as the reader rounds).
+    /// Below 10^11, `magnitude · 1000` stays under 2^47: the rounded product is within 1/16 of the exact one, so
+    /// `n` is the only candidate with three digits, and the gap between neighbouring doubles is under a quarter of
+    /// 10^-3, so at most one decimal with three digits or fewer reads back as the value: the shortest, which is `n`
+    /// without its trailing zeros (``writeFraction(integerPart:digits:fractionDigits:isNegative:into:)`` drops
+    /// them). Most numbers of an answer that get here have 15 to 17 digits, and are declined after one check.
+    ///
+    /// - Returns: `n` and 3, as ``roundTripDigits(_:)`` returns digits and their fraction digits.
+    @inline(__always)
+    static func shortDecimal(_ magnitude: Double) -> (digits: UInt64, fractionDigits: Int)? {
+        guard magnitude < 1e11 else { return nil }
+        // `Int64(x + 0.5)` rounds as `rounded()` does whenever it matters (when `n` reads back the product is
+        // within 1/16 of it), and is a conversion where `rounded()` is a call into libm (the baseline x86-64 has
+        // no rounding instruction). Signed conversions are one instruction each way; unsigned ones are several.
+        let thousandths = Int64(magnitude * 1000 + 0.5)
+        guard Double(thousandths) / 1000 == magnitude else { return nil }
+        return (UInt64(truncatingIfNeeded: thousandths), 3)
+    }
+
     /// Stores `-` if `isNegative`, `integerPart` in decimal, a point and the fraction `digits − integerPart ·
     /// 10^fractionDigits` as `fractionDigits` digits without its trailing zeros; returns the number of bytes
     /// stored, or `nil` (storing nothing) when the number is beyond what it takes: an integer part of 10^8 or more
