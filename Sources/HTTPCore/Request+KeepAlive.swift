@@ -4,7 +4,8 @@ extension HTTPHeaders {
     /// - Parameter token: The connection option to look for, e.g. `close` or `keep-alive`.
     /// - Returns: `true` when one of the comma-separated elements equals `token`.
     public func connectionListContains(_ token: String) -> Bool {
-        for field in self.fields where Self.namesMatch(field.name, "connection") {
+        // The length first: most requests' fields (`Host`, `Content-Length`) are passed over without a comparison.
+        for field in self.fields where field.name.utf8.count == 10 && Self.namesMatch(field.name, "connection") {
             for element in field.value.split(separator: ",") {
                 var option = element[...]
                 while option.first == " " || option.first == "\t" { option.removeFirst() }

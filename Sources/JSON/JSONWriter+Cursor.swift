@@ -94,9 +94,10 @@ public struct OutputCursor {
     public mutating func put(_ double: Double, recent: inout RecentNumbers) {
         let magnitude = double.magnitude
         let belowIntegerLimit = magnitude < 9_007_199_254_740_992.0  // 2^53: every integer below is exact
-        if belowIntegerLimit, Double(UInt64(magnitude)) == magnitude {
+        // Below 2^53 the signed conversions (one instruction each way) are exact.
+        if belowIntegerLimit, Double(Int64(magnitude)) == magnitude {
             self.position += JSONWriter.writeDecimal(
-                integerPart: UInt64(magnitude),
+                integerPart: UInt64(truncatingIfNeeded: Int64(magnitude)),
                 fraction: 0,
                 fractionDigits: 0,
                 isNegative: double.sign == .minus,
@@ -110,18 +111,19 @@ public struct OutputCursor {
         }
         let offset = self.offset
         if belowIntegerLimit, magnitude >= 0.001,
-            let (digits, fractionDigits) = JSONWriter.shortDecimal(magnitude) ?? JSONWriter.shortestFraction(magnitude)
-        {
-            // No decimal inside the interval is an integer (that integer would be the value), so the integer part
-            // is the value's own.
-            let integerPart = UInt64(magnitude)
-            self.position += JSONWriter.writeDecimal(
-                integerPart: integerPart,
-                fraction: digits &- integerPart &* JSONWriter.powerOfTen(fractionDigits),
+            case let (digits, fractionDigits) = JSONWriter.shortDecimal(magnitude)
+                ?? JSONWriter.roundTripDigits(magnitude),
+            let length = JSONWriter.writeFraction(
+                // No decimal inside the interval is an integer (that integer would be the value), so the integer
+                // part is the value's own.
+                integerPart: UInt64(truncatingIfNeeded: Int64(magnitude)),
+                digits: digits,
                 fractionDigits: fractionDigits,
                 isNegative: double.sign == .minus,
-                to: self.position
+                into: self.position
             )
+        {
+            self.position += length
         } else {
             self.put(identifier: double.isFinite ? double.description : "null")
         }

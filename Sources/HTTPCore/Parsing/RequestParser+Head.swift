@@ -19,8 +19,9 @@ extension RequestParser {
         self.fieldLines.removeAll(keepingCapacity: true)
         if case .fixedBody(0) = self.state { return .some(nil) }
         // Only an HTTP/1.1 client may be sent 100 Continue (RFC 9110 §10.1.1), and only if it still waits.
-        if let pending = self.pending, pending.version == .http1_1, pending.headers.expectsContinue,
-            self.bufferedByteCount == 0
+        // The bytes first: a body that came with its head (most requests) needs no look at the fields.
+        if self.bufferedByteCount == 0, self.pending?.version == .http1_1,
+            self.pending?.headers.expectsContinue == true
         {
             return .some(.continueExpected)
         }

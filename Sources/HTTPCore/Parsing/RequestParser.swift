@@ -193,8 +193,8 @@ public struct RequestParser: Sendable {
     /// Hands out the pending request and gets ready for the next head.
     mutating func finishRequest() -> Event? {
         self.state = .head
-        guard let request = self.pending else { return nil }
-        self.pending = nil
+        // Moved out, not copied and then cleared: no retain and release of each of its fields.
+        guard let request = self.pending.take() else { return nil }
         self.arrivalWriter?.arrival.complete()
         self.arrivalWriter = nil
         self.isEarlyStartConsidered = false
