@@ -137,6 +137,18 @@ import Testing
         #expect(live.prepared == (try prepare(live.input, .waterfall(.init()))))
     }
 
+    @Test func insertionsPastTheSizesCapacityKeepTheSessionWithinTwentyBytesAnItem() throws {
+        var live = try Self.session(count: 50_000)
+        // More than the allocator's rounding leaves spare: the array must grow, to what it holds, not double.
+        let inserted = (0..<300).map {
+            BatchUpdates.ItemChange(indexPath: IndexPath(section: 0, item: 50_000 + $0), size: Size(width: 3, height: 4))
+        }
+        _ = try live.performBatchUpdates(BatchUpdates(insertItems: inserted))
+        #expect(live.input.sections[0].itemCount == 50_300)
+        #expect(live.heapBytes <= 50_300 * 20)
+        #expect(live.prepared == (try prepare(live.input, .waterfall(.init()))))
+    }
+
     @Test(arguments: WaterfallLayout.ItemRenderDirection.allCases)
     func thinAndTallRectsMatchBruteForce(direction: WaterfallLayout.ItemRenderDirection) throws {
         var random = RandomLayouts(seed: 9_300)

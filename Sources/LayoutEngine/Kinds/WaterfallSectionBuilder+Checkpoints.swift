@@ -56,10 +56,6 @@ extension WaterfallSectionBuilder {
 
         var stateWidth: Int { self.builder.columnCount }
 
-        /// Placing goes on past a block's end exactly as the build did: the state after a block is the next one's
-        /// checkpoint.
-        var replaysAcrossBlocks: Bool { true }
-
         /// Items placed between two looks at whether the replay can stop (see ``replay(_:crossing:)``).
         private static let stopCheckInterval = 4
 
@@ -97,14 +93,14 @@ extension WaterfallSectionBuilder {
                 bottoms.initialize(repeating: 0)
                 let listed = ListedItemSizes(sizes: sizes)
                 while start < items.upperBound {
+                    var lowest = next[0]
+                    for column in 1..<columns where next[column] < lowest { lowest = next[column] }
+                    if lowest > limit { break }
                     let end = Swift.min(items.upperBound, start + Self.stopCheckInterval)
                     self.builder.place(
                         listed, items: start..<end, into: block.frames, base: items.lowerBound, next: next,
                         bottoms: bottoms)
                     start = end
-                    var lowest = next[0]
-                    for column in 1..<columns where next[column] < lowest { lowest = next[column] }
-                    if lowest > limit { break }
                 }
             }
             return items.lowerBound..<start

@@ -107,6 +107,10 @@ extension BatchPlan {
         // Drop the input's reference first so that the array is unique and changes in place.
         input.sections[old].items = .count(0)
         sizes.removeSubrange(splice.first...)
+        // Grown to exactly what it holds, as a merged array was: appending would double it, and a session's sizes
+        // count by their capacity.
+        let count = sizes.count + splice.tail.count
+        if count > sizes.capacity { sizes.reserveCapacity(count) }
         sizes.append(contentsOf: splice.tail)
         sections[section].items = .sizes(sizes)
     }

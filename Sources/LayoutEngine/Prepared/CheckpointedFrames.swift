@@ -195,6 +195,16 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         guard !range.isEmpty else { return }
         precondition(range.lowerBound >= 0 && range.upperBound <= self.sizes.count, "Range out of bounds")
         let blockSize = self.blockSize
+        var band = band
+        if band != nil {
+            // A query's sizes are read all at once first: their addresses need nothing but the range, so a jump's
+            // cold lines are fetched together, where the replay's loop, whose branches depend on each size, would
+            // wait for one miss after another. Never NaN for a kind's validated sizes: the test only keeps the
+            // reads (without a band every frame is written, which is always right).
+            let start = range.lowerBound / blockSize * blockSize
+            let touched = self.sizes.withUnsafeBufferPointer { Self.touchLines(of: $0, start..<range.upperBound) }
+            if touched.isNaN { band = nil }
+        }
         // Items replayed from one checkpoint: a block, or a run of them when the replayer can go on.
         let run = self.replayer.replaysAcrossBlocks ? Swift.max(blockSize, Self.replayRun / blockSize * blockSize)
             : blockSize
@@ -222,18 +232,11 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         let width = self.replayer.stateWidth
         let block = items.lowerBound / self.blockSize
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state in
-            self.sizes.withUnsafeBufferPointer { sizes in
-                // A query's sizes are read before the checkpoint, all at once: neither address waits for the
-                // other, so a jump's cold lines are fetched together rather than one miss after another (the
-                // replay's loop, whose branches depend on each size, would wait for each in turn).
-                var touched = 0.0
-                if band != nil { for item in items { touched += sizes[item].height } }
-                self.checkpoints.withUnsafeBufferPointer { checkpoints in
-                    for k in 0..<width { state[k] = checkpoints[block * width + k] }
-                }
-                // Never NaN for a kind's validated sizes; the test only keeps the reads (NaN replays every frame,
-                // which is always correct).
-                if let band, !touched.isNaN {
+            self.checkpoints.withUnsafeBufferPointer { checkpoints in
+                for k in 0..<width { state[k] = checkpoints[block * width + k] }
+            }
+            return self.sizes.withUnsafeBufferPointer { sizes in
+                if let band {
                     return self.replayer.replay(
                         ReplayedBlock(sizes: sizes, items: items, state: state, frames: frames), crossing: band)
                 }
@@ -265,6 +268,25 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         let start = firstBlock * self.blockSize
         let end = Swift.min(self.count, endBlock * self.blockSize)
         return start < end ? start..<end : 0..<0
+    }
+
+    /// Reads one size of each cache line `items` span (a size is 16 bytes, so every 4th, and the last) and returns
+    /// the sum of their heights, in two independent sums so that the additions never hold the caller up: never NaN
+    /// unless a height is NaN or infinite.
+    ///
+    /// - Complexity: O(`items.count` / 4).
+    @inline(__always)
+    private static func touchLines(of sizes: UnsafeBufferPointer<Size>, _ items: Range<Int>) -> Double {
+        guard !items.isEmpty else { return 0 }
+        var (even, odd) = (sizes[items.upperBound - 1].height, 0.0)
+        var item = items.lowerBound
+        while item + 4 < items.upperBound {
+            even += sizes[item].height
+            odd += sizes[item + 4].height
+            item += 8
+        }
+        if item < items.upperBound { even += sizes[item].height }
+        return even + odd
     }
 
     /// ``MonotoneSearchTree/partitionPoint(_:)`` of two trees over the same number of values, each level of both
