@@ -125,13 +125,42 @@ extension SectionInput {
     /// - Complexity: O(n).
     func validateWaterfallSizes(section: Int, isVertical: Bool) throws(LayoutError) {
         guard case .sizes(let sizes) = self.items else { return }
-        let firstBad = sizes.withUnsafeBufferPointer { sizes -> Int? in
-            for (item, size) in sizes.enumerated()
-            where !WaterfallLayout.isValidItemSize(size, isVertical: isVertical) {
-                return item
+        if let item = WaterfallLayout.firstInvalidItem(sizes[...], isVertical: isVertical) {
+            throw .invalidItemSize(section: section, item: item)
+        }
+    }
+}
+
+extension WaterfallLayout {
+    /// The index (in `sizes`' own indices) of the first size that encodes no valid item, or `nil`.
+    ///
+    /// - Complexity: O(n).
+    static func firstInvalidItem(_ sizes: ArraySlice<Size>, isVertical: Bool) -> Int? {
+        sizes.withUnsafeBufferPointer { buffer -> Int? in
+            for (offset, size) in buffer.enumerated() where !Self.isValidItemSize(size, isVertical: isVertical) {
+                return sizes.startIndex + offset
             }
             return nil
         }
-        if let item = firstBad { throw .invalidItemSize(section: section, item: item) }
+    }
+}
+
+extension WaterfallLayout: SplicesBatchSizes {
+    /// Checks the kept items only in a horizontal waterfall: a vertical session holds no size a new layout refuses,
+    /// since ``accepts(itemSize:)`` (a resize's check) is then exactly the new layout's check (every size valid
+    /// across is valid down), while a horizontal one's resize may keep one (a zero height) that a new layout
+    /// refuses.
+    ///
+    /// - Complexity: O(tail), plus O(kept items) across.
+    static func checkSplicedSizes(
+        _ splice: BatchPlan.SizesSplice, kept: [Size], section: Int, configuration: LayoutConfiguration
+    ) throws(LayoutError) {
+        let isVertical = Self.unwrap(configuration).scrollDirection == .vertical
+        if !isVertical, let item = Self.firstInvalidItem(kept[..<splice.first], isVertical: false) {
+            throw .invalidItemSize(section: section, item: item)
+        }
+        if let offset = Self.firstInvalidItem(splice.tail[...], isVertical: isVertical) {
+            throw .invalidItemSize(section: section, item: splice.first + offset)
+        }
     }
 }

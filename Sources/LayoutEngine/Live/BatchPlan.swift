@@ -26,6 +26,10 @@ struct BatchPlan {
     private var removedItems: [Int: [Int]] = [:]
     /// By new section, the items placed at a fixed index (inserted or moved in), in ascending order.
     private var fixedItems: [Int: [Int]] = [:]
+    /// By new section, the new items of a section whose sizes are spliced into its old array (see
+    /// ``init(_:input:configuration:splicesSizes:)``); that section's ``sections`` entry holds `.count` of its
+    /// new item count until ``splice(_:into:from:)`` puts the sizes back.
+    private(set) var splices: [Int: SizesSplice] = [:]
 
     /// Where an old item that stays (neither deleted, moved, nor in a deleted section) is after the update; `nil`
     /// for one that does not stay. A reloaded item stays.
@@ -56,9 +60,16 @@ struct BatchPlan {
 
     /// Checks `updates` against `input` and computes the new sections.
     ///
+    /// With `splicesSizes`, a touched section that keeps listing sizes gets only its new items from the first
+    /// changed one on (``splices``), not a whole new array: the caller splices them into the old array in place
+    /// (``splice(_:into:from:)``) once the batch is checked.
+    ///
     /// - Throws: ``UpdateError`` naming the first offending entry.
-    /// - Complexity: O(u log u + Σ items of touched sections) for u updates, plus O(number of sections).
-    init(_ updates: BatchUpdates, input: LayoutInput, configuration: LayoutConfiguration) throws(UpdateError) {
+    /// - Complexity: O(u log u + Σ items of touched sections) for u updates, plus O(number of sections); with
+    ///   `splicesSizes`, O(u log u + Σ items from the first change on of touched sections + number of sections).
+    init(
+        _ updates: BatchUpdates, input: LayoutInput, configuration: LayoutConfiguration, splicesSizes: Bool = false
+    ) throws(UpdateError) {
         let oldCount = input.sections.count
         var deletedSections = Set<Int>()
         for (position, section) in updates.deleteSections.enumerated() {
@@ -220,20 +231,27 @@ struct BatchPlan {
             }
             self.reused.append(old)
             // Before the first removal, insertion or reload, new and old items coincide.
-            self.firstChanged.append(
-                [removedItems.first, fixedItems.first?.item, reloadItems.first?.item].compactMap { $0 }.min()
-            )
+            let first = [removedItems.first, fixedItems.first?.item, reloadItems.first?.item].compactMap { $0 }.min()
+            self.firstChanged.append(first)
             var updated = input.sections[old]
+            // A section listing sizes spliced in place: only its items from the first change on are made.
+            let splices = splicesSizes && updated.items.isSizes
+            let from = splices ? first ?? 0 : 0
             updated.items = self.merge(
                 old: old,
                 new: section,
                 input: input,
                 configuration: configuration,
                 count: count,
+                from: from,
                 removed: removedItems,
                 fixed: fixedItems.map { ($0.item, $0.what) },
                 reloads: reloadItems
             )
+            if splices, case .sizes(let tail) = updated.items {
+                self.splices[section] = SizesSplice(first: from, tail: tail)
+                updated.items = .count(count)
+            }
             self.sections.append(updated)
         }
         if input.sections.contains(where: { !$0.anchoredSizes.isEmpty }) {

@@ -5,7 +5,10 @@ extension LayoutKindProtocol {
         -> UpdateResult
     {
         let configuration = Self.unwrap(layout.configuration)
-        let plan = try BatchPlan(updates, input: layout.input, configuration: layout.configuration)
+        // A kind that keeps its sections may splice the touched sections' sizes in place (checked first).
+        let splicing = Self.keepsSections ? Self.self as? any SplicesBatchSizes.Type : nil
+        let plan = try BatchPlan(
+            updates, input: layout.input, configuration: layout.configuration, splicesSizes: splicing != nil)
         var newInput = layout.input
         newInput.sections = plan.sections
         let offset = layout.input.contentOffset
@@ -53,6 +56,7 @@ extension LayoutKindProtocol {
         if Self.keepsSections {
             // Check everything first: once resumed sections are rewritten in place, there is no going back.
             do {
+                let input = layout.input
                 try Self.validate(
                     newInput,
                     configuration: configuration,
@@ -60,7 +64,14 @@ extension LayoutKindProtocol {
                     reused: plan.reused,
                     firstChanged: plan.firstChanged,
                     previousRecords: layout.records.records(as: Record.self)
-                )
+                ) { (index) throws(LayoutError) in
+                    // A spliced section's builder saw only its count: its sizes are checked here.
+                    guard let splicing, let splice = plan.splices[index], let old = plan.reused[index],
+                        case .sizes(let kept) = input.sections[old].items
+                    else { return }
+                    try splicing.checkSplicedSizes(
+                        splice, kept: kept, section: index, configuration: layout.configuration)
+                }
             } catch {
                 throw .invalidLayout(error)
             }
@@ -71,6 +82,9 @@ extension LayoutKindProtocol {
             where plan.firstChanged[index] != nil && newInput.sections[index].itemCount > 0 {
                 if let old { sections[old].dropSharedSizes() }
             }
+            // Spliced sizes go into the old arrays, in place now that the frames dropped them (the session's
+            // input gives each up; it is replaced below).
+            for section in plan.splices.keys { plan.splice(section, into: &newInput.sections, from: &layout.input) }
             do {
                 (prepared, records) = try Self.prepare(
                     newInput,

@@ -73,6 +73,18 @@ extension CheckpointedFrames {
             self.extremes = self.prefixExtremes[self.firstBlock / stride]
             self.blocks = self.firstBlock
             self.added = self.firstBlock
+            // Room for exactly the new count's blocks, as a fresh recording reserves: appending past the old
+            // capacity would double it, and a session's arrays count by their capacity.
+            let blocks = (count + self.blockSize - 1) / self.blockSize
+            Self.reserve(&self.checkpoints, blocks * self.stateWidth)
+            Self.reserve(&self.maxTrailing, blocks)
+            Self.reserve(&self.minLeading, blocks)
+            Self.reserve(&self.prefixExtremes, (blocks + stride - 1) / stride)
+        }
+
+        /// Grows `array`'s capacity to exactly `capacity` when it is smaller.
+        private static func reserve<Value>(_ array: inout [Value], _ capacity: Int) {
+            if array.capacity < capacity { array.reserveCapacity(capacity) }
         }
 
         /// The item recording starts at.

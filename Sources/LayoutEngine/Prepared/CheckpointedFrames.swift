@@ -195,6 +195,16 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         guard !range.isEmpty else { return }
         precondition(range.lowerBound >= 0 && range.upperBound <= self.sizes.count, "Range out of bounds")
         let blockSize = self.blockSize
+        var band = band
+        if band != nil {
+            // A query's sizes are read all at once first: their addresses need nothing but the range, so a jump's
+            // cold lines are fetched together, where the replay's loop, whose branches depend on each size, would
+            // wait for one miss after another. Never NaN for a kind's validated sizes: the test only keeps the
+            // reads (without a band every frame is written, which is always right).
+            let start = range.lowerBound / blockSize * blockSize
+            let touched = self.sizes.withUnsafeBufferPointer { Self.touchLines(of: $0, start..<range.upperBound) }
+            if touched.isNaN { band = nil }
+        }
         // Items replayed from one checkpoint: a block, or a run of them when the replayer can go on.
         let run = self.replayer.replaysAcrossBlocks ? Swift.max(blockSize, Self.replayRun / blockSize * blockSize)
             : blockSize
@@ -251,8 +261,73 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
     ///
     /// - Complexity: O(log blocks).
     func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
-        SpatialIndex.candidates(
-            self.runningMaxTrailing, self.runningMinLeading, blockSize: self.blockSize, count: self.count, lo, hi)
+        // As SpatialIndex.candidates answers, with both trees searched level by level together, so that the two
+        // cold lines of their bottom levels are fetched at once.
+        let (firstBlock, endBlock) = Self.partitionPoints(
+            self.runningMaxTrailing, { $0 > lo }, self.runningMinLeading, { $0 >= hi })
+        let start = firstBlock * self.blockSize
+        let end = Swift.min(self.count, endBlock * self.blockSize)
+        return start < end ? start..<end : 0..<0
+    }
+
+    /// Reads one size of each cache line `items` span (a size is 16 bytes, so every 4th, and the last) and returns
+    /// the sum of their heights, in two independent sums so that the additions never hold the caller up: never NaN
+    /// unless a height is NaN or infinite.
+    ///
+    /// - Complexity: O(`items.count` / 4).
+    @inline(__always)
+    private static func touchLines(of sizes: UnsafeBufferPointer<Size>, _ items: Range<Int>) -> Double {
+        guard !items.isEmpty else { return 0 }
+        var (even, odd) = (sizes[items.upperBound - 1].height, 0.0)
+        var item = items.lowerBound
+        while item + 4 < items.upperBound {
+            even += sizes[item].height
+            odd += sizes[item + 4].height
+            item += 8
+        }
+        if item < items.upperBound { even += sizes[item].height }
+        return even + odd
+    }
+
+    /// ``MonotoneSearchTree/partitionPoint(_:)`` of two trees over the same number of values, each level of both
+    /// read before the next: the searches never wait for each other's cache misses.
+    ///
+    /// - Complexity: O(log n), reading at most ``MonotoneSearchTree/fanout`` values per level of each tree.
+    private static func partitionPoints(
+        _ first: MonotoneSearchTree, _ isFirstTrue: (Double) -> Bool,
+        _ second: MonotoneSearchTree, _ isSecondTrue: (Double) -> Bool
+    ) -> (Int, Int) {
+        guard first.levels.count == second.levels.count else {
+            return (first.partitionPoint(isFirstTrue), second.partitionPoint(isSecondTrue))
+        }
+        var level = first.levels.count - 1
+        var (low1, high1) = (0, first.levels[level].count)
+        var (low2, high2) = (0, second.levels[level].count)
+        while true {
+            let (index1, index2) = first.levels[level].withUnsafeBufferPointer { values1 in
+                second.levels[level].withUnsafeBufferPointer { values2 in
+                    var index1 = low1
+                    while index1 < high1, !isFirstTrue(values1[index1]) { index1 += 1 }
+                    var index2 = low2
+                    while index2 < high2, !isSecondTrue(values2[index2]) { index2 += 1 }
+                    return (index1, index2)
+                }
+            }
+            if level == 0 { return (index1, index2) }
+            // levels[level][i] is levels[level - 1][i · fanout]: the answer below follows the last false sample.
+            (low1, high1) = Self.below(index1, count: first.levels[level].count, lower: first.levels[level - 1].count)
+            (low2, high2) = Self.below(
+                index2, count: second.levels[level].count, lower: second.levels[level - 1].count)
+            level -= 1
+        }
+    }
+
+    /// Where the answer lies in the level below (of `lower` values), given the first true sample `index` of a level
+    /// of `count` values: after the last false sample, up to the first true one.
+    @inline(__always)
+    private static func below(_ index: Int, count: Int, lower: Int) -> (Int, Int) {
+        let fanout = MonotoneSearchTree.fanout
+        return (index == 0 ? 0 : (index - 1) * fanout + 1, index < count ? index * fanout : lower)
     }
 
     /// The bytes these frames hold on the heap beyond the sizes (which the input holds): checkpoints and the two

@@ -124,7 +124,9 @@ extension LayoutKindProtocol {
     }
 
     /// Checks everything preparing with reuse would check for the sections it builds or resumes, without building
-    /// anything (and lets the builder charge kept sections as preparing from scratch would).
+    /// anything (and lets the builder charge kept sections as preparing from scratch would); `checkingSplice` is
+    /// called with each built or resumed section's index right after the builder checked it (a batch's spliced
+    /// sizes, see ``SplicesBatchSizes``).
     ///
     /// - Throws: ``LayoutError``.
     /// - Complexity: O(items of the built and resumed sections + number of sections).
@@ -134,7 +136,8 @@ extension LayoutKindProtocol {
         limits: LayoutLimits,
         reused: [Int?],
         firstChanged: [Int?],
-        previousRecords: [Record]
+        previousRecords: [Record],
+        checkingSplice: (Int) throws(LayoutError) -> Void = { _ in }
     ) throws(LayoutError) {
         _ = try input.validate(limits: limits)
         let context = KindContext(input: input, configuration: configuration, limits: limits, keepsRecords: true)
@@ -144,6 +147,7 @@ extension LayoutKindProtocol {
                 try builder.check(index, keeping: previousRecords[old])
             } else {
                 try builder.check(index, keeping: nil)
+                try checkingSplice(index)
             }
         }
     }
