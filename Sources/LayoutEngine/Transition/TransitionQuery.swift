@@ -12,8 +12,7 @@ struct TransitionQuery {
     let slack: Double
     /// The two layouts' section indexes, made once a query: a layout of few sections keeps none
     /// (``PreparedLayout/sectionIndex`` builds one on each call).
-    let currentSectionIndex: SpatialIndex
-    let targetSectionIndex: SpatialIndex
+    let sectionIndexes: (current: SpatialIndex, target: SpatialIndex)
 
     init(transition: TransitionLayout, rect: Rect?, from: Point, to: Point) {
         self.current = transition.current
@@ -22,8 +21,7 @@ struct TransitionQuery {
         self.rect = rect
         self.fromOffset = from
         self.toOffset = to
-        self.currentSectionIndex = transition.current.sectionIndex
-        self.targetSectionIndex = transition.target.sectionIndex
+        self.sectionIndexes = (transition.current.sectionIndex, transition.target.sectionIndex)
         var magnitude = 1.0
         for value in [
             self.current.contentSize.width, self.current.contentSize.height, self.target.contentSize.width,
@@ -43,13 +41,13 @@ struct TransitionQuery {
         let count = self.current.numberOfSections
         guard let rect = self.rect else { return Array(0..<count) }
         let matched = self.interpolatedCandidates(
-            self.currentSectionIndex,
+            self.sectionIndexes.current,
             .zero,
-            self.targetSectionIndex,
+            self.sectionIndexes.target,
             .zero,
             count: Swift.min(count, self.target.numberOfSections)
         )
-        let own = self.candidates(of: self.currentSectionIndex, in: self.current, rect: rect)
+        let own = self.candidates(of: self.sectionIndexes.current, in: self.current, rect: rect)
         if matched.isEmpty { return Array(own) }
         if own.isEmpty || matched.upperBound < own.lowerBound { return Array(matched) + Array(own) }
         if own.upperBound < matched.lowerBound { return Array(own) + Array(matched) }
@@ -61,7 +59,7 @@ struct TransitionQuery {
     /// - Complexity: O(log S).
     func targetOnlySections() -> Range<Int> {
         guard let rect = self.rect else { return 0..<self.target.numberOfSections }
-        return self.candidates(of: self.targetSectionIndex, in: self.target, rect: rect)
+        return self.candidates(of: self.sectionIndexes.target, in: self.target, rect: rect)
     }
 
     // MARK: - Visiting
