@@ -43,10 +43,24 @@ public final class BodyArrival: @unchecked Sendable {
     /// per wait, over this time) is left to be read once complete. 100 ms.
     public static let stallLimit: Int64 = 100_000_000
 
+    /// This arrival's ``stallLimit`` and ``waitBudget``, in nanoseconds.
+    private let limits: (stall: Int64, budget: Int64)
+
     /// Creates the arrival of a body of `count` bytes of which `received` are already written.
-    public init(count: Int, received: Int) {
+    ///
+    /// - Parameters:
+    ///   - stallLimit: The longest one wait of a reader lasts, in nanoseconds; ``stallLimit`` unless a test wants
+    ///     a reader that never gives up on a body that is merely slow.
+    ///   - waitBudget: The longest a reader waits in all, in nanoseconds; ``waitBudget`` by default.
+    public init(
+        count: Int,
+        received: Int,
+        stallLimit: Int64 = BodyArrival.stallLimit,
+        waitBudget: Int64 = BodyArrival.waitBudget
+    ) {
         self.count = count
         self.received = Atomic(received)
+        self.limits = (stallLimit, waitBudget)
         self.mutex = .allocate(capacity: 1)
         self.condition = .allocate(capacity: 1)
         pthread_mutex_init(self.mutex, nil)
@@ -72,6 +86,10 @@ public final class BodyArrival: @unchecked Sendable {
 
     /// Whether the body will not be completed.
     public var isAbandoned: Bool { self.ending.load(ordering: .acquiring) == 2 }
+
+    /// Whether an early reader has taken the work (``runEarly(_:)``) or the answer has claimed it. For tests,
+    /// which wait for the reader to start before they feed the body.
+    var isEarlyWorkTaken: Bool { self.early.load(ordering: .acquiring) != 0 }
 
     /// How many bytes a sleeping reader waits for; `nil` when none sleeps. For tests, which wait for a reader to
     /// be asleep before they wake it.
@@ -121,14 +139,14 @@ public final class BodyArrival: @unchecked Sendable {
         self.wanted.store(needed, ordering: .sequentiallyConsistent)
         defer { self.wanted.store(.max, ordering: .sequentiallyConsistent) }
         let start = Self.monotonicNanoseconds()
-        let end = start + min(Self.waitBudget - self.waited, Self.stallLimit)
+        let end = start + min(self.limits.budget - self.waited, self.limits.stall)
         var deadline = timespec()
         deadline.tv_sec = Int(end / 1_000_000_000)
         deadline.tv_nsec = Int(end % 1_000_000_000)
         defer { self.waited += Self.monotonicNanoseconds() - start }
         while true {
             now = self.receivedCount
-            if now >= needed || self.ending.load(ordering: .acquiring) != 0 || self.waited >= Self.waitBudget
+            if now >= needed || self.ending.load(ordering: .acquiring) != 0 || self.waited >= self.limits.budget
                 || Self.monotonicNanoseconds() >= end
             {
                 return now
