@@ -263,7 +263,7 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
     func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
         // As SpatialIndex.candidates answers, with both trees searched level by level together, so that the two
         // cold lines of their bottom levels are fetched at once.
-        let (firstBlock, endBlock) = Self.partitionPoints(
+        let (firstBlock, endBlock) = MonotoneSearchTree.partitionPoints(
             self.runningMaxTrailing, { $0 > lo }, self.runningMinLeading, { $0 >= hi })
         let start = firstBlock * self.blockSize
         let end = Swift.min(self.count, endBlock * self.blockSize)
@@ -287,47 +287,6 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         }
         if item < items.upperBound { even += sizes[item].height }
         return even + odd
-    }
-
-    /// ``MonotoneSearchTree/partitionPoint(_:)`` of two trees over the same number of values, each level of both
-    /// read before the next: the searches never wait for each other's cache misses.
-    ///
-    /// - Complexity: O(log n), reading at most ``MonotoneSearchTree/fanout`` values per level of each tree.
-    private static func partitionPoints(
-        _ first: MonotoneSearchTree, _ isFirstTrue: (Double) -> Bool,
-        _ second: MonotoneSearchTree, _ isSecondTrue: (Double) -> Bool
-    ) -> (Int, Int) {
-        guard first.levels.count == second.levels.count else {
-            return (first.partitionPoint(isFirstTrue), second.partitionPoint(isSecondTrue))
-        }
-        var level = first.levels.count - 1
-        var (low1, high1) = (0, first.levels[level].count)
-        var (low2, high2) = (0, second.levels[level].count)
-        while true {
-            let (index1, index2) = first.levels[level].withUnsafeBufferPointer { values1 in
-                second.levels[level].withUnsafeBufferPointer { values2 in
-                    var index1 = low1
-                    while index1 < high1, !isFirstTrue(values1[index1]) { index1 += 1 }
-                    var index2 = low2
-                    while index2 < high2, !isSecondTrue(values2[index2]) { index2 += 1 }
-                    return (index1, index2)
-                }
-            }
-            if level == 0 { return (index1, index2) }
-            // levels[level][i] is levels[level - 1][i · fanout]: the answer below follows the last false sample.
-            (low1, high1) = Self.below(index1, count: first.levels[level].count, lower: first.levels[level - 1].count)
-            (low2, high2) = Self.below(
-                index2, count: second.levels[level].count, lower: second.levels[level - 1].count)
-            level -= 1
-        }
-    }
-
-    /// Where the answer lies in the level below (of `lower` values), given the first true sample `index` of a level
-    /// of `count` values: after the last false sample, up to the first true one.
-    @inline(__always)
-    private static func below(_ index: Int, count: Int, lower: Int) -> (Int, Int) {
-        let fanout = MonotoneSearchTree.fanout
-        return (index == 0 ? 0 : (index - 1) * fanout + 1, index < count ? index * fanout : lower)
     }
 
     /// The bytes these frames hold on the heap beyond the sizes (which the input holds): checkpoints and the two

@@ -131,6 +131,20 @@ struct GridGeometry: Hashable, Sendable {
         return low
     }
 
+    /// ``firstLine(_:_:)``'s answer, looked for from `estimate` (a line number, e.g. a coordinate over the pitch):
+    /// a few steps from there when the estimate is that close, the binary search otherwise.
+    ///
+    /// - Complexity: O(1) for an estimate within a few lines, O(log lines) otherwise.
+    func firstLine(_ lines: Int, near estimate: Double, _ predicate: (Int) -> Bool) -> Int {
+        guard estimate.isFinite else { return self.firstLine(lines, predicate) }
+        var line = Int(Swift.min(Swift.max(estimate.rounded(.down), 0), Double(lines)))
+        var steps = 0
+        while line > 0, predicate(line - 1), steps < 4 { (line, steps) = (line - 1, steps + 1) }
+        while line < lines, !predicate(line), steps < 4 { (line, steps) = (line + 1, steps + 1) }
+        // Far from the estimate (never expected of a pitch's): the binary search.
+        return steps == 4 ? self.firstLine(lines, predicate) : line
+    }
+
     /// Items of one size in single file along the scroll axis (`line`, `cover`): the first at `start`, each next one
     /// `step` further (one addition, as those builders make it), all at `u` across.
     ///

@@ -82,13 +82,50 @@ struct MonotoneSearchTree: Hashable, Sendable {
             var index = low
             while index < high, !isTrue(self.levels[level][index]) { index += 1 }
             if level == 0 { return index }
-            let count = self.levels[level].count
-            let below = self.levels[level - 1].count
-            // levels[level][i] is levels[level - 1][i · fanout]: the answer below follows the last false sample.
-            low = index == 0 ? 0 : (index - 1) * Self.fanout + 1
-            high = index < count ? index * Self.fanout : below
+            (low, high) = self.range(below: index, atLevel: level)
             level -= 1
         }
+    }
+
+    /// ``partitionPoint(_:)`` of two trees over the same number of values, each level of both read before the
+    /// next, so that the two searches' cache misses overlap instead of one waiting for the other's.
+    ///
+    /// - Complexity: O(log n), reading at most ``fanout`` values per level of each tree.
+    static func partitionPoints(
+        _ first: MonotoneSearchTree, _ isFirstTrue: (Double) -> Bool,
+        _ second: MonotoneSearchTree, _ isSecondTrue: (Double) -> Bool
+    ) -> (Int, Int) {
+        guard first.levels.count == second.levels.count else {
+            return (first.partitionPoint(isFirstTrue), second.partitionPoint(isSecondTrue))
+        }
+        var level = first.levels.count - 1
+        var (low1, high1) = (0, first.levels[level].count)
+        var (low2, high2) = (0, second.levels[level].count)
+        while true {
+            let (index1, index2) = first.levels[level].withUnsafeBufferPointer { values1 in
+                second.levels[level].withUnsafeBufferPointer { values2 in
+                    var index1 = low1
+                    while index1 < high1, !isFirstTrue(values1[index1]) { index1 += 1 }
+                    var index2 = low2
+                    while index2 < high2, !isSecondTrue(values2[index2]) { index2 += 1 }
+                    return (index1, index2)
+                }
+            }
+            if level == 0 { return (index1, index2) }
+            (low1, high1) = first.range(below: index1, atLevel: level)
+            (low2, high2) = second.range(below: index2, atLevel: level)
+            level -= 1
+        }
+    }
+
+    /// Where the answer lies in level `level - 1`, given the first true sample `index` of level `level`: after the
+    /// last false sample, up to the first true one (`levels[level][i]` is `levels[level - 1][i · fanout]`).
+    @inline(__always)
+    private func range(below index: Int, atLevel level: Int) -> (Int, Int) {
+        (
+            index == 0 ? 0 : (index - 1) * Self.fanout + 1,
+            index < self.levels[level].count ? index * Self.fanout : self.levels[level - 1].count
+        )
     }
 
     /// The bytes the tree holds on the heap.

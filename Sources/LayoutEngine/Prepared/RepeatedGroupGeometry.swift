@@ -127,17 +127,21 @@ struct RepeatedGroupGeometry: Hashable, Sendable {
     ///
     /// - Complexity: O(log repetitions × ``GridGeometry/checkpointStride``).
     func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
+        self.candidateItems(from: lo, to: hi) { _, predicate in self.groups.firstLine(self.groups.count, predicate) }
+    }
+
+    /// ``candidateItems(from:to:)`` with each search given the coordinate it looks for (`search(bound, predicate)`:
+    /// the first repetition whose start passes `bound` is the first for which `predicate` holds).
+    @inline(__always)
+    func candidateItems(
+        from lo: Double, to hi: Double, _ search: (Double, (Int) -> Bool) -> Int
+    ) -> Range<Int> {
         let repetitions = self.groups.count
+        let (leading, trailing) = (self.reach.leading, self.reach.trailing)
         // First repetition whose cells end past lo; first from which they start at or after hi (monotone: the
         // step is never negative). One more repetition each side covers the rounding of start plus offset.
-        let first = Swift.max(
-            0,
-            self.groups.firstLine(repetitions) { self.groups.lineV($0) + self.reach.trailing > lo } - 1
-        )
-        let end = Swift.min(
-            repetitions,
-            self.groups.firstLine(repetitions) { self.groups.lineV($0) + self.reach.leading >= hi } + 1
-        )
+        let first = Swift.max(0, search(lo - trailing) { self.groups.lineV($0) + trailing > lo } - 1)
+        let end = Swift.min(repetitions, search(hi - leading) { self.groups.lineV($0) + leading >= hi } + 1)
         let (start, stop) = (first * self.cells.count, Swift.min(self.count, end * self.cells.count))
         return start < stop ? start..<stop : 0..<0
     }

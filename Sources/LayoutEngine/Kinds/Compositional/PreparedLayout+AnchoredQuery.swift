@@ -380,29 +380,8 @@ extension RepeatedGroupGeometry {
             return self.candidateItems(from: lo, to: hi)
         }
         let origin = self.groups.checkpoints[0]
-        // The first repetition for which `predicate` (false, then true) holds, or `repetitions`.
-        func firstRepetition(near estimate: Double, _ predicate: (Int) -> Bool) -> Int {
-            guard estimate.isFinite else { return self.groups.firstLine(repetitions, predicate) }
-            var repetition = Int(Swift.min(Swift.max(estimate.rounded(.down), 0), Double(repetitions)))
-            var steps = 0
-            while repetition > 0, predicate(repetition - 1), steps < 4 { (repetition, steps) = (repetition - 1, steps + 1) }
-            while repetition < repetitions, !predicate(repetition), steps < 4 {
-                (repetition, steps) = (repetition + 1, steps + 1)
-            }
-            // Far from the estimate (never expected): the binary search.
-            if steps == 4 { return self.groups.firstLine(repetitions, predicate) }
-            return repetition
+        return self.candidateItems(from: lo, to: hi) { bound, predicate in
+            self.groups.firstLine(repetitions, near: (bound - origin) / pitch, predicate)
         }
-        let (leading, trailing) = (self.reach.leading, self.reach.trailing)
-        let first = Swift.max(
-            0,
-            firstRepetition(near: (lo - trailing - origin) / pitch) { self.groups.lineV($0) + trailing > lo } - 1
-        )
-        let end = Swift.min(
-            repetitions,
-            firstRepetition(near: (hi - leading - origin) / pitch) { self.groups.lineV($0) + leading >= hi } + 1
-        )
-        let (start, stop) = (first * self.cells.count, Swift.min(self.count, end * self.cells.count))
-        return start < stop ? start..<stop : 0..<0
     }
 }
