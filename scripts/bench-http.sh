@@ -22,8 +22,11 @@ if [ -z "$binary" ]; then
     binary="$(swift build -c release --show-bin-path)/layoutd"
 fi
 wrk_args=(-t2 -c64 -d"$duration" --latency)
-layoutd_port=18091
-nginx_port=18092
+# Two free ports, so that two runs at once (or another server on the machine) do not collide.
+read -r layoutd_port nginx_port < <(python3 -c 'import socket
+probes = [socket.socket() for _ in range(2)]
+for probe in probes: probe.bind(("127.0.0.1", 0))
+print(*(probe.getsockname()[1] for probe in probes))')
 work="$(mktemp -d)"
 chmod 755 "$work"  # nginx workers run as nobody when started as root
 layoutd_pid=""
