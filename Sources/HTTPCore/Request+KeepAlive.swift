@@ -4,16 +4,39 @@ extension HTTPHeaders {
     /// - Parameter token: The connection option to look for, e.g. `close` or `keep-alive`.
     /// - Returns: `true` when one of the comma-separated elements equals `token`.
     public func connectionListContains(_ token: String) -> Bool {
-        // The length first: most requests' fields (`Host`, `Content-Length`) are passed over without a comparison.
-        for field in self.fields where field.name.utf8.count == 10 && Self.namesMatch(field.name, "connection") {
-            for element in field.value.split(separator: ",") {
-                var option = element[...]
-                while option.first == " " || option.first == "\t" { option.removeFirst() }
-                while option.last == " " || option.last == "\t" { option.removeLast() }
-                if Self.namesMatch(String(option), token) { return true }
-            }
+        // The length first: most lists (`Host` and `Content-Length`; `Content-Type` on an answer) have no field of
+        // the length of `Connection`, and are passed over without looking at `token` or at any name's bytes.
+        let received = self.received.flatMap { received in
+            received.fields.contains { $0.nameEnd - $0.nameStart == 10 } ? received : nil
         }
-        return false
+        let hasAdded = self.added.contains { $0.name.utf8.count == 10 }
+        guard received != nil || hasAdded else { return false }
+        var token = token
+        return token.withUTF8 { token in
+            if let received {
+                for field in received.fields
+                where field.nameEnd - field.nameStart == 10 && Self.isNamed(received.name(of: field), "connection") {
+                    if Self.list(received.value(of: field), contains: token) { return true }
+                }
+            }
+            guard hasAdded else { return false }
+            for field in self.added where field.name.utf8.count == 10 && Self.namesMatch(field.name, "connection") {
+                var value = field.value
+                if value.withUTF8({ Self.list($0, contains: token) }) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Whether one of the comma-separated elements of `list`, trimmed of spaces and tabs, is `token` (ASCII
+    /// case-insensitively); empty elements are skipped.
+    private static func list(_ list: UnsafeBufferPointer<UInt8>, contains token: UnsafeBufferPointer<UInt8>) -> Bool {
+        var found = false
+        Self.forEachListMember(of: list) { member, wasEmpty in
+            found = !wasEmpty && member.count == token.count && Self.bytesMatch(member, token)
+            return !found
+        }
+        return found
     }
 }
 

@@ -34,11 +34,14 @@ public struct Request: Sendable {
     /// The target's path: everything before the first `?`. For an absolute-form target (`http://host/a?b`) it is
     /// the URI's path, `/` when that is empty (RFC 9112 §3.2.2); the authority is not part of it.
     ///
-    /// - Complexity: O(path length), scanning bytes rather than characters.
+    /// - Complexity: O(path length), scanning bytes rather than characters; an origin-form target without a query
+    ///   (most requests) is the whole target, with no index arithmetic.
     public var path: Substring {
-        let (pathStart, queryMark) = self.bounds
-        let path = self.target[pathStart..<(queryMark ?? self.target.endIndex)]
-        return path.isEmpty && pathStart != self.target.startIndex ? "/" : path
+        let (pathStart, queryMark) = self.offsets
+        if pathStart == 0, queryMark == nil { return self.target[...] }
+        let (start, mark) = self.bounds
+        let path = self.target[start..<(mark ?? self.target.endIndex)]
+        return path.isEmpty && start != self.target.startIndex ? "/" : path
     }
 
     /// The target's query: everything after the first `?`, or `nil` when there is none.
@@ -49,17 +52,26 @@ public struct Request: Sendable {
     /// Where the path starts (after an absolute-form target's authority) and the index of the first `?` after it.
     /// Both are ASCII positions, so their UTF-8 indices are also character boundaries.
     private var bounds: (pathStart: String.Index, queryMark: String.Index?) {
-        var target = self.target
-        // A parsed target is native UTF-8, so its bytes are scanned in place.
-        let offsets = target.withUTF8 { bytes -> (Int, Int?) in
-            let pathStart = bytes.first == UInt8(ascii: "/") ? 0 : RequestTarget.authorityEnd(in: bytes) ?? 0
-            let queryMark = bytes[pathStart...].firstIndex(of: UInt8(ascii: "?"))
-            return (pathStart, queryMark)
-        }
+        let offsets = self.offsets
         let utf8 = self.target.utf8
         return (
-            utf8.index(utf8.startIndex, offsetBy: offsets.0),
-            offsets.1.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+            utf8.index(utf8.startIndex, offsetBy: offsets.pathStart),
+            offsets.queryMark.map { utf8.index(utf8.startIndex, offsetBy: $0) }
         )
+    }
+
+    /// ``bounds`` as UTF-8 offsets.
+    private var offsets: (pathStart: Int, queryMark: Int?) {
+        var target = self.target
+        // A parsed target is native UTF-8, so its bytes are scanned in place.
+        return target.withUTF8 { bytes -> (Int, Int?) in
+            let pathStart = bytes.first == UInt8(ascii: "/") ? 0 : RequestTarget.authorityEnd(in: bytes) ?? 0
+            var index = pathStart
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "?") { return (pathStart, index) }
+                index += 1
+            }
+            return (pathStart, nil)
+        }
     }
 }

@@ -85,7 +85,9 @@ public final class LayoutService: Responder {
         CORSPolicy(origins: self.configuration.corsOrigins).decorate(&response, for: request, route: route)
 
         let elapsed = self.clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        // One `components` (an Int128 division), not one per part.
+        let (wholeSeconds, attoseconds) = elapsed.components
+        let seconds = Double(wholeSeconds) + Double(attoseconds) * 1e-18
         self.metrics.record(
             route: route?.template ?? "unmatched",
             method: request.method.rawValue,

@@ -7,30 +7,59 @@ enum BodyFraming: Hashable, Sendable {
 }
 
 extension HTTPHeaders {
-    /// Validates one field line (without its CRLF) and appends it: the name must be a token directly followed by a
-    /// colon, the value (without surrounding whitespace) must hold no control byte other than HTAB.
+    /// Validates the field lines of a request head and appends them as received fields: each name must be a token
+    /// directly followed by a colon, each value (without surrounding whitespace) must hold no control byte other
+    /// than HTAB. The bytes are copied once, in one piece; no `String` is made.
     ///
-    /// A name spelled exactly as ``canonicalName(_:)`` knows it becomes that literal, with no `String` to make.
-    mutating func add(fieldLine line: ArraySlice<UInt8>) throws(HTTPParseError) {
-        let field = line.withUnsafeBufferPointer { line -> (name: String, value: String)? in
-            var colon = 0
-            while colon < line.count, line[colon] != .colon { colon += 1 }
-            guard colon > 0, colon < line.count else { return nil }
-            // A leading space or tab is obs-fold (or whitespace before a name): both refused, as is space before
-            // the colon.
-            for index in 0..<colon where !line[index].isTokenCharacter { return nil }
-            var valueStart = colon + 1
-            var valueEnd = line.count
-            while valueStart < valueEnd, line[valueStart] == .space || line[valueStart] == .tab { valueStart += 1 }
-            while valueEnd > valueStart, line[valueEnd - 1] == .space || line[valueEnd - 1] == .tab { valueEnd -= 1 }
-            for index in valueStart..<valueEnd where line[index].isControl && line[index] != .tab { return nil }
-            let name = UnsafeBufferPointer(rebasing: line[..<colon])
-            let value = UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd])
-            let nameText = Self.canonicalName(name) ?? String(decoding: name, as: UTF8.self)
-            return (nameText, String(decoding: value, as: UTF8.self))
+    /// - Parameters:
+    ///   - section: The bytes from the first field line's start to the last one's end.
+    ///   - lines: Each field line's range, without its CRLF, in order, counted from where `section` starts minus
+    ///     `offset` (the parser's ranges count from the request line's start).
+    ///   - offset: Where `section` starts in the ranges' numbering.
+    /// - Complexity: O(`section.count`).
+    mutating func receive(
+        section: UnsafeBufferPointer<UInt8>, lines: ArraySlice<Range<Int>>, offset: Int
+    ) throws(HTTPParseError) {
+        let received = self.uniqueReceived()
+        let bytesBefore = received.byteCount
+        let fieldsBefore = received.count
+        let base = received.append(bytes: section)
+        for range in lines {
+            let line = (range.lowerBound - offset)..<(range.upperBound - offset)
+            guard let field = Self.parseFieldLine(section, line) else {
+                received.truncate(byteCount: bytesBefore, count: fieldsBefore)
+                throw .malformedHeaderField
+            }
+            received.append(
+                ReceivedFields.Field(
+                    nameStart: base + field.nameStart, nameEnd: base + field.nameEnd,
+                    valueStart: base + field.valueStart, valueEnd: base + field.valueEnd
+                )
+            )
         }
-        guard let field else { throw .malformedHeaderField }
-        self.add(name: field.name, value: field.value)
+        // Received fields come before added ones: after an added field, the new ones are added as strings.
+        guard !self.added.isEmpty else { return }
+        for field in received.fields[fieldsBefore...] {
+            self.added.append((name: Self.name(of: field, in: received), value: Self.value(of: field, in: received)))
+        }
+        received.truncate(byteCount: bytesBefore, count: fieldsBefore)
+    }
+
+    /// Validates one field line (`range` of `bytes`) and returns where its name and its trimmed value lie, or `nil`
+    /// when it is malformed. A leading space or tab is obs-fold (or whitespace before a name): both refused, as is
+    /// space before the colon.
+    private static func parseFieldLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) -> ReceivedFields.Field? {
+        var colon = range.lowerBound
+        while colon < range.upperBound, bytes[colon].isTokenCharacter { colon += 1 }
+        guard colon > range.lowerBound, colon < range.upperBound, bytes[colon] == .colon else { return nil }
+        var valueStart = colon + 1
+        var valueEnd = range.upperBound
+        while valueStart < valueEnd, bytes[valueStart] == .space || bytes[valueStart] == .tab { valueStart += 1 }
+        while valueEnd > valueStart, bytes[valueEnd - 1] == .space || bytes[valueEnd - 1] == .tab { valueEnd -= 1 }
+        for index in valueStart..<valueEnd where bytes[index].isControl && bytes[index] != .tab { return nil }
+        return ReceivedFields.Field(nameStart: range.lowerBound, nameEnd: colon, valueStart: valueStart, valueEnd: valueEnd)
     }
 
     /// The usual spelling of a field name clients send on most requests, when `bytes` are exactly it: a literal,
@@ -58,48 +87,111 @@ extension HTTPHeaders {
         return true
     }
 
-    /// Applies RFC 9112 §6 to decide how the body is framed, refusing every ambiguous shape.
-    func framing(version: HTTPVersion, maxBodyBytes: Int) throws(HTTPParseError) -> BodyFraming {
+    /// What the framing decision has seen of the fields so far.
+    private struct FramingScan {
         var hosts = 0
         var contentLength: Int?
         var sawContentLength = false
-        var transferCodings: [Substring] = []
+        /// How many `Transfer-Encoding` list members there were, over every such field.
+        var transferCodings = 0
+        /// Whether the first member was `chunked` (any case), and whether any member was empty.
+        var firstCodingIsChunked = false
+        var sawEmptyCoding = false
         var sawTransferEncoding = false
         var sawExpect = false
-        for field in self.fields {
-            let name = field.name.utf8
-            guard let first = name.first?.asciiLowercased else { continue }
-            if first == UInt8(ascii: "h"), Self.namesMatch(field.name, "host") {
-                hosts += 1
-            } else if first == UInt8(ascii: "c"), Self.namesMatch(field.name, "content-length") {
-                sawContentLength = true
-                var value = field.value
-                let length = value.withUTF8 { bytes in
-                    Self.parseContentLength(bytes, matching: contentLength, maxBodyBytes: maxBodyBytes)
+
+        /// Notes one field, given as its name's and (trimmed) value's bytes.
+        mutating func note(
+            name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, maxBodyBytes: Int
+        ) throws(HTTPParseError) {
+            guard let first = name.first?.asciiLowercased else { return }
+            if first == UInt8(ascii: "h"), HTTPHeaders.isNamed(name, "host") {
+                self.hosts += 1
+            } else if first == UInt8(ascii: "c"), HTTPHeaders.isNamed(name, "content-length") {
+                self.sawContentLength = true
+                self.contentLength = try HTTPHeaders.parseContentLength(
+                    value, matching: self.contentLength, maxBodyBytes: maxBodyBytes
+                ).get()
+            } else if first == UInt8(ascii: "t"), HTTPHeaders.isNamed(name, "transfer-encoding") {
+                self.sawTransferEncoding = true
+                HTTPHeaders.forEachListMember(of: value) { member, _ in
+                    if member.isEmpty { self.sawEmptyCoding = true }
+                    if self.transferCodings == 0 {
+                        self.firstCodingIsChunked = HTTPHeaders.bytesMatch(member, "chunked")
+                    }
+                    self.transferCodings += 1
+                    return true
                 }
-                contentLength = try length.get()
-            } else if first == UInt8(ascii: "t"), Self.namesMatch(field.name, "transfer-encoding") {
-                sawTransferEncoding = true
-                for element in field.value.split(separator: ",", omittingEmptySubsequences: false) {
-                    transferCodings.append(Self.trimmed(element))
-                }
-            } else if first == UInt8(ascii: "e"), Self.namesMatch(field.name, "expect") {
-                sawExpect = true
+            } else if first == UInt8(ascii: "e"), HTTPHeaders.isNamed(name, "expect") {
+                self.sawExpect = true
             }
         }
-        if hosts > 1 || (hosts == 0 && version == .http1_1) { throw .invalidHost }
-        if sawExpect {
+    }
+
+    /// Applies RFC 9112 §6 to decide how the body is framed, refusing every ambiguous shape.
+    ///
+    /// - Complexity: O(total length of the fields), on their bytes: no `String` is made for a received field.
+    func framing(version: HTTPVersion, maxBodyBytes: Int) throws(HTTPParseError) -> BodyFraming {
+        var scan = FramingScan()
+        var failure: HTTPParseError?
+        if let received = self.received {
+            for field in received.fields {
+                do throws(HTTPParseError) {
+                    try scan.note(
+                        name: received.name(of: field), value: received.value(of: field), maxBodyBytes: maxBodyBytes
+                    )
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+        }
+        for field in self.added where failure == nil {
+            var name = field.name
+            var value = field.value
+            name.withUTF8 { name in
+                value.withUTF8 { value in
+                    do throws(HTTPParseError) {
+                        try scan.note(name: name, value: Self.trimmed(value), maxBodyBytes: maxBodyBytes)
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
+        if scan.hosts > 1 || (scan.hosts == 0 && version == .http1_1) { throw .invalidHost }
+        if scan.sawExpect {
             guard version == .http1_0 || self.expectsContinue else { throw .unsupportedExpectation }
         }
-        if sawTransferEncoding {
+        if scan.sawTransferEncoding {
             guard version == .http1_1 else { throw .transferEncodingOnHTTP10 }
-            guard !sawContentLength else { throw .conflictingFraming }
-            guard transferCodings.count == 1, Self.namesMatch(String(transferCodings[0]), "chunked") else {
-                throw transferCodings.contains(where: \.isEmpty) ? .malformedHeaderField : .unsupportedTransferEncoding
+            guard !scan.sawContentLength else { throw .conflictingFraming }
+            guard scan.transferCodings == 1, scan.firstCodingIsChunked else {
+                throw scan.sawEmptyCoding ? .malformedHeaderField : .unsupportedTransferEncoding
             }
             return .chunked
         }
-        return .length(contentLength ?? 0)
+        return .length(scan.contentLength ?? 0)
+    }
+
+    /// Whether a received field's name (a token, as the parser checked) is `lowercase`, a literal of lowercase
+    /// letters and hyphens, ignoring ASCII case.
+    ///
+    /// For such a literal, setting the 0x20 bit of each name byte is an exact case fold: the only byte other than a
+    /// letter or a hyphen it maps onto one is CR (onto the hyphen), which no token holds. One OR and one comparison
+    /// a byte, and no call.
+    @inline(__always)
+    static func isNamed(_ name: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard name.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        for index in 0..<name.count where name[index] | 0x20 != expected[index] { return false }
+        return true
+    }
+
+    /// ASCII case-insensitive comparison of bytes with a lowercase literal.
+    static func bytesMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        Self.bytesMatch(bytes, UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Whether the request carries `Expect: 100-continue`.
@@ -113,41 +205,73 @@ extension HTTPHeaders {
     ///
     /// - Returns: The length, `.invalidContentLength` for a malformed or differing member, or `.bodyTooLarge` for
     ///   one past `maxBodyBytes` (whatever its later bytes are, which also keeps the arithmetic from overflowing).
-    private static func parseContentLength(
+    fileprivate static func parseContentLength(
         _ bytes: UnsafeBufferPointer<UInt8>, matching previous: Int?, maxBodyBytes: Int
     ) -> Result<Int, HTTPParseError> {
         var length = previous
+        var failure: HTTPParseError?
+        Self.forEachListMember(of: bytes) { member, _ in
+            guard !member.isEmpty else {
+                failure = .invalidContentLength
+                return false
+            }
+            var value = 0
+            for byte in member {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                    failure = .invalidContentLength
+                    return false
+                }
+                let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+                guard !overflow, shifted <= maxBodyBytes else {
+                    failure = .bodyTooLarge
+                    return false
+                }
+                value = shifted + Int(byte - UInt8(ascii: "0"))
+            }
+            guard value <= maxBodyBytes else {
+                failure = .bodyTooLarge
+                return false
+            }
+            guard length == nil || length == value else {
+                failure = .invalidContentLength
+                return false
+            }
+            length = value
+            return true
+        }
+        if let failure { return .failure(failure) }
+        guard let length else { return .failure(.invalidContentLength) }
+        return .success(length)
+    }
+
+    /// Calls `body` with each comma-separated member of `list` in order, empty ones included, trimmed of spaces and
+    /// tabs, and whether the member was empty before trimming; stops early when `body` returns `false`.
+    ///
+    /// - Complexity: O(`list.count`).
+    static func forEachListMember(
+        of list: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool
+    ) {
         var memberStart = 0
         while true {
             var memberEnd = memberStart
-            while memberEnd < bytes.count, bytes[memberEnd] != UInt8(ascii: ",") { memberEnd += 1 }
+            while memberEnd < list.count, list[memberEnd] != UInt8(ascii: ",") { memberEnd += 1 }
             var first = memberStart
             var last = memberEnd
-            while first < last, bytes[first] == .space || bytes[first] == .tab { first += 1 }
-            while last > first, bytes[last - 1] == .space || bytes[last - 1] == .tab { last -= 1 }
-            guard first < last else { return .failure(.invalidContentLength) }
-            var value = 0
-            for index in first..<last {
-                let byte = bytes[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
-                    return .failure(.invalidContentLength)
-                }
-                let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-                guard !overflow, shifted <= maxBodyBytes else { return .failure(.bodyTooLarge) }
-                value = shifted + Int(byte - UInt8(ascii: "0"))
-            }
-            guard value <= maxBodyBytes else { return .failure(.bodyTooLarge) }
-            guard length == nil || length == value else { return .failure(.invalidContentLength) }
-            length = value
-            guard memberEnd < bytes.count else { return .success(value) }
+            while first < last, list[first] == .space || list[first] == .tab { first += 1 }
+            while last > first, list[last - 1] == .space || list[last - 1] == .tab { last -= 1 }
+            guard body(UnsafeBufferPointer(rebasing: list[first..<last]), memberEnd == memberStart),
+                memberEnd < list.count
+            else { return }
             memberStart = memberEnd + 1
         }
     }
 
-    private static func trimmed(_ string: Substring) -> Substring {
-        var result = string
-        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-        return result
+    /// `bytes` without leading and trailing spaces and tabs.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var first = 0
+        var last = bytes.count
+        while first < last, bytes[first] == .space || bytes[first] == .tab { first += 1 }
+        while last > first, bytes[last - 1] == .space || bytes[last - 1] == .tab { last -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[first..<last])
     }
 }

@@ -48,8 +48,11 @@ public struct RequestParser: Sendable {
     var scanned = 0
     /// The end of the request line relative to ``start`` (the index of its CR), once found.
     var requestLineEnd: Int?
-    /// The field lines found so far, relative to ``start``, without their CRLF.
+    /// The field lines found so far, relative to ``start``, without their CRLF: the first ``fieldLineCount``
+    /// entries (the rest are an earlier head's, overwritten rather than removed, so that starting the next head
+    /// costs one store).
     var fieldLines: [Range<Int>] = []
+    var fieldLineCount = 0
     /// The request whose body is being read.
     var pending: Request?
     /// For a large fixed-length body made at its full length up front (``directBodyBytes``), how many of its bytes
@@ -290,17 +293,15 @@ extension UInt8 {
     var isControl: Bool { self < 0x20 || self == 0x7F }
 
     /// Whether the byte is a `tchar` of RFC 9110 §5.6.2, allowed in methods and field names.
+    ///
+    /// Two 64-bit masks, one per half of ASCII, so that a name costs a shift and a test per byte.
     var isTokenCharacter: Bool {
-        switch self {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
+        // Bit n of the low mask: byte n (0–63); of the high mask: byte 64 + n. Digits and `!#$%&'*+-.` below,
+        // letters and `^_`|~` above.
+        let low: UInt64 = 0x03FF_6CFA_0000_0000
+        let high: UInt64 = 0x57FF_FFFF_C7FF_FFFE
+        let mask = self < 64 ? low : self < 128 ? high : 0
+        return (mask &>> UInt64(self & 63)) & 1 == 1
     }
 
     /// The byte lowercased if it is an ASCII capital.

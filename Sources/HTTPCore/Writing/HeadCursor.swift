@@ -38,12 +38,18 @@ struct HeadCursor {
 
     /// Stores a field's name or value, each CR, LF or NUL replaced by a space so that no value can end the head or
     /// start a field of its own (response splitting); as many bytes as `string.utf8.count`.
+    ///
+    /// The bytes are copied in one piece, then only those up to CR (the rare ones that may need replacing) are
+    /// looked at again.
     mutating func putSanitized(_ string: String) {
         var string = string
         string.withUTF8 { bytes in
-            for index in bytes.indices {
-                let byte = bytes[index]
-                self.position[index] = byte == .cr || byte == .lf || byte == 0 ? .space : byte
+            guard let base = bytes.baseAddress else { return }
+            let position = self.position
+            position.update(from: base, count: bytes.count)
+            for index in 0..<bytes.count where position[index] <= .cr {
+                let byte = position[index]
+                if byte == .cr || byte == .lf || byte == 0 { position[index] = .space }
             }
             self.position += bytes.count
         }

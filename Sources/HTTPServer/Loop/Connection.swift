@@ -6,7 +6,7 @@ import HTTPCore
 /// What the connection does next (read, answer, send, half-close, time out, close) is its
 /// ``ConnectionStateMachine``'s decision; the loop performs the machine's actions on these resources.
 ///
-/// The parser, output and machine are touched only on the owning loop's thread, and every pass holds at most one
+/// The parser, output, machine, registered events and stream are touched only on the owning loop's thread, and every pass holds at most one
 /// `inout` access to each (the whole test suite ran with the runtime's checks and found no overlap): so their
 /// accesses are not checked at run time, which cost about 1,400 instructions per request in `swift_beginAccess` and
 /// its thread-local access set (issue 21, callgrind).
@@ -19,14 +19,18 @@ final class Connection {
     /// Keep-alive, pipelining, back-pressure, lingering close, timeouts and drain.
     @exclusivity(unchecked) var machine: ConnectionStateMachine
     /// The epoll events currently registered.
-    var registeredEvents: UInt32
+    @exclusivity(unchecked) var registeredEvents: UInt32
     /// The answer being produced as the client takes it (chunked), if any: nothing more is parsed until it ends.
-    var stream: (any ResponseBodyProducer)?
+    @exclusivity(unchecked) var stream: (any ResponseBodyProducer)? {
+        didSet { self.isStreaming = self.stream != nil }
+    }
+    /// Whether ``stream`` is set: kept apart so that asking, after every send, copies no producer.
+    @exclusivity(unchecked) private(set) var isStreaming = false
     /// The bytes of pending output the state machine is told of: what is queued, plus a full window while an answer
     /// is still being produced, so that the machine neither parses the next request nor reads more, and waits to
     /// write, until the answer is out.
     func pendingOutputBytes(window: Int) -> Int {
-        self.output.count + (self.stream == nil ? 0 : window)
+        self.output.count + (self.isStreaming ? window : 0)
     }
     /// The peer's address, read once when the connection is adopted; given to each request for its log line.
     let clientAddress: String?

@@ -56,19 +56,19 @@ extension EventLoop {
     /// - Parameters:
     ///   - first: The action the event returned.
     ///   - connection: The connection.
-    ///   - answer: The responder's answer, when `first` is the machine's reply to a worker's answer.
-    func perform(_ first: ConnectionStateMachine.Action, on connection: Connection, answer: Response? = nil) {
-        self.perform(first, on: connection, machine: &connection.machine, answer: answer)
+    func perform(_ first: ConnectionStateMachine.Action, on connection: Connection) {
+        self.perform(first, on: connection, machine: &connection.machine)
     }
 
-    /// ``perform(_:on:answer:)`` with the connection's machine held for the whole pass.
+    /// ``perform(_:on:)`` with the connection's machine held for the whole pass.
+    ///
+    /// An answer is written where it is had (``dispatch(_:on:machine:)``, or a worker's in ``handleWake()``), so
+    /// that it is never parked in an optional here: `.writeResponse` does not reach this loop.
     private func perform(
-        _ first: ConnectionStateMachine.Action, on connection: Connection, machine: inout ConnectionStateMachine,
-        answer: Response?
+        _ first: ConnectionStateMachine.Action, on connection: Connection, machine: inout ConnectionStateMachine
     ) {
         var action = first
         var request: Request?
-        var response = answer
         var parseError: HTTPParseError?
         while true {
             switch action {
@@ -88,44 +88,24 @@ extension EventLoop {
                         let head = ConnectionStateMachine.RequestHead(
                             method: parsed.method, version: parsed.version, keepsAlive: parsed.keepsAlive
                         )
-                        request = parsed
                         action = machine.parsed(.request(head), parserPhase: connection.parser.phase)
+                        // The usual next step at once: the request is never parked in an optional and taken out
+                        // again (each costing a copy or a destroy of every part of it and of its answer).
+                        if case .dispatch = action {
+                            action = self.dispatch(parsed, on: connection, machine: &machine)
+                        } else {
+                            request = parsed
+                        }
                     }
                 } catch {
                     parseError = error
                     action = machine.parsed(.failed, parserPhase: connection.parser.phase)
                 }
             case .dispatch:
-                guard var dispatched = request else { preconditionFailure("dispatch without a parsed request") }
-                dispatched.clientAddress = connection.clientAddress
-                request = nil
-                switch self.context.dispatcher.handle(dispatched, self.context.configuration.workerPoolBodyThreshold) {
-                case .deferred(let answer, let isHeavy):
-                    // The body goes with the job, which may outlive the connection: so does its reservation.
-                    let reserved = connection.parser.takeBodyReservation()
-                    let budget = self.context.status.bodyMemory
-                    let job: @Sendable () -> Response = {
-                        defer { budget.release(reserved) }
-                        return answer()
-                    }
-                    self.context.pool.submit(
-                        .init(loop: self, connectionID: connection.id, isHeavy: isHeavy, answer: job)
-                    )
-                    action = machine.responseDeferred()
-                case .answered(let answered):
-                    action = machine.responseReady(
-                        now: self.now, closesConnection: answered.closesConnection,
-                        serverIsDraining: self.context.drainRequested.load(ordering: .relaxed)
-                    )
-                    response = answered
-                }
-            case .writeResponse(let head):
-                guard let answered = response else { preconditionFailure("a write without a response") }
-                response = nil
-                // The request's body was dropped with its answer: its reservation is free for others.
-                connection.parser.releaseBodyMemory()
-                self.emit(answered, method: head.method, version: head.version, closing: head.isClosing, on: connection)
-                action = machine.outputQueued(pendingOutputBytes: self.pendingOutputBytes(of: connection))
+                guard let dispatched = request.take() else { preconditionFailure("dispatch without a parsed request") }
+                action = self.dispatch(dispatched, on: connection, machine: &machine)
+            case .writeResponse:
+                preconditionFailure("a write without a response")
             case .writeContinue:
                 connection.output.append { $0.append(contentsOf: ResponseWriter.continueResponse) }
                 action = machine.outputQueued(pendingOutputBytes: self.pendingOutputBytes(of: connection))
@@ -144,7 +124,7 @@ extension EventLoop {
             case .flush:
                 do {
                     try connection.output.send(to: connection.fd)
-                    if connection.stream != nil { try self.continueStream(on: connection) }
+                    if connection.isStreaming { try self.continueStream(on: connection) }
                     action = machine.flushed(pendingOutputBytes: self.pendingOutputBytes(of: connection))
                 } catch {
                     action = machine.socketFailed()
@@ -163,6 +143,46 @@ extension EventLoop {
                 return
             }
         }
+    }
+
+    /// Hands a parsed request to the responder: answered on the loop, its answer is queued at once; deferred, it
+    /// goes to the worker pool. Returns the machine's next action.
+    private func dispatch(
+        _ request: consuming Request, on connection: Connection, machine: inout ConnectionStateMachine
+    ) -> ConnectionStateMachine.Action {
+        var request = request
+        request.clientAddress = connection.clientAddress
+        switch self.context.dispatcher.handle(request, self.context.configuration.workerPoolBodyThreshold) {
+        case .deferred(let answer, let isHeavy):
+            // The body goes with the job, which may outlive the connection: so does its reservation.
+            let reserved = connection.parser.takeBodyReservation()
+            let budget = self.context.status.bodyMemory
+            let job: @Sendable () -> Response = {
+                defer { budget.release(reserved) }
+                return answer()
+            }
+            self.context.pool.submit(.init(loop: self, connectionID: connection.id, isHeavy: isHeavy, answer: job))
+            return machine.responseDeferred()
+        case .answered(let answered):
+            let next = machine.responseReady(
+                now: self.now, closesConnection: answered.closesConnection,
+                serverIsDraining: self.context.drainRequested.load(ordering: .relaxed)
+            )
+            // Anything but a write means the connection is gone: the answer is dropped.
+            guard case .writeResponse(let head) = next else { return next }
+            return self.queue(answered, head: head, on: connection, machine: &machine)
+        }
+    }
+
+    /// Queues an answer the machine said to write, and returns the machine's next action.
+    func queue(
+        _ answer: Response, head: ConnectionStateMachine.ResponseHead, on connection: Connection,
+        machine: inout ConnectionStateMachine
+    ) -> ConnectionStateMachine.Action {
+        // The request's body was dropped with its answer: its reservation is free for others.
+        connection.parser.releaseBodyMemory()
+        self.emit(answer, method: head.method, version: head.version, closing: head.isClosing, on: connection)
+        return machine.outputQueued(pendingOutputBytes: self.pendingOutputBytes(of: connection))
     }
 
     /// Serializes a response; a large body, or any but a tiny one when nothing else waits to be sent, is queued

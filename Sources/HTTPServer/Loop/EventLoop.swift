@@ -32,7 +32,8 @@ final class EventLoop: @unchecked Sendable {
     private let inbox = Mutex<[Message]>([])
 
     // Loop-thread state.
-    var connections: [UInt64: Connection] = [:]
+    /// Touched only on the loop's thread, one access at a time: not checked at run time (see ``Connection``).
+    @exclusivity(unchecked) var connections: [UInt64: Connection] = [:]
     private var nextConnectionID: UInt64 = 16
     /// Touched only on the loop's thread, one access at a time: not checked at run time (see ``Connection``).
     @exclusivity(unchecked) var writer = ResponseWriter()
@@ -168,7 +169,13 @@ final class EventLoop: @unchecked Sendable {
                     now: self.now, closesConnection: response.closesConnection,
                     serverIsDraining: self.context.drainRequested.load(ordering: .relaxed)
                 )
-                self.perform(action, on: connection, answer: response)
+                // Anything but a write means the connection is gone: the answer is dropped.
+                guard case .writeResponse(let head) = action else {
+                    self.perform(action, on: connection)
+                    continue
+                }
+                let next = self.queue(response, head: head, on: connection, machine: &connection.machine)
+                self.perform(next, on: connection)
             case .drain(let deadline):
                 self.startDrain(deadline: deadline)
             case .adopt(let fd):
