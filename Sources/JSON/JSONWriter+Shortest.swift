@@ -120,15 +120,22 @@ extension JSONWriter {
             position.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self)
             position += 1
         }
-        let leading = integerIsLong ? integerPart / 100_000_000 : integerPart
-        let leadingWord = Self.eightDigits(leading)
-        // The word's leading zeros are its low bytes equal to `0`; the top byte is kept (for an integer part of 0).
-        let zeros = ((leadingWord ^ 0x3030_3030_3030_3030) | 1 &<< 56).trailingZeroBitCount &>> 3
-        position.storeBytes(of: leadingWord &>> UInt64(zeros &<< 3), as: UInt64.self)
-        position += 8 &- zeros
-        if integerIsLong {
-            position.storeBytes(of: Self.eightDigits(integerPart &- leading &* 100_000_000), as: UInt64.self)
-            position += 8
+        if integerPart < 10_000 {
+            // Most numbers of an answer (a column's x and width, a cell's height): the integer part from the digit
+            // pairs, without an eight-digit word and the count of its leading zeros.
+            position += Self.storeSmall(
+                UInt32(truncatingIfNeeded: integerPart), at: position.assumingMemoryBound(to: UInt8.self))
+        } else {
+            let leading = integerIsLong ? integerPart / 100_000_000 : integerPart
+            let leadingWord = Self.eightDigits(leading)
+            // The word's leading zeros are its low bytes equal to `0`; the top byte is kept (an integer part of 0).
+            let zeros = ((leadingWord ^ 0x3030_3030_3030_3030) | 1 &<< 56).trailingZeroBitCount &>> 3
+            position.storeBytes(of: leadingWord &>> UInt64(zeros &<< 3), as: UInt64.self)
+            position += 8 &- zeros
+            if integerIsLong {
+                position.storeBytes(of: Self.eightDigits(integerPart &- leading &* 100_000_000), as: UInt64.self)
+                position += 8
+            }
         }
         position.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
         position += 1

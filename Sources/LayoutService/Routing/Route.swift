@@ -91,115 +91,150 @@ enum Route: Hashable, Sendable {
     ///
     /// - Complexity: O(path length); segments are found and compared as bytes, with no Unicode processing.
     init?(path: Substring) {
-        if path == "*" {
+        // Byte comparisons: `path == "*"` made a `Substring` of the literal and compared them as strings.
+        let first = path.utf8.first
+        if first == UInt8(ascii: "*"), path.utf8.count == 1 {
             self = .server
             return
         }
         // `/` is one byte: what follows it starts one UTF-8 index on.
-        guard path.utf8.first == UInt8(ascii: "/"),
-            let segments = Segments(path[path.utf8.index(after: path.startIndex)...])
+        guard first == UInt8(ascii: "/"),
+            let route = Segments.withSegments(of: path[path.utf8.index(after: path.startIndex)...], Self.route(_:))
         else { return nil }
-        if segments.matches(0, "sessions") {
-            self.init(sessionSegments: segments)
-            return
-        }
+        self = route
+    }
+
+    /// The route a path's segments (after its leading `/`) name, or `nil`.
+    private static func route(_ segments: Segments) -> Route? {
+        if segments.matches(0, "sessions") { return Self.sessionRoute(segments) }
         switch segments.count {
         case 1:
-            if segments.matches(0, "healthz") {
-                self = .health
-            } else if segments.matches(0, "readyz") {
-                self = .ready
-            } else if segments.matches(0, "metrics") {
-                self = .metrics
-            } else if segments.matches(0, "openapi.yaml") {
-                self = .openAPI
-            } else if segments.matches(0, "kinds") {
-                self = .kinds
-            } else if segments.isEmpty(0) {
-                self = .webPage
-            } else if !segments.matches(0, "index.html"), WebAssets.files[String(segments[0])] != nil {
-                self = .webAsset(name: String(segments[0]))
-            } else {
-                return nil
+            if segments.matches(0, "healthz") { return .health }
+            if segments.matches(0, "readyz") { return .ready }
+            if segments.matches(0, "metrics") { return .metrics }
+            if segments.matches(0, "openapi.yaml") { return .openAPI }
+            if segments.matches(0, "kinds") { return .kinds }
+            if segments.isEmpty(0) { return .webPage }
+            if !segments.matches(0, "index.html"), WebAssets.files[String(segments[0])] != nil {
+                return .webAsset(name: String(segments[0]))
             }
+            return nil
         case 2 where segments.matches(0, "layout") && !segments.isEmpty(1):
-            self = .layout(kind: String(segments[1]))
+            return .layout(kind: String(segments[1]))
         default:
             return nil
         }
     }
 
-    /// Matches a path whose first segment is `sessions`.
-    private init?(sessionSegments segments: Segments) {
-        guard segments.count > 1 else {
-            self = .sessions
-            return
-        }
+    /// The route of a path whose first segment is `sessions`, or `nil`.
+    private static func sessionRoute(_ segments: Segments) -> Route? {
+        guard segments.count > 1 else { return .sessions }
         guard !segments.isEmpty(1) else { return nil }
         let id = segments[1]
-        guard segments.count > 2 else {
-            self = .session(id: id)
-            return
-        }
+        guard segments.count > 2 else { return .session(id: id) }
         switch segments.count - 3 {  // the segments after the action
         case 0:
-            guard let action = Self.sessionActions.first(where: { segments.matches(2, $0.name) }) else { return nil }
-            self = action.route(id)
+            return Self.sessionAction(segments, id: id)
         case 1 where segments.matches(2, "move") && segments.matches(3, "end"):
-            self = .sessionMoveEnd(id: id)
+            return .sessionMoveEnd(id: id)
         case 2 where segments.matches(2, "items"):
             guard let section = Self.index(segments[3]), let item = Self.index(segments[4]) else { return nil }
-            self = .sessionItem(id: id, section: section, item: item)
+            return .sessionItem(id: id, section: section, item: item)
         case 3 where segments.matches(2, "supplementary") && !segments.isEmpty(3):
             guard let section = Self.index(segments[4]), let item = Self.index(segments[5]) else { return nil }
-            self = .sessionSupplementary(id: id, kind: segments[3], section: section, item: item)
+            return .sessionSupplementary(id: id, kind: segments[3], section: section, item: item)
         default:
             return nil
         }
     }
 
-    /// The actions on a session named by the segment after its id: `/sessions/{id}/{action}`.
-    private static let sessionActions: [(name: StaticString, route: @Sendable (Substring) -> Route)] = [
-        ("query", Route.sessionQuery(id:)), ("snap", Route.sessionSnap(id:)), ("scroll-to", Route.sessionScrollTo(id:)),
-        ("transition", Route.sessionTransition(id:)), ("invalidate", Route.sessionInvalidate(id:)),
-        ("updates", Route.sessionUpdates(id:)), ("move", Route.sessionMove(id:)),
-    ]
+    /// The action on session `id` named by the third segment: `/sessions/{id}/{action}`; `nil` for no action.
+    ///
+    /// A chain of byte comparisons, the commonest (`query`) first, rather than a search of a table of names and
+    /// closures (a lazily made global, a closure call per route).
+    private static func sessionAction(_ segments: Segments, id: Substring) -> Route? {
+        if segments.matches(2, "query") { return .sessionQuery(id: id) }
+        if segments.matches(2, "snap") { return .sessionSnap(id: id) }
+        if segments.matches(2, "scroll-to") { return .sessionScrollTo(id: id) }
+        if segments.matches(2, "transition") { return .sessionTransition(id: id) }
+        if segments.matches(2, "invalidate") { return .sessionInvalidate(id: id) }
+        if segments.matches(2, "updates") { return .sessionUpdates(id: id) }
+        if segments.matches(2, "move") { return .sessionMove(id: id) }
+        return nil
+    }
 
     /// The longest path, in segments, that any route has: `/sessions/{id}/supplementary/{kind}/{section}/{item}`.
     private static let maximumSegmentCount = 6
 
-    /// A path's segments as byte offsets into it, held inline: matching a route allocates nothing, and a segment
-    /// becomes a `Substring` only when a route keeps it.
+    /// A path's segments as byte offsets into it, held inline, with the path's bytes while a match runs
+    /// (``withSegments(of:_:)``): matching a route allocates nothing, compares bytes in place, and a segment becomes
+    /// a `Substring` only when a route keeps it.
     private struct Segments {
         /// The path the offsets point into.
         private let path: Substring
+        /// The path's UTF-8, valid only inside ``withSegments(of:_:)``'s body.
+        private let bytes: UnsafeBufferPointer<UInt8>
         /// Each segment's start and end offsets in `path`'s UTF-8.
         private var bounds = InlineArray<6, (start: Int, end: Int)>(repeating: (0, 0))
         /// How many there are, 1 to ``Route/maximumSegmentCount``.
         private(set) var count = 0
 
-        /// Splits `path` at every `/`, empty segments kept; `nil` when it has more segments than any route.
-        init?(_ path: Substring) {
-            self.path = path
-            var path = path
-            var bounds = self.bounds
-            var count = 0
-            // A request's target is always native UTF-8: its bytes are scanned in place.
-            let withinLimit = path.withUTF8 { bytes in
-                var start = 0
-                for offset in 0..<bytes.count where bytes[offset] == UInt8(ascii: "/") {
-                    guard count < Route.maximumSegmentCount - 1 else { return false }
-                    bounds[count] = (start, offset)
-                    count += 1
-                    start = offset + 1
-                }
-                bounds[count] = (start, bytes.count)
-                count += 1
-                return true
+        /// Calls `body` with the segments of `path`, split at every `/` with empty segments kept, in one pass over
+        /// its bytes; `nil` when it has more segments than any route.
+        static func withSegments(of path: Substring, _ body: (Segments) -> Route?) -> Route? {
+            // A request's target is always native UTF-8: its bytes are read in place.
+            var scratch = path
+            return scratch.withUTF8 { bytes in
+                Segments(bytes, of: path).flatMap(body)
             }
-            guard withinLimit else { return nil }
-            self.bounds = bounds
-            self.count = count
+        }
+
+        /// Splits `bytes` at every `/`, eight bytes at a time.
+        ///
+        /// - Complexity: O(path length / 8 + segments).
+        private init?(_ bytes: UnsafeBufferPointer<UInt8>, of path: Substring) {
+            self.path = path
+            self.bytes = bytes
+            guard let base = bytes.baseAddress else {
+                self.bounds[0] = (0, 0)
+                self.count = 1
+                return
+            }
+            let raw = UnsafeRawPointer(base)
+            let length = bytes.count
+            var offset = 0
+            while offset &+ 8 <= length {
+                // Each byte's top bit set exactly where the byte is `/`: a byte is zero after the XOR exactly when
+                // neither its low seven bits plus 0x7F nor the byte itself reach the top bit (no carry between bytes).
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x2F2F_2F2F_2F2F_2F2F
+                let lowBits = word & 0x7F7F_7F7F_7F7F_7F7F
+                var slashes = ~((lowBits &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+                while slashes != 0 {
+                    guard self.endSegment(at: offset &+ slashes.trailingZeroBitCount &>> 3) else { return nil }
+                    slashes &= slashes &- 1
+                }
+                offset &+= 8
+            }
+            while offset < length {
+                if bytes[offset] == UInt8(ascii: "/") {
+                    guard self.endSegment(at: offset) else { return nil }
+                }
+                offset &+= 1
+            }
+            self.bounds[self.count] = (self.nextStart, length)
+            self.count += 1
+        }
+
+        /// Where the segment being split starts.
+        private var nextStart = 0
+
+        /// Ends the current segment at the `/` at `offset`; `false` when the path has more segments than any route.
+        private mutating func endSegment(at offset: Int) -> Bool {
+            guard self.count < Route.maximumSegmentCount - 1 else { return false }
+            self.bounds[self.count] = (self.nextStart, offset)
+            self.count += 1
+            self.nextStart = offset + 1
+            return true
         }
 
         /// The segment at `index`, which is below ``count``.
@@ -214,12 +249,16 @@ enum Route: Hashable, Sendable {
         func isEmpty(_ index: Int) -> Bool { self.bounds[index].start == self.bounds[index].end }
 
         /// Whether the segment at `index` is `literal`, byte for byte.
+        ///
+        /// - Complexity: O(literal length): a length check, then one compare per byte.
         func matches(_ index: Int, _ literal: StaticString) -> Bool {
             let (start, end) = self.bounds[index]
-            guard end - start == literal.utf8CodeUnitCount else { return false }
-            let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-            return self.path.utf8.withContiguousStorageIfAvailable { $0[start..<end].elementsEqual(expected) }
-                ?? self[index].utf8.elementsEqual(expected)
+            let count = literal.utf8CodeUnitCount
+            guard end - start == count else { return false }
+            let expected = literal.utf8Start
+            var offset = 0
+            while offset < count, self.bytes[start &+ offset] == expected[offset] { offset &+= 1 }
+            return offset == count
         }
     }
 

@@ -1,20 +1,48 @@
 import LayoutEngine
 
 /// One client's prepared layout, kept so that scrolling, resizing and updates stay cheap.
+///
+/// A value held in one shared, immutable box: a session is copied on every request (out of the store, into the
+/// shared-session check, into the answer), and a copy is one reference count, not some 700 bytes and a reference
+/// count per array of the layout. Changing ``version`` or ``live`` makes a new box.
 struct Session: Sendable {
+    /// What a session holds.
+    private final class Contents: Sendable {
+        let id: String
+        let version: Int
+        let live: LiveLayout
+
+        init(id: String, version: Int, live: LiveLayout) { (self.id, self.version, self.live) = (id, version, live) }
+    }
+
+    private var contents: Contents
+
+    /// A session with identifier `id` at `version`, holding `live`.
+    init(id: String, version: Int, live: LiveLayout) {
+        self.contents = Contents(id: id, version: version, live: live)
+    }
+
     /// The identifier: 128 random bits as 32 lowercase hexadecimal digits.
-    let id: String
+    var id: String { self.contents.id }
+
     /// Increases by one with every mutation; `ETag` and `If-Match` carry it.
-    var version: Int
+    var version: Int {
+        get { self.contents.version }
+        set { self.contents = Contents(id: self.contents.id, version: newValue, live: self.contents.live) }
+    }
+
     /// The layout with what it was prepared from, so that invalidation and updates recompute only what changed.
-    var live: LiveLayout
+    var live: LiveLayout {
+        get { self.contents.live }
+        set { self.contents = Contents(id: self.contents.id, version: self.contents.version, live: newValue) }
+    }
 
     /// What the layout was prepared from.
-    var input: LayoutInput { self.live.input }
+    var input: LayoutInput { self.contents.live.input }
     /// The kind and its parameters.
-    var configuration: LayoutConfiguration { self.live.configuration }
+    var configuration: LayoutConfiguration { self.contents.live.configuration }
     /// The prepared layout every query reads.
-    var layout: PreparedLayout { self.live.prepared }
+    var layout: PreparedLayout { self.contents.live.prepared }
 
     /// The session's kind.
     var kind: LayoutKind { self.configuration.kind }
@@ -50,13 +78,36 @@ struct Session: Sendable {
     }
 
     /// Whether `text` has the shape of an identifier; anything else cannot name a session.
+    ///
+    /// - Complexity: O(1): the 32 bytes are checked as four words, eight bytes at a time
+    ///   (``isLowercaseHexWord(_:)``).
     static func isWellFormedID(_ text: Substring) -> Bool {
         guard text.utf8.count == 32 else { return false }
         func isLowercaseHex(_ byte: UInt8) -> Bool {
             (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
         }
-        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isLowercaseHex) }
-            ?? text.utf8.allSatisfy(isLowercaseHex)
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+            return Self.isLowercaseHexWord(start.loadUnaligned(as: UInt64.self))
+                && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+                && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        } ?? text.utf8.allSatisfy(isLowercaseHex)
+    }
+
+    /// Whether each of the eight bytes of `word` is `0`...`9` or `a`...`f`.
+    ///
+    /// For bytes below 0x80, adding `0x80 − low` to each sets its top bit exactly when it is at least `low`, and
+    /// adding `0x7F − high` exactly when it is above `high`; no byte carries into the next.
+    @inline(__always)
+    static func isLowercaseHexWord(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func within(_ low: UInt64, _ high: UInt64) -> UInt64 {
+            (word &+ ones &* (0x80 &- low)) & ~(word &+ ones &* (0x7F &- high)) & tops
+        }
+        let hex = within(0x30, 0x39) | within(0x61, 0x66)
+        return word & tops == 0 && hex == tops
     }
 }

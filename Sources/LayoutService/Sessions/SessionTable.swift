@@ -44,8 +44,11 @@ struct SessionTable {
 
     /// The session in a held slot.
     func session(at slot: Int) -> Session {
-        guard let session = self.slots[slot].session else { preconditionFailure("slot \(slot) is free") }
-        return session
+        // Read in place: the slot's session is copied once, not the slot and then its session.
+        self.slots.withUnsafeBufferPointer { slots in
+            guard let session = slots[slot].session else { preconditionFailure("slot \(slot) is free") }
+            return session
+        }
     }
 
     /// Adds a session that is not held, as the most recently used.
