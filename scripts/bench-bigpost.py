@@ -5,14 +5,17 @@
 
 The body is scripts/bench-http.sh's (1,000,000 items `{"width":w,"height":h}` plus a rect, 26.3 MB as Python
 writes it), POSTed to /layout/waterfall with curl. Each round starts every binary in turn (the order alternating
-between rounds), sends one warm-up POST, then --posts POSTs, each timed with curl's time_total and, for the server,
-the CPU time of all its threads (the sum of /proc/PID/task/*/schedstat's first field) before and after. node then
+between rounds) on a free port, sends one warm-up POST, then --posts POSTs, each timed with curl's time_total and,
+for the server, its CPU time (user and system, every thread, the ended ones too) before and after: the process's
+CPU clock (clock_gettime of the clock id the kernel derives from the pid), or where that clock cannot be read,
+utime + stime of /proc/PID/stat (10 ms ticks). node then
 times JSON.parse of the same text alone (process.cpuUsage and hrtime), --node times per round. Prints, per round
 and binary, the lowest and the median of each measure, and the ratios of the lowest server CPU and the median wall
 time to node's lowest JSON.parse CPU and median wall time. Needs curl and node; writes only a temporary directory.
 """
 import argparse
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -22,14 +25,26 @@ import urllib.request
 
 
 def server_cpu_ns(pid):
-    total = 0
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat") as stat:
-                total += int(stat.read().split()[0])
-        except OSError:
-            pass  # a thread that ended meanwhile
-    return total
+    """The CPU time, user and system, that process `pid` has used so far, in nanoseconds.
+
+    Linux gives every process a CPU clock whose id is `(~pid << 3) | 2` (CPUCLOCK_SCHED over the whole thread
+    group: clock_getcpuclockid's value), readable by another process, to the nanosecond. Without it, /proc/PID/stat's
+    utime and stime (fields 14 and 15, in clock ticks). Both count threads that have ended, which the sum over
+    /proc/PID/task/* misses.
+    """
+    try:
+        return time.clock_gettime_ns(((~pid) << 3) | 2)
+    except OSError:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()  # after the command, which may hold spaces
+        return (int(fields[11]) + int(fields[12])) * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
+
+
+def free_port():
+    """A TCP port on the loopback that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def post(port, path):
@@ -51,6 +66,10 @@ def run_binary(binary, port, body, posts):
                 break
             except OSError:
                 time.sleep(0.1)
+        # A server that could not bind exits: the answers would then be another server's, and its CPU none.
+        time.sleep(0.2)
+        if server.poll() is not None:
+            sys.exit(f"{binary} exited ({server.returncode}) on port {port}")
         post(port, body)
         cpu, wall = [], []
         for _ in range(posts):
@@ -76,7 +95,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--posts", type=int, default=8)
     parser.add_argument("--node", type=int, default=3)
-    parser.add_argument("--port", type=int, default=18191)
+    parser.add_argument("--port", type=int, default=0, help="the server's port; 0 (the default) picks a free one")
     parser.add_argument("binaries", nargs="+")
     args = parser.parse_args()
     work = tempfile.mkdtemp()
@@ -92,7 +111,7 @@ def main():
     for round_index in range(args.rounds):
         order = args.binaries if round_index % 2 == 0 else list(reversed(args.binaries))
         for binary in order:
-            cpu, wall = run_binary(binary, args.port, body, args.posts)
+            cpu, wall = run_binary(binary, args.port or free_port(), body, args.posts)
             results[binary].append((cpu, wall))
             print(f"round {round_index + 1} {binary}: server CPU lowest {min(cpu):.1f} median "
                   f"{statistics.median(cpu):.1f} ms; curl wall lowest {min(wall):.1f} median "
