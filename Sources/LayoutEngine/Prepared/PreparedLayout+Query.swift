@@ -73,7 +73,9 @@ extension PreparedLayout {
                 rect: local,
                 offset: offset,
                 scrolled: scrolled,
-                plainCell: { (indexPath, frame) throws(E) in try body(Self.plainCell(indexPath, frame)) },
+                // Never called: a rect query gives every cell to `body` (only a whole-layout visit, `rect` `nil`,
+                // hands plain cells over). A closure capturing `body` here made `body` go through a thunk per element.
+                plainCell: { (_, _) throws(E) in },
                 body
             )
         }
