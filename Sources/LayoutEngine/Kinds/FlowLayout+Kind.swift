@@ -61,7 +61,9 @@ extension FlowLayout: LayoutKindProtocol {
                 section: index
             )
             var lines: [FlowSectionBuilder.Line]? = self.keepsRecords ? [] : nil
-            let built = FlowLayout.build(self.input.sections[index], with: builder, origin: position, lines: &lines)
+            // Only the section's items: the whole section input was copied to be passed.
+            let built = FlowLayout.build(self.input.sections[index].items, with: builder, origin: position,
+                lines: &lines)
             return (built.section, SectionRecord(extent: built.extent, lines: lines ?? []))
         }
 
@@ -124,8 +126,8 @@ extension FlowLayout: LayoutKindProtocol {
                 // An empty section before, or a grid (which keeps no lines): build it whole.
                 var recorded: [FlowSectionBuilder.Line]? = []
                 let position = builder.isVertical ? origin.y : origin.x
-                let section = self.input.sections[index]
-                let built = FlowLayout.build(section, with: builder, origin: position, lines: &recorded)
+                let items = self.input.sections[index].items
+                let built = FlowLayout.build(items, with: builder, origin: position, lines: &recorded)
                 layout = built.section
                 record = SectionRecord(extent: built.extent, lines: recorded ?? [])
                 return count

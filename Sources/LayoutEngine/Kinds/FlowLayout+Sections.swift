@@ -10,16 +10,22 @@ extension FlowLayout {
         var horizontalAlignment: HorizontalAlignment
         var verticalAlignment: VerticalAlignment
 
-        init(_ configuration: Configuration, section: SectionInput, index: Int) throws(LayoutError) {
-            let overrides = section.overrides
-            self.itemSize = overrides.itemSize ?? configuration.estimatedItemSize ?? configuration.itemSize
-            self.lineSpacing = overrides.minimumLineSpacing ?? configuration.minimumLineSpacing
-            self.interitemSpacing = overrides.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
-            self.inset = overrides.sectionInset ?? configuration.sectionInset
-            self.header = section.header ?? overrides.headerReferenceSize ?? configuration.headerReferenceSize
-            self.footer = section.footer ?? overrides.footerReferenceSize ?? configuration.footerReferenceSize
-            self.horizontalAlignment = overrides.horizontalAlignment ?? configuration.horizontalAlignment
-            self.verticalAlignment = overrides.verticalAlignment ?? configuration.verticalAlignment
+        /// The parameters of `section`, read in place: a section input is a few hundred bytes (its overrides), which
+        /// a copy per section would move and retain for a handful of fields (inlined, so that the caller's element
+        /// is read where it lies rather than copied to be passed).
+        @inline(__always)
+        init(_ configuration: Configuration, section: borrowing SectionInput, index: Int) throws(LayoutError) {
+            self.itemSize = section.overrides.itemSize ?? configuration.estimatedItemSize ?? configuration.itemSize
+            self.lineSpacing = section.overrides.minimumLineSpacing ?? configuration.minimumLineSpacing
+            self.interitemSpacing =
+                section.overrides.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
+            self.inset = section.overrides.sectionInset ?? configuration.sectionInset
+            self.header =
+                section.header ?? section.overrides.headerReferenceSize ?? configuration.headerReferenceSize
+            self.footer =
+                section.footer ?? section.overrides.footerReferenceSize ?? configuration.footerReferenceSize
+            self.horizontalAlignment = section.overrides.horizontalAlignment ?? configuration.horizontalAlignment
+            self.verticalAlignment = section.overrides.verticalAlignment ?? configuration.verticalAlignment
             try validateSize(self.itemSize, name: "itemSize", section: index)
             try validateNonNegative(self.lineSpacing, name: "minimumLineSpacing", section: index)
             try validateNonNegative(self.interitemSpacing, name: "minimumInteritemSpacing", section: index)
@@ -47,10 +53,14 @@ extension FlowLayout {
         section index: Int,
         validatesSizes: Bool = true
     ) throws(LayoutError) -> FlowSectionBuilder {
-        let section = input.sections[index]
+        // The section is read where it lies in the input (see ``SectionParameters/init(_:section:index:)``): through
+        // the array's buffer, whose element is borrowed in place where the array's subscript copied it.
         let isVertical = configuration.scrollDirection == .vertical
-        var parameters = try SectionParameters(configuration, section: section, index: index)
-        if validatesSizes { try section.validateSizes(section: index) }
+        var parameters = try input.sections.withUnsafeBufferPointer { (sections) throws(LayoutError) in
+            let parameters = try SectionParameters(configuration, section: sections[index], index: index)
+            if validatesSizes { try sections[index].validateSizes(section: index) }
+            return parameters
+        }
         Self.addReference(configuration.sectionInsetReference, to: &parameters.inset, isVertical: isVertical, input)
         return FlowSectionBuilder(
             parameters: parameters,
@@ -61,24 +71,24 @@ extension FlowLayout {
         )
     }
 
-    /// Builds one section whose origin is `position` along the scroll axis.
+    /// Builds one section, given by its items, whose origin is `position` along the scroll axis.
     ///
     /// - Complexity: O(n).
     static func build(
-        _ section: SectionInput,
+        _ items: SectionInput.Items,
         with builder: FlowSectionBuilder,
         origin position: Double,
         lines: inout [FlowSectionBuilder.Line]?
     ) -> FlowSectionBuilder.Result {
         let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
-        if case .sizes(let sizes) = section.items, let built = builder.buildCheckpointed(sizes, origin: origin) {
+        if case .sizes(let sizes) = items, let built = builder.buildCheckpointed(sizes, origin: origin) {
             // Checkpoints at line starts stand for the lines a stored section records.
             lines = lines.map { _ in [] }
             return built
         }
         var body = Build(builder: builder, origin: origin, lines: lines)
         lines = nil
-        let result = section.withItemSizes(defaultSize: builder.parameters.itemSize, &body)
+        let result = items.withItemSizes(defaultSize: builder.parameters.itemSize, &body)
         lines = body.lines
         return result
     }

@@ -29,7 +29,12 @@ extension FlowSectionBuilder {
     /// the grid's closed form as they come, so the grid answers them bit for bit; `nil` when the sizes differ, the
     /// section is empty or too wide, or a frame does not follow the form (then the frames are stored).
     ///
-    /// - Complexity: O(n) time, O(lines / ``GridGeometry/checkpointStride`` + columns) memory.
+    /// Only the first line and the last are laid out item by item. The full lines between them repeat the first
+    /// line's positions: their items have the first's sizes, so they break after as many items and ``spacing``
+    /// (which differs only for the last line) places them alike, at the `v` the builder's two additions per line
+    /// reach (``GridRecorder/repeatFirstLine(through:)`` makes those additions, keeping the checkpoints).
+    ///
+    /// - Complexity: O(columns + lines) time, O(lines / ``GridGeometry/checkpointStride`` + columns) memory.
     func buildGrid<Sizes: ItemSizes>(
         _ sizes: Sizes,
         start: Line
@@ -46,8 +51,23 @@ extension FlowSectionBuilder {
             lineSpacing: self.parameters.lineSpacing
         )
         var noLines: [Line]? = nil
-        let end = self.layOut(sizes, into: &recorder, from: start, lineIndex: 0, firstLineCount: 0, lines: &noLines)
-        guard let geometry = recorder.geometry else { return nil }
+        let lines = (count + columns - 1) / columns
+        guard lines > 2 else {
+            let end = self.layOut(sizes, into: &recorder, from: start, lineIndex: 0, firstLineCount: 0,
+                lines: &noLines)
+            guard let geometry = recorder.finishedGeometry() else { return nil }
+            return (geometry, end.v, end.lineEnd)
+        }
+        // The first line, then the full lines after it from the form, then the last line, resumed as a rebuild
+        // resumes at a line (with the first line's count, which a justified last line reads).
+        let first = self.layOut(sizes, into: &recorder, from: start, lineIndex: 0, firstLineCount: 0, lines: &noLines,
+            until: columns)
+        guard recorder.hasRecordedFirstLine else { return nil }
+        let lastV = recorder.repeatFirstLine(through: lines - 2)
+        let last = Line(first: (lines - 1) * columns, v: lastV, lineEndBefore: first.lineEnd)
+        let end = self.layOut(sizes, into: &recorder, from: last, lineIndex: lines - 1, firstLineCount: columns,
+            lines: &noLines)
+        guard let geometry = recorder.finishedGeometry() else { return nil }
         return (geometry, end.v, end.lineEnd)
     }
 
@@ -97,7 +117,7 @@ extension FlowSectionBuilder {
         var noLines: [Line]? = nil
         let end = self.layOut(sizes, into: &recorder, from: start, lineIndex: line, firstLineCount: columns,
             lines: &noLines)
-        guard let geometry = recorder.geometry else { return nil }
+        guard let geometry = recorder.finishedGeometry() else { return nil }
         return (geometry, end.v, end.lineEnd, start.first)
     }
 }
@@ -171,6 +191,46 @@ private struct GridRecorder: FlowFrameSink {
         self.extremes.maxY = Swift.max(self.extremes.maxY, frame.maxY)
     }
 
+    /// Whether the first line's frames, and only they, were written: the grid's full-line positions, complete.
+    var hasRecordedFirstLine: Bool {
+        self.isExact && self.grid.lineU.count == self.grid.columns && self.grid.lastLineU.isEmpty
+    }
+
+    /// Records lines 1 through `last` (full lines, none the last line) as the builder would lay them out after
+    /// the first: at the first line's positions across, each `v` the previous one's plus the thickness, then plus
+    /// the line spacing (the builder's two additions).
+    ///
+    /// Their frames need no check and leave the extremes across the scroll axis as the first line's; along it, each
+    /// line's leading and trailing edges are taken in, as ``write(_:at:)`` would take them from its first frame.
+    ///
+    /// - Returns: The `v` of the line after `last`, by the same two additions.
+    /// - Complexity: O(`last`).
+    mutating func repeatFirstLine(through last: Int) -> Double {
+        precondition(self.hasRecordedFirstLine && last >= 1)
+        let (thickness, lineSpacing) = (self.grid.thickness, self.grid.lineSpacing)
+        let (u, size) = (self.grid.lineU[0], self.grid.size)
+        for line in 1...last {
+            self.lineV += thickness
+            self.lineV += lineSpacing
+            if line % GridGeometry.checkpointStride == 0 { self.grid.checkpoints.append(self.lineV) }
+            if self.isProduct, self.lineV != self.grid.checkpoints[0] + Double(line) * (thickness + lineSpacing) {
+                self.isProduct = false
+            }
+            let frame =
+                self.grid.isVertical
+                ? Rect(x: u, y: self.lineV, width: size.width, height: size.height)
+                : Rect(x: self.lineV, y: u, width: size.width, height: size.height)
+            self.extremes.minX = Swift.min(self.extremes.minX, frame.minX)
+            self.extremes.minY = Swift.min(self.extremes.minY, frame.minY)
+            self.extremes.maxX = Swift.max(self.extremes.maxX, frame.maxX)
+            self.extremes.maxY = Swift.max(self.extremes.maxY, frame.maxY)
+        }
+        var next = self.lineV
+        next += thickness
+        next += lineSpacing
+        return next
+    }
+
     /// A recorder that has seen `previous`'s frames of the lines before `line` (all full lines), for a section of
     /// `count` items of the same grid.
     init(resuming previous: GridGeometry, count: Int, at line: Int) {
@@ -200,15 +260,15 @@ private struct GridRecorder: FlowFrameSink {
         }
     }
 
-    /// The grid, if every frame followed it.
-    var geometry: GridGeometry? {
+    /// The grid, if every frame followed it; the recorder is used up, so the grid moves out of it (a copy retained
+    /// its three arrays, and dropping the recorder released them again).
+    consuming func finishedGeometry() -> GridGeometry? {
         guard self.isExact else { return nil }
         let (minX, minY, maxX, maxY) = self.extremes
-        var grid = self.grid
-        if self.isProduct, grid.checkpoints.count > 1 { grid.checkpoints = [grid.checkpoints[0]] }
-        grid.bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-        grid.pitch = self.isProduct ? grid.thickness + grid.lineSpacing : nil
-        return grid
+        if self.isProduct, self.grid.checkpoints.count > 1 { self.grid.checkpoints = [self.grid.checkpoints[0]] }
+        self.grid.bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        self.grid.pitch = self.isProduct ? self.grid.thickness + self.grid.lineSpacing : nil
+        return self.grid
     }
 }
 

@@ -55,10 +55,11 @@ struct FlowSectionBuilder {
         var end = (v: 0.0, lineEnd: 0.0)
         let start = Line(first: 0, v: self.bodyStart + self.topInset, lineEndBefore: 0)
         // One size for every item: the frames are a grid, computed from the item's index (no lines to resume at).
-        if let grid = self.buildGrid(sizes, start: start) {
+        // Bound by parts, so that the geometry moves into the frames rather than being copied out of the tuple.
+        if case let (geometry, v, lineEnd)? = self.buildGrid(sizes, start: start) {
             lines = lines.map { _ in [] }
-            return self.finish(frames: SectionFrames(grid: grid.geometry), origin: origin, v: grid.v,
-                lineEnd: grid.lineEnd, index: nil)
+            return self.finish(frames: SectionFrames(grid: geometry), origin: origin, v: v, lineEnd: lineEnd,
+                index: nil)
         }
         // Written once, never zero-filled first: at a million items the extra pass would cost a fifth of the time.
         let frames = [Rect](unsafeUninitializedCapacity: count) { frames, initializedCount in
@@ -225,13 +226,14 @@ struct FlowSectionBuilder {
         return (v, lineEnd)
     }
 
-    /// The section around laid-out frames: footer, background, band and index.
+    /// The section around laid-out frames (taken, with the index, into the section): footer, background, band and
+    /// index.
     func finish(
-        frames: SectionFrames,
+        frames: consuming SectionFrames,
         origin: Point,
         v lastLineEnd: Double,
         lineEnd: Double,
-        index: SpatialIndex?
+        index: consuming SpatialIndex?
     ) -> Result {
         let bodyStart = self.bodyStart
         let headerThickness = bodyStart
@@ -255,17 +257,20 @@ struct FlowSectionBuilder {
                 height: Swift.max(0, body.height - insets.top - insets.bottom)
             )
         }
-        let section = SectionLayout(
-            origin: origin,
-            frames: frames,
-            header: header,
-            footer: footer,
-            background: background,
-            band: self.rect(u: 0, v: 0, alongLine: self.crossLength, acrossLine: v),
-            body: (bodyStart, bodyEnd),
-            axis: self.isVertical ? .vertical : .horizontal,
-            index: index
+        // Made in place in the result: bound to a local first, the section was copied into it.
+        return Result(
+            section: SectionLayout(
+                origin: origin,
+                frames: frames,
+                header: header,
+                footer: footer,
+                background: background,
+                band: self.rect(u: 0, v: 0, alongLine: self.crossLength, acrossLine: v),
+                body: (bodyStart, bodyEnd),
+                axis: self.isVertical ? .vertical : .horizontal,
+                index: index
+            ),
+            extent: Extent(length: v, crossEnd: lineEnd + self.trailingInset)
         )
-        return Result(section: section, extent: Extent(length: v, crossEnd: lineEnd + self.trailingInset))
     }
 }

@@ -47,15 +47,23 @@ extension SectionInput {
     /// - Returns: What `body` returns.
     /// - Complexity: O(1) plus `body`'s.
     func withItemSizes<Body: ItemSizesBody>(defaultSize size: Size, _ body: inout Body) -> Body.Result {
-        switch self.items {
-        case .count(let count): return body(UniformItemSizes(size: size, count: count))
-        case .sizes(let sizes): return sizes.withUnsafeBufferPointer { body(ListedItemSizes(sizes: $0)) }
-        }
+        self.items.withItemSizes(defaultSize: size, &body)
     }
 
     /// Calls a body that keeps no state with the section's item sizes (see ``withItemSizes(defaultSize:_:)``).
     func withItemSizes<Body: ItemSizesBody>(defaultSize size: Size, _ body: Body) -> Body.Result {
         var body = body
         return self.withItemSizes(defaultSize: size, &body)
+    }
+}
+
+extension SectionInput.Items {
+    /// ``SectionInput/withItemSizes(defaultSize:_:)`` for the items alone: for a caller that has
+    /// only them (a section input is a few hundred bytes, and its items a count or an array reference).
+    func withItemSizes<Body: ItemSizesBody>(defaultSize size: Size, _ body: inout Body) -> Body.Result {
+        switch self {
+        case .count(let count): return body(UniformItemSizes(size: size, count: count))
+        case .sizes(let sizes): return sizes.withUnsafeBufferPointer { body(ListedItemSizes(sizes: $0)) }
+        }
     }
 }

@@ -31,10 +31,7 @@ struct CellContext {
     /// layout scrolls horizontally).
     init(layout: PreparedLayout, section: Int, offset: Point, scrolled: Double = 0) {
         self.section = section
-        let origin = layout.sections[section].origin
-        self.origin =
-            layout.axis == .vertical
-            ? Point(x: origin.x - scrolled, y: origin.y) : Point(x: origin.x, y: origin.y - scrolled)
+        self.origin = Self.origin(layout: layout, section: section, scrolled: scrolled)
         self.itemCount = layout.sections[section].frames.count
         self.viewportCenterX = offset.x + layout.viewport.width * 0.5
         self.mirrorWidth = layout.isMirrored ? layout.contentSize.width : nil
@@ -75,6 +72,31 @@ struct CellContext {
         self.activeDistance = activeDistance
         self.scaleFactor = scaleFactor
         self.transforms = transforms
+    }
+
+    /// Where a section's cells are drawn from: its origin, moved `scrolled` points toward the leading edge (toward
+    /// the top when the layout scrolls horizontally) for an orthogonal section.
+    private static func origin(layout: PreparedLayout, section: Int, scrolled: Double) -> Point {
+        let origin = layout.sections[section].origin
+        return layout.axis == .vertical
+            ? Point(x: origin.x - scrolled, y: origin.y) : Point(x: origin.x, y: origin.y - scrolled)
+    }
+
+    /// The origin of a section's cells when every one of them is plain, `nil` otherwise: a plain cell is drawn
+    /// with UIKit's default attributes at its stored frame moved by this origin (no query-time effect, no
+    /// mirroring), which is all ``makeCell(item:frame:)`` would make of it besides its index path, so a visitor
+    /// may skip making the context and the cell's ``LayoutAttributes``.
+    ///
+    /// The layouts whose context has the ``Mode/plain`` mode for every section (no effects, or only pinned
+    /// headers and footers), left to right.
+    ///
+    /// - Complexity: O(1).
+    static func plainOrigin(layout: PreparedLayout, section: Int, scrolled: Double) -> Point? {
+        guard !layout.isMirrored else { return nil }
+        switch layout.effects {
+        case .none, .pinning: return Self.origin(layout: layout, section: section, scrolled: scrolled)
+        default: return nil
+        }
     }
 
     /// Whether cells of this section may be drawn away from their stored frames, so a rect query must test

@@ -68,7 +68,16 @@ extension PreparedLayout {
                     || (scrolled != 0 && self.movedAcross(extent, by: -scrolled).intersects(query))
             else { continue }
             let local = query.offsetBy(dx: -section.origin.x, dy: -section.origin.y)
-            try self.visit(section: sectionIndex, rect: local, offset: offset, scrolled: scrolled, body)
+            try self.visit(
+                section: sectionIndex,
+                rect: local,
+                offset: offset,
+                scrolled: scrolled,
+                // Never called: a rect query gives every cell to `body` (only a whole-layout visit, `rect` `nil`,
+                // hands plain cells over). A closure capturing `body` here made `body` go through a thunk per element.
+                plainCell: { (_, _) throws(E) in },
+                body
+            )
         }
         try self.visitLayoutBoundary(isFooter: true, rect: query, offset: offset, body)
     }
@@ -108,11 +117,67 @@ extension PreparedLayout {
         orthogonalOffsets: [Double] = [],
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
+        try self.visitAll(
+            contentOffset: contentOffset,
+            orthogonalOffsets: orthogonalOffsets,
+            plainCell: { (indexPath, frame) throws(E) in try body(Self.plainCell(indexPath, frame)) },
+            body
+        )
+    }
+
+    /// Calls `plainCell` with the index path and frame of every cell drawn with UIKit's default attributes
+    /// (identity transforms, alpha 1, zIndex 0, shown) and `body` with the attributes of every other element, in
+    /// the layout's stable order: ``forEachAttribute(contentOffset:orthogonalOffsets:_:)`` for a writer that
+    /// writes such a cell from its index path and frame alone, without the ``LayoutAttributes`` (about 300 bytes)
+    /// made, passed and read back per cell.
+    ///
+    /// A cell `plainCell` gets has exactly the attributes
+    /// `LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: frame)`; whether a cell comes
+    /// through `plainCell` or `body` is the layout's affair (today: every cell of a section without query-time
+    /// effects, left to right), so a caller must write both the same way.
+    ///
+    /// - Parameters:
+    ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see
+    ///     ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
+    ///   - plainCell: Called once per plain cell with its index path and frame.
+    ///   - body: Called once per other element.
+    /// - Complexity: O(n).
+    public func forEachAttribute(
+        contentOffset: Point,
+        orthogonalOffsets: [Double] = [],
+        plainCell: (IndexPath, Rect) -> Void,
+        _ body: (LayoutAttributes) -> Void
+    ) {
+        self.visitAll(contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets, plainCell: plainCell, body)
+    }
+
+    /// The attributes of a plain cell (see ``CellContext/plainOrigin(layout:section:scrolled:)``): the defaults
+    /// around its index path and frame.
+    @inline(__always)
+    private static func plainCell(_ indexPath: IndexPath, _ frame: Rect) -> LayoutAttributes {
+        LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: frame)
+    }
+
+    /// The whole-layout visit both forms of ``forEachAttribute(contentOffset:orthogonalOffsets:_:)`` run.
+    private func visitAll<E: Error>(
+        contentOffset: Point,
+        orthogonalOffsets: [Double],
+        plainCell: (IndexPath, Rect) throws(E) -> Void,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
         let offset = self.storedOffset(contentOffset)
         try self.visitLayoutBoundary(isFooter: false, rect: nil, offset: offset, body)
         for sectionIndex in self.sections.indices {
             let scrolled = self.orthogonalOffset(orthogonalOffsets, section: sectionIndex)
-            try self.visit(section: sectionIndex, rect: nil, offset: offset, scrolled: scrolled, body)
+            try self.visit(
+                section: sectionIndex,
+                rect: nil,
+                offset: offset,
+                scrolled: scrolled,
+                plainCell: plainCell,
+                body
+            )
         }
         try self.visitLayoutBoundary(isFooter: true, rect: nil, offset: offset, body)
     }
@@ -232,12 +297,15 @@ extension PreparedLayout {
     }
 
     /// Visits one section's elements, in the stable order: all of them when `rect` is `nil`, otherwise those whose
-    /// frame intersects `rect` (given relative to the section's origin).
+    /// frame intersects `rect` (given relative to the section's origin). With `rect` `nil`, the cells of a section
+    /// whose cells are all plain (``CellContext/plainOrigin(layout:section:scrolled:)``) go to `plainCell` (see
+    /// ``forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)``).
     private func visit<E: Error>(
         section sectionIndex: Int,
         rect local: Rect?,
         offset: Point,
         scrolled: Double,
+        plainCell: (IndexPath, Rect) throws(E) -> Void,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         // Read fields one by one: copying a whole SectionLayout would retain all of its arrays.
@@ -268,18 +336,33 @@ extension PreparedLayout {
         if let local, try self.visitAnchoredCells(section: sectionIndex, rect: local, scrolled: scrolled, body) {
             return try self.visitFooter(section: sectionIndex, rect: local, offset: offset, body)
         }
-        let context = CellContext(layout: self, section: sectionIndex, offset: offset, scrolled: scrolled)
-        // The section's frames and index are passed borrowed from the array's storage: bound to a local, the frames
-        // were copied on every visit (perf: an outlined copy of `GridGeometry?`, about 5% of a stored-frames query).
-        try self.sections.withUnsafeBufferPointer { (sections) throws(E) in
-            try self.visitCells(
-                sections[sectionIndex].frames,
-                index: sections[sectionIndex].index,
-                rect: local,
-                scrolled: scrolled,
-                context: context,
-                body
-            )
+        if local == nil,
+            let origin = CellContext.plainOrigin(layout: self, section: sectionIndex, scrolled: scrolled)
+        {
+            // Every cell, each plain: as an index path and a frame (moved as ``CellContext/makeCell(item:frame:)``
+            // moves it), without a context or attributes made.
+            try self.sections.withUnsafeBufferPointer { (sections) throws(E) in
+                try sections[sectionIndex].frames.forEachFrame(in: 0..<sections[sectionIndex].frames.count) {
+                    (item, frame) throws(E) in
+                    let drawn = frame.offsetBy(dx: origin.x, dy: origin.y)
+                    try plainCell(IndexPath(section: sectionIndex, item: item), drawn)
+                }
+            }
+        } else {
+            let context = CellContext(layout: self, section: sectionIndex, offset: offset, scrolled: scrolled)
+            // The section's frames and index are passed borrowed from the array's storage: bound to a local, the
+            // frames were copied on every visit (perf: an outlined copy of `GridGeometry?`, about 5% of a
+            // stored-frames query).
+            try self.sections.withUnsafeBufferPointer { (sections) throws(E) in
+                try self.visitCells(
+                    sections[sectionIndex].frames,
+                    index: sections[sectionIndex].index,
+                    rect: local,
+                    scrolled: scrolled,
+                    context: context,
+                    body
+                )
+            }
         }
         // `compositional`'s supplementaries anchored to cells and groups, which move with the cells.
         try self.visitAnchored(section: sectionIndex, rect: local.map { self.movedAcross($0, by: scrolled) },

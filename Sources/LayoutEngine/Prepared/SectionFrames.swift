@@ -36,8 +36,8 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
         self.stored = frames
     }
 
-    /// Frames computed from a grid.
-    init(grid: GridGeometry) {
+    /// Frames computed from a grid (taken, not copied).
+    init(grid: consuming GridGeometry) {
         self.stored = []
         self.grid = grid
     }

@@ -63,6 +63,9 @@ struct SectionLayout: Hashable, Sendable {
 
     /// Builds a section and its index; its frames may be computed (a grid is indexed by its closed form).
     ///
+    /// `frames` and `index` are taken, not copied: a section's frames and index are large values (a grid's
+    /// geometry in both), and a builder that hands over its own moves them into the section.
+    ///
     /// - Parameters:
     ///   - origin: The section's origin.
     ///   - frames: The cells' frames relative to `origin`.
@@ -78,7 +81,7 @@ struct SectionLayout: Hashable, Sendable {
     /// - Complexity: O(n) for stored frames, or O(n log n) when sorting; O(1) for computed ones or with an index.
     init(
         origin: Point,
-        frames: SectionFrames,
+        frames: consuming SectionFrames,
         header: Rect?,
         footer: Rect?,
         background: Rect?,
@@ -87,10 +90,9 @@ struct SectionLayout: Hashable, Sendable {
         body: (start: Double, end: Double),
         axis: Axis,
         sortsByLeadingEdge: Bool = false,
-        index: SpatialIndex? = nil
+        index: consuming SpatialIndex? = nil
     ) {
         self.origin = origin
-        self.frames = frames
         self.header = header
         self.footer = footer
         self.background = background
@@ -98,8 +100,8 @@ struct SectionLayout: Hashable, Sendable {
         self.sideEnd = sides.end
         self.bodyStart = body.start
         self.bodyEnd = body.end
-        if let index {
-            self.index = index
+        if let taken = index.take() {
+            self.index = taken
         } else if let grid = frames.grid {
             self.index = SpatialIndex(grid: grid, axis: axis)
         } else if let circle = frames.circle {
@@ -111,6 +113,7 @@ struct SectionLayout: Hashable, Sendable {
         } else {
             self.index = SpatialIndex(frames: frames.array, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
         }
+        self.frames = frames
         // Each element in turn, without an array of them to allocate for every section.
         var extent = band
         if let bounds = self.index.bounds { extent = extent.union(bounds) }

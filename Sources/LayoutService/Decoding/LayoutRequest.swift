@@ -70,23 +70,26 @@ struct LayoutRequest: Sendable {
         while let key = try reader.nextKey() {
             // A bit per known member instead of a set of names (two allocations a request); an unknown member is
             // refused by the switch below the first time it appears.
+            // The name is matched once, to its bit; the member is then chosen by the bit (a jump, not a second run
+            // of name comparisons).
             let bit = Self.memberBit(key)
             guard seen & bit == 0 else { throw reader.shapeError("appears twice") }
             seen |= bit
-            switch key {
-            case "viewport": viewport = try reader.readSize()
-            case "viewports" where !takesKindMember: viewports = try reader.readViewports()
-            case "contentOffset": contentOffset = try reader.readPoint()
-            case "layoutDirection": direction = try reader.readChoice(LayoutDirection.self)
-            case "rect" where !takesKindMember: rect = try reader.readRect()
-            case "orthogonalOffsets" where !takesKindMember && kind == .compositional:
+            switch Member(rawValue: bit) {
+            case .viewport?: viewport = try reader.readSize()
+            case .viewports? where !takesKindMember: viewports = try reader.readViewports()
+            case .contentOffset?: contentOffset = try reader.readPoint()
+            case .layoutDirection?: direction = try reader.readChoice(LayoutDirection.self)
+            case .rect? where !takesKindMember: rect = try reader.readRect()
+            case .orthogonalOffsets? where !takesKindMember && kind == .compositional:
                 orthogonalOffsets = try reader.readOrthogonalOffsets()
-            case "safeAreaInsets": safeAreaInsets = try reader.readInsets()
-            case "layoutMargins": layoutMargins = try reader.readInsets()
-            case "readableContentWidth": readableContentWidth = try reader.readDouble(in: 1...JSONReader.maxLength)
-            case "config": layoutConfiguration = try reader.readConfiguration(kind: kind)
-            case "sections": sections = try reader.readSections(kind: kind, counter: &counter)
-            case "kind" where takesKindMember: try reader.skipValue()
+            case .safeAreaInsets?: safeAreaInsets = try reader.readInsets()
+            case .layoutMargins?: layoutMargins = try reader.readInsets()
+            case .readableContentWidth?:
+                readableContentWidth = try reader.readDouble(in: 1...JSONReader.maxLength)
+            case .config?: layoutConfiguration = try reader.readConfiguration(kind: kind)
+            case .sections?: sections = try reader.readSections(kind: kind, counter: &counter)
+            case .kind? where takesKindMember: try reader.skipValue()
             default: throw reader.unknownField(key)
             }
         }
@@ -132,6 +135,13 @@ struct LayoutRequest: Sendable {
         case "kind": 1 << 11
         default: 0
         }
+    }
+
+    /// The members by their ``memberBit(_:)``, for the switch that reads them.
+    private enum Member: UInt32 {
+        case viewport = 0x1, viewports = 0x2, contentOffset = 0x4, layoutDirection = 0x8, rect = 0x10
+        case orthogonalOffsets = 0x20, safeAreaInsets = 0x40, layoutMargins = 0x80, readableContentWidth = 0x100
+        case config = 0x200, sections = 0x400, kind = 0x800
     }
 }
 

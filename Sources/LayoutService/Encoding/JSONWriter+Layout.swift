@@ -117,6 +117,51 @@ extension JSONWriter {
         }
     }
 
+    /// Writes a cell with UIKit's default attributes (identity transforms, alpha 1, zIndex 0, shown): byte for
+    /// byte what ``value(_:)-(LayoutAttributes)`` writes for
+    /// `LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: frame)`, without those attributes
+    /// made and read (the plain cells of
+    /// ``PreparedLayout/forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)``).
+    mutating func plainCell(_ indexPath: IndexPath, frame: Rect) {
+        self.writeValue(maximumLength: Self.maximumPlainCellLength) { output, recent in
+            output.put(#"{"category":"cell","indexPath":["#)
+            output.put(indexPath.section)
+            output.put(UInt8(ascii: ","))
+            output.put(indexPath.item)
+            Self.putFrame(frame, to: &output, recent: &recent)
+            output.put(#"},"zIndex":0,"alpha":1,"hidden":false}"#)
+        }
+    }
+
+    /// Stores `"],"frame":{"x":…,"y":…,"width":…,"height":…` (without the closing brace), an element's frame
+    /// after its index path.
+    @inline(__always)
+    private static func putFrame(_ frame: Rect, to output: inout OutputCursor, recent: inout RecentNumbers) {
+        output.put(#"],"frame":{"x":"#)
+        Self.put(frame.minX, to: &output, recent: &recent)
+        output.put(#","y":"#)
+        Self.put(frame.minY, to: &output, recent: &recent)
+        output.put(#","width":"#)
+        Self.put(frame.width, to: &output, recent: &recent)
+        output.put(#","height":"#)
+        Self.put(frame.height, to: &output, recent: &recent)
+    }
+
+    /// Stores `number` as ``OutputCursor/put(_:_:recent:)`` does after its literal, with its case of a whole number
+    /// from 0 to 9,999 (a frame in whole points) tested by a conversion to an integer and back rather than by
+    /// `UInt32(exactly:)`, which calls `trunc` on this target: the same bytes (the integer's digits) in fewer
+    /// instructions.
+    @inline(__always)
+    private static func put(_ number: Double, to output: inout OutputCursor, recent: inout RecentNumbers) {
+        // The sign bit clear and below 10,000: 0 to 9,999.x, never -0, NaN or an infinity, so the conversion is
+        // exact in range; equal after it, the number is that integer.
+        if number.bitPattern >> 63 == 0, number < 10_000, case let whole = Int(number), Double(whole) == number {
+            output.put(whole)
+        } else {
+            output.put(number, recent: &recent)
+        }
+    }
+
     /// Whether `transform` is the identity, as `isIdentity` says (`==` on each component, so `-0` counts as `0`),
     /// by the components' bits in a few instructions rather than a call to the derived `==`: `x == 1` exactly when
     /// `x`'s bits are 1's, `x == 0` exactly when its bits are zero but for the sign.
@@ -147,6 +192,10 @@ extension JSONWriter {
     /// bytes with the longest kind names, rounded up.
     static let maximumElementLength = 30 * maximumNumberLength + 320
 
+    /// The most bytes ``plainCell(_:frame:)`` writes: the index path's two integers (at most 20 bytes each), the
+    /// frame's four numbers and about 110 bytes of structure, rounded up.
+    static let maximumPlainCellLength = 6 * maximumNumberLength + 128
+
     /// Writes `"widowCount": n` for a `justified` layout (flickr/justified-layout's `widowCount`); nothing for the
     /// other kinds.
     mutating func widowCount(of layout: PreparedLayout) {
@@ -172,14 +221,27 @@ extension JSONWriter {
                 orthogonalOffsets: orthogonalOffsets
             )
         }
-        var count = 0
         self.beginArray()
-        layout.forEachAttribute(contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets) { attributes in
-            self.value(attributes)
-            count += 1
+        // Two closures write to this writer, so they reach it through a pointer each holds (capturing `self` in
+        // both would be overlapping accesses); each counts its own elements.
+        let (cells, others) = withUnsafeMutablePointer(to: &self) { writer in
+            var (cells, others) = (0, 0)
+            layout.forEachAttribute(
+                contentOffset: contentOffset,
+                orthogonalOffsets: orthogonalOffsets,
+                plainCell: { indexPath, frame in
+                    writer.pointee.plainCell(indexPath, frame: frame)
+                    cells += 1
+                },
+                { attributes in
+                    writer.pointee.value(attributes)
+                    others += 1
+                }
+            )
+            return (cells, others)
         }
         self.endArray()
-        return count
+        return cells + others
     }
 
     /// Writes an array of the elements of `layout` that intersect `rect`.

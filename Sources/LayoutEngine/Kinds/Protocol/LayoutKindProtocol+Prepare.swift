@@ -109,9 +109,10 @@ extension LayoutKindProtocol {
             } else {
                 (section, record) = try builder.build(index, at: position)
             }
-            sections.append(section)
-            records.append(record)
+            // Moved into the arrays: a section is a large value, and a copy here retained all of its arrays.
             position += record.length
+            sections.append(consume section)
+            records.append(consume record)
         }
         let prepared = Self.assembleAligned(
             builder,
