@@ -4,8 +4,10 @@
 # against node's bare JSON.parse of the same bytes.
 #   scripts/bench-http.sh [duration per wrk run, default 5s] [rounds, default 3] [path to layoutd]
 # The rows: GET /healthz against nginx's `return 200` of the same body (no file) and against nginx serving the same
-# bytes from a file; a 20-item POST /layout/flow and a 1,000,000-item waterfall session's viewport query (one fixed
-# rect), each against nginx serving the very answer from a file. nginx runs 2 workers, access_log off,
+# bytes from a file; a 20-item POST /layout/flow of one repeated body (answered from the answer cache after the
+# first), the same with every body distinct (the viewport varies over 70,400 sizes, far more bodies than the cache
+# holds, so every request is laid out), and a 1,000,000-item waterfall session's viewport query (one fixed rect),
+# each against nginx serving the repeated body's answer from a file. nginx runs 2 workers, access_log off,
 # open_file_cache (its best case); layoutd its defaults (one event loop per core). Needs wrk, nginx (Debian:
 # apt-get install -y nginx-light), curl, python3 and node. Prints a markdown table; writes no file.
 set -euo pipefail
@@ -81,6 +83,28 @@ wrk.body = file:read("*a")
 file:close()
 LUA
 
+cat >"$work/distinct.lua" <<'LUA'
+-- POSTs a 20-item flow to /layout/flow with a viewport no earlier request of the run had: 704 widths by 100
+-- heights, taken in turn, the threads interleaved; the cache's LRU never holds the next body.
+wrk.method = "POST"
+wrk.path = "/layout/flow"
+wrk.headers["Content-Type"] = "application/json"
+local threads = 0
+function setup(thread)
+    thread:set("id", threads)
+    threads = threads + 1
+end
+local sent = 0
+function request()
+    local k = sent * 2 + (id or 0)
+    sent = sent + 1
+    local width = 320 + k % 704
+    local height = 600 + math.floor(k / 704) % 100
+    local body = string.format('{"viewport":{"width":%d,"height":%d},"sections":[{"count":20}]}', width, height)
+    return wrk.format(nil, nil, nil, body)
+end
+LUA
+
 cat >"$work/nginx.conf" <<CONF
 worker_processes 2;
 pid $work/nginx.pid;
@@ -122,11 +146,12 @@ median() {  # file, column
     sort -g -k"$2","$2" "$work/$1" | awk -v c="$2" '{v[NR] = $c} END {print v[int((NR + 1) / 2)]}'
 }
 
-rows=(healthz-return healthz-file flow query)
+rows=(healthz-return healthz-file flow flow-distinct query)
 layoutd_run() {  # row
     case "$1" in
     healthz-return | healthz-file) measure "$1.layoutd" "$base/healthz" ;;
     flow) BENCH_PATH=/layout/flow BENCH_BODY="$work/flow.json" measure "$1.layoutd" -s "$work/post.lua" "$base/" ;;
+    flow-distinct) measure "$1.layoutd" -s "$work/distinct.lua" "$base/" ;;
     query) BENCH_PATH="/sessions/$id/query" BENCH_BODY="$work/query.json" \
         measure "$1.layoutd" -s "$work/post.lua" "$base/" ;;
     esac
@@ -136,7 +161,7 @@ nginx_run() {  # row
     case "$1" in
     healthz-return) measure "$1.nginx" "$url/return" ;;
     healthz-file) measure "$1.nginx" "$url/healthz" ;;
-    flow) measure "$1.nginx" "$url/flow" ;;
+    flow | flow-distinct) measure "$1.nginx" "$url/flow" ;;
     query) measure "$1.nginx" "$url/query" ;;
     esac
 }
@@ -167,7 +192,8 @@ describe() {
     case "$1" in
     healthz-return) echo "\`GET /healthz\` vs nginx \`return 200\` of the same body (no file)" ;;
     healthz-file) echo "\`GET /healthz\` vs nginx serving the same bytes from a file" ;;
-    flow) echo "20-item \`POST /layout/flow\` vs nginx serving its answer from a file" ;;
+    flow) echo "20-item \`POST /layout/flow\`, one body repeated (the answer cache) vs nginx serving its answer from a file" ;;
+    flow-distinct) echo "20-item \`POST /layout/flow\`, every body distinct (laid out) vs nginx serving the flow answer from a file" ;;
     query) echo "1,000,000-item session, viewport query vs nginx serving its answer from a file" ;;
     esac
 }
