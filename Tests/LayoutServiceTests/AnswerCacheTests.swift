@@ -117,7 +117,8 @@ import Testing
         var random = SessionRecordGenerator(seed: 21)
         var kept: [(body: [UInt8], answer: [UInt8])] = []
         for round in 0..<2_000 {
-            let body = Array("{\"round\":\(round),\"pad\":\"\(String(repeating: "p", count: random.int(0...300)))\"}".utf8)
+            let padding = String(repeating: "p", count: random.int(0...300))
+            let body = Array("{\"round\":\(round),\"pad\":\"\(padding)\"}".utf8)
             let answer = [UInt8](repeating: UInt8(round % 251), count: random.int(1...4_000))
             let key = try #require(cache.key(kind: .flow, body: body))
             #expect(cache.answer(for: key, body: body) == nil)

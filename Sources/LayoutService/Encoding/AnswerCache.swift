@@ -16,14 +16,15 @@ import Synchronization
 /// never kept, nor an entry larger than the whole limit. The least recently used entries are evicted first.
 ///
 /// An answer is kept on its body's second miss, as nginx's `proxy_cache_min_uses 2` does: a table of the hashes of
-/// recent misses (a doorkeeper, 8 bytes a slot, 1/64 of the limit) remembers the first. So a body sent once costs
-/// its hash and a lookup, not a copy of its answer and an eviction, and a stream of bodies each sent once never
-/// evicts the answers clients repeat.
+/// recent misses (a doorkeeper, 8 bytes a slot, at most 1/64 of the limit) remembers the first. So a body sent once
+/// costs its hash and a lookup, not a copy of its answer and an eviction, and a stream of bodies each sent once
+/// never evicts the answers clients repeat.
 ///
 /// One cache is shared by every event loop and worker, behind one mutex held only for a lookup or an insert: the
 /// entries are immutable objects made (with their copies of the body and the answer) before the lock is taken,
-/// and a hit takes a reference to the answer's bytes, not a copy. One shared cache rather than one per loop, so
-/// that a body repeated on any connection hits, and the budget is one number a reader of `/metrics` can check.
+/// and a hit takes a reference to the answer's bytes, not a copy. Under the lock only the table's growth (doubling,
+/// so rarely) allocates, and an evicted entry is freed there. One shared cache rather than one per loop, so that a
+/// body repeated on any connection hits, and the budget is one number a reader of `/metrics` can check.
 ///
 /// A bucket whose chain already holds ``maximumChain`` entries takes no more, so that bodies crafted to share a
 /// bucket cost a lookup at most that many comparisons.
@@ -87,13 +88,14 @@ final class AnswerCache: Sendable {
     enum Lookup {
         /// The kept answer.
         case hit(Kept)
-        /// None; `admits` when the body missed recently too, so that its answer is worth keeping (``keep(_:for:body:)``).
+        /// None; `admits` when the body missed recently too, so that its answer is worth keeping
+        /// (``keep(_:for:body:)``).
         case miss(admits: Bool)
     }
 
     /// The key of a request whose answer may be kept, or `nil` when the cache is off or the body is too large.
     ///
-    /// - Complexity: O(body length), about one multiplication per 8 bytes.
+    /// - Complexity: O(body length), one multiplication per 16 bytes.
     func key(kind: LayoutKind, body: [UInt8]) -> Key? {
         guard self.limit > 0, body.count <= Self.maximumBodyBytes else { return nil }
         let hash = body.withUnsafeBytes { Self.hash($0, seed: self.seed) }
