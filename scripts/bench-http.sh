@@ -4,8 +4,10 @@
 # against node's bare JSON.parse of the same bytes.
 #   scripts/bench-http.sh [duration per wrk run, default 5s] [rounds, default 3] [path to layoutd]
 # The rows: GET /healthz against nginx's `return 200` of the same body (no file) and against nginx serving the same
-# bytes from a file; a 20-item POST /layout/flow and a 1,000,000-item waterfall session's viewport query (one fixed
-# rect), each against nginx serving the very answer from a file. nginx runs 2 workers, access_log off,
+# bytes from a file; a 20-item POST /layout/flow of one repeated body (from the answer cache after the second), the
+# same with every body distinct (the viewport's height, which a flow's answer does not depend on, new in every
+# request: each is laid out, and answered with the same bytes), and a 1,000,000-item waterfall session's viewport
+# query (one fixed rect), each against nginx serving the very answer from a file. nginx runs 2 workers, access_log off,
 # open_file_cache (its best case); layoutd its defaults (one event loop per core). Needs wrk, nginx (Debian:
 # apt-get install -y nginx-light), curl, python3 and node. Prints a markdown table; writes no file.
 set -euo pipefail
@@ -81,6 +83,28 @@ wrk.body = file:read("*a")
 file:close()
 LUA
 
+cat >"$work/distinct.lua" <<'LUA'
+-- POSTs flow.json's layout with a viewport height no earlier request had: BENCH_FIRST + 667 and up, one a request,
+-- the threads interleaved. A flow's answer does not depend on the viewport's height, so each answer is flow.json's,
+-- byte for byte, but every body is new to layoutd's answer cache and laid out.
+wrk.method = "POST"
+wrk.path = "/layout/flow"
+wrk.headers["Content-Type"] = "application/json"
+local first = tonumber(os.getenv("BENCH_FIRST") or "0")
+local threads = 0
+function setup(thread)
+    thread:set("id", threads)
+    threads = threads + 1
+end
+local sent = 0
+function request()
+    local height = first + 667 + sent * 2 + (id or 0)
+    sent = sent + 1
+    local body = string.format('{"viewport":{"width":375,"height":%d},"sections":[{"count":20}]}', height)
+    return wrk.format(nil, nil, nil, body)
+end
+LUA
+
 cat >"$work/nginx.conf" <<CONF
 worker_processes 2;
 pid $work/nginx.pid;
@@ -122,11 +146,13 @@ median() {  # file, column
     sort -g -k"$2","$2" "$work/$1" | awk -v c="$2" '{v[NR] = $c} END {print v[int((NR + 1) / 2)]}'
 }
 
-rows=(healthz-return healthz-file flow query)
+rows=(healthz-return healthz-file flow flow-distinct query)
 layoutd_run() {  # row
     case "$1" in
     healthz-return | healthz-file) measure "$1.layoutd" "$base/healthz" ;;
     flow) BENCH_PATH=/layout/flow BENCH_BODY="$work/flow.json" measure "$1.layoutd" -s "$work/post.lua" "$base/" ;;
+    # A million heights a round (a 5 s run sends a few hundred thousand), below the 10,000,000 limit.
+    flow-distinct) BENCH_FIRST=$(((round % 9) * 1000000)) measure "$1.layoutd" -s "$work/distinct.lua" "$base/" ;;
     query) BENCH_PATH="/sessions/$id/query" BENCH_BODY="$work/query.json" \
         measure "$1.layoutd" -s "$work/post.lua" "$base/" ;;
     esac
@@ -136,7 +162,7 @@ nginx_run() {  # row
     case "$1" in
     healthz-return) measure "$1.nginx" "$url/return" ;;
     healthz-file) measure "$1.nginx" "$url/healthz" ;;
-    flow) measure "$1.nginx" "$url/flow" ;;
+    flow | flow-distinct) measure "$1.nginx" "$url/flow" ;;
     query) measure "$1.nginx" "$url/query" ;;
     esac
 }
@@ -167,7 +193,8 @@ describe() {
     case "$1" in
     healthz-return) echo "\`GET /healthz\` vs nginx \`return 200\` of the same body (no file)" ;;
     healthz-file) echo "\`GET /healthz\` vs nginx serving the same bytes from a file" ;;
-    flow) echo "20-item \`POST /layout/flow\` vs nginx serving its answer from a file" ;;
+    flow) echo "20-item \`POST /layout/flow\`, one body repeated (the answer cache) vs nginx serving its answer from a file" ;;
+    flow-distinct) echo "20-item \`POST /layout/flow\`, every body distinct (laid out) vs nginx serving its answer from a file" ;;
     query) echo "1,000,000-item session, viewport query vs nginx serving its answer from a file" ;;
     esac
 }

@@ -17,6 +17,8 @@ public final class LayoutService: Responder {
     let sessions: SessionStore
     /// Where sessions are shared with other replicas (`--session-store`), or `nil`.
     let sharedSessions: SharedSessionStore?
+    /// The kept answers of repeated stateless layouts (`--answer-cache-bytes`).
+    let answerCache: AnswerCache
     private let clock = ContinuousClock()
 
     /// Creates the service.
@@ -37,6 +39,7 @@ public final class LayoutService: Responder {
         self.serverStatus = serverStatus
         self.logger = logger
         self.sessions = SessionStore(configuration: configuration.sessions, clock: clock)
+        self.answerCache = AnswerCache(limit: configuration.answerCacheBytes)
         self.sharedSessions = SharedSessionStore.make(configuration) { message in
             Self.logSessionStore(message, to: logger)
         }
@@ -140,6 +143,7 @@ public final class LayoutService: Responder {
                 sessions: self.sessions.statistics,
                 queuedWork: self.serverStatus.queuedWork
             ) + Metrics.sessionStoreText(self.sharedSessions) + Metrics.capacityText(status: self.serverStatus)
+                + Metrics.answerCacheText(self.answerCache.statistics)
             let type = "text/plain; version=0.0.4; charset=utf-8"
             return (Response(status: 200, headers: ["Content-Type": type], body: Array(text.utf8)), 0)
         case .openAPI:

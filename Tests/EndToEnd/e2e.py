@@ -106,6 +106,9 @@ def metrics_parse_as_prometheus_text_with_every_family(server):
         "layoutd_session_items": "gauge", "layoutd_sessions_evicted": "counter", "layoutd_worker_queue_length": "gauge",
         "process_resident_memory_bytes": "gauge", "process_cpu_seconds": "counter", "process_open_fds": "gauge",
         "process_max_fds": "gauge", "process_start_time_seconds": "gauge",
+        "layoutd_answer_cache_bytes": "gauge", "layoutd_answer_cache_entries": "gauge",
+        "layoutd_answer_cache_limit_bytes": "gauge", "layoutd_answer_cache_hits": "counter",
+        "layoutd_answer_cache_misses": "counter", "layoutd_answer_cache_evictions": "counter",
     }
     found = {name: families[name].type for name in expected if name in families}
     expect(found == expected, f"families: {sorted(set(expected.items()) ^ set(found.items()))}")
@@ -215,6 +218,39 @@ def errors_are_problem_json_with_pointers(server):
     expect(status == 404 and "flow" in json.loads(answer)["kinds"], f"unknown kind: {status}")
     status, headers, answer = curl(server.port, "-X", "PUT", url(server.port, "/kinds"))
     expect(status == 405 and headers["allow"] == "GET, HEAD, OPTIONS", f"405: {status} {headers}")
+
+
+@check
+def a_repeated_layout_is_answered_from_the_cache_with_the_computed_bytes(server):
+    """The same body three times (kept on its second miss, answered from the cache the third): the same bytes as a
+    server without the cache, each with its own request id, and /metrics counts the hit; an error is never kept."""
+    def metric(port, name):
+        _, _, page = curl(port, url(port, "/metrics"))
+        return float(re.search(rb"\n" + name.encode() + rb" (\S+)\n", page).group(1))
+
+    body = '{"viewport":{"width":377,"height":640},"sections":[{"count":24}]}'
+    uncached = Server(BINARY, "--answer-cache-bytes", "0", "--log-requests", "false")
+    try:
+        _, _, computed = curl(uncached.port, url(uncached.port, "/layout/flow"), "-d", body)
+        expect(metric(uncached.port, "layoutd_answer_cache_limit_bytes") == 0, "--answer-cache-bytes 0 is the limit")
+    finally:
+        expect(uncached.stop() == 0, "server exits 0")
+    hits = metric(server.port, "layoutd_answer_cache_hits_total")
+    answers = []
+    for index in range(3):
+        status, headers, answer = curl(
+            server.port, "-H", f"X-Request-Id: cache-{index}", url(server.port, "/layout/flow"), "-d", body
+        )
+        expect(status == 200 and headers.get("x-request-id") == f"cache-{index}", f"answer {index}: {status} {headers}")
+        expect(headers.get("content-type") == "application/json", f"content type {headers}")
+        answers.append(answer)
+    expect(all(answer == computed for answer in answers), "every answer is the computed one, byte for byte")
+    expect(metric(server.port, "layoutd_answer_cache_hits_total") - hits == 1, "kept on the second, the third hits")
+    entries = metric(server.port, "layoutd_answer_cache_entries")
+    for _ in range(3):
+        status, _, _ = curl(server.port, url(server.port, "/layout/flow"), "-d", body.replace("377", "-377"))
+        expect(status == 422, f"a negative width is 422 every time: {status}")
+    expect(metric(server.port, "layoutd_answer_cache_entries") == entries, "an error is not kept")
 
 
 # A compositional group of one full-size item, `width` a fraction of the section and `height` points.

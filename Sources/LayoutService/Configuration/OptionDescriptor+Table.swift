@@ -45,6 +45,13 @@ extension OptionDescriptor {
             "max-output-buffer", .limits, \.maxOutputBuffer, atLeast: 4096,
             abstract: "Answer bytes a connection may hold unsent; a large answer is produced as the client reads."
         ),
+        .bytes(
+            "answer-cache-bytes", .limits, \.service.answerCacheBytes, atLeast: 0,
+            abstract: """
+                Bytes of POST /layout answers kept to answer the same body again, bodies and answers counted, the \
+                least recently used evicted first; 0 keeps none.
+                """
+        ),
         .integer(
             "max-request-cost", .limits, \.service.maxRequestCost, in: 1...Int.max, valueName: "items",
             abstract: "A request's estimated cost in items (× waterfall columns × viewports); past it, 422."

@@ -13,6 +13,9 @@ public struct ServiceConfiguration: Hashable, Sendable {
     /// Requests estimated to cost at least this many items are heavy: the worker pool runs them on all but one of
     /// its workers, so that a lighter request never waits behind more than one. Defaults to 1,000,000.
     public var heavyRequestCost = 1_000_000
+    /// The bytes of `POST /layout/{kind}` answers kept to answer the same body again (``AnswerCache``), counting
+    /// each entry's body, answer and overhead; `0` keeps none. Defaults to 8 MiB.
+    public var answerCacheBytes = 8 * 1024 * 1024
     /// The deepest nesting of JSON arrays and objects accepted. Defaults to 64.
     public var maxJSONDepth = 64
     /// When set, every route but `/healthz`, `/readyz` and the demo page's static files needs

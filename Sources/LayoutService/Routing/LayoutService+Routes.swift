@@ -11,10 +11,32 @@ import LayoutEngine
 extension LayoutService {
     /// `POST /layout/{kind}`: prepares the layout the body describes and answers with its elements; with
     /// `viewports`, once per viewport.
+    ///
+    /// A body seen before (twice: ``AnswerCache`` keeps an answer on its second miss) answers from ``answerCache``
+    /// with the bytes computed then: the answer is a function of the kind and the body alone (the configuration is
+    /// fixed; no header, query or session is read), and only a `200` is kept, so the cost check and every other
+    /// check of this route passed on that body and would pass again. A body still arriving (read early, so large)
+    /// is never looked up.
     func layout(kind name: String, body: [UInt8], arrival: BodyArrival? = nil) throws -> Answer {
         guard let kind = LayoutKind(rawValue: name) else {
             throw APIError.unknownKind(name, known: LayoutKind.allCases.map(\.rawValue))
         }
+        guard arrival == nil, let key = self.answerCache.key(kind: kind, body: body) else {
+            return try self.computeLayout(kind: kind, body: body, arrival: arrival)
+        }
+        switch self.answerCache.lookUp(key, body: body) {
+        case .hit(let kept):
+            return (.json(kept.answer), kept.elements)
+        case .miss(let admits):
+            let answer = try self.computeLayout(kind: kind, body: body, arrival: nil)
+            if admits { self.answerCache.keep(answer, for: key, body: body) }
+            return answer
+        }
+    }
+
+    /// Decodes, checks and prepares a `POST /layout/{kind}` and writes its answer.
+    @inline(__always)
+    private func computeLayout(kind: LayoutKind, body: [UInt8], arrival: BodyArrival?) throws -> Answer {
         let request = try LayoutRequest.decode(body, kind: kind, configuration: self.configuration, arrival: arrival)
         try self.checkCost(request.input, configuration: request.configuration, viewports: request.viewports?.count ?? 1)
         guard let viewports = request.viewports else {
