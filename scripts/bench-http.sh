@@ -9,7 +9,8 @@
 # request: each is laid out, and answered with the same bytes), and a 1,000,000-item waterfall session's viewport
 # query (one fixed rect), each against nginx serving the very answer from a file. nginx runs 2 workers, access_log off,
 # open_file_cache (its best case); layoutd its defaults (one event loop per core). Needs wrk, nginx (Debian:
-# apt-get install -y nginx-light), curl, python3 and node. Prints a markdown table; writes no file.
+# apt-get install -y nginx-light), curl, python3 and node. Prints two markdown tables (the rates, and each side's CPU
+# per request: the server's user and system time, and wrk's); writes no file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -133,14 +134,38 @@ if [ "$(curl -sS "http://127.0.0.1:$nginx_port/return")" != "$health_body" ]; th
     echo "nginx's return 200 body differs from /healthz's" >&2; exit 1
 fi
 
-measure() {  # file, wrk arguments… -> appends "rps p99_ms" to file
-    local output rps p99
-    output="$(wrk "${wrk_args[@]}" "${@:2}")"
+clock_ticks="$(getconf CLK_TCK)"
+cpu_ticks() {  # pids… -> "user system": the CPU clock ticks of every thread of those processes so far
+    local user=0 system=0 stat fields
+    for pid in "$@"; do
+        for stat in /proc/"$pid"/task/*/stat; do
+            read -r -a fields < <(sed 's/.*) //' "$stat" 2>/dev/null) || continue
+            user=$((user + fields[11])); system=$((system + fields[12]))
+        done
+    done
+    echo "$user $system"
+}
+measure() {  # file, wrk arguments… -> appends "rps p99_ms server_user_us server_system_us wrk_us" to file
+    local output rps p99 requests pids before after wrk_cpu
+    # The server's processes: layoutd, or nginx's workers.
+    case "$1" in
+    *.layoutd) pids="$layoutd_pid" ;;
+    *) pids="$(pgrep -P "$(cat "$work/nginx.pid")" | tr '\n' ' ')" ;;
+    esac
+    before="$(cpu_ticks $pids)"
+    # wrk's own user and system CPU, from bash's `time` (TIMEFORMAT: seconds, user then system).
+    output="$( { TIMEFORMAT='wrk-cpu %3U %3S'; time wrk "${wrk_args[@]}" "${@:2}"; } 2>&1 )"
+    after="$(cpu_ticks $pids)"
     rps="$(awk '/^Requests\/sec:/ {print $2}' <<<"$output")"
+    requests="$(awk '/ requests in / {print $1}' <<<"$output")"
     p99="$(awk '$1 == "99%" {v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) {
         sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; print v}' <<<"$output")"
+    wrk_cpu="$(awk '$1 == "wrk-cpu" {print $2 + $3}' <<<"$output")"
     if awk '/Non-2xx/ {found = 1} END {exit !found}' <<<"$output"; then echo "non-2xx answers: $*" >&2; fi
-    echo "$rps $p99" >>"$work/$1"
+    awk -v rps="$rps" -v p99="$p99" -v n="$requests" -v tick="$clock_ticks" -v before="$before" -v after="$after" \
+        -v wrk="$wrk_cpu" 'BEGIN { split(before, b, " "); split(after, a, " ");
+        printf "%s %s %.2f %.2f %.2f\n", rps, p99, (a[1] - b[1]) * 1e6 / tick / n, (a[2] - b[2]) * 1e6 / tick / n,
+            wrk * 1e6 / n }' >>"$work/$1"
 }
 median() {  # file, column
     sort -g -k"$2","$2" "$work/$1" | awk -v c="$2" '{v[NR] = $c} END {print v[int((NR + 1) / 2)]}'
@@ -213,3 +238,18 @@ bl="$(median big.layoutd 1)"; bn="$(median big.node 1)"
 awk -v bl="$bl" -v bn="$bn" 'BEGIN {
     printf "| 29 MB, 1,000,000-item `POST /layout/waterfall` with a rect, end to end vs " \
     "node'"'"'s `JSON.parse` of the same bytes | %.0f ms | %.0f ms (node) | %.2f | | | |\n", bl, bn, bl / bn }'
+echo
+echo "CPU per request, medians (µs; the server's user and system time over all its threads, and wrk's user plus"
+echo "system time, from /proc and bash's \`time\`, divided by the requests of the run):"
+echo
+echo "| request | layoutd user | layoutd system | wrk with layoutd | nginx user | nginx system | wrk with nginx |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+for row in "${rows[@]}"; do
+    label="$(describe "$row" | sed 's/ vs .*//')"
+    case "$row" in
+    healthz-return) label="$label (nginx: \`return 200\`)" ;;
+    healthz-file) label="$label (nginx: a file)" ;;
+    esac
+    echo "| $label | $(median "$row.layoutd" 3) | $(median "$row.layoutd" 4) |" \
+        "$(median "$row.layoutd" 5) | $(median "$row.nginx" 3) | $(median "$row.nginx" 4) | $(median "$row.nginx" 5) |"
+done
