@@ -10,10 +10,11 @@ Probes (the issue's table; rows for items 1, 2 and 5 are other work, printed for
   bodies      40 connections each sending most of a 64 MiB body and holding it: RSS, 503s
   never-read  10 connections asking for 2,000,000-item flows without reading: peak RSS
   updates     updates without If-Match beside a client committing transitions: 412s (should be none)
-  fair-cpu    the 100-byte waterfall of 1,000 columns × 2,000,000 items; then four heavy layouts within the cost
+  fair-cpu    the 100-byte waterfall of 1,000 columns × 2,000,000 items; then six heavy layouts within the cost
               limit beside a 30,000-item one: its latency
   coords      a flow of item size and spacing 1e7: the status and contentSize
 """
+import itertools
 import json
 import os
 import socket
@@ -274,23 +275,26 @@ def probe_fair_cpu(binary, tally=None):
         before_cpu = cpu_seconds(pid)
         status, seconds = timed(server.port, probe)
         cpu = cpu_seconds(pid) - before_cpu
-        # Four heavy layouts within the default cost limit (50 columns × 2,000,000 = 1e8), a small rect each.
-        heavy = '{%s,"sections":[{"count":2000000}],"config":{"columnCount":50,"columnSpacing":0},' \
-                '"rect":{"x":0,"y":0,"width":10,"height":10}}' % VIEWPORT
-        light = '{%s,"sections":[{"count":30000}],"rect":{"x":0,"y":0,"width":375,"height":812}}' % VIEWPORT
-        _, alone = timed(server.port, light, "/layout/flow")
-        heavies = [threading.Thread(target=timed, args=(server.port, heavy), daemon=True) for _ in range(6)]
+        # Six heavy layouts within the default cost limit (50 columns × 2,000,000 = 1e8), a small rect each. Every
+        # body is distinct (its rect's y), so that each is laid out: the answer cache would answer a repeated one.
+        bodies = itertools.count()
+        heavy = lambda: '{%s,"sections":[{"count":2000000}],"config":{"columnCount":50,"columnSpacing":0},' \
+            '"rect":{"x":0,"y":%d,"width":10,"height":10}}' % (VIEWPORT, next(bodies))
+        light = lambda: '{%s,"sections":[{"count":30000}],"rect":{"x":0,"y":%d,"width":375,"height":812}}' \
+            % (VIEWPORT, next(bodies))
+        _, alone = timed(server.port, light(), "/layout/flow")
+        heavies = [threading.Thread(target=timed, args=(server.port, heavy()), daemon=True) for _ in range(6)]
         for thread in heavies:
             thread.start()
         time.sleep(0.3)
         latencies = []
         while any(thread.is_alive() for thread in heavies) and len(latencies) < 50:
-            latencies.append(timed(server.port, light, "/layout/flow")[1])
+            latencies.append(timed(server.port, light(), "/layout/flow")[1])
         for thread in heavies:
             thread.join(timeout=300)
         worst = max(latencies) if latencies else float("nan")
         median = statistics.median(latencies) if latencies else float("nan")
-        _, one_heavy = timed(server.port, heavy)
+        _, one_heavy = timed(server.port, heavy())
         if tally:
             tally.check(status == 422, "the 1,000-column × 2,000,000-item waterfall is refused before it runs",
                         f"{status} in {seconds * 1000:.0f} ms, {cpu:.2f} s CPU")
