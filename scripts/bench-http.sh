@@ -7,7 +7,8 @@
 # bytes from a file; a 20-item POST /layout/flow of one repeated body (from the answer cache after the second), the
 # same with every body distinct (the viewport's height, which a flow's answer does not depend on, new in every
 # request: each is laid out, and answered with the same bytes), and a 1,000,000-item waterfall session's viewport
-# query (one fixed rect), each against nginx serving the very answer from a file. nginx runs 2 workers, access_log off,
+# query (one fixed rect), each against nginx serving the very answer from a file to GETs, and again against nginx
+# answering the very same POSTs (same wrk script and bodies) with `return 200` of the answer. nginx runs 2 workers, access_log off,
 # open_file_cache (its best case); layoutd its defaults (one event loop per core). Needs wrk, nginx (Debian:
 # apt-get install -y nginx-light), curl, python3 and node. Prints two markdown tables (the rates, and each side's CPU
 # per request: the server's user and system time, and wrk's); writes no file.
@@ -73,6 +74,14 @@ curl -sS "$base/healthz" -o "$work/www/healthz"
 curl -sS --data-binary @"$work/flow.json" "$base/layout/flow" -o "$work/www/flow"
 curl -sS --data-binary @"$work/query.json" "$base/sessions/$id/query" -o "$work/www/query"
 health_body="$(cat "$work/www/healthz")"
+flow_answer="$(cat "$work/www/flow")"
+query_answer="$(cat "$work/www/query")"
+for answer in "$flow_answer" "$query_answer"; do
+    # Inside nginx's single quotes: no quote, no variable, no backslash (a layout answer has none of them).
+    case "$answer" in *[\'\\\$]*) echo "an answer holds a character nginx's return text cannot" >&2; exit 1 ;; esac
+    # nginx reads its configuration 4 KiB at a time, and one parameter must fit in that buffer.
+    [ "${#answer}" -le 4000 ] || { echo "an answer is longer than nginx's return text can be (4000 bytes)" >&2; exit 1; }
+done
 
 cat >"$work/post.lua" <<'LUA'
 -- POSTs the file BENCH_BODY to BENCH_PATH.
@@ -121,6 +130,9 @@ http {
         root $work/www;
         default_type application/json;
         location = /return { return 200 '$health_body'; }
+        # The same POSTs wrk sends layoutd, answered with layoutd's very answer (nginx reads and drops the body).
+        location = /layout/flow { return 200 '$flow_answer'; }
+        location ^~ /sessions/ { return 200 '$query_answer'; }
     }
 }
 CONF
@@ -172,14 +184,22 @@ median() {  # file, column
 }
 
 rows=(healthz-return healthz-file flow flow-distinct query)
+# The rows whose requests are POSTs: nginx serves their answers from files to GETs (the issue's comparison), and
+# answers the very POSTs layoutd gets (same script, same bodies: wrk's work the same on both sides) with `return 200`
+# of the same bytes.
+posted_rows=(flow flow-distinct query)
+post_run() {  # row, result file, server URL: the row's POSTs to that server
+    case "$1" in
+    flow) BENCH_PATH=/layout/flow BENCH_BODY="$work/flow.json" measure "$2" -s "$work/post.lua" "$3/" ;;
+    # A million heights a round (a 5 s run sends a few hundred thousand), below the 10,000,000 limit.
+    flow-distinct) BENCH_FIRST=$(((round % 9) * 1000000)) measure "$2" -s "$work/distinct.lua" "$3/" ;;
+    query) BENCH_PATH="/sessions/$id/query" BENCH_BODY="$work/query.json" measure "$2" -s "$work/post.lua" "$3/" ;;
+    esac
+}
 layoutd_run() {  # row
     case "$1" in
     healthz-return | healthz-file) measure "$1.layoutd" "$base/healthz" ;;
-    flow) BENCH_PATH=/layout/flow BENCH_BODY="$work/flow.json" measure "$1.layoutd" -s "$work/post.lua" "$base/" ;;
-    # A million heights a round (a 5 s run sends a few hundred thousand), below the 10,000,000 limit.
-    flow-distinct) BENCH_FIRST=$(((round % 9) * 1000000)) measure "$1.layoutd" -s "$work/distinct.lua" "$base/" ;;
-    query) BENCH_PATH="/sessions/$id/query" BENCH_BODY="$work/query.json" \
-        measure "$1.layoutd" -s "$work/post.lua" "$base/" ;;
+    *) post_run "$1" "$1.layoutd" "$base" ;;
     esac
 }
 nginx_run() {  # row
@@ -187,8 +207,8 @@ nginx_run() {  # row
     case "$1" in
     healthz-return) measure "$1.nginx" "$url/return" ;;
     healthz-file) measure "$1.nginx" "$url/healthz" ;;
-    flow | flow-distinct) measure "$1.nginx" "$url/flow" ;;
-    query) measure "$1.nginx" "$url/query" ;;
+    flow | flow-distinct) measure "$1.nginx" "$url/flow"; post_run "$1" "$1.nginx-posted" "$url" ;;
+    query) measure "$1.nginx" "$url/query"; post_run "$1" "$1.nginx-posted" "$url" ;;
     esac
 }
 
@@ -228,12 +248,18 @@ echo "medians; load average $load_before before, $load_after after."
 echo
 echo "| request | layoutd req/s | nginx req/s | ratio | layoutd p99 ms | nginx p99 ms | p99 ratio |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-for row in "${rows[@]}"; do
-    lr="$(median "$row.layoutd" 1)"; nr="$(median "$row.nginx" 1)"
-    lp="$(median "$row.layoutd" 2)"; np="$(median "$row.nginx" 2)"
-    awk -v d="$(describe "$row")" -v lr="$lr" -v nr="$nr" -v lp="$lp" -v np="$np" \
+rate_row() {  # description, layoutd's file, nginx's file
+    local lr nr lp np
+    lr="$(median "$2" 1)"; nr="$(median "$3" 1)"
+    lp="$(median "$2" 2)"; np="$(median "$3" 2)"
+    awk -v d="$1" -v lr="$lr" -v nr="$nr" -v lp="$lp" -v np="$np" \
         'BEGIN { printf "| %s | %.0f | %.0f | %.2f | %.2f | %.2f | %.2f |\n", d, lr, nr, lr / nr, lp, np, lp / np }'
-done
+}
+posted() {  # row -> its description against nginx answering the same POSTs
+    describe "$1" | sed 's/ vs .*/ vs nginx answering the same POSTs with `return 200` of the answer/'
+}
+for row in "${rows[@]}"; do rate_row "$(describe "$row")" "$row.layoutd" "$row.nginx"; done
+for row in "${posted_rows[@]}"; do rate_row "$(posted "$row")" "$row.layoutd" "$row.nginx-posted"; done
 bl="$(median big.layoutd 1)"; bn="$(median big.node 1)"
 awk -v bl="$bl" -v bn="$bn" 'BEGIN {
     printf "| 29 MB, 1,000,000-item `POST /layout/waterfall` with a rect, end to end vs " \
@@ -252,4 +278,9 @@ for row in "${rows[@]}"; do
     esac
     echo "| $label | $(median "$row.layoutd" 3) | $(median "$row.layoutd" 4) |" \
         "$(median "$row.layoutd" 5) | $(median "$row.nginx" 3) | $(median "$row.nginx" 4) | $(median "$row.nginx" 5) |"
+done
+for row in "${posted_rows[@]}"; do
+    label="$(describe "$row" | sed 's/ vs .*//') (nginx: \`return 200\` to the same POSTs)"
+    echo "| $label | $(median "$row.layoutd" 3) | $(median "$row.layoutd" 4) | $(median "$row.layoutd" 5) |" \
+        "$(median "$row.nginx-posted" 3) | $(median "$row.nginx-posted" 4) | $(median "$row.nginx-posted" 5) |"
 done
