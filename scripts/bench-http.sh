@@ -7,8 +7,8 @@
 # bytes from a file; a 20-item POST /layout/flow of one repeated body (from the answer cache after the second), the
 # same with every body distinct (the viewport's height, which a flow's answer does not depend on, new in every
 # request: each is laid out, and answered with the same bytes), and a 1,000,000-item waterfall session's viewport
-# query (one fixed rect), each against nginx serving the very answer from a file to GETs, and again against nginx
-# answering the very same POSTs (same wrk script and bodies) with `return 200` of the answer. nginx runs 2 workers, access_log off,
+# query (one fixed rect), each against nginx serving the very answer from a file (the same requests from the same
+# wrk script, sent as GETs), and against nginx answering the same POSTs with `return 200` of the answer. nginx runs 2 workers, access_log off,
 # open_file_cache (its best case); layoutd its defaults (one event loop per core). Needs wrk, nginx (Debian:
 # apt-get install -y nginx-light), curl, python3 and node. Prints two markdown tables (the rates, and each side's CPU
 # per request: the server's user and system time, and wrk's); writes no file.
@@ -84,8 +84,8 @@ for answer in "$flow_answer" "$query_answer"; do
 done
 
 cat >"$work/post.lua" <<'LUA'
--- POSTs the file BENCH_BODY to BENCH_PATH.
-wrk.method = "POST"
+-- POSTs the file BENCH_BODY to BENCH_PATH (or sends it with BENCH_METHOD).
+wrk.method = os.getenv("BENCH_METHOD") or "POST"
 wrk.path = os.getenv("BENCH_PATH")
 wrk.headers["Content-Type"] = "application/json"
 local file = io.open(os.getenv("BENCH_BODY"), "rb")
@@ -97,8 +97,8 @@ cat >"$work/distinct.lua" <<'LUA'
 -- POSTs flow.json's layout with a viewport height no earlier request had: BENCH_FIRST + 667 and up, one a request,
 -- the threads interleaved. A flow's answer does not depend on the viewport's height, so each answer is flow.json's,
 -- byte for byte, but every body is new to layoutd's answer cache and laid out.
-wrk.method = "POST"
-wrk.path = "/layout/flow"
+wrk.method = os.getenv("BENCH_METHOD") or "POST"
+wrk.path = os.getenv("BENCH_PATH") or "/layout/flow"
 wrk.headers["Content-Type"] = "application/json"
 local first = tonumber(os.getenv("BENCH_FIRST") or "0")
 local threads = 0
@@ -184,16 +184,21 @@ median() {  # file, column
 }
 
 rows=(healthz-return healthz-file flow flow-distinct query)
-# The rows whose requests are POSTs: nginx serves their answers from files to GETs (the issue's comparison), and
-# answers the very POSTs layoutd gets (same script, same bodies: wrk's work the same on both sides) with `return 200`
-# of the same bytes.
+# The rows whose requests are POSTs. nginx gets the very same requests from the same wrk script (so that wrk's
+# work, a Lua call a request for the distinct bodies, is the same on both sides): as GETs of the answer's file (the
+# issue's comparison; nginx's static files refuse POST, and it reads and drops a GET's body), and as the same POSTs
+# answered with `return 200` of the answer's bytes.
 posted_rows=(flow flow-distinct query)
-post_run() {  # row, result file, server URL: the row's POSTs to that server
+post_run() {  # row, result file, server URL[, method, path]: the row's requests to that server
+    local method="${4:-POST}"
     case "$1" in
-    flow) BENCH_PATH=/layout/flow BENCH_BODY="$work/flow.json" measure "$2" -s "$work/post.lua" "$3/" ;;
+    flow) BENCH_METHOD="$method" BENCH_PATH="${5:-/layout/flow}" BENCH_BODY="$work/flow.json" \
+        measure "$2" -s "$work/post.lua" "$3/" ;;
     # A million heights a round (a 5 s run sends a few hundred thousand), below the 10,000,000 limit.
-    flow-distinct) BENCH_FIRST=$(((round % 9) * 1000000)) measure "$2" -s "$work/distinct.lua" "$3/" ;;
-    query) BENCH_PATH="/sessions/$id/query" BENCH_BODY="$work/query.json" measure "$2" -s "$work/post.lua" "$3/" ;;
+    flow-distinct) BENCH_METHOD="$method" BENCH_PATH="${5:-/layout/flow}" BENCH_FIRST=$(((round % 9) * 1000000)) \
+        measure "$2" -s "$work/distinct.lua" "$3/" ;;
+    query) BENCH_METHOD="$method" BENCH_PATH="${5:-/sessions/$id/query}" BENCH_BODY="$work/query.json" \
+        measure "$2" -s "$work/post.lua" "$3/" ;;
     esac
 }
 layoutd_run() {  # row
@@ -207,8 +212,8 @@ nginx_run() {  # row
     case "$1" in
     healthz-return) measure "$1.nginx" "$url/return" ;;
     healthz-file) measure "$1.nginx" "$url/healthz" ;;
-    flow | flow-distinct) measure "$1.nginx" "$url/flow"; post_run "$1" "$1.nginx-posted" "$url" ;;
-    query) measure "$1.nginx" "$url/query"; post_run "$1" "$1.nginx-posted" "$url" ;;
+    flow | flow-distinct) post_run "$1" "$1.nginx" "$url" GET /flow; post_run "$1" "$1.nginx-posted" "$url" ;;
+    query) post_run "$1" "$1.nginx" "$url" GET /query; post_run "$1" "$1.nginx-posted" "$url" ;;
     esac
 }
 
@@ -238,9 +243,9 @@ describe() {
     case "$1" in
     healthz-return) echo "\`GET /healthz\` vs nginx \`return 200\` of the same body (no file)" ;;
     healthz-file) echo "\`GET /healthz\` vs nginx serving the same bytes from a file" ;;
-    flow) echo "20-item \`POST /layout/flow\`, one body repeated (the answer cache) vs nginx serving its answer from a file" ;;
-    flow-distinct) echo "20-item \`POST /layout/flow\`, every body distinct (laid out) vs nginx serving its answer from a file" ;;
-    query) echo "1,000,000-item session, viewport query vs nginx serving its answer from a file" ;;
+    flow) echo "20-item \`POST /layout/flow\`, one body repeated (the answer cache) vs nginx serving its answer from a file (the same requests, as GETs)" ;;
+    flow-distinct) echo "20-item \`POST /layout/flow\`, every body distinct (laid out) vs nginx serving its answer from a file (the same requests, as GETs)" ;;
+    query) echo "1,000,000-item session, viewport query vs nginx serving its answer from a file (the same requests, as GETs)" ;;
     esac
 }
 echo "\`wrk ${wrk_args[*]}\` on loopback, $(nproc) cores shared with wrk, $rounds rounds alternating the servers,"
