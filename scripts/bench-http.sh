@@ -271,21 +271,28 @@ awk -v bl="$bl" -v bn="$bn" 'BEGIN {
     "node'"'"'s `JSON.parse` of the same bytes | %.0f ms | %.0f ms (node) | %.2f | | | |\n", bl, bn, bl / bn }'
 echo
 echo "CPU per request, medians (µs; the server's user and system time over all its threads, and wrk's user plus"
-echo "system time, from /proc and bash's \`time\`, divided by the requests of the run):"
+echo "system time, from /proc and bash's \`time\`, divided by the requests of the run). With wrk on the same two cores,"
+echo "the rate ratio is about nginx's total over layoutd's; the last column is that ratio, which other load on the"
+echo "machine shifts less than the rates:"
 echo
-echo "| request | layoutd user | layoutd system | wrk with layoutd | nginx user | nginx system | wrk with nginx |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| request | layoutd user | layoutd system | wrk with layoutd | nginx user | nginx system | wrk with nginx | ratio of totals |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+cpu_row() {  # label, layoutd's file, nginx's file
+    local lu ls lw nu ns nw
+    lu="$(median "$2" 3)"; ls="$(median "$2" 4)"; lw="$(median "$2" 5)"
+    nu="$(median "$3" 3)"; ns="$(median "$3" 4)"; nw="$(median "$3" 5)"
+    awk -v d="$1" -v lu="$lu" -v ls="$ls" -v lw="$lw" -v nu="$nu" -v ns="$ns" -v nw="$nw" 'BEGIN {
+        printf "| %s | %s | %s | %s | %s | %s | %s | %.2f |\n", d, lu, ls, lw, nu, ns, nw, (nu + ns + nw) / (lu + ls + lw) }'
+}
 for row in "${rows[@]}"; do
     label="$(describe "$row" | sed 's/ vs .*//')"
     case "$row" in
     healthz-return) label="$label (nginx: \`return 200\`)" ;;
     healthz-file) label="$label (nginx: a file)" ;;
     esac
-    echo "| $label | $(median "$row.layoutd" 3) | $(median "$row.layoutd" 4) |" \
-        "$(median "$row.layoutd" 5) | $(median "$row.nginx" 3) | $(median "$row.nginx" 4) | $(median "$row.nginx" 5) |"
+    cpu_row "$label" "$row.layoutd" "$row.nginx"
 done
 for row in "${posted_rows[@]}"; do
-    label="$(describe "$row" | sed 's/ vs .*//') (nginx: \`return 200\` to the same POSTs)"
-    echo "| $label | $(median "$row.layoutd" 3) | $(median "$row.layoutd" 4) | $(median "$row.layoutd" 5) |" \
-        "$(median "$row.nginx-posted" 3) | $(median "$row.nginx-posted" 4) | $(median "$row.nginx-posted" 5) |"
+    cpu_row "$(describe "$row" | sed 's/ vs .*//') (nginx: \`return 200\` to the same POSTs)" \
+        "$row.layoutd" "$row.nginx-posted"
 done
