@@ -27,7 +27,7 @@ public struct OutputCursor {
     @inlinable public var written: Int { self.position - self.start }
 
     /// The offset in the writer's output of the next byte.
-    @inlinable public var offset: Int { self.startOffset + self.written }
+    @inlinable public var offset: Int { self.startOffset &+ self.written }
 
     /// Stores one byte.
     @inlinable @inline(__always)
@@ -80,24 +80,67 @@ public struct OutputCursor {
     @inlinable @inline(__always)
     public mutating func put(_ literal: StaticString, _ double: Double, recent: inout RecentNumbers) {
         self.put(literal)
-        // Whole numbers 0 to 9,999 (an alpha of 1, a frame in whole points) are stored here, without a call across
-        // the module; `-0` (sign minus) and the rest take the general path.
-        if double.sign == .plus, double < 10_000, let whole = UInt32(exactly: double) {
-            self.position += JSONWriter.storeSmall(whole, at: self.position)
-            return
+        self.putNumber(double, recent: &recent)
+    }
+
+    /// Stores a number as ``put(_:recent:)`` does, with its commonest case, a whole number from 0 to 9,999 (an alpha
+    /// of 1, a frame in whole points), stored here without a call across the module.
+    ///
+    /// A double with the sign bit clear orders as its bits do, so bits below 10,000's are the numbers 0 to 9,999.x
+    /// (never `-0`, a NaN or an infinity). Adding 1.5 · 2^52 to such a number rounds it to an integer, the low bits
+    /// of the sum; subtracting it back gives the number again exactly when it is whole. Two additions and a
+    /// comparison, where a conversion to an integer checks its range first and `UInt32(exactly:)` calls `trunc` on
+    /// this target.
+    @inlinable @inline(__always)
+    public mutating func putNumber(_ double: Double, recent: inout RecentNumbers) {
+        if double.bitPattern < Self.tenThousandBits {
+            let shifted = double + Self.integerShifter
+            if shifted - Self.integerShifter == double {
+                let whole = UInt32(truncatingIfNeeded: shifted.bitPattern)
+                self.position += JSONWriter.storeSmall(whole, at: self.position)
+                return
+            }
         }
         self.put(double, recent: &recent)
     }
 
+    /// The bits of 10,000.0: a double's bits below these are a number from 0 to just below 10,000.
+    @usableFromInline static var tenThousandBits: UInt64 { 0x40C3_8800_0000_0000 }
+
+    /// 1.5 · 2^52: added to a number from 0 to 2^51, a sum whose low 32 bits are the number rounded to an integer
+    /// (the sum's bits are this one's, whose low half is zero, plus that integer).
+    @usableFromInline static var integerShifter: Double { 6_755_399_441_055_744.0 }
+
     /// Stores a number as ``JSONWriter/value(_:)-(Double)`` describes (at most
     /// ``JSONWriter/maximumNumberLength`` bytes), copying the text of one written recently from `recent`.
+    ///
+    /// Inlined where it is called: a repeat (a column's `x` and `width`) is copied without a call, and every other
+    /// number costs one call, to ``putComputed(_:recent:)``. Only numbers that are not integers below 2^53 are
+    /// ever remembered, so looking a number up before testing whether it is such an integer changes no text.
+    @inlinable @inline(__always)
     public mutating func put(_ double: Double, recent: inout RecentNumbers) {
+        if let (offset, length) = recent.lookUp(double) {
+            self.copyEarlierText(at: offset, length: length)
+            return
+        }
+        self.putComputed(double, recent: &recent)
+    }
+
+    /// ``put(_:recent:)`` for a number not remembered: an integer below 2^53 in decimal, a non-integral number in
+    /// [0.001, 2^53) by ``JSONWriter/writeNonIntegral(_:integerPart:isNegative:into:)`` (inlined here, so that
+    /// such a number costs one call), anything else by the standard library; remembered unless an integer.
+    @usableFromInline @inline(never)
+    mutating func putComputed(_ double: Double, recent: inout RecentNumbers) {
         let magnitude = double.magnitude
-        let belowIntegerLimit = magnitude < 9_007_199_254_740_992.0  // 2^53: every integer below is exact
-        // Below 2^53 the signed conversions (one instruction each way) are exact.
-        if belowIntegerLimit, Double(Int64(magnitude)) == magnitude {
+        // Below 2^53 every integer is exact, and the signed conversions (one instruction each way) are exact.
+        guard magnitude < 9_007_199_254_740_992.0 else {
+            self.putOther(double, recent: &recent)
+            return
+        }
+        let integerPart = Int64(magnitude)
+        if Double(integerPart) == magnitude {
             self.position += JSONWriter.writeDecimal(
-                integerPart: UInt64(truncatingIfNeeded: Int64(magnitude)),
+                integerPart: UInt64(truncatingIfNeeded: integerPart),
                 fraction: 0,
                 fractionDigits: 0,
                 isNegative: double.sign == .minus,
@@ -105,52 +148,51 @@ public struct OutputCursor {
             )
             return
         }
-        if let (offset, length) = recent.lookUp(double) {
-            self.copyEarlierText(at: offset, length: length)
+        guard magnitude >= 0.001 else {
+            self.putOther(double, recent: &recent)
             return
         }
+        let length = JSONWriter.writeNonIntegral(
+            magnitude,
+            integerPart: UInt64(truncatingIfNeeded: integerPart),
+            isNegative: double.sign == .minus,
+            into: self.position
+        )
+        recent.remember(double, offset: self.offset, length: length)
+        self.position += length
+    }
+
+    /// ``putComputed(_:recent:)`` for the numbers outside [0.001, 2^53) that are not integers below 2^53: the
+    /// standard library's shortest text; `null` for a NaN or an infinity.
+    @inline(never)
+    private mutating func putOther(_ double: Double, recent: inout RecentNumbers) {
         let offset = self.offset
-        if belowIntegerLimit, magnitude >= 0.001,
-            case let (digits, fractionDigits) = JSONWriter.shortDecimal(magnitude)
-                ?? JSONWriter.roundTripDigits(magnitude),
-            let length = JSONWriter.writeFraction(
-                // No decimal inside the interval is an integer (that integer would be the value), so the integer
-                // part is the value's own.
-                integerPart: UInt64(truncatingIfNeeded: Int64(magnitude)),
-                digits: digits,
-                fractionDigits: fractionDigits,
-                isNegative: double.sign == .minus,
-                into: self.position
-            )
-        {
-            self.position += length
-        } else {
-            self.put(identifier: double.isFinite ? double.description : "null")
-        }
-        recent.remember(double, offset: offset, length: self.offset - offset)
+        self.put(identifier: double.isFinite ? double.description : "null")
+        recent.remember(double, offset: offset, length: self.offset &- offset)
     }
 }
 
 extension OutputCursor {
-    /// Stores again the `length` bytes written at output offset `offset`, which lie wholly before this position.
+    /// Stores again the `length` bytes (at most 24) written at output offset `offset`, which lie wholly before this
+    /// position.
     ///
-    /// Eight bytes at a time when the earlier text ends at least eight bytes before this position (then no chunk
-    /// reads what this copy stores): the last chunk may store up to seven bytes past the text, inside the room
-    /// reserved for the number (see ``JSONWriter/maximumNumberLength``), and what follows overwrites them.
-    @inline(__always)
-    private mutating func copyEarlierText(at offset: Int, length: Int) {
-        let distance = self.offset - offset
+    /// As three words when the earlier text starts at least 24 bytes back (then no word read overlaps one stored):
+    /// up to 24 bytes are stored, those past the text inside the room reserved for the number (see
+    /// ``JSONWriter/maximumNumberLength``), where what follows overwrites them. Byte by byte otherwise.
+    @inlinable @inline(__always)
+    mutating func copyEarlierText(at offset: Int, length: Int) {
+        let distance = self.offset &- offset
         let earlier = UnsafeRawPointer(self.position - distance)
         let target = UnsafeMutableRawPointer(self.position)
-        if distance >= length + 8 {
-            var copied = 0
-            while copied < length {
-                let chunk = earlier.loadUnaligned(fromByteOffset: copied, as: UInt64.self)
-                target.storeBytes(of: chunk, toByteOffset: copied, as: UInt64.self)
-                copied += 8
-            }
+        if distance >= 24 {
+            let first = earlier.loadUnaligned(as: UInt64.self)
+            let second = earlier.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            let third = earlier.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+            target.storeBytes(of: third, toByteOffset: 16, as: UInt64.self)
         } else {
-            for index in 0..<length { self.position[index] = self.position[index - distance] }
+            for index in 0..<length { self.position[index] = self.position[index &- distance] }
         }
         self.position += length
     }
@@ -159,6 +201,7 @@ extension OutputCursor {
 extension JSONWriter {
     /// The room ``OutputCursor/put(_:recent:)`` needs for one number: 24 bytes for the longest shortest round-trip
     /// text (`-2.2250738585072014e-308`; a decimal has at most 17 significant digits, two leading zeros, a point
-    /// and a sign), and a copy of earlier text may store up to 7 more that what follows overwrites.
+    /// and a sign), and the word stores of the digit writers and of a copy of earlier text (24 bytes whatever the
+    /// text's length) may go up to 8 bytes past it, which what follows overwrites.
     public static let maximumNumberLength = 32
 }

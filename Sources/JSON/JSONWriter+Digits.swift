@@ -36,16 +36,32 @@ extension JSONWriter {
         return 4
     }
 
+    /// The four decimal digits of `value` (below 10,000, leading zeros included) as ASCII bytes in one word, the
+    /// first digit in the lowest byte: two digit pairs, the hundreds found as `value · 5243 >> 19` (exact below
+    /// 10,000).
+    @inline(__always)
+    static func fourDigits(_ value: UInt32) -> UInt32 {
+        let pairs = UnsafeRawPointer(Self.digitPairText.utf8Start)
+        let high = (value &* 5_243) >> 19
+        let low = value &- high &* 100
+        let highPair = UInt32(pairs.loadUnaligned(fromByteOffset: Int(high) &* 2, as: UInt16.self))
+        let lowPair = UInt32(pairs.loadUnaligned(fromByteOffset: Int(low) &* 2, as: UInt16.self))
+        return highPair | lowPair << 16
+    }
+
     /// The eight decimal digits of `value` (below 10^8, leading zeros included) as ASCII bytes in one word, the
     /// first digit in the lowest byte (so the first in memory when stored on a little-endian machine).
     ///
-    /// The value is split into lanes and each lane divided by a constant in parallel: two 4-digit halves in 32-bit
-    /// lanes, divided by 100 as `x · 10486 >> 20` (exact below 10,000), then four 2-digit quarters in 16-bit lanes,
-    /// divided by 10 as `x · 103 >> 10` (exact below 100). A lane's product stays inside its lane, and the masks
-    /// keep only the bits of a lane's own quotient.
+    /// The value is first split in two by 10,000, as `x · 109951163 >> 40` (`2^40 / 10^4` rounded up: below 10^8
+    /// the excess stays under 1/10^4 of a unit, so the quotient is exact, and the product fits 64 bits; one
+    /// multiplication by an immediate, where a division by a constant is a 128-bit product). Then each lane is
+    /// divided by a constant in parallel: two 4-digit halves in 32-bit lanes, divided by 100 as `x · 10486 >> 20`
+    /// (exact below 10,000), then four 2-digit quarters in 16-bit lanes, divided by 10 as `x · 103 >> 10` (exact
+    /// below 100). A lane's product stays inside its lane, and the masks keep only the bits of a lane's own
+    /// quotient.
     @inline(__always)
     static func eightDigits(_ value: UInt64) -> UInt64 {
-        let upper = value / 10_000
+        let upper = (value &* 109_951_163) &>> 40
         let halves = upper | (value &- upper &* 10_000) << 32
         let hundreds = (halves &* 10_486) >> 20 & 0x0000_007F_0000_007F
         let quarters = hundreds | (halves &- hundreds &* 100) << 16

@@ -10,25 +10,25 @@
 /// 1,306 repeats among 2,632 in a 723-element answer).
 public struct RecentNumbers {
     /// One remembered number.
-    struct Entry {
+    @usableFromInline struct Entry {
         /// The number's bits.
-        var bits: UInt64
+        @usableFromInline var bits: UInt64
         /// Where its text starts in the output, shifted left by 8, or'ed with the text's length in bytes (at most
         /// ``JSONWriter/maximumNumberLength``); a length of 0 marks an empty slot.
-        var place: UInt64
+        @usableFromInline var place: UInt64
     }
 
     /// Inline, so that remembering a number touches no reference count or uniqueness check.
-    private var entries = InlineArray<32, Entry>(repeating: Entry(bits: 0, place: 0))
+    @usableFromInline var entries = InlineArray<32, Entry>(repeating: Entry(bits: 0, place: 0))
 
     /// The slot of a number.
-    @inline(__always)
-    private static func slot(of bits: UInt64) -> Int {
+    @inlinable @inline(__always)
+    static func slot(of bits: UInt64) -> Int {
         Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 59)
     }
 
     /// Where `double`'s text was written before, if it is remembered.
-    @inline(__always)
+    @inlinable @inline(__always)
     func lookUp(_ double: Double) -> (offset: Int, length: Int)? {
         let entry = self.entries[Self.slot(of: double.bitPattern)]
         let length = Int(truncatingIfNeeded: entry.place & 0xFF)

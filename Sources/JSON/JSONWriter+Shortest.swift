@@ -5,8 +5,7 @@ extension JSONWriter {
     /// The method is Giulietti's Schubfach (one scaling by a power of ten, then a choice among at most four
     /// candidates), made exact by the range: the value is `c · 2^-m` with a 53-bit significand `c` and `m` in
     /// 1...62, and `fractionDigits`, the `n` with `10^-n` at most the gap between neighbours (three quarters of it
-    /// below a power of two, where the gap under the value is half as wide), is 1...19, so `10^n` is a `UInt64` and
-    /// every scaled quantity is one 128-bit product shifted right by `m`.
+    /// below a power of two, where the gap under the value is half as wide), is 1...19.
     ///
     /// The interval of decimals that read back as the value runs between the midpoints to its neighbours, ends
     /// included when `c` is even (readers round ties to even). Scaled by `4 · 10^n / 2^m`, its ends and the value
@@ -18,10 +17,15 @@ extension JSONWriter {
     /// zeros); otherwise the answer is the value's floor or ceiling in units of `10^-n`, whichever lies inside,
     /// or the nearer when both do (a tie going to the even one, as `description` does).
     ///
+    /// The scaling is a product whose high word is the answer, with no shift by `m`: the multiplier
+    /// `M = 10^n · 2^(60 - m)` is an integer below 2^64 for every `m` taken (`10^n` is below `40/3 · 2^m`, and for
+    /// `m` of 61 and 62, `n` is 19 and `10^19` is a multiple of 2^19), so `4x · 10^n / 2^m` is the high word of
+    /// `64x · M` and its low word is what was cut off.
+    ///
     /// - Returns: `digits` below 10^17, with trailing zeros when a shorter decimal was found, and `fractionDigits`
     ///   in 1...19.
     /// - Complexity: O(1): three 128-bit products, one division by a constant, no loop.
-    @inline(__always)
+    @_transparent
     static func roundTripDigits(_ magnitude: Double) -> (digits: UInt64, fractionDigits: Int) {
         let fractionBits = magnitude.significandBitPattern
         let significand = fractionBits | (1 &<< 52)
@@ -32,25 +36,27 @@ extension JSONWriter {
         let logarithm = (0 &- shift) &* 78_913 &- (fractionBits == 0 ? 32_753 : 0)
         let fractionDigits = 0 &- (logarithm >> 18)
         let scale = Self.powerOfTen(fractionDigits)
-        let cutMask = (UInt64(1) &<< UInt64(truncatingIfNeeded: shift)) &- 1
+        let multiplier =
+            shift <= 60
+            ? scale &<< UInt64(truncatingIfNeeded: 60 &- shift) : scale &>> UInt64(truncatingIfNeeded: shift &- 60)
 
-        /// `numerator · 10^n / 2^shift`, rounded to odd.
-        @inline(__always) func scaled(_ numerator: UInt64) -> UInt64 {
-            let product = numerator.multipliedFullWidth(by: scale)
-            let whole =
-                product.high &<< UInt64(truncatingIfNeeded: 64 &- shift)
-                | product.low &>> UInt64(truncatingIfNeeded: shift)
-            return whole | (product.low & cutMask == 0 ? 0 : 1)
+        /// `numerator · 10^n / 2^shift` for `numerator` given times 16: rounded down, and whether a fraction was cut.
+        @inline(__always) func scaled(_ numerator: UInt64) -> (whole: UInt64, cut: UInt64) {
+            let product = numerator.multipliedFullWidth(by: multiplier)
+            return (product.high, product.low == 0 ? 0 : 1)
         }
 
-        let center = significand &<< 2
+        // 16 · 4c, and the interval's ends at 16 · (4c ± 2), or 16 · (4c - 1) below a power of two.
+        let center = significand &<< 6
         let value = scaled(center)
-        let lower = scaled(center &- (fractionBits == 0 ? 1 : 2))
-        let upper = scaled(center &+ 2)
+        let lowerEnd = scaled(center &- (fractionBits == 0 ? 16 : 32))
+        let lower = lowerEnd.whole | lowerEnd.cut
+        let upperEnd = scaled(center &+ 32)
+        let upper = upperEnd.whole | upperEnd.cut
         // With `c` odd the ends are excluded: a candidate must clear them by one.
         let exclusion = significand & 1
 
-        let floor = value &>> 2
+        let floor = value.whole &>> 2
         let floorTen = floor / 10 &* 10
         let ceilingTen = floorTen &+ 10
         let floorTenInside = lower &+ exclusion <= floorTen &<< 2
@@ -64,9 +70,10 @@ extension JSONWriter {
         if floorInside != ceilingInside {
             return (floorInside ? floor : ceiling, fractionDigits)
         }
-        // Both inside: the nearer, by the value against their midpoint `4 · floor + 2`.
+        // Both inside: the nearer, by the value (rounded to odd) against their midpoint `4 · floor + 2`.
+        let rounded = value.whole | value.cut
         let midpoint = floor &<< 2 &+ 2
-        let takeFloor = value < midpoint || (value == midpoint && floor & 1 == 0)
+        let takeFloor = rounded < midpoint || (rounded == midpoint && floor & 1 == 0)
         return (takeFloor ? floor : ceiling, fractionDigits)
     }
 
@@ -85,12 +92,52 @@ extension JSONWriter {
     @inline(__always)
     static func shortDecimal(_ magnitude: Double) -> (digits: UInt64, fractionDigits: Int)? {
         guard magnitude < 1e11 else { return nil }
-        // `Int64(x + 0.5)` rounds as `rounded()` does whenever it matters (when `n` reads back the product is
-        // within 1/16 of it), and is a conversion where `rounded()` is a call into libm (the baseline x86-64 has
-        // no rounding instruction). Signed conversions are one instruction each way; unsigned ones are several.
-        let thousandths = Int64(magnitude * 1000 + 0.5)
-        guard Double(thousandths) / 1000 == magnitude else { return nil }
-        return (UInt64(truncatingIfNeeded: thousandths), 3)
+        // Adding 1.5 · 2^52 to a product below 2^51 leaves a double whose unit is 1: the product rounded to an
+        // integer, whose bits are the shifter's plus that integer. Subtracting it back is exact. Two additions where
+        // a conversion to an integer and back would check its range twice; `rounded()` would call into libm.
+        let shifter = 6_755_399_441_055_744.0
+        let shifted = magnitude * 1000 + shifter
+        guard (shifted - shifter) / 1000 == magnitude else { return nil }
+        return (shifted.bitPattern &- shifter.bitPattern, 3)
+    }
+
+    /// Stores a non-integral number of magnitude in [0.001, 2^53) as ``value(_:)-(Double)`` describes: `-` if
+    /// `isNegative`, then the shortest decimal that reads back as `magnitude` (``shortDecimal(_:)`` when it has at
+    /// most three fraction digits, ``roundTripDigits(_:)`` otherwise), stored by
+    /// ``writeFraction(integerPart:digits:fractionDigits:isNegative:into:)``; returns the number of bytes stored.
+    ///
+    /// Inlined, with its steps, into ``OutputCursor/putComputed(_:recent:)``: a number of 15 to 17 digits, most of
+    /// a waterfall's or a justified layout's, costs one call rather than three.
+    ///
+    /// - Parameters:
+    ///   - magnitude: The number's magnitude, not an integer.
+    ///   - integerPart: Its integer part.
+    ///   - isNegative: Whether to write a minus sign.
+    ///   - output: Where the text goes, with ``maximumNumberLength`` bytes of room.
+    @_transparent
+    static func writeNonIntegral(
+        _ magnitude: Double, integerPart: UInt64, isNegative: Bool, into output: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        let digits: UInt64
+        let fractionDigits: Int
+        if let short = Self.shortDecimal(magnitude) {
+            (digits, fractionDigits) = short
+        } else {
+            (digits, fractionDigits) = Self.roundTripDigits(magnitude)
+        }
+        if let length = Self.writeFraction(
+            integerPart: integerPart, digits: digits, fractionDigits: fractionDigits, isNegative: isNegative,
+            into: output)
+        {
+            return length
+        }
+        // Not reached (the digits are below 10^17, so an integer part of 9 digits or more leaves at most 8 for the
+        // fraction); the standard library's text is the same.
+        var text = (isNegative ? -magnitude : magnitude).description
+        return text.withUTF8 { bytes in
+            JSONWriter.copy(bytes, to: output)
+            return bytes.count
+        }
     }
 
     /// Stores `-` if `isNegative`, `integerPart` in decimal, a point and the fraction `digits − integerPart ·
@@ -108,7 +155,7 @@ extension JSONWriter {
     ///   - integerPart: The whole part, below 10^16 and below `digits / 10^fractionDigits + 1`.
     ///   - digits: The decimal's digits, `integerPart` followed by the fraction's (a fraction above zero).
     ///   - fractionDigits: 1...19.
-    @inline(__always)
+    @_transparent
     static func writeFraction(
         integerPart: UInt64, digits: UInt64, fractionDigits: Int, isNegative: Bool,
         into output: UnsafeMutablePointer<UInt8>
@@ -125,17 +172,24 @@ extension JSONWriter {
             // pairs, without an eight-digit word and the count of its leading zeros.
             position += Self.storeSmall(
                 UInt32(truncatingIfNeeded: integerPart), at: position.assumingMemoryBound(to: UInt8.self))
+        } else if !integerIsLong {
+            // 10^4 to 10^8 (a long list's y): the leading 1 to 4 digits from the pairs, then exactly four.
+            let leading = integerPart / 10_000
+            position += Self.storeSmall(
+                UInt32(truncatingIfNeeded: leading), at: position.assumingMemoryBound(to: UInt8.self))
+            position.storeBytes(
+                of: Self.fourDigits(UInt32(truncatingIfNeeded: integerPart &- leading &* 10_000)), as: UInt32.self)
+            position += 4
         } else {
-            let leading = integerIsLong ? integerPart / 100_000_000 : integerPart
+            // 10^8 and more: a word for the leading digits (below 10^8, since the part is below 2^53), then eight.
+            let leading = integerPart / 100_000_000
             let leadingWord = Self.eightDigits(leading)
-            // The word's leading zeros are its low bytes equal to `0`; the top byte is kept (an integer part of 0).
-            let zeros = ((leadingWord ^ 0x3030_3030_3030_3030) | 1 &<< 56).trailingZeroBitCount &>> 3
+            // The word's leading zeros are its low bytes equal to `0`.
+            let zeros = (leadingWord ^ 0x3030_3030_3030_3030).trailingZeroBitCount &>> 3
             position.storeBytes(of: leadingWord &>> UInt64(zeros &<< 3), as: UInt64.self)
             position += 8 &- zeros
-            if integerIsLong {
-                position.storeBytes(of: Self.eightDigits(integerPart &- leading &* 100_000_000), as: UInt64.self)
-                position += 8
-            }
+            position.storeBytes(of: Self.eightDigits(integerPart &- leading &* 100_000_000), as: UInt64.self)
+            position += 8
         }
         position.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
         position += 1
@@ -146,7 +200,7 @@ extension JSONWriter {
 
     /// Stores `fraction` as `count` (1...19) digits, leading zeros included and trailing zeros dropped, in whole
     /// words (up to 19 bytes from `output`); returns the number of digits kept. `fraction` is above zero.
-    @inline(__always)
+    @_transparent
     private static func storeFraction(_ fraction: UInt64, digits count: Int, at output: UnsafeMutableRawPointer)
         -> Int
     {

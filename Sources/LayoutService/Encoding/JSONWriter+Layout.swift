@@ -56,7 +56,8 @@ extension JSONWriter {
     ///
     /// `kind` appears for supplementary and decoration views; `transform` and `transform3D` only when they are not
     /// the identity, so that most cells stay short. This runs once per element of every answer, so the element is
-    /// stored in one reservation (``writeValue(maximumLength:_:)``), its fixed structure in a few literal copies.
+    /// stored in one reservation (``writeValue(maximumLength:_:)``), its fixed structure in a few literal copies,
+    /// its index path and frame by the writer plain cells share (``putPlacement(_:_:to:recent:)``).
     package mutating func value(_ attributes: LayoutAttributes) {
         self.writeValue(maximumLength: Self.maximumElementLength) { output, recent in
             switch (attributes.category, attributes.kind) {
@@ -76,45 +77,52 @@ extension JSONWriter {
                 }
                 output.put(#"","indexPath":["#)
             }
-            output.put(attributes.indexPath.section)
-            output.put(UInt8(ascii: ","))
-            output.put(attributes.indexPath.item)
-            let frame = attributes.frame
-            output.put(#"],"frame":{"x":"#, frame.minX, recent: &recent)
-            output.put(#","y":"#, frame.minY, recent: &recent)
-            output.put(#","width":"#, frame.width, recent: &recent)
-            output.put(#","height":"#, frame.height, recent: &recent)
-            if attributes.zIndex == 0, attributes.alpha == 1, !attributes.isHidden {
-                // Most elements: the rest of the common shape in one copy.
-                output.put(#"},"zIndex":0,"alpha":1,"hidden":false"#)
-            } else {
-                output.put(#"},"zIndex":"#)
-                output.put(attributes.zIndex)
-                output.put(#","alpha":"#, attributes.alpha, recent: &recent)
-                output.put(#","hidden":"#)
-                output.put(attributes.isHidden)
+            Self.putPlacement(attributes.indexPath, attributes.frame, to: &output, recent: &recent)
+            // Most elements: the rest of the common shape in one copy. Both transforms are tested on the element's
+            // own storage, not on copies.
+            if attributes.zIndex == 0, attributes.alpha == 1, !attributes.isHidden,
+                Self.isIdentity(attributes.transform), Self.isIdentity(attributes.transform3D)
+            {
+                output.put(#"},"zIndex":0,"alpha":1,"hidden":false}"#)
+                return
             }
-            if !Self.isIdentity(attributes.transform) {
-                let transform = attributes.transform
-                output.put(#","transform":{"a":"#, transform.a, recent: &recent)
-                output.put(#","b":"#, transform.b, recent: &recent)
-                output.put(#","c":"#, transform.c, recent: &recent)
-                output.put(#","d":"#, transform.d, recent: &recent)
-                output.put(#","tx":"#, transform.tx, recent: &recent)
-                output.put(#","ty":"#, transform.ty, recent: &recent)
-                output.put(UInt8(ascii: "}"))
-            }
-            let transform3D = attributes.transform3D
-            if !Self.isIdentity(transform3D) {
-                output.put(#","transform3D":["#)
-                for (index, component) in transform3D.components.enumerated() {
-                    if index > 0 { output.put(UInt8(ascii: ",")) }
-                    output.put(component, recent: &recent)
-                }
-                output.put(UInt8(ascii: "]"))
-            }
+            Self.putUncommonTail(attributes, to: &output, recent: &recent)
+        }
+    }
+
+    /// Stores what follows an element's frame when it is not the common `},"zIndex":0,"alpha":1,"hidden":false}`:
+    /// its zIndex, alpha and hidden flag, the transforms that are not the identity, and the closing brace.
+    private static func putUncommonTail(
+        _ attributes: LayoutAttributes, to output: inout OutputCursor, recent: inout RecentNumbers
+    ) {
+        if attributes.zIndex == 0, attributes.alpha == 1, !attributes.isHidden {
+            output.put(#"},"zIndex":0,"alpha":1,"hidden":false"#)
+        } else {
+            output.put(#"},"zIndex":"#)
+            output.put(attributes.zIndex)
+            output.put(#","alpha":"#, attributes.alpha, recent: &recent)
+            output.put(#","hidden":"#)
+            output.put(attributes.isHidden)
+        }
+        if !Self.isIdentity(attributes.transform) {
+            let transform = attributes.transform
+            output.put(#","transform":{"a":"#, transform.a, recent: &recent)
+            output.put(#","b":"#, transform.b, recent: &recent)
+            output.put(#","c":"#, transform.c, recent: &recent)
+            output.put(#","d":"#, transform.d, recent: &recent)
+            output.put(#","tx":"#, transform.tx, recent: &recent)
+            output.put(#","ty":"#, transform.ty, recent: &recent)
             output.put(UInt8(ascii: "}"))
         }
+        if !Self.isIdentity(attributes.transform3D) {
+            output.put(#","transform3D":["#)
+            for (index, component) in attributes.transform3D.components.enumerated() {
+                if index > 0 { output.put(UInt8(ascii: ",")) }
+                output.put(component, recent: &recent)
+            }
+            output.put(UInt8(ascii: "]"))
+        }
+        output.put(UInt8(ascii: "}"))
     }
 
     /// Writes a cell with UIKit's default attributes (identity transforms, alpha 1, zIndex 0, shown): byte for
@@ -125,41 +133,24 @@ extension JSONWriter {
     mutating func plainCell(_ indexPath: IndexPath, frame: Rect) {
         self.writeValue(maximumLength: Self.maximumPlainCellLength) { output, recent in
             output.put(#"{"category":"cell","indexPath":["#)
-            output.put(indexPath.section)
-            output.put(UInt8(ascii: ","))
-            output.put(indexPath.item)
-            Self.putFrame(frame, to: &output, recent: &recent)
+            Self.putPlacement(indexPath, frame, to: &output, recent: &recent)
             output.put(#"},"zIndex":0,"alpha":1,"hidden":false}"#)
         }
     }
 
-    /// Stores `"],"frame":{"x":…,"y":…,"width":…,"height":…` (without the closing brace), an element's frame
-    /// after its index path.
+    /// Stores an element's index path and frame after its `"indexPath":[`, both element writers' middle:
+    /// `s,i],"frame":{"x":…,"y":…,"width":…,"height":…` (without the frame's closing brace).
     @inline(__always)
-    private static func putFrame(_ frame: Rect, to output: inout OutputCursor, recent: inout RecentNumbers) {
-        output.put(#"],"frame":{"x":"#)
-        Self.put(frame.minX, to: &output, recent: &recent)
-        output.put(#","y":"#)
-        Self.put(frame.minY, to: &output, recent: &recent)
-        output.put(#","width":"#)
-        Self.put(frame.width, to: &output, recent: &recent)
-        output.put(#","height":"#)
-        Self.put(frame.height, to: &output, recent: &recent)
-    }
-
-    /// Stores `number` as ``OutputCursor/put(_:_:recent:)`` does after its literal, with its case of a whole number
-    /// from 0 to 9,999 (a frame in whole points) tested by a conversion to an integer and back rather than by
-    /// `UInt32(exactly:)`, which calls `trunc` on this target: the same bytes (the integer's digits) in fewer
-    /// instructions.
-    @inline(__always)
-    private static func put(_ number: Double, to output: inout OutputCursor, recent: inout RecentNumbers) {
-        // The sign bit clear and below 10,000: 0 to 9,999.x, never -0, NaN or an infinity, so the conversion is
-        // exact in range; equal after it, the number is that integer.
-        if number.bitPattern >> 63 == 0, number < 10_000, case let whole = Int(number), Double(whole) == number {
-            output.put(whole)
-        } else {
-            output.put(number, recent: &recent)
-        }
+    private static func putPlacement(
+        _ indexPath: IndexPath, _ frame: Rect, to output: inout OutputCursor, recent: inout RecentNumbers
+    ) {
+        output.put(indexPath.section)
+        output.put(UInt8(ascii: ","))
+        output.put(indexPath.item)
+        output.put(#"],"frame":{"x":"#, frame.origin.x, recent: &recent)
+        output.put(#","y":"#, frame.origin.y, recent: &recent)
+        output.put(#","width":"#, frame.size.width, recent: &recent)
+        output.put(#","height":"#, frame.size.height, recent: &recent)
     }
 
     /// Whether `transform` is the identity, as `isIdentity` says (`==` on each component, so `-0` counts as `0`),
