@@ -52,14 +52,24 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     }
 
     /// The value of the first field named `name`, or `nil`.
+    ///
+    /// A received field's name is looked at only when its length is `name`'s: a request without the field (most
+    /// lookups, such as `X-Request-Id`) costs a length comparison per field and no string.
     public subscript(name: String) -> String? {
-        if let received = self.received, received.count > 0 {
-            let value = Self.firstReceived(named: name, in: received) { field -> String? in
-                Self.value(of: field, in: received)
+        let length = name.utf8.count
+        if let received = self.received {
+            let fields = received.fields
+            for index in 0..<fields.count where fields[index].nameEnd - fields[index].nameStart == length {
+                var key = name
+                if key.withUTF8({ Self.bytesMatch(received.name(of: fields[index]), $0) }) {
+                    return Self.value(of: fields[index], in: received)
+                }
             }
-            if let value { return value }
         }
-        return self.added.first { Self.namesMatch($0.name, name) }?.value
+        for index in self.added.indices where Self.namesMatch(self.added[index].name, name) {
+            return self.added[index].value
+        }
+        return nil
     }
 
     /// Every value of the fields named `name`, in order.

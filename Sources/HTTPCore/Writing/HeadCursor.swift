@@ -39,19 +39,37 @@ struct HeadCursor {
     /// Stores a field's name or value, each CR, LF or NUL replaced by a space so that no value can end the head or
     /// start a field of its own (response splitting); as many bytes as `string.utf8.count`.
     ///
-    /// The bytes are copied in one piece, then only those up to CR (the rare ones that may need replacing) are
-    /// looked at again.
+    /// The bytes are copied in one piece, then looked at eight at a time for a byte up to CR (the rare ones that
+    /// may need replacing); only a word holding one is looked at byte by byte.
+    ///
+    /// - Complexity: O(`string.utf8.count` / 8) for a value without control bytes.
     mutating func putSanitized(_ string: String) {
         var string = string
         string.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return }
             let position = self.position
-            position.update(from: base, count: bytes.count)
-            for index in 0..<bytes.count where position[index] <= .cr {
-                let byte = position[index]
-                if byte == .cr || byte == .lf || byte == 0 { position[index] = .space }
+            let count = bytes.count
+            position.update(from: base, count: count)
+            var index = 0
+            while index &+ 8 <= count {
+                let word = UnsafeRawPointer(position + index).loadUnaligned(as: UInt64.self)
+                // Some byte is below 0x0E exactly when this is non-zero (the classic "has a byte less than n"
+                // test: a borrow reaches a byte's top bit only from a byte below n whose own top bit is clear).
+                if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 {
+                    Self.replaceLineBreaks(position + index, count: 8)
+                }
+                index &+= 8
             }
-            self.position += bytes.count
+            Self.replaceLineBreaks(position + index, count: count &- index)
+            self.position += count
+        }
+    }
+
+    /// Replaces each CR, LF and NUL among `count` bytes at `bytes` with a space.
+    private static func replaceLineBreaks(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+        for index in 0..<count where bytes[index] <= .cr {
+            let byte = bytes[index]
+            if byte == .cr || byte == .lf || byte == 0 { bytes[index] = .space }
         }
     }
 

@@ -1,3 +1,4 @@
+import Glibc
 import HTTPCore
 
 /// The routes layoutd serves, matched from a request path.
@@ -98,9 +99,42 @@ enum Route: Hashable, Sendable {
             return
         }
         // `/` is one byte: what follows it starts one UTF-8 index on.
-        guard first == UInt8(ascii: "/"),
-            let route = Segments.withSegments(of: path[path.utf8.index(after: path.startIndex)...], Self.route(_:))
-        else { return nil }
+        guard first == UInt8(ascii: "/") else { return nil }
+        // A request's target is always native UTF-8: its bytes are read in place.
+        var scratch = path
+        let route = scratch.withUTF8 { bytes in
+            Segments.route(of: UnsafeBufferPointer(rebasing: bytes.dropFirst()), in: path, at: 1)
+        }
+        guard let route else { return nil }
+        self = route
+    }
+
+    /// The route for a request target, or `nil` when there is none: the same route as ``init(path:)`` of the
+    /// target's path (``Request/path``).
+    ///
+    /// An origin-form target (`/…`, nearly every request) is split in place, in one pass over its bytes that finds
+    /// the query's `?` too, so that routing a request makes no path `Substring` and no second scan; any other form
+    /// (`*`, an absolute URI) goes through ``Request/path``.
+    ///
+    /// - Complexity: O(target length).
+    init?(target: String) {
+        let text = Substring(target)
+        var scratch = target
+        // `nil` when the target is not origin-form; `.some(nil)` when it is and no route has its path.
+        let origin: Route?? = scratch.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0, base[0] == UInt8(ascii: "/") else { return nil }
+            var end = bytes.count
+            if let mark = memchr(base + 1, Int32(UInt8(ascii: "?")), end - 1) {
+                end = UnsafeRawPointer(mark) - UnsafeRawPointer(base)
+            }
+            return .some(Segments.route(of: UnsafeBufferPointer(rebasing: bytes[1..<end]), in: text, at: 1))
+        }
+        if let origin {
+            guard let origin else { return nil }
+            self = origin
+            return
+        }
+        guard let route = Route(path: Request(method: .GET, target: target).path) else { return nil }
         self = route
     }
 
@@ -115,12 +149,12 @@ enum Route: Hashable, Sendable {
             if segments.matches(0, "openapi.yaml") { return .openAPI }
             if segments.matches(0, "kinds") { return .kinds }
             if segments.isEmpty(0) { return .webPage }
-            if !segments.matches(0, "index.html"), WebAssets.files[String(segments[0])] != nil {
-                return .webAsset(name: String(segments[0]))
+            if !segments.matches(0, "index.html"), WebAssets.files[segments.string(0)] != nil {
+                return .webAsset(name: segments.string(0))
             }
             return nil
         case 2 where segments.matches(0, "layout") && !segments.isEmpty(1):
-            return .layout(kind: String(segments[1]))
+            return .layout(kind: segments.string(1))
         default:
             return nil
         }
@@ -166,40 +200,45 @@ enum Route: Hashable, Sendable {
     /// The longest path, in segments, that any route has: `/sessions/{id}/supplementary/{kind}/{section}/{item}`.
     private static let maximumSegmentCount = 6
 
-    /// A path's segments as byte offsets into it, held inline, with the path's bytes while a match runs
-    /// (``withSegments(of:_:)``): matching a route allocates nothing, compares bytes in place, and a segment becomes
-    /// a `Substring` only when a route keeps it.
+    /// A path's segments as byte offsets into it, while a match runs (``route(of:in:at:)``): matching a route
+    /// allocates nothing, compares bytes in place, and a segment becomes a `Substring` or a `String` only when a
+    /// route keeps it.
     private struct Segments {
-        /// The path the offsets point into.
-        private let path: Substring
-        /// The path's UTF-8, valid only inside ``withSegments(of:_:)``'s body.
+        /// The text the bytes are part of, for the segments a route keeps.
+        private let text: Substring
+        /// Where the bytes start in `text`'s UTF-8.
+        private let origin: Int
+        /// The path's UTF-8 after its leading `/`, valid only inside ``route(of:in:at:)``.
         private let bytes: UnsafeBufferPointer<UInt8>
-        /// Each segment's start and end offsets in `path`'s UTF-8.
-        private var bounds = InlineArray<6, (start: Int, end: Int)>(repeating: (0, 0))
-        /// How many there are, 1 to ``Route/maximumSegmentCount``.
-        private(set) var count = 0
+        /// The offsets in `bytes` of the `/`s that end every segment but the last (stack memory of
+        /// ``route(of:in:at:)``, room for ``Route/maximumSegmentCount`` − 1).
+        private let slashes: UnsafeMutablePointer<Int>
+        /// How many segments there are, 1 to ``Route/maximumSegmentCount``.
+        private(set) var count = 1
 
-        /// Calls `body` with the segments of `path`, split at every `/` with empty segments kept, in one pass over
-        /// its bytes; `nil` when it has more segments than any route.
-        static func withSegments(of path: Substring, _ body: (Segments) -> Route?) -> Route? {
-            // A request's target is always native UTF-8: its bytes are read in place.
-            var scratch = path
-            return scratch.withUTF8 { bytes in
-                Segments(bytes, of: path).flatMap(body)
+        /// The route the segments of `bytes` name, or `nil`: `bytes` are the path after its leading `/`, found
+        /// at UTF-8 offset `origin` of `text`. Split at every `/`, empty segments kept, in one pass; `nil` as well
+        /// when there are more segments than any route has.
+        static func route(of bytes: UnsafeBufferPointer<UInt8>, in text: Substring, at origin: Int) -> Route? {
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: Route.maximumSegmentCount - 1) { slashes in
+                guard let segments = Segments(bytes, slashes: slashes.baseAddress!, text: text, origin: origin) else {
+                    return nil
+                }
+                return Route.route(segments)
             }
         }
 
         /// Splits `bytes` at every `/`, eight bytes at a time.
         ///
         /// - Complexity: O(path length / 8 + segments).
-        private init?(_ bytes: UnsafeBufferPointer<UInt8>, of path: Substring) {
-            self.path = path
+        private init?(
+            _ bytes: UnsafeBufferPointer<UInt8>, slashes: UnsafeMutablePointer<Int>, text: Substring, origin: Int
+        ) {
+            self.text = text
+            self.origin = origin
             self.bytes = bytes
-            guard let base = bytes.baseAddress else {
-                self.bounds[0] = (0, 0)
-                self.count = 1
-                return
-            }
+            self.slashes = slashes
+            guard let base = bytes.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
             let length = bytes.count
             var offset = 0
@@ -208,53 +247,65 @@ enum Route: Hashable, Sendable {
                 // neither its low seven bits plus 0x7F nor the byte itself reach the top bit (no carry between bytes).
                 let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x2F2F_2F2F_2F2F_2F2F
                 let lowBits = word & 0x7F7F_7F7F_7F7F_7F7F
-                var slashes = ~((lowBits &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
-                while slashes != 0 {
-                    guard self.endSegment(at: offset &+ slashes.trailingZeroBitCount &>> 3) else { return nil }
-                    slashes &= slashes &- 1
+                var found = ~((lowBits &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+                while found != 0 {
+                    guard self.endSegment(at: offset &+ found.trailingZeroBitCount &>> 3) else { return nil }
+                    found &= found &- 1
                 }
                 offset &+= 8
             }
             while offset < length {
-                if bytes[offset] == UInt8(ascii: "/") {
+                if base[offset] == UInt8(ascii: "/") {
                     guard self.endSegment(at: offset) else { return nil }
                 }
                 offset &+= 1
             }
-            self.bounds[self.count] = (self.nextStart, length)
-            self.count += 1
         }
-
-        /// Where the segment being split starts.
-        private var nextStart = 0
 
         /// Ends the current segment at the `/` at `offset`; `false` when the path has more segments than any route.
         private mutating func endSegment(at offset: Int) -> Bool {
-            guard self.count < Route.maximumSegmentCount - 1 else { return false }
-            self.bounds[self.count] = (self.nextStart, offset)
-            self.count += 1
-            self.nextStart = offset + 1
+            guard self.count < Route.maximumSegmentCount else { return false }
+            self.slashes[self.count &- 1] = offset
+            self.count &+= 1
             return true
+        }
+
+        /// The start and end offsets in `bytes` of the segment at `index`, which is below ``count``.
+        private func bounds(_ index: Int) -> (start: Int, end: Int) {
+            (
+                index == 0 ? 0 : self.slashes[index &- 1] &+ 1,
+                index == self.count &- 1 ? self.bytes.count : self.slashes[index]
+            )
         }
 
         /// The segment at `index`, which is below ``count``.
         subscript(index: Int) -> Substring {
-            let utf8 = self.path.utf8
-            let (start, end) = self.bounds[index]
+            let utf8 = self.text.utf8
+            let (start, end) = self.bounds(index)
             // `/` is ASCII: offsets next to one are character boundaries.
-            return self.path[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+            let first = utf8.index(utf8.startIndex, offsetBy: self.origin &+ start)
+            return self.text[first..<utf8.index(first, offsetBy: end &- start)]
+        }
+
+        /// The segment at `index`, which is below ``count``, as a `String` of its own made from its bytes.
+        func string(_ index: Int) -> String {
+            let (start, end) = self.bounds(index)
+            return String(decoding: UnsafeBufferPointer(rebasing: self.bytes[start..<end]), as: UTF8.self)
         }
 
         /// Whether the segment at `index` is empty.
-        func isEmpty(_ index: Int) -> Bool { self.bounds[index].start == self.bounds[index].end }
+        func isEmpty(_ index: Int) -> Bool {
+            let (start, end) = self.bounds(index)
+            return start == end
+        }
 
         /// Whether the segment at `index` is `literal`, byte for byte.
         ///
         /// - Complexity: O(literal length): a length check, then one compare per byte.
         func matches(_ index: Int, _ literal: StaticString) -> Bool {
-            let (start, end) = self.bounds[index]
+            let (start, end) = self.bounds(index)
             let count = literal.utf8CodeUnitCount
-            guard end - start == count else { return false }
+            guard end &- start == count else { return false }
             let expected = literal.utf8Start
             var offset = 0
             while offset < count, self.bytes[start &+ offset] == expected[offset] { offset &+= 1 }

@@ -33,7 +33,10 @@ extension LayoutService {
             if !self.metrics.isWorkerPoolSaturated.exchange(true, ordering: .relaxed) {
                 self.logger.log(.warning, "worker pool saturated", [("queued", .integer(queued))])
             }
-        } else if queued == 0, self.metrics.isWorkerPoolSaturated.exchange(false, ordering: .relaxed) {
+        } else if queued == 0, self.metrics.isWorkerPoolSaturated.load(ordering: .relaxed),
+            self.metrics.isWorkerPoolSaturated.exchange(false, ordering: .relaxed)
+        {
+            // Loaded first: an exchange on every request wrote the flag's cache line from every loop.
             self.logger.log(.info, "worker pool caught up", [("queued", .integer(0))])
         }
     }

@@ -35,8 +35,8 @@ public final class Metrics: Sendable {
                 self.durations[statusClass] = Histogram(bucketCount: Metrics.latencyBuckets.count)
             }
             self.durations[statusClass]!.record(seconds, bounds: Metrics.latencyBuckets)
-            self.requestSizes.record(Double(requestBytes), bounds: Metrics.sizeBuckets)
-            self.responseSizes.record(Double(responseBytes), bounds: Metrics.sizeBuckets)
+            self.requestSizes.record(bytes: requestBytes)
+            self.responseSizes.record(bytes: responseBytes)
         }
     }
 
@@ -56,6 +56,27 @@ public final class Metrics: Sendable {
             if let bucket = bounds.firstIndex(where: { value <= $0 }) { self.counts[bucket] += 1 }
             self.sum += value
             self.total += 1
+        }
+
+        /// ``record(_:bounds:)`` of a byte count with ``Metrics/sizeBuckets``, its bucket found by arithmetic:
+        /// the bounds are 64 × 4ᵏ, so a count above 64 belongs to bucket ⌈log₄(count / 64)⌉, which the bit width
+        /// of `count − 1` gives without a search (the same bucket as the search's, for every count).
+        ///
+        /// - Complexity: O(1).
+        mutating func record(bytes: Int) {
+            if let bucket = Self.sizeBucket(of: bytes) { self.counts[bucket] += 1 }
+            self.sum += Double(bytes)
+            self.total += 1
+        }
+
+        /// The index of the first of ``Metrics/sizeBuckets`` that `bytes` does not exceed, or `nil` when it
+        /// exceeds them all (it counts only towards `+Inf`).
+        static func sizeBucket(of bytes: Int) -> Int? {
+            guard bytes > 64 else { return 0 }
+            // 65…256 → 1, 257…1024 → 2, …: the bit width of `bytes − 1`, less 6, halved, rounded up.
+            let width = Int.bitWidth - (bytes - 1).leadingZeroBitCount
+            let bucket = (width - 6 + 1) / 2
+            return bucket < Metrics.sizeBuckets.count ? bucket : nil
         }
     }
 

@@ -1,0 +1,81 @@
+import HTTPCore
+import Testing
+
+@testable import LayoutService
+
+/// `Route(target:)`, which routes an origin-form target's bytes in place, against `Route(path:)` of the target's
+/// path (`Request.path`), which it replaced on every request.
+@Suite struct RouteTargetTests {
+    /// Every path template of the OpenAPI document, its parameters filled in.
+    static let documentedPaths: [String] = {
+        let id = Session.makeID()
+        var paths: [String] = []
+        for line in OpenAPIDocument.yaml.split(separator: "\n") where line.hasPrefix("  /") && line.hasSuffix(":") {
+            paths.append(
+                String(line.dropFirst(2).dropLast())
+                    .replacing("/supplementary/{kind}", with: "/supplementary/header")
+                    .replacing("{kind}", with: "waterfall")
+                    .replacing("{id}", with: id)
+                    .replacing("{section}", with: "3")
+                    .replacing("{item}", with: "14")
+            )
+        }
+        return paths
+    }()
+
+    /// The documented paths and the shapes around them a client may send: a query, an empty query, a trailing or
+    /// doubled slash, a segment too many or too few, another case, an index out of shape, a query that looks
+    /// like a path.
+    static let targets: [String] = {
+        var targets: [String] = []
+        for path in Self.documentedPaths {
+            targets += [
+                path, path + "?", path + "?x=1", path + "?a/b?c", path + "/", path + "//", path + "/x",
+                String(path.dropLast()), path.uppercased(), path.replacing("/", with: "//"),
+                path.replacing("14", with: "1x4"),
+            ]
+        }
+        return targets + [
+            "/", "/?", "//", "/?x", "/sessions/", "/sessions//query", "/a/b/c/d/e/f/g", "/sessions/a/b/c/d/e/f/g",
+            "/layout/", "/layout//", "/healthz#x", "/%68ealthz", "/index.html", "/app.js?v=2", "/sessions/x/items/1/",
+        ]
+    }()
+
+    @Test func everyDocumentedPathHasARoute() {
+        #expect(Self.documentedPaths.count >= 30)
+        for path in Self.documentedPaths {
+            #expect(Route(target: path) != nil, "\(path)")
+        }
+    }
+
+    @Test func anOriginFormTargetIsRoutedAsItsPathIs() {
+        for target in Self.targets {
+            let request = Request(method: .GET, target: target)
+            #expect(Route(target: target) == Route(path: request.path), "\(target)")
+        }
+    }
+
+    @Test(arguments: ["*", "http://example.com/healthz", "HTTPS://example.com/layout/flow?x=1", "http://h",
+                      "http://h?x", "http://h/sessions/abc/query", "ftp://h/healthz", "healthz", ""])
+    func anyOtherFormIsRoutedAsItsPathIs(target: String) {
+        #expect(Route(target: target) == Route(path: Request(method: .OPTIONS, target: target).path))
+    }
+
+    @Test func routesKeepTheirParametersFromTheTarget() {
+        #expect(Route(target: "/healthz?verbose=1") == .health)
+        #expect(Route(target: "/layout/flow?x") == .layout(kind: "flow"))
+        #expect(Route(target: "/sessions/abc/query?at=1") == .sessionQuery(id: "abc"))
+        #expect(Route(target: "/sessions/abc/items/2/30") == .sessionItem(id: "abc", section: 2, item: 30))
+        #expect(
+            Route(target: "/sessions/abc/supplementary/footer/2/30?q")
+                == .sessionSupplementary(id: "abc", kind: "footer", section: 2, item: 30)
+        )
+        #expect(Route(target: "/app.js?v=2") == .webAsset(name: "app.js"))
+        #expect(Route(target: "/?x") == .webPage)
+        #expect(Route(target: "http://h/sessions/abc") == .session(id: "abc"))
+        #expect(Route(target: "*") == .server)
+        #expect(Route(target: "/healthz/") == nil)
+        #expect(Route(target: "/sessions/abc/query/x") == nil)
+    }
+}
+
