@@ -14,7 +14,8 @@ struct CellContext {
         case visibleItems(CompositionalLayout.VisibleItemsEffect, vertical: Bool, center: Double, distance: Double)
     }
 
-    private let section: Int
+    /// The section whose cells it makes.
+    let section: Int
     private let origin: Point
     private let itemCount: Int
     private let mode: Mode

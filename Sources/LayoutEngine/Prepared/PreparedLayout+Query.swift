@@ -21,7 +21,16 @@ extension PreparedLayout {
         orthogonalOffsets: [Double] = [],
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        try self.visitElements(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets, body)
+        try self.visitElements(
+            in: rect,
+            contentOffset: contentOffset,
+            orthogonalOffsets: orthogonalOffsets,
+            handsOverPlainCells: false,
+            // Never called without `handsOverPlainCells`. A closure capturing `body` here made `body` go through a
+            // thunk per element.
+            plainCell: { (_, _) throws(E) in },
+            body
+        )
     }
 
     /// Calls `body` with the attributes of every element whose frame intersects `rect`: the generic rect query
@@ -45,14 +54,61 @@ extension PreparedLayout {
         orthogonalOffsets: [Double] = [],
         _ body: (LayoutAttributes) -> Void
     ) {
-        self.visitElements(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets, body)
+        self.visitElements(
+            in: rect,
+            contentOffset: contentOffset,
+            orthogonalOffsets: orthogonalOffsets,
+            handsOverPlainCells: false,
+            plainCell: { (_, _) in },
+            body
+        )
     }
 
-    /// The rect query both forms of ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` run.
+    /// Calls `plainCell` with the index path and frame of every cell drawn with UIKit's default attributes whose
+    /// frame intersects `rect`, and `body` with the attributes of every other element that does, in the layout's
+    /// stable order: the rect query ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` for a writer that
+    /// writes such a cell from its index path and frame alone, as
+    /// ``forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)`` does for the whole layout (a session's
+    /// viewport query: about 270 instructions an element for making and reading back the attributes).
+    ///
+    /// A cell `plainCell` gets has exactly the attributes
+    /// `LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: frame)`; which cells come through
+    /// `plainCell` is the layout's affair (today: the cells of a plain section, left to right, found through a
+    /// sorted item index), so a caller must write both the same way.
+    ///
+    /// - Parameters:
+    ///   - rect: The rectangle, in content coordinates.
+    ///   - contentOffset: The viewport's origin, for scroll-dependent attributes.
+    ///   - orthogonalOffsets: Orthogonal sections' own offsets (see
+    ///     ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)``).
+    ///   - plainCell: Called once per plain cell in the rect with its index path and frame.
+    ///   - body: Called once per other element in the rect.
+    /// - Complexity: O(log n + k) for k elements returned.
+    public func forEachAttribute(
+        in rect: Rect,
+        contentOffset: Point,
+        orthogonalOffsets: [Double] = [],
+        plainCell: (IndexPath, Rect) -> Void,
+        _ body: (LayoutAttributes) -> Void
+    ) {
+        self.visitElements(
+            in: rect,
+            contentOffset: contentOffset,
+            orthogonalOffsets: orthogonalOffsets,
+            handsOverPlainCells: true,
+            plainCell: plainCell,
+            body
+        )
+    }
+
+    /// The rect query every form of ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` runs; plain cells
+    /// go to `plainCell` only when `handsOverPlainCells`.
     private func visitElements<E: Error>(
         in rect: Rect,
         contentOffset: Point,
         orthogonalOffsets: [Double],
+        handsOverPlainCells: Bool,
+        plainCell: (IndexPath, Rect) throws(E) -> Void,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         let query = self.storedRect(rect)
@@ -73,9 +129,8 @@ extension PreparedLayout {
                 rect: local,
                 offset: offset,
                 scrolled: scrolled,
-                // Never called: a rect query gives every cell to `body` (only a whole-layout visit, `rect` `nil`,
-                // hands plain cells over). A closure capturing `body` here made `body` go through a thunk per element.
-                plainCell: { (_, _) throws(E) in },
+                handsOverPlainCells: handsOverPlainCells,
+                plainCell: plainCell,
                 body
             )
         }
@@ -175,6 +230,7 @@ extension PreparedLayout {
                 rect: nil,
                 offset: offset,
                 scrolled: scrolled,
+                handsOverPlainCells: true,
                 plainCell: plainCell,
                 body
             )
@@ -297,14 +353,16 @@ extension PreparedLayout {
     }
 
     /// Visits one section's elements, in the stable order: all of them when `rect` is `nil`, otherwise those whose
-    /// frame intersects `rect` (given relative to the section's origin). With `rect` `nil`, the cells of a section
-    /// whose cells are all plain (``CellContext/plainOrigin(layout:section:scrolled:)``) go to `plainCell` (see
-    /// ``forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)``).
+    /// frame intersects `rect` (given relative to the section's origin). With `handsOverPlainCells`, the cells of a
+    /// section whose cells are all plain (``CellContext/plainOrigin(layout:section:scrolled:)``) go to `plainCell`
+    /// (see ``forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)``): all of them when `rect` is `nil`,
+    /// those found through a sorted item index otherwise.
     private func visit<E: Error>(
         section sectionIndex: Int,
         rect local: Rect?,
         offset: Point,
         scrolled: Double,
+        handsOverPlainCells: Bool,
         plainCell: (IndexPath, Rect) throws(E) -> Void,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
@@ -336,9 +394,9 @@ extension PreparedLayout {
         if let local, try self.visitAnchoredCells(section: sectionIndex, rect: local, scrolled: scrolled, body) {
             return try self.visitFooter(section: sectionIndex, rect: local, offset: offset, body)
         }
-        if local == nil,
-            let origin = CellContext.plainOrigin(layout: self, section: sectionIndex, scrolled: scrolled)
-        {
+        let plainOrigin =
+            handsOverPlainCells ? CellContext.plainOrigin(layout: self, section: sectionIndex, scrolled: scrolled) : nil
+        if local == nil, let origin = plainOrigin {
             // Every cell, each plain: as an index path and a frame (moved as ``CellContext/makeCell(item:frame:)``
             // moves it), without a context or attributes made.
             try self.sections.withUnsafeBufferPointer { (sections) throws(E) in
@@ -360,6 +418,8 @@ extension PreparedLayout {
                     rect: local,
                     scrolled: scrolled,
                     context: context,
+                    plainOrigin: plainOrigin,
+                    plainCell: plainCell,
                     body
                 )
             }
@@ -388,6 +448,8 @@ extension PreparedLayout {
     }
 
     /// Visits one section's cells, in item order: all of them when `local` is `nil`, otherwise those drawn in it.
+    /// With a `plainOrigin` (the section's cells are all plain), the cells a rect query finds through the sorted
+    /// index go to `plainCell`, drawn at their stored frame moved by it.
     @inline(__always)
     private func visitCells<E: Error>(
         _ frames: SectionFrames,
@@ -395,6 +457,8 @@ extension PreparedLayout {
         rect local: Rect?,
         scrolled: Double,
         context: CellContext,
+        plainOrigin: Point?,
+        plainCell: (IndexPath, Rect) throws(E) -> Void,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         // Cells of a scrolled orthogonal section are drawn `scrolled` points toward the leading edge (or the top).
@@ -423,6 +487,13 @@ extension PreparedLayout {
                 }
                 items.sort()
                 for item in items { try body(context.makeCell(item: item, frame: frames[item])) }
+            } else if let origin = plainOrigin {
+                let section = context.section
+                try frames.forEachFrame(in: positions, crossing: lo <= hi ? lo...hi : nil) { (item, frame) throws(E) in
+                    if frame.intersects(local) {
+                        try plainCell(IndexPath(section: section, item: item), frame.offsetBy(dx: origin.x, dy: origin.y))
+                    }
+                }
             } else {
                 try frames.forEachFrame(in: positions, crossing: lo <= hi ? lo...hi : nil) { (item, frame) throws(E) in
                     if frame.intersects(local) { try body(context.makeCell(item: item, frame: frame)) }

@@ -244,12 +244,25 @@ extension JSONWriter {
         contentOffset: Point,
         orthogonalOffsets: [Double] = []
     ) -> Int {
-        var count = 0
         self.beginArray()
-        layout.forEachAttribute(in: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets) {
-            attributes in
-            self.value(attributes)
-            count += 1
+        // As in ``attributes(of:in:contentOffset:orthogonalOffsets:)``: plain cells as an index path and a frame,
+        // the two closures reaching this writer through a pointer each holds.
+        let count = withUnsafeMutablePointer(to: &self) { writer in
+            var count = 0
+            layout.forEachAttribute(
+                in: rect,
+                contentOffset: contentOffset,
+                orthogonalOffsets: orthogonalOffsets,
+                plainCell: { indexPath, frame in
+                    writer.pointee.plainCell(indexPath, frame: frame)
+                    count += 1
+                },
+                { attributes in
+                    writer.pointee.value(attributes)
+                    count += 1
+                }
+            )
+            return count
         }
         self.endArray()
         return count

@@ -1,0 +1,86 @@
+@testable import LayoutEngine
+import Testing
+
+/// ``PreparedLayout/forEachAttribute(in:contentOffset:orthogonalOffsets:plainCell:_:)`` hands the plain cells a rect
+/// query finds over as an index path and a frame: together with the other elements, in the same order, they are
+/// exactly what ``PreparedLayout/attributes(in:contentOffset:orthogonalOffsets:)`` gives.
+@Suite struct PlainCellRectVisitTests {
+    /// The elements of `layout` in `rect` through the split rect visit, each plain cell made into its attributes,
+    /// and how many came as plain cells.
+    static func splitVisit(_ layout: PreparedLayout, in rect: Rect, contentOffset: Point) -> ([LayoutAttributes], Int) {
+        var elements: [LayoutAttributes] = []
+        var plain = 0
+        withUnsafeMutablePointer(to: &elements) { elements in
+            layout.forEachAttribute(
+                in: rect,
+                contentOffset: contentOffset,
+                plainCell: { indexPath, frame in
+                    elements.pointee.append(LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: frame))
+                    plain += 1
+                },
+                { elements.pointee.append($0) }
+            )
+        }
+        return (elements, plain)
+    }
+
+    /// A random rect over `layout`'s content, now and then reaching past its ends.
+    static func randomRect(_ random: inout RandomLayouts, over layout: PreparedLayout) -> Rect {
+        let size = layout.contentSize
+        return Rect(
+            x: random.double(-50...max(0, size.width)),
+            y: random.double(-50...max(0, size.height)),
+            width: random.double(1...900),
+            height: random.double(1...900)
+        )
+    }
+
+    @Test(arguments: 0..<30)
+    func aFlowLayoutsRectQueryGivesTheSameElementsSplit(seed: Int) throws {
+        var random = RandomLayouts(seed: UInt64(seed) &+ 9_300)
+        let flow = GridFramesTests.randomFlow(&random)
+        let direction: LayoutDirection = random.bool() ? .rightToLeft : .leftToRight
+        let sections = (0..<random.int(1...4)).map { _ in
+            random.bool()
+                ? SectionInput(count: random.int(0...400))
+                : SectionInput(
+                    items: .sizes((0..<random.int(0...80)).map { _ in
+                        Size(width: random.double(1...120), height: random.double(1...80))
+                    })
+                )
+        }
+        let input = LayoutInput(
+            viewport: Size(width: random.double(200...900), height: random.double(300...900)),
+            layoutDirection: direction,
+            sections: sections
+        )
+        let layout = try prepare(input, .flow(flow))
+        var plainSeen = 0
+        for _ in 0..<12 {
+            let rect = Self.randomRect(&random, over: layout)
+            let offset = Point(x: 0, y: random.double(0...400))
+            let (elements, plain) = Self.splitVisit(layout, in: rect, contentOffset: offset)
+            #expect(elements == layout.attributes(in: rect, contentOffset: offset))
+            if direction == .rightToLeft { #expect(plain == 0) }
+            plainSeen += plain
+        }
+        // Left to right, a flow's cells are plain: a dozen rects over a non-empty layout find some of them.
+        if direction == .leftToRight, sections.contains(where: { $0.itemCount > 0 }) { #expect(plainSeen > 0) }
+    }
+
+    @Test(arguments: [LayoutKind.flow, .line, .stack, .circle, .cover, .rotary, .pagecover, .waterfall, .justified])
+    func everyKindsRectQueryGivesTheSameElementsSplit(kind: LayoutKind) throws {
+        let input = LayoutInput(
+            viewport: Size(width: 390, height: 844),
+            contentOffset: Point(x: 40, y: 120),
+            sections: [SectionInput(count: 250), SectionInput(count: 70)]
+        )
+        let layout = try prepare(input, .defaults(for: kind))
+        var random = RandomLayouts(seed: 77)
+        for _ in 0..<40 {
+            let rect = Self.randomRect(&random, over: layout)
+            let (elements, _) = Self.splitVisit(layout, in: rect, contentOffset: input.contentOffset)
+            #expect(elements == layout.attributes(in: rect, contentOffset: input.contentOffset))
+        }
+    }
+}
