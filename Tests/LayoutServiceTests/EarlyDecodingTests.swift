@@ -145,6 +145,48 @@ import Testing
         #expect(arrival.takeEarlyResult() == nil)
     }
 
+    /// A client that sends `Expect: 100-continue` sends the head alone: the early reader starts before any byte of
+    /// the body is in. It waits for the body's first bytes and reads from there as the rest arrives, rather than
+    /// failing on the empty prefix and waiting for the whole body.
+    @Test func aReaderStartedBeforeAnyByteReadsTheBodyWhileItArrives() {
+        let bytes = Self.body(count: 100_000)
+        var storage = [UInt8](repeating: UInt8(ascii: "7"), count: bytes.count)
+        let base = storage.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        let arrival = BodyArrival(
+            count: bytes.count, received: 0, stallLimit: 600_000_000_000, waitBudget: 600_000_000_000)
+        var request = Request(method: .POST, target: "/layout/waterfall", body: storage)
+        storage = []
+        request.bodyArrival = arrival
+        let plan = self.service.plan(for: request)
+        let (early, service) = (request, self.service)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            service.readEarly(early, plan: plan)
+            done.signal()
+        }
+        while arrival.awaitedCount == nil { sched_yield() }
+        let first = arrival.awaitedCount ?? 0
+        #expect(first < bytes.count, "the reader waits for the whole body before reading")
+        let start = min(first, bytes.count)
+        for index in 0..<start { base[index] = bytes[index] }
+        arrival.publish(received: start)
+        // Woken, it reads what is in and waits for more: not yet the whole body.
+        var second = arrival.awaitedCount
+        while second == nil || second == first {
+            sched_yield()
+            second = arrival.awaitedCount
+        }
+        #expect(second.map { $0 > start && $0 < bytes.count } == true)
+        for index in start..<bytes.count { base[index] = bytes[index] }
+        arrival.complete()
+        let response = self.service.respond(to: request, plan: plan)
+        done.wait()
+        let whole = self.service.respond(to: Request(method: .POST, target: "/layout/waterfall", body: bytes))
+        #expect(response.status == 200)
+        #expect((response.bodyStream?.collect() ?? response.body) == (whole.bodyStream?.collect() ?? whole.body))
+        #expect(arrival.takeEarlyResult() != nil)
+    }
+
     @Test func onlyLayoutRoutesWithAKnownKindReadEarly() {
         let targets = [("/layout/waterfall", true), ("/layout/nope", false), ("/sessions", false), ("/healthz", false)]
         for (target, reads) in targets {

@@ -9,10 +9,21 @@ final class EarlyBodyGate: @unchecked Sendable {
     /// The most bytes granted; only the reader that holds the gate changes it.
     private(set) var granted: Int
 
+    /// Creates the gate, waiting first for the body's first ``startBytes`` (all of a shorter body).
+    ///
+    /// The reader reads the members before the items (the viewport, the configuration) only from bytes granted, so
+    /// a gate that granted none would make its first read fail and leave the body to be read once whole: a client
+    /// that sends `Expect: 100-continue` (curl does for bodies over 1 MiB) sends the head alone, so the early
+    /// reader starts before any byte of the body is in.
     init(_ arrival: BodyArrival) {
         self.arrival = arrival
-        self.granted = arrival.receivedCount
+        self.granted = arrival.waitForBytes(atLeast: Swift.min(arrival.count, Self.startBytes))
     }
+
+    /// How many bytes of the body a reader waits for before it reads: 64 KiB, the loop's first read, far more than
+    /// the members before the items take in a large body. (When they take more, the read fails at the end of the
+    /// bytes granted and the body is read again once whole, as without the wait.)
+    static let startBytes = 1 << 16
 
     /// A reader of `body` that waits for its bytes through this gate.
     ///
