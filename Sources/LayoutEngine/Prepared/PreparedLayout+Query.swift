@@ -160,6 +160,11 @@ extension PreparedLayout {
     }
 
     /// The whole-layout visit both forms of ``forEachAttribute(contentOffset:orthogonalOffsets:_:)`` run.
+    ///
+    /// Inlined, with ``visit(section:rect:offset:scrolled:plainCell:_:)``, into each form: a caller's non-throwing
+    /// `plainCell` converted to this typed-throws closure type was otherwise called through a reabstraction thunk,
+    /// one more call per cell (issue 21), which the inlined visit calls directly.
+    @inline(__always)
     private func visitAll<E: Error>(
         contentOffset: Point,
         orthogonalOffsets: [Double],
@@ -299,7 +304,9 @@ extension PreparedLayout {
     /// Visits one section's elements, in the stable order: all of them when `rect` is `nil`, otherwise those whose
     /// frame intersects `rect` (given relative to the section's origin). With `rect` `nil`, the cells of a section
     /// whose cells are all plain (``CellContext/plainOrigin(layout:section:scrolled:)``) go to `plainCell` (see
-    /// ``forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)``).
+    /// ``forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)``). Inlined into its callers (see
+    /// ``visitAll(contentOffset:orthogonalOffsets:plainCell:_:)``).
+    @inline(__always)
     private func visit<E: Error>(
         section sectionIndex: Int,
         rect local: Rect?,
