@@ -64,4 +64,39 @@ import Testing
         #expect(elements == layout.allAttributes(contentOffset: input.contentOffset))
         #expect(elements.count == layout.elementCount)
     }
+
+    /// The split visit against a path that hands no cell over as plain: a rect query over the whole content gives
+    /// every element as attributes made by the section's cell context, in the same order.
+    @Test(arguments: 0..<20)
+    func theSplitVisitGivesWhatARectQueryOverEverythingGives(seed: Int) throws {
+        var random = RandomLayouts(seed: UInt64(seed) &+ 9_300)
+        var flow = GridFramesTests.randomFlow(&random)
+        // Pinned headers are drawn where the offset puts them, which a rect query tests: keep them in place.
+        flow.sectionHeadersPinToVisibleBounds = false
+        // A background inset past its section is empty, which no rect intersects.
+        flow.sectionBackground = nil
+        let sections = (0..<random.int(1...5)).map { _ in
+            random.bool()
+                ? SectionInput(count: random.int(0...80))
+                : SectionInput(
+                    items: .sizes((0..<random.int(0...40)).map { _ in
+                        Size(width: random.double(1...120), height: random.double(1...80))
+                    })
+                )
+        }
+        let input = LayoutInput(
+            viewport: Size(width: random.double(200...900), height: random.double(300...900)),
+            sections: sections
+        )
+        let layout = try prepare(input, .flow(flow))
+        let (elements, plain) = Self.splitVisit(layout, contentOffset: .zero)
+        let everything = Rect(
+            x: -1,
+            y: -1,
+            width: layout.contentSize.width + 2,
+            height: layout.contentSize.height + 2
+        )
+        #expect(elements == layout.attributes(in: everything, contentOffset: .zero))
+        #expect(plain == sections.reduce(0) { $0 + $1.itemCount })
+    }
 }

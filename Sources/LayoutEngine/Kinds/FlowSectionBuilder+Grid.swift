@@ -55,7 +55,7 @@ extension FlowSectionBuilder {
         guard lines > 2 else {
             let end = self.layOut(sizes, into: &recorder, from: start, lineIndex: 0, firstLineCount: 0,
                 lines: &noLines)
-            guard let geometry = recorder.finishedGeometry() else { return nil }
+            guard let geometry = (consume recorder).finishedGeometry() else { return nil }
             return (geometry, end.v, end.lineEnd)
         }
         // The first line, then the full lines after it from the form, then the last line, resumed as a rebuild
@@ -67,7 +67,7 @@ extension FlowSectionBuilder {
         let last = Line(first: (lines - 1) * columns, v: lastV, lineEndBefore: first.lineEnd)
         let end = self.layOut(sizes, into: &recorder, from: last, lineIndex: lines - 1, firstLineCount: columns,
             lines: &noLines)
-        guard let geometry = recorder.finishedGeometry() else { return nil }
+        guard let geometry = (consume recorder).finishedGeometry() else { return nil }
         return (geometry, end.v, end.lineEnd)
     }
 
@@ -117,7 +117,7 @@ extension FlowSectionBuilder {
         var noLines: [Line]? = nil
         let end = self.layOut(sizes, into: &recorder, from: start, lineIndex: line, firstLineCount: columns,
             lines: &noLines)
-        guard let geometry = recorder.finishedGeometry() else { return nil }
+        guard let geometry = (consume recorder).finishedGeometry() else { return nil }
         return (geometry, end.v, end.lineEnd, start.first)
     }
 }
@@ -126,6 +126,8 @@ extension FlowSectionBuilder {
 private struct GridRecorder: FlowFrameSink {
     /// The grid being recorded: its parameters as given, its positions and checkpoints filled in as frames come.
     private var grid: GridGeometry
+    /// The index of the grid's last line (whose positions are its own).
+    private let lastLine: Int
     private var lineV = 0.0
     private var isExact = true
     /// Whether every line's `v` is the first's plus the line's index times the pitch (then no checkpoints are kept).
@@ -149,6 +151,7 @@ private struct GridRecorder: FlowFrameSink {
             lastLineU: [],
             checkpoints: []
         )
+        self.lastLine = (count - 1) / columns
         // Each array at its final size up front: growing them by appends cost a handful of allocations a section.
         let lines = (count + columns - 1) / columns
         if lines > 1 { self.grid.lineU.reserveCapacity(columns) }
@@ -160,7 +163,7 @@ private struct GridRecorder: FlowFrameSink {
     mutating func write(_ frame: Rect, at item: Int) {
         let line = item / self.grid.columns
         let column = item - line * self.grid.columns
-        let lastLine = (self.grid.count - 1) / self.grid.columns
+        let lastLine = self.lastLine
         let u = self.grid.isVertical ? frame.origin.x : frame.origin.y
         let v = self.grid.isVertical ? frame.origin.y : frame.origin.x
         if column == 0 {
@@ -238,6 +241,7 @@ private struct GridRecorder: FlowFrameSink {
         // The same grid (its full lines' positions kept), with the new count and its lines yet to come.
         self.grid = previous
         self.grid.count = count
+        self.lastLine = (count - 1) / previous.columns
         self.grid.lastLineU = []
         self.grid.bounds = nil
         self.grid.pitch = nil
@@ -261,14 +265,29 @@ private struct GridRecorder: FlowFrameSink {
     }
 
     /// The grid, if every frame followed it; the recorder is used up, so the grid moves out of it (a copy retained
-    /// its three arrays, and dropping the recorder released them again).
+    /// its three arrays, and dropping the recorder released them again). Callers pass the recorder with `consume`:
+    /// called on a variable, the method was given a copy of the whole recorder.
     consuming func finishedGeometry() -> GridGeometry? {
         guard self.isExact else { return nil }
         let (minX, minY, maxX, maxY) = self.extremes
         if self.isProduct, self.grid.checkpoints.count > 1 { self.grid.checkpoints = [self.grid.checkpoints[0]] }
         self.grid.bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         self.grid.pitch = self.isProduct ? self.grid.thickness + self.grid.lineSpacing : nil
-        return self.grid
+        // Swapped out, not returned as `self.grid`: that copied the grid (retaining its three arrays) and dropping
+        // the recorder released them again.
+        var geometry = GridGeometry(
+            count: 0,
+            columns: 0,
+            isVertical: true,
+            size: .zero,
+            thickness: 0,
+            lineSpacing: 0,
+            lineU: [],
+            lastLineU: [],
+            checkpoints: []
+        )
+        swap(&geometry, &self.grid)
+        return geometry
     }
 }
 

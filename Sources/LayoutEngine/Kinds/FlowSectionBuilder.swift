@@ -58,7 +58,7 @@ struct FlowSectionBuilder {
         // Bound by parts, so that the geometry moves into the frames rather than being copied out of the tuple.
         if case let (geometry, v, lineEnd)? = self.buildGrid(sizes, start: start) {
             lines = lines.map { _ in [] }
-            return self.finish(frames: SectionFrames(grid: geometry), origin: origin, v: v, lineEnd: lineEnd,
+            return self.finish(frames: SectionFrames(grid: consume geometry), origin: origin, v: v, lineEnd: lineEnd,
                 index: nil)
         }
         // Written once, never zero-filled first: at a million items the extra pass would cost a fifth of the time.
@@ -261,14 +261,14 @@ struct FlowSectionBuilder {
         return Result(
             section: SectionLayout(
                 origin: origin,
-                frames: frames,
+                frames: consume frames,
                 header: header,
                 footer: footer,
                 background: background,
                 band: self.rect(u: 0, v: 0, alongLine: self.crossLength, acrossLine: v),
                 body: (bodyStart, bodyEnd),
                 axis: self.isVertical ? .vertical : .horizontal,
-                index: index
+                index: consume index
             ),
             extent: Extent(length: v, crossEnd: lineEnd + self.trailingInset)
         )

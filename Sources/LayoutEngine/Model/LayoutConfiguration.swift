@@ -68,11 +68,18 @@ public enum LayoutConfiguration: Hashable, Sendable {
     /// - Parameter kind: A built-in layout kind (see ``LayoutKind/allCases``).
     /// - Returns: The kind with every parameter at its default.
     public static func defaults(for kind: LayoutKind) -> LayoutConfiguration {
-        guard let type = LayoutKind.registry.first(where: { $0.kind == kind }) else {
+        // Every request without `config` starts from these: made once, found by name, rather than each made anew
+        // through the kind's type (issue 21).
+        guard let index = Self.builtInKinds.firstIndex(of: kind) else {
             preconditionFailure("\(kind.rawValue) is not a built-in kind")
         }
-        return type.defaultLayoutConfiguration
+        return Self.builtInDefaults[index]
     }
+
+    /// The built-in kinds, in the registry's order (``builtInDefaults``' index).
+    private static let builtInKinds = LayoutKind.registry.map { $0.kind }
+    /// Each built-in kind's ``defaults(for:)``, in the registry's order.
+    private static let builtInDefaults = LayoutKind.registry.map { $0.defaultLayoutConfiguration }
 }
 
 /// The configuration of a kind defined outside the engine's registry, with the kind's type.

@@ -215,6 +215,11 @@ extension PreparedLayout {
     }
 
     /// The whole-layout visit both forms of ``forEachAttribute(contentOffset:orthogonalOffsets:_:)`` run.
+    ///
+    /// Inlined, with ``visit(section:rect:offset:scrolled:plainCell:_:)``, into each form: a caller's non-throwing
+    /// `plainCell` converted to this typed-throws closure type was otherwise called through a reabstraction thunk,
+    /// one more call per cell (issue 21), which the inlined visit calls directly.
+    @inline(__always)
     private func visitAll<E: Error>(
         contentOffset: Point,
         orthogonalOffsets: [Double],
@@ -356,7 +361,9 @@ extension PreparedLayout {
     /// frame intersects `rect` (given relative to the section's origin). With `handsOverPlainCells`, the cells of a
     /// section whose cells are all plain (``CellContext/plainOrigin(layout:section:scrolled:)``) go to `plainCell`
     /// (see ``forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)``): all of them when `rect` is `nil`,
-    /// those found through a sorted item index otherwise.
+    /// those found through a sorted item index otherwise. Inlined into its callers (see
+    /// ``visitAll(contentOffset:orthogonalOffsets:plainCell:_:)``).
+    @inline(__always)
     private func visit<E: Error>(
         section sectionIndex: Int,
         rect local: Rect?,

@@ -150,9 +150,9 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
         if let checkpointed = self.checkpointed {
             return try checkpointed.forEachFrame(in: range, crossing: band, body)
         }
-        if let grid = self.grid {
-            return try grid.forEachFrame(in: range, body)
-        }
+        // Optional chaining visits the grid in place: `if let grid = self.grid` copied it (and retained its three
+        // arrays) on every visit.
+        if try self.grid?.forEachFrame(in: range, body) != nil { return }
         if let repeatedGroup = self.computed?.repeatedGroup {
             return try repeatedGroup.forEachFrame(in: range, body)
         }

@@ -113,7 +113,8 @@ struct SectionLayout: Hashable, Sendable {
         } else {
             self.index = SpatialIndex(frames: frames.array, axis: axis, sortsByLeadingEdge: sortsByLeadingEdge)
         }
-        self.frames = frames
+        // Moved in: its last use (a copy retained a grid's three arrays, released again with the parameter).
+        self.frames = consume frames
         // Each element in turn, without an array of them to allocate for every section.
         var extent = band
         if let bounds = self.index.bounds { extent = extent.union(bounds) }

@@ -176,7 +176,8 @@ struct SpatialIndex: Hashable, Sendable {
     /// - Complexity: O(log n).
     func candidatePositions(from lo: Double, to hi: Double) -> Range<Int> {
         guard self.count > 0 else { return 0..<0 }
-        if let grid = self.grid { return grid.candidateItems(from: lo, to: hi) }
+        // Optional chaining searches the grid in place: `if let` copied it (retaining its arrays) on every query.
+        if let items = self.grid?.candidateItems(from: lo, to: hi) { return items }
         if let computed = self.computed {
             return computed.circle?.candidatePositions(from: lo, to: hi)
                 ?? computed.repeatedGroup.unsafelyUnwrapped.candidateItems(from: lo, to: hi)

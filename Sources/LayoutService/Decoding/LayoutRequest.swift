@@ -106,12 +106,14 @@ struct LayoutRequest: Sendable {
             viewport: viewport,
             contentOffset: contentOffset,
             layoutDirection: direction,
-            sections: sections
+            sections: consume sections
         )
         input.safeAreaInsets = safeAreaInsets
         input.layoutMargins = layoutMargins
         input.readableContentWidth = readableContentWidth
-        var request = LayoutRequest(input: input, configuration: layoutConfiguration, rect: rect)
+        // Moved in: passed as they are, the input and the configuration were copied (outlined copies of a few
+        // hundred bytes each, their references retained) and the originals destroyed (issue 21).
+        var request = LayoutRequest(input: consume input, configuration: consume layoutConfiguration, rect: rect)
         request.orthogonalOffsets = orthogonalOffsets
         request.viewports = viewports
         return request
@@ -242,7 +244,10 @@ extension JSONReader {
             guard sections.count < Self.maxSections else {
                 throw self.shapeError("at most \(Self.maxSections) sections are accepted")
             }
-            sections.append(try self.readSection(kind: kind, counter: &counter))
+            // Read into its place in the array: a section input is close to 900 bytes (its overrides), which
+            // returning one and appending it copied twice, with an outlined copy and destroy of its references.
+            sections.append(SectionInput(items: .count(0)))
+            try self.readSection(kind: kind, counter: &counter, into: &sections[sections.count - 1])
         }
         return sections
     }
@@ -252,6 +257,17 @@ extension JSONReader {
     /// `footer` are measured sizes, replacing the estimated dimensions of its boundary supplementaries).
     mutating func readSection(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> SectionInput {
         var section = SectionInput(items: .count(0))
+        try self.readSection(kind: kind, counter: &counter, into: &section)
+        return section
+    }
+
+    /// Reads one section (as ``readSection(kind:counter:)``) into `section`, a section of no items and no overrides
+    /// that the caller already holds where it is kept, so that it is not copied there.
+    mutating func readSection(
+        kind: LayoutKind,
+        counter: inout ItemCounter,
+        into section: inout SectionInput
+    ) throws(JSONError) {
         var hasItems = false
         let takesSupplementaries = kind == .flow || kind == .waterfall
         // `compositional`: the measured sizes of the section's boundary supplementaries (see `SectionInput.header`).
@@ -278,7 +294,6 @@ extension JSONReader {
             default: throw self.unknownField(key)
             }
         }
-        return section
     }
 
     /// Reads an `items` array of sizes, counting each against the limit as it is read.

@@ -63,40 +63,45 @@ extension LayoutService {
 
     /// Where `needle` (not empty) first occurs in `bytes` at or after `from`.
     ///
-    /// Its first byte is looked for eight bytes at a time (a word equal to it in some byte has a zero byte after an
-    /// exclusive or, which a subtraction's borrow finds), so a layout request's body costs a few instructions a
-    /// word rather than a comparison a byte.
+    /// Candidates are found by the needle's first letter (its first byte when it has none), looked for eight bytes
+    /// at a time (a word equal to it in some byte has a zero byte after an exclusive or, which a subtraction's
+    /// borrow finds), so a layout request's body costs a few instructions a word rather than a comparison a byte.
+    /// A letter rather than the first byte: a needle such as `"count"` starts with a quote, and every member of a
+    /// JSON body has two, each a candidate compared; a given letter is far rarer (issue 21).
     static func firstIndex(
         of needle: UnsafeBufferPointer<UInt8>,
         in bytes: UnsafeBufferPointer<UInt8>,
         from: Int
     ) -> Int? {
         guard let base = bytes.baseAddress, needle.count > 0 else { return nil }
-        let last = bytes.count - needle.count
-        let first = needle[0]
-        let pattern = UInt64(first) &* 0x0101_0101_0101_0101
-        var start = from
-        while start <= last {
-            // The next candidate: the first byte equal to `first` at or after `start`.
-            if start + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) ^ pattern
+        let anchor = needle.firstIndex { (($0 | 0x20) &- 0x61) < 26 } ?? 0
+        let key = needle[anchor]
+        let pattern = UInt64(key) &* 0x0101_0101_0101_0101
+        // `position` is where a candidate's anchor byte lies: the candidate starts `anchor` bytes before it.
+        let lastPosition = bytes.count - needle.count + anchor
+        var position = Swift.max(from, 0) + anchor
+        while position <= lastPosition {
+            // The next candidate: the first byte equal to the anchor at or after `position`.
+            if position + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) ^ pattern
                 let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
                 guard zeros != 0 else {
-                    start += 8
+                    position += 8
                     continue
                 }
                 // The lowest flagged byte is a true zero (a borrow only flags bytes above one).
-                start += zeros.trailingZeroBitCount / 8
-                guard start <= last else { return nil }
-            } else if base[start] != first {
-                start += 1
+                position += zeros.trailingZeroBitCount / 8
+                guard position <= lastPosition else { return nil }
+            } else if base[position] != key {
+                position += 1
                 continue
             }
-            // Byte by byte: a candidate of a JSON body usually differs at its second byte.
-            var matched = 1
+            // Byte by byte: a candidate of a JSON body usually differs within a byte or two.
+            let start = position - anchor
+            var matched = 0
             while matched < needle.count, base[start &+ matched] == needle[matched] { matched &+= 1 }
             if matched == needle.count { return start }
-            start += 1
+            position += 1
         }
         return nil
     }

@@ -37,34 +37,41 @@ struct RequestCost: Hashable, Sendable {
     /// sections counts too.
     ///
     /// - Complexity: O(number of sections).
-    init(input: LayoutInput, configuration: LayoutConfiguration, viewports: Int = 1) {
+    init(input: borrowing LayoutInput, configuration: borrowing LayoutConfiguration, viewports: Int = 1) {
         var total = 0
         var costliest = (cost: -1, field: Field.sections)
-        for (index, section) in input.sections.enumerated() {
-            var multiplier = 1
-            var multiplierField: Field?
-            if case .waterfall(let waterfall) = configuration {
-                if let columns = section.overrides.columnCount {
-                    multiplier = columns
-                    multiplierField = .sectionColumnCount(section: index)
-                } else {
-                    multiplier = waterfall.columnCount
-                    multiplierField = .columnCount
+        let layoutColumns = Self.waterfallColumnCount(configuration)
+        // Each section read where it lies in the array: a section input is close to 900 bytes (its overrides), and
+        // iterating copied every one of them, with an outlined copy and destroy of its references (issue 21).
+        input.sections.withUnsafeBufferPointer { sections in
+            for index in sections.indices {
+                var multiplier = 1
+                var multiplierField: Field?
+                if let layoutColumns {
+                    if let columns = sections[index].overrides.columnCount {
+                        multiplier = columns
+                        multiplierField = .sectionColumnCount(section: index)
+                    } else {
+                        multiplier = layoutColumns
+                        multiplierField = .columnCount
+                    }
                 }
-            }
-            let items = max(0, section.itemCount)
-            let (product, overflow) = max(1, items).multipliedReportingOverflow(by: max(1, multiplier))
-            let cost = overflow ? Int.max / 2 : product
-            total = min(Int.max / 2, total + cost)
-            if cost > costliest.cost {
-                let itemsField: Field
-                switch section.items {
-                case .count: itemsField = .count(section: index)
-                case .sizes: itemsField = .items(section: index)
+                let items = max(0, sections[index].itemCount)
+                let (product, overflow) = max(1, items).multipliedReportingOverflow(by: max(1, multiplier))
+                let cost = overflow ? Int.max / 2 : product
+                total = min(Int.max / 2, total + cost)
+                if cost > costliest.cost {
+                    let itemsField: Field
+                    if case .count = sections[index].items {
+                        itemsField = .count(section: index)
+                    } else {
+                        itemsField = .items(section: index)
+                    }
+                    // The multiplier is named when it, rather than the number of items, is what is out of the
+                    // ordinary.
+                    let field = multiplier > 16 ? multiplierField ?? itemsField : itemsField
+                    costliest = (cost, field)
                 }
-                // The multiplier is named when it, rather than the number of items, is what is out of the ordinary.
-                let field = multiplier > 16 ? multiplierField ?? itemsField : itemsField
-                costliest = (cost, field)
             }
         }
         self.total = total
@@ -73,6 +80,13 @@ struct RequestCost: Hashable, Sendable {
             let (product, overflow) = total.multipliedReportingOverflow(by: viewports)
             self.total = overflow ? Int.max / 2 : product
         }
+    }
+
+    /// The layout's `columnCount` when `configuration` is a waterfall's (what each item of a section without its
+    /// own costs), else `nil`: read once, not once per section (matching a case copies the whole configuration).
+    private static func waterfallColumnCount(_ configuration: LayoutConfiguration) -> Int? {
+        guard case .waterfall(let waterfall) = configuration else { return nil }
+        return waterfall.columnCount
     }
 }
 
