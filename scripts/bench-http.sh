@@ -8,8 +8,9 @@
 # same with every body distinct (the viewport's height, which a flow's answer does not depend on, new in every
 # request: each is laid out, and answered with the same bytes), and a 1,000,000-item waterfall session's viewport
 # query (one fixed rect), each against nginx serving the very answer from a file (the same requests from the same
-# wrk script, sent as GETs), and against nginx answering the same POSTs with `return 200` of the answer. nginx runs 2 workers, access_log off,
-# open_file_cache (its best case); layoutd its defaults (one event loop per core). Needs wrk, nginx (Debian:
+# wrk script, sent as GETs), and against nginx answering the same POSTs with `return 200` of the answer. nginx
+# runs 2 workers, access_log off, open_file_cache (its best case); layoutd its defaults (one event loop per core).
+# Needs wrk, nginx (Debian:
 # apt-get install -y nginx-light), curl, python3 and node. Prints two markdown tables (the rates, and each side's CPU
 # per request: the server's user and system time, and wrk's); writes no file.
 set -euo pipefail

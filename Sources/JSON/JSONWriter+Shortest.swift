@@ -148,8 +148,9 @@ extension JSONWriter {
     /// The fraction is scaled to 8, 16 or 19 digits and stored as whole words of ASCII digits
     /// (``eightDigits(_:)``); its trailing zeros are the last word's top bytes equal to `0`, found with one count
     /// of leading zero bits. Bytes past the returned length may be stored, 29 bytes from `output` at most (a sign,
-    /// a word of integer digits, a point and 19 fraction digits; or a sign, two words, a point and one), inside the
-    /// room a number reserves (``maximumNumberLength``); what follows overwrites them.
+    /// up to eight integer digits, a point and 19 fraction digits; or a sign, up to sixteen integer digits, a point
+    /// and a word of eight), inside the room a number reserves (``maximumNumberLength``); what follows overwrites
+    /// them.
     ///
     /// - Parameters:
     ///   - integerPart: The whole part, below 10^16 and below `digits / 10^fractionDigits + 1`.

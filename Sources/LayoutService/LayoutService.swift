@@ -53,7 +53,7 @@ public final class LayoutService: Responder {
     /// Matches the request's route, once: the server hands the plan to ``isExpensive(_:plan:)`` and
     /// ``respond(to:plan:)``.
     ///
-    /// - Complexity: O(path length).
+    /// - Complexity: O(target length).
     public func plan(for request: Request) -> RequestPlan {
         RequestPlan(route: Route(target: request.target))
     }

@@ -138,7 +138,7 @@ import Testing
             service.readEarly(early, plan: plan)
             done.signal()
         }
-        while arrival.awaitedCount == nil { sched_yield() }
+        #expect(Self.awaited(arrival, other: nil) != nil, "the reader never waited for bytes")
         arrival.abandon()
         done.wait()
         // It gave up: nothing is left for an answer to take.
@@ -164,18 +164,18 @@ import Testing
             service.readEarly(early, plan: plan)
             done.signal()
         }
-        while arrival.awaitedCount == nil { sched_yield() }
-        let first = arrival.awaitedCount ?? 0
+        // Each wait is bounded, so that a reader that never waits again fails the test rather than hanging it.
+        guard let first = Self.awaited(arrival, other: nil) else {
+            Issue.record("the reader never waited for bytes")
+            arrival.abandon()
+            return done.wait()
+        }
         #expect(first < bytes.count, "the reader waits for the whole body before reading")
         let start = min(first, bytes.count)
         for index in 0..<start { base[index] = bytes[index] }
         arrival.publish(received: start)
         // Woken, it reads what is in and waits for more: not yet the whole body.
-        var second = arrival.awaitedCount
-        while second == nil || second == first {
-            sched_yield()
-            second = arrival.awaitedCount
-        }
+        let second = Self.awaited(arrival, other: first)
         #expect(second.map { $0 > start && $0 < bytes.count } == true)
         for index in start..<bytes.count { base[index] = bytes[index] }
         arrival.complete()
@@ -185,6 +185,17 @@ import Testing
         #expect(response.status == 200)
         #expect((response.bodyStream?.collect() ?? response.body) == (whole.bodyStream?.collect() ?? whole.body))
         #expect(arrival.takeEarlyResult() != nil)
+    }
+
+    /// How many bytes the reader of `arrival` waits for, once it waits for a count other than `other`; `nil` if it
+    /// has not within 10 seconds.
+    static func awaited(_ arrival: BodyArrival, other: Int?) -> Int? {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while ContinuousClock.now < deadline {
+            if let count = arrival.awaitedCount, count != other { return count }
+            sched_yield()
+        }
+        return nil
     }
 
     @Test func onlyLayoutRoutesWithAKnownKindReadEarly() {

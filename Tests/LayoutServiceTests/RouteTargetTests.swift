@@ -77,5 +77,23 @@ import Testing
         #expect(Route(target: "/healthz/") == nil)
         #expect(Route(target: "/sessions/abc/query/x") == nil)
     }
+
+    /// Fixed answers at the splitter's limits, where `Route(target:)` and `Route(path:)` share code and could be
+    /// wrong together: the six segments of the longest route, one more, empty segments, a bare prefix (each as the
+    /// service answered before the splitter was written).
+    @Test func targetsAtTheSplittersLimitsRouteAsBefore() {
+        for route in [Route(target: "/sessions/x/supplementary/h/1/2"), Route(path: "/sessions/x/supplementary/h/1/2")] {
+            #expect(route == .sessionSupplementary(id: "x", kind: "h", section: 1, item: 2))
+        }
+        for target in [
+            "/sessions/x/supplementary/h/1/2/", "/sessions/x/supplementary/h/1/2/3", "/a/b/c/d/e/f/g", "/sessions//query",
+            "/sessions//", "/layout/", "//healthz", "/sessions/x/items/1", "/sessions/x/items/1/-2", "/sessions/x/items/a/2",
+        ] {
+            #expect(Route(target: target) == nil, "\(target)")
+            #expect(Route(path: target[...]) == nil, "\(target)")
+        }
+        #expect(Route(target: "/sessions/x/items/1/2") == .sessionItem(id: "x", section: 1, item: 2))
+        #expect(Route(target: "/layout/x") == .layout(kind: "x"))
+    }
 }
 

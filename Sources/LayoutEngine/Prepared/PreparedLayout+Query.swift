@@ -34,8 +34,9 @@ extension PreparedLayout {
     }
 
     /// Calls `body` with the attributes of every element whose frame intersects `rect`: the generic rect query
-    /// ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` for a `body` that throws nothing, what every
-    /// viewport query of the service and the benchmarks passes.
+    /// ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` for a `body` that throws nothing, what the
+    /// benchmarks and the service's other readers pass (the service's answers take plain cells apart:
+    /// ``forEachAttribute(in:contentOffset:orthogonalOffsets:plainCell:_:)``).
     ///
     /// The generic form takes `body` with its error returned indirectly, so a non-throwing closure from another
     /// module reached it through a reabstraction thunk, one more call per element; this one takes it as it is and

@@ -129,7 +129,8 @@ extension JSONWriter {
     /// byte what ``value(_:)-(LayoutAttributes)`` writes for
     /// `LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: frame)`, without those attributes
     /// made and read (the plain cells of
-    /// ``PreparedLayout/forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)``).
+    /// ``PreparedLayout/forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)`` and of the rect query
+    /// ``PreparedLayout/forEachAttribute(in:contentOffset:orthogonalOffsets:plainCell:_:)``).
     mutating func plainCell(_ indexPath: IndexPath, frame: Rect) {
         self.writeValue(maximumLength: Self.maximumPlainCellLength) { output, recent in
             output.put(#"{"category":"cell","indexPath":["#)
