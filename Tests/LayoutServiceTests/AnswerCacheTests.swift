@@ -318,3 +318,12 @@ import Testing
         #expect(statistics.bytes <= 8 * 1024)
     }
 }
+
+extension AnswerCache {
+    /// The answer kept for `body` under `key`, as ``lookUp(_:body:)`` finds it (counting a hit or a miss); `nil` on a
+    /// miss.
+    fileprivate func answer(for key: Key, body: [UInt8]) -> Kept? {
+        guard case .hit(let kept) = self.lookUp(key, body: body) else { return nil }
+        return kept
+    }
+}

@@ -119,12 +119,6 @@ final class AnswerCache: Sendable {
         }
     }
 
-    /// The answer kept for `body` under `key`, as ``lookUp(_:body:)`` finds it; `nil` on a miss.
-    func answer(for key: Key, body: [UInt8]) -> Kept? {
-        guard case .hit(let kept) = self.lookUp(key, body: body) else { return nil }
-        return kept
-    }
-
     /// Keeps `answer` for `body` under `key` when it is a `200` given as bytes within the bounds, evicting the least
     /// recently used entries to make room; does nothing otherwise, or when another thread kept it first. The
     /// doorkeeper is not asked: the caller keeps what ``lookUp(_:body:)`` admitted.
