@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The part of a section builder that places a run of items from its running state: what
 /// ``CheckpointedFrames`` calls to compute a block's frames again, with exactly the builder's arithmetic.
 protocol FrameReplayer: Sendable {
@@ -83,6 +85,30 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
     /// Whether these frames were made by ``droppingSizes()`` for a mutation (never published), so that
     /// ``takeStorage()`` moves the arrays out rather than sharing them.
     let isDetached: Bool
+    /// The last run a query replayed, which the next query of the same region reads instead of replaying it.
+    private let lastRun = Mutex<ReplayedRun?>(nil)
+
+    /// The frames one replay of a query wrote (``replay(_:crossing:into:)``): a scrolling client asks for nearly
+    /// the same rect again and again, which replays the same run of items from the same checkpoint.
+    private struct ReplayedRun {
+        /// The items replayed, from a block start.
+        var items: Range<Int>
+        /// The band they were replayed for (`nil`: every frame written).
+        var band: ClosedRange<Double>?
+        /// The items whose frames were written, from `items.lowerBound`.
+        var written: Range<Int>
+        /// Those frames, the first item's first.
+        var frames: [Rect]
+
+        /// Whether the run holds every frame that a replay of `items` for `band` would write: the same items,
+        /// replayed for a band containing `band` (every frame it left out lies wholly outside `band` too).
+        func covers(_ items: Range<Int>, crossing band: ClosedRange<Double>?) -> Bool {
+            guard items == self.items else { return false }
+            guard let kept = self.band else { return true }
+            guard let band else { return false }
+            return kept.lowerBound <= band.lowerBound && kept.upperBound >= band.upperBound
+        }
+    }
 
     convenience init(
         sizes: [Size],
@@ -227,6 +253,33 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
     /// Not generic: a query's caller is generic over its error type and unspecialized across modules, where the
     /// nested generic closures of every block looked their metadata up at run time.
     private func replay(
+        _ items: Range<Int>, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
+    ) -> Range<Int> {
+        guard band != nil else { return self.replayAgain(items, crossing: nil, into: frames) }
+        // A query: the last query's run when it holds these frames, else a replay that becomes the last run.
+        let kept = self.lastRun.withLock { run -> Range<Int>? in
+            guard let run, run.covers(items, crossing: band) else { return nil }
+            run.frames.withUnsafeBufferPointer { stored in
+                for index in stored.indices { frames[index] = stored[index] }
+            }
+            return run.written
+        }
+        if let kept { return kept }
+        let written = self.replayAgain(items, crossing: band, into: frames)
+        self.lastRun.withLock { run in
+            // The last run's array is rewritten in place when no one else holds it.
+            var stored = run?.frames ?? []
+            run = nil
+            stored.removeAll(keepingCapacity: true)
+            let count = written.upperBound - items.lowerBound
+            stored.append(contentsOf: UnsafeBufferPointer(rebasing: frames[0..<count]))
+            run = ReplayedRun(items: items, band: band, written: written, frames: stored)
+        }
+        return written
+    }
+
+    /// Replays `items` from their checkpoint, as ``replay(_:crossing:into:)`` describes, without the last run.
+    private func replayAgain(
         _ items: Range<Int>, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
     ) -> Range<Int> {
         let width = self.replayer.stateWidth

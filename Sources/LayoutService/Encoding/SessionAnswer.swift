@@ -35,12 +35,14 @@ enum SessionAnswer {
         let scratch = AnswerScratch.current
         var writer = scratch.writer(capacity: 16 * 1024)
         writer.beginSessionAnswer(session)
-        let count = writer.attributes(
-            of: session.layout,
-            in: request.rect,
-            contentOffset: request.contentOffset,
-            orthogonalOffsets: request.orthogonalOffsets
-        )
+        let count = session.withLayout { layout in
+            writer.attributes(
+                of: layout,
+                in: request.rect,
+                contentOffset: request.contentOffset,
+                orthogonalOffsets: request.orthogonalOffsets
+            )
+        }
         writer.endObject()
         return (.json(scratch.bytes(of: &writer), session: session), count)
     }

@@ -74,6 +74,12 @@ struct Session: Sendable {
     /// The prepared layout every query reads.
     var layout: PreparedLayout { self.contents.live.prepared }
 
+    /// Calls `body` with the prepared layout read in place: ``layout`` hands out a copy (a large value, with a
+    /// reference count for each of its arrays), which a query does not need.
+    func withLayout<Result>(_ body: (PreparedLayout) -> Result) -> Result {
+        body(self.contents.live.prepared)
+    }
+
     /// The session's kind.
     var kind: LayoutKind { self.configuration.kind }
 
