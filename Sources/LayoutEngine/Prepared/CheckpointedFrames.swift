@@ -85,8 +85,39 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
     /// Whether these frames were made by ``droppingSizes()`` for a mutation (never published), so that
     /// ``takeStorage()`` moves the arrays out rather than sharing them.
     let isDetached: Bool
-    /// The last run a query replayed, which the next query of the same region reads instead of replaying it.
-    private let lastRun = Mutex<ReplayedRun?>(nil)
+    /// The last runs queries replayed, which the next query of the same region reads instead of replaying them.
+    private let recentRuns = Mutex(RecentRuns())
+
+    /// The last ``RecentRuns/capacity`` runs replayed for queries, the oldest overwritten in place (once every slot
+    /// is made, keeping a run allocates nothing).
+    private struct RecentRuns {
+        /// Runs kept: enough for a viewport's few runs (``replayRun`` items each).
+        static let capacity = 4
+        var runs: [ReplayedRun] = []
+        /// The slot the next new run overwrites once every slot is made.
+        var next = 0
+
+        /// Keeps a replay's frames, in the slot of the same items or the oldest.
+        mutating func keep(
+            _ items: Range<Int>, band: ClosedRange<Double>?, written: Range<Int>, frames: UnsafeBufferPointer<Rect>
+        ) {
+            let slot: Int
+            if let same = self.runs.firstIndex(where: { $0.items == items }) {
+                slot = same
+            } else if self.runs.count < Self.capacity {
+                self.runs.append(ReplayedRun(items: items, band: band, written: written, frames: []))
+                slot = self.runs.count - 1
+            } else {
+                slot = self.next
+                self.next = (self.next + 1) % Self.capacity
+            }
+            self.runs[slot].items = items
+            self.runs[slot].band = band
+            self.runs[slot].written = written
+            self.runs[slot].frames.removeAll(keepingCapacity: true)
+            self.runs[slot].frames.append(contentsOf: frames)
+        }
+    }
 
     /// The frames one replay of a query wrote (``replay(_:crossing:into:)``): a scrolling client asks for nearly
     /// the same rect again and again, which replays the same run of items from the same checkpoint.
@@ -187,8 +218,9 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         return size
     }
 
-    /// The most items replayed from one checkpoint when the replayer can go on across blocks.
-    static let replayRun = 128
+    /// The most items replayed from one checkpoint when the replayer can go on across blocks: 32 frames, 1 KiB, the
+    /// most a temporary allocation keeps on the stack (a larger one is a heap allocation on every query).
+    static let replayRun = 32
 
     /// Blocks between two of ``prefixExtremes``: about 1,024 items.
     var extremesStride: Int { Swift.max(1, 1_024 / self.blockSize) }
@@ -256,9 +288,9 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         _ items: Range<Int>, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
     ) -> Range<Int> {
         guard band != nil else { return self.replayAgain(items, crossing: nil, into: frames) }
-        // A query: the last query's run when it holds these frames, else a replay that becomes the last run.
-        let kept = self.lastRun.withLock { run -> Range<Int>? in
-            guard let run, run.covers(items, crossing: band) else { return nil }
+        // A query: a recent run when it holds these frames, else a replay that is kept as one.
+        let kept = self.recentRuns.withLock { recent -> Range<Int>? in
+            guard let run = recent.runs.first(where: { $0.covers(items, crossing: band) }) else { return nil }
             run.frames.withUnsafeBufferPointer { stored in
                 for index in stored.indices { frames[index] = stored[index] }
             }
@@ -266,19 +298,14 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         }
         if let kept { return kept }
         let written = self.replayAgain(items, crossing: band, into: frames)
-        self.lastRun.withLock { run in
-            // The last run's array is rewritten in place when no one else holds it.
-            var stored = run?.frames ?? []
-            run = nil
-            stored.removeAll(keepingCapacity: true)
-            let count = written.upperBound - items.lowerBound
-            stored.append(contentsOf: UnsafeBufferPointer(rebasing: frames[0..<count]))
-            run = ReplayedRun(items: items, band: band, written: written, frames: stored)
+        let count = written.upperBound - items.lowerBound
+        self.recentRuns.withLock { recent in
+            recent.keep(items, band: band, written: written, frames: UnsafeBufferPointer(rebasing: frames[0..<count]))
         }
         return written
     }
 
-    /// Replays `items` from their checkpoint, as ``replay(_:crossing:into:)`` describes, without the last run.
+    /// Replays `items` from their checkpoint, as ``replay(_:crossing:into:)`` describes, without the recent runs.
     private func replayAgain(
         _ items: Range<Int>, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
     ) -> Range<Int> {
