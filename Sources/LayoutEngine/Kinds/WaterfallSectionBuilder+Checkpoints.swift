@@ -56,6 +56,10 @@ extension WaterfallSectionBuilder {
 
         var stateWidth: Int { self.builder.columnCount }
 
+        /// The running state after a block is the next block's checkpoint (the build records the columns' next free
+        /// positions as it goes on), so a replay goes on across blocks with the same frames.
+        var replaysAcrossBlocks: Bool { true }
+
         /// Items placed between two looks at whether the replay can stop (see ``replay(_:crossing:)``).
         private static let stopCheckInterval = 4
 

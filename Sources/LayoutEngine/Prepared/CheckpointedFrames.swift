@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The part of a section builder that places a run of items from its running state: what
 /// ``CheckpointedFrames`` calls to compute a block's frames again, with exactly the builder's arithmetic.
 protocol FrameReplayer: Sendable {
@@ -83,6 +85,61 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
     /// Whether these frames were made by ``droppingSizes()`` for a mutation (never published), so that
     /// ``takeStorage()`` moves the arrays out rather than sharing them.
     let isDetached: Bool
+    /// The last runs queries replayed, which the next query of the same region reads instead of replaying them.
+    private let recentRuns = Mutex(RecentRuns())
+
+    /// The last ``RecentRuns/capacity`` runs replayed for queries, the oldest overwritten in place (once every slot
+    /// is made, keeping a run allocates nothing).
+    private struct RecentRuns {
+        /// Runs kept: enough for a viewport's few runs (``replayRun`` items each).
+        static let capacity = 4
+        var runs: [ReplayedRun] = []
+        /// The slot the next new run overwrites once every slot is made.
+        var next = 0
+
+        /// Keeps a replay's frames, in the slot of the same items or the oldest.
+        mutating func keep(
+            _ items: Range<Int>, band: ClosedRange<Double>?, written: Range<Int>, frames: UnsafeBufferPointer<Rect>
+        ) {
+            let slot: Int
+            if let same = self.runs.firstIndex(where: { $0.items == items }) {
+                slot = same
+            } else if self.runs.count < Self.capacity {
+                self.runs.append(ReplayedRun(items: items, band: band, written: written, frames: []))
+                slot = self.runs.count - 1
+            } else {
+                slot = self.next
+                self.next = (self.next + 1) % Self.capacity
+            }
+            self.runs[slot].items = items
+            self.runs[slot].band = band
+            self.runs[slot].written = written
+            self.runs[slot].frames.removeAll(keepingCapacity: true)
+            self.runs[slot].frames.append(contentsOf: frames)
+        }
+    }
+
+    /// The frames one replay of a query wrote (``replay(_:crossing:into:)``): a scrolling client asks for nearly
+    /// the same rect again and again, which replays the same run of items from the same checkpoint.
+    private struct ReplayedRun {
+        /// The items replayed, from a block start.
+        var items: Range<Int>
+        /// The band they were replayed for (`nil`: every frame written).
+        var band: ClosedRange<Double>?
+        /// The items whose frames were written, from `items.lowerBound`.
+        var written: Range<Int>
+        /// Those frames, the first item's first.
+        var frames: [Rect]
+
+        /// Whether the run holds every frame that a replay of `items` for `band` would write: the same items,
+        /// replayed for a band containing `band` (every frame it left out lies wholly outside `band` too).
+        func covers(_ items: Range<Int>, crossing band: ClosedRange<Double>?) -> Bool {
+            guard items == self.items else { return false }
+            guard let kept = self.band else { return true }
+            guard let band else { return false }
+            return kept.lowerBound <= band.lowerBound && kept.upperBound >= band.upperBound
+        }
+    }
 
     convenience init(
         sizes: [Size],
@@ -161,8 +218,9 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         return size
     }
 
-    /// The most items replayed from one checkpoint when the replayer can go on across blocks.
-    static let replayRun = 128
+    /// The most items replayed from one checkpoint when the replayer can go on across blocks: 32 frames, 1 KiB, the
+    /// most a temporary allocation keeps on the stack (a larger one is a heap allocation on every query).
+    static let replayRun = 32
 
     /// Blocks between two of ``prefixExtremes``: about 1,024 items.
     var extremesStride: Int { Swift.max(1, 1_024 / self.blockSize) }
@@ -227,6 +285,28 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
     /// Not generic: a query's caller is generic over its error type and unspecialized across modules, where the
     /// nested generic closures of every block looked their metadata up at run time.
     private func replay(
+        _ items: Range<Int>, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
+    ) -> Range<Int> {
+        guard band != nil else { return self.replayAgain(items, crossing: nil, into: frames) }
+        // A query: a recent run when it holds these frames, else a replay that is kept as one.
+        let kept = self.recentRuns.withLock { recent -> Range<Int>? in
+            guard let run = recent.runs.first(where: { $0.covers(items, crossing: band) }) else { return nil }
+            run.frames.withUnsafeBufferPointer { stored in
+                for index in stored.indices { frames[index] = stored[index] }
+            }
+            return run.written
+        }
+        if let kept { return kept }
+        let written = self.replayAgain(items, crossing: band, into: frames)
+        let count = written.upperBound - items.lowerBound
+        self.recentRuns.withLock { recent in
+            recent.keep(items, band: band, written: written, frames: UnsafeBufferPointer(rebasing: frames[0..<count]))
+        }
+        return written
+    }
+
+    /// Replays `items` from their checkpoint, as ``replay(_:crossing:into:)`` describes, without the recent runs.
+    private func replayAgain(
         _ items: Range<Int>, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
     ) -> Range<Int> {
         let width = self.replayer.stateWidth

@@ -12,8 +12,25 @@ struct QueryRequest {
 
     /// Reads the body of a query of `session`.
     ///
+    /// A body that is exactly `{"rect":{"x":…,"y":…,"width":…,"height":…}}` with small non-negative integers, what a
+    /// scrolling client sends again and again, is read by ``plainRect(_:)`` without the general reader; every other
+    /// body (and every wrong one, which then fails with the general reader's error) by ``decodeMembers(_:for:maxDepth:)``.
+    ///
     /// - Throws: ``JSONError`` for malformed JSON or a wrong member.
     static func decode(_ body: [UInt8], for session: Session, maxDepth: Int) throws(JSONError) -> QueryRequest {
+        // The rect is the second level: a depth limit below 2 refuses it, which the general reader reports.
+        if maxDepth >= 2, let rect = Self.plainRect(body) {
+            return QueryRequest(rect: rect, contentOffset: session.input.contentOffset)
+        }
+        return try Self.decodeMembers(body, for: session, maxDepth: maxDepth)
+    }
+
+    /// Reads any query body, members in any order, with the general reader.
+    ///
+    /// - Throws: ``JSONError`` for malformed JSON or a wrong member.
+    static func decodeMembers(
+        _ body: [UInt8], for session: Session, maxDepth: Int
+    ) throws(JSONError) -> QueryRequest {
         var reader = JSONReader(bytes: body, maxDepth: maxDepth)
         var rect: Rect?
         var contentOffset = session.input.contentOffset
@@ -31,6 +48,63 @@ struct QueryRequest {
         guard let rect else { throw reader.missingField("rect") }
         try reader.finish()
         return QueryRequest(rect: rect, contentOffset: contentOffset, orthogonalOffsets: orthogonalOffsets)
+    }
+}
+
+extension QueryRequest {
+    /// The rect of a body that is byte for byte `{"rect":{"x":X,"y":Y,"width":W,"height":H}}`, each number an
+    /// integer of at most ten digits without sign or leading zero, the coordinates at most
+    /// ``JSONReader/maxCoordinate`` and the lengths at most ``JSONReader/maxLength``; `nil` for any other body.
+    ///
+    /// Such integers are exact as `Double`s, so the rect is the one ``decodeMembers(_:for:maxDepth:)`` reads.
+    ///
+    /// - Complexity: O(`body.count`).
+    static func plainRect(_ body: [UInt8]) -> Rect? {
+        body.withUnsafeBufferPointer { bytes -> Rect? in
+            var cursor = PlainRectCursor(bytes: bytes)
+            guard cursor.skip("{\"rect\":{\"x\":"), let x = cursor.integer(upTo: JSONReader.maxCoordinate),
+                cursor.skip(",\"y\":"), let y = cursor.integer(upTo: JSONReader.maxCoordinate),
+                cursor.skip(",\"width\":"), let width = cursor.integer(upTo: JSONReader.maxLength),
+                cursor.skip(",\"height\":"), let height = cursor.integer(upTo: JSONReader.maxLength),
+                cursor.skip("}}"), cursor.offset == bytes.count
+            else { return nil }
+            return Rect(x: x, y: y, width: width, height: height)
+        }
+    }
+}
+
+/// A forward reader of ``QueryRequest/plainRect(_:)``'s one shape: literal bytes and plain integers.
+private struct PlainRectCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+
+    /// Steps over `literal` when the bytes at the offset are exactly it.
+    mutating func skip(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard self.bytes.count - self.offset >= count else { return false }
+        let matches = literal.withUTF8Buffer { text in
+            for index in 0..<count where text[index] != self.bytes[self.offset + index] { return false }
+            return true
+        }
+        if matches { self.offset += count }
+        return matches
+    }
+
+    /// Reads `0` or a digit 1–9 followed by at most nine digits, as a `Double` no larger than `limit`.
+    mutating func integer(upTo limit: Double) -> Double? {
+        var value = 0
+        var digits = 0
+        while self.offset < self.bytes.count, digits <= 10 {
+            let digit = Int(self.bytes[self.offset]) &- Int(UInt8(ascii: "0"))
+            guard digit >= 0, digit <= 9 else { break }
+            // A leading zero is followed by nothing that continues the number (JSON refuses `01`).
+            if digits == 1, value == 0 { return nil }
+            value = value &* 10 &+ digit
+            digits += 1
+            self.offset += 1
+        }
+        guard digits >= 1, digits <= 10, Double(value) <= limit else { return nil }
+        return Double(value)
     }
 }
 

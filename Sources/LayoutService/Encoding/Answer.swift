@@ -14,7 +14,7 @@ extension Response {
 
     /// A JSON answer tagged with `session`'s version as its `ETag`.
     static func json(_ body: [UInt8], session: Session, status: Int = 200) -> Response {
-        let headers = AnswerScratch.current.headers(Self.jsonType, (name: "ETag", value: "\"\(session.version)\""))
+        let headers = AnswerScratch.current.headers(Self.jsonType, (name: "ETag", value: session.head.etag))
         return Response(status: status, headers: headers, body: body)
     }
 

@@ -35,12 +35,14 @@ enum SessionAnswer {
         let scratch = AnswerScratch.current
         var writer = scratch.writer(capacity: 16 * 1024)
         writer.beginSessionAnswer(session)
-        let count = writer.attributes(
-            of: session.layout,
-            in: request.rect,
-            contentOffset: request.contentOffset,
-            orthogonalOffsets: request.orthogonalOffsets
-        )
+        let count = session.withLayout { layout in
+            writer.attributes(
+                of: layout,
+                in: request.rect,
+                contentOffset: request.contentOffset,
+                orthogonalOffsets: request.orthogonalOffsets
+            )
+        }
         writer.endObject()
         return (.json(scratch.bytes(of: &writer), session: session), count)
     }
@@ -178,12 +180,20 @@ enum SessionAnswer {
 }
 
 extension JSONWriter {
-    /// Opens a session answer with its `version` and `contentSize`; the caller writes the rest and closes it.
+    /// Opens a session answer with its `version`, `contentSize` and (`justified`) `widowCount`; the caller writes
+    /// the rest and closes it. The size's JSON is the session's, made with its version (``Session/AnswerHead``).
     mutating func beginSessionAnswer(_ session: Session) {
+        let head = session.head
         self.beginObject()
         self.member("version", session.version)
-        self.member("contentSize", session.layout.contentSize)
-        self.widowCount(of: session.layout)
+        self.key("contentSize")
+        // Copied through the inlined cursor: the generic `appendRaw` is not specialized across modules.
+        self.writeValue(maximumLength: head.contentSize.count) { cursor, _ in
+            head.contentSize.withUnsafeBufferPointer { bytes in
+                for byte in bytes { cursor.put(byte) }
+            }
+        }
+        if let widowCount = head.widowCount { self.member("widowCount", widowCount) }
     }
 
     /// Writes `"moved": [{"from": [s, i], "to": [s, i]}, …]`.

@@ -1,3 +1,4 @@
+import JSON
 import LayoutEngine
 
 /// One client's prepared layout, kept so that scrolling, resizing and updates stay cheap.
@@ -11,8 +12,34 @@ struct Session: Sendable {
         let id: String
         let version: Int
         let live: LiveLayout
+        /// What every answer of this version repeats, made once (see ``Session/AnswerHead``).
+        let head: AnswerHead
 
-        init(id: String, version: Int, live: LiveLayout) { (self.id, self.version, self.live) = (id, version, live) }
+        init(id: String, version: Int, live: LiveLayout) {
+            (self.id, self.version, self.live) = (id, version, live)
+            self.head = AnswerHead(version: version, layout: live.prepared)
+        }
+    }
+
+    /// The parts of a session answer that depend on nothing but the session's version and layout, made when the
+    /// version is: the `ETag`, the JSON of `contentSize` and the `widowCount`. A query then neither formats them
+    /// again nor copies the prepared layout (a large value) to read them (issue 21).
+    struct AnswerHead: Sendable {
+        /// `"<version>"`, the `ETag` header's value.
+        let etag: String
+        /// The JSON of the layout's `contentSize`, as ``JSONWriter`` writes it.
+        let contentSize: [UInt8]
+        /// `justified`'s ``PreparedLayout/widowCount``; `nil` for the other kinds.
+        let widowCount: Int?
+
+        /// - Complexity: O(1): two numbers formatted.
+        init(version: Int, layout: PreparedLayout) {
+            self.etag = "\"\(version)\""
+            var writer = JSONWriter(capacity: 64)
+            writer.value(layout.contentSize)
+            self.contentSize = writer.bytes
+            self.widowCount = layout.widowCount
+        }
     }
 
     private var contents: Contents
@@ -24,6 +51,9 @@ struct Session: Sendable {
 
     /// The identifier: 128 random bits as 32 lowercase hexadecimal digits.
     var id: String { self.contents.id }
+
+    /// The version's `ETag`, `contentSize` and `widowCount`, made once.
+    var head: AnswerHead { self.contents.head }
 
     /// Increases by one with every mutation; `ETag` and `If-Match` carry it.
     var version: Int {
@@ -43,6 +73,12 @@ struct Session: Sendable {
     var configuration: LayoutConfiguration { self.contents.live.configuration }
     /// The prepared layout every query reads.
     var layout: PreparedLayout { self.contents.live.prepared }
+
+    /// Calls `body` with the prepared layout read in place: ``layout`` hands out a copy (a large value, with a
+    /// reference count for each of its arrays), which a query does not need.
+    func withLayout<Result>(_ body: (PreparedLayout) -> Result) -> Result {
+        body(self.contents.live.prepared)
+    }
 
     /// The session's kind.
     var kind: LayoutKind { self.configuration.kind }
