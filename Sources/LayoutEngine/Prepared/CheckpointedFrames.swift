@@ -369,13 +369,21 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         return even + odd
     }
 
-    /// The bytes these frames hold on the heap beyond the sizes (which the input holds): checkpoints and the two
-    /// trees over the blocks.
+    /// The bytes these frames hold on the heap beyond the sizes (which the input holds): checkpoints, the two trees
+    /// over the blocks, and the most the recent query runs can hold (charged from the start, so that a session's
+    /// budget does not grow as it is queried).
     var heapBytes: Int {
         self.checkpoints.capacity * MemoryLayout<Double>.stride + self.runningMaxTrailing.heapBytes
             + self.runningMinLeading.heapBytes
             + self.prefixExtremes.capacity * MemoryLayout<SpatialIndex.Extremes>.stride
+            + Self.recentRunsBytes
     }
+
+    /// The most ``RecentRuns`` holds: its runs' frames (``replayRun`` each), the runs' records and their arrays'
+    /// headers.
+    static let recentRunsBytes =
+        RecentRuns.capacity * (CheckpointedFrames.replayRun * MemoryLayout<Rect>.stride + MemoryLayout<ReplayedRun>.stride + 32)
+            + 32
 
     /// These checkpoints without the sizes, which can no longer be replayed: what a mutation resumes from after it
     /// dropped its reference to the input's sizes, so that writing a new size does not copy them all. The arrays
