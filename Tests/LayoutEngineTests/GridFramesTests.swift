@@ -209,11 +209,36 @@ import Testing
         let input = LayoutInput(viewport: Size(width: 390, height: 844), sections: [SectionInput(count: 1_000_000)])
         let layout = try prepare(input, .flow(.init()))
         let grid = try #require(layout.sections[0].frames.grid)
-        #expect(grid.pitch != nil && grid.checkpoints.count == 1, "whole numbers: every line by a product")
+        #expect(grid.pitch != nil && grid.checkpoints.isEmpty, "whole numbers: every line by a product")
         let rect = Rect(x: 0, y: 4_000_000, width: 390, height: 844)
         let answer = layout.attributes(in: rect, contentOffset: rect.origin).map(\.indexPath.item)
         let scanned = (0..<1_000_000).filter { grid.frame($0).intersects(rect) }
         #expect(answer == scanned && !answer.isEmpty)
+    }
+
+    @Test func aGridOfProductLinesKeepsOnlyItsFirstLineAndAReplayedOneCheckpointsFromIt() throws {
+        // Whole numbers: every line's `v` is the first's plus a product, and no checkpoint is kept.
+        let whole = try prepare(LayoutInput(sections: [SectionInput(count: 20)]), .flow(.init()))
+        let product = try #require(whole.sections[0].frames.grid)
+        #expect(product.pitch != nil && product.checkpoints.isEmpty)
+        #expect(product.firstLineV == product.frame(0).minY)
+        // Fractions that round when added: lines are replayed from checkpoints, the first of them the first line's.
+        var flow = FlowLayout.Configuration()
+        flow.itemSize = Size(width: 50, height: 0.1)
+        flow.minimumLineSpacing = 0.7
+        for count in [60, 2_000] {
+            let layout = try prepare(LayoutInput(sections: [SectionInput(count: count)]), .flow(flow))
+            let grid = try #require(layout.sections[0].frames.grid)
+            #expect(grid.pitch == nil)
+            #expect(grid.checkpoints.first == grid.firstLineV && grid.firstLineV == grid.frame(0).minY)
+            let stride = GridGeometry.checkpointStride
+            #expect(grid.checkpoints.count == (grid.lines + stride - 1) / stride)
+            let listed = try prepare(
+                LayoutInput(sections: [SectionInput(items: .sizes(Array(repeating: flow.itemSize, count: count)))]),
+                .flow(flow)
+            )
+            #expect(layout.allAttributes(contentOffset: .zero) == listed.allAttributes(contentOffset: .zero))
+        }
     }
 
     @Test func resizingAnItemOfAGridStoresTheFramesAndMatchesAFreshLayout() throws {

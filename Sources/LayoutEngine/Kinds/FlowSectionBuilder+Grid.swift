@@ -104,7 +104,7 @@ extension FlowSectionBuilder {
         guard sizes is UniformItemSizes, sizes.count > 0, previous.count > 0, sizes[0] == previous.size,
             let columns = self.gridColumns(sizes), columns == previous.columns,
             previous.thickness == self.acrossLine(previous.size), previous.lineSpacing == self.parameters.lineSpacing,
-            previous.checkpoints.first == self.bodyStart + self.topInset
+            previous.firstLineV == self.bodyStart + self.topInset
         else { return nil }
         let line = Swift.min(Swift.max(0, item), previous.count - 1, sizes.count - 1) / columns
         // The first line decides the full lines' positions (and a justified last line's): build whole from it.
@@ -149,15 +149,18 @@ private struct GridRecorder: FlowFrameSink {
             lineSpacing: lineSpacing,
             lineU: [],
             lastLineU: [],
-            checkpoints: []
+            checkpoints: [],
+            firstLineV: 0
         )
         self.lastLine = (count - 1) / columns
         // Each array at its final size up front: growing them by appends cost a handful of allocations a section.
         let lines = (count + columns - 1) / columns
         if lines > 1 { self.grid.lineU.reserveCapacity(columns) }
         self.grid.lastLineU.reserveCapacity(count - (lines - 1) * columns)
+        // Checkpoints only past the first stride of lines: a grid whose lines' `v` are products keeps none, and
+        // fewer lines are replayed from the first line's (``recordCheckpoint(line:)``).
         let stride = GridGeometry.checkpointStride
-        self.grid.checkpoints.reserveCapacity((lines + stride - 1) / stride)
+        if lines > stride { self.grid.checkpoints.reserveCapacity((lines + stride - 1) / stride) }
     }
 
     mutating func write(_ frame: Rect, at item: Int) {
@@ -169,13 +172,14 @@ private struct GridRecorder: FlowFrameSink {
         if column == 0 {
             if line == 0 {
                 self.lineV = v
+                self.grid.firstLineV = v
             } else {
                 self.lineV += self.grid.thickness
                 self.lineV += self.grid.lineSpacing
             }
-            if line % GridGeometry.checkpointStride == 0 { self.grid.checkpoints.append(self.lineV) }
+            self.recordCheckpoint(line: line)
             if self.isProduct,
-                self.lineV != self.grid.checkpoints[0] + Double(line) * (self.grid.thickness + self.grid.lineSpacing)
+                self.lineV != self.grid.firstLineV + Double(line) * (self.grid.thickness + self.grid.lineSpacing)
             {
                 self.isProduct = false
             }
@@ -192,6 +196,16 @@ private struct GridRecorder: FlowFrameSink {
         self.extremes.minY = Swift.min(self.extremes.minY, frame.minY)
         self.extremes.maxX = Swift.max(self.extremes.maxX, frame.maxX)
         self.extremes.maxY = Swift.max(self.extremes.maxY, frame.maxY)
+    }
+
+    /// Keeps the `v` of `line` (``lineV``, just reached) when it starts a stride of lines, but for the first line,
+    /// whose `v` is ``GridGeometry/firstLineV``: the checkpoints array is made only once a second checkpoint comes,
+    /// with the first line's `v` put in first, so a grid of one stride of lines allocates none.
+    @inline(__always)
+    private mutating func recordCheckpoint(line: Int) {
+        guard line > 0, line % GridGeometry.checkpointStride == 0 else { return }
+        if self.grid.checkpoints.isEmpty { self.grid.checkpoints.append(self.grid.firstLineV) }
+        self.grid.checkpoints.append(self.lineV)
     }
 
     /// Whether the first line's frames, and only they, were written: the grid's full-line positions, complete.
@@ -215,8 +229,8 @@ private struct GridRecorder: FlowFrameSink {
         for line in 1...last {
             self.lineV += thickness
             self.lineV += lineSpacing
-            if line % GridGeometry.checkpointStride == 0 { self.grid.checkpoints.append(self.lineV) }
-            if self.isProduct, self.lineV != self.grid.checkpoints[0] + Double(line) * (thickness + lineSpacing) {
+            self.recordCheckpoint(line: line)
+            if self.isProduct, self.lineV != self.grid.firstLineV + Double(line) * (thickness + lineSpacing) {
                 self.isProduct = false
             }
             let frame =
@@ -270,7 +284,12 @@ private struct GridRecorder: FlowFrameSink {
     consuming func finishedGeometry() -> GridGeometry? {
         guard self.isExact else { return nil }
         let (minX, minY, maxX, maxY) = self.extremes
-        if self.isProduct, self.grid.checkpoints.count > 1 { self.grid.checkpoints = [self.grid.checkpoints[0]] }
+        if self.isProduct {
+            self.grid.checkpoints = []
+        } else if self.grid.checkpoints.isEmpty {
+            // Replayed lines, all within the first stride: their one checkpoint is the first line's.
+            self.grid.checkpoints = [self.grid.firstLineV]
+        }
         self.grid.bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         self.grid.pitch = self.isProduct ? self.grid.thickness + self.grid.lineSpacing : nil
         // Swapped out, not returned as `self.grid`: that copied the grid (retaining its three arrays) and dropping
@@ -284,7 +303,8 @@ private struct GridRecorder: FlowFrameSink {
             lineSpacing: 0,
             lineU: [],
             lastLineU: [],
-            checkpoints: []
+            checkpoints: [],
+            firstLineV: 0
         )
         swap(&geometry, &self.grid)
         return geometry

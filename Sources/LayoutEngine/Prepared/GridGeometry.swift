@@ -25,8 +25,11 @@ struct GridGeometry: Hashable, Sendable {
     var lineU: [Double]
     /// The `u` of each column of the last line.
     var lastLineU: [Double]
-    /// The `v` of lines 0, stride, 2 × stride, …
+    /// The `v` of lines 0, stride, 2 × stride, …, when they are replayed (empty when ``pitch`` is set: then every
+    /// line's `v` is a product from ``firstLineV``).
     var checkpoints: [Double]
+    /// The `v` of the first line.
+    var firstLineV: Double
     /// The smallest rectangle containing every frame, or `nil` without items.
     var bounds: Rect?
     /// When set, a line's `v` is the first line's plus the line's index times this pitch (a product, as `pagecover`
@@ -42,7 +45,7 @@ struct GridGeometry: Hashable, Sendable {
     /// - Complexity: O(``checkpointStride``).
     @inline(__always)
     func lineV(_ line: Int) -> Double {
-        if let pitch = self.pitch { return self.checkpoints[0] + Double(line) * pitch }
+        if let pitch = self.pitch { return self.firstLineV + Double(line) * pitch }
         var v = self.checkpoints[line / Self.checkpointStride]
         for _ in 0..<(line % Self.checkpointStride) { self.advance(&v) }
         return v
@@ -186,7 +189,8 @@ struct GridGeometry: Hashable, Sendable {
             lineSpacing: 0,
             lineU: [u],
             lastLineU: [u],
-            checkpoints: isProduct ? [start] : checkpoints,
+            checkpoints: isProduct ? [] : checkpoints,
+            firstLineV: start,
             bounds: bounds,
             pitch: isProduct ? step : nil
         )
@@ -212,7 +216,8 @@ struct GridGeometry: Hashable, Sendable {
             lineSpacing: 0,
             lineU: [u],
             lastLineU: [u],
-            checkpoints: [start],
+            checkpoints: [],
+            firstLineV: start,
             bounds: isVertical
                 ? Rect(x: u, y: low, width: u + across - u, height: high - low)
                 : Rect(x: low, y: u, width: high - low, height: u + across - u),

@@ -379,7 +379,7 @@ extension RepeatedGroupGeometry {
         guard let pitch = self.groups.pitch, pitch > 0, repetitions > 0 else {
             return self.candidateItems(from: lo, to: hi)
         }
-        let origin = self.groups.checkpoints[0]
+        let origin = self.groups.firstLineV
         return self.candidateItems(from: lo, to: hi) { bound, predicate in
             self.groups.firstLine(repetitions, near: (bound - origin) / pitch, predicate)
         }
