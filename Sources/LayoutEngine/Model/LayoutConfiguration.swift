@@ -1,9 +1,5 @@
 /// A layout kind with its configuration: the one value the service needs to prepare any layout.
-///
-/// Every case's payload is boxed (`indirect`): the value is one reference, so copying it (as every `switch`, `if case`
-/// and pass by value does) is a retain, where the payloads inline made a 459-byte value copied whole five or six times
-/// a request. A configuration decoded from a body allocates its box once; the kinds' defaults are made once.
-public indirect enum LayoutConfiguration: Hashable, Sendable {
+public enum LayoutConfiguration: Hashable, Sendable {
     /// A flow layout.
     case flow(FlowLayout.Configuration)
     /// A waterfall layout.
