@@ -38,22 +38,9 @@ import Testing
     @Test(arguments: 0..<30)
     func aFlowLayoutsRectQueryGivesTheSameElementsSplit(seed: Int) throws {
         var random = RandomLayouts(seed: UInt64(seed) &+ 9_300)
-        let flow = GridFramesTests.randomFlow(&random)
-        let direction: LayoutDirection = random.bool() ? .rightToLeft : .leftToRight
-        let sections = (0..<random.int(1...4)).map { _ in
-            random.bool()
-                ? SectionInput(count: random.int(0...400))
-                : SectionInput(
-                    items: .sizes((0..<random.int(0...80)).map { _ in
-                        Size(width: random.double(1...120), height: random.double(1...80))
-                    })
-                )
-        }
-        let input = LayoutInput(
-            viewport: Size(width: random.double(200...900), height: random.double(300...900)),
-            layoutDirection: direction,
-            sections: sections
-        )
+        let (flow, input) = PlainCellVisitTests.randomFlowInput(&random, counts: 0...400, sized: 0...80)
+        let direction = input.layoutDirection
+        let sections = input.sections
         let layout = try prepare(input, .flow(flow))
         var plainSeen = 0
         for _ in 0..<12 {

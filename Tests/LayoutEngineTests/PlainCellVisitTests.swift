@@ -24,16 +24,18 @@ import Testing
         return (elements, plain)
     }
 
-    @Test(arguments: 0..<30)
-    func aFlowLayoutsPlainCellsAndOtherElementsAreAllItsAttributes(seed: Int) throws {
-        var random = RandomLayouts(seed: UInt64(seed) &+ 7_100)
+    /// A random flow configuration and input: one to four sections, each of `counts` items by count or of `sized`
+    /// items with listed sizes, either direction.
+    static func randomFlowInput(
+        _ random: inout RandomLayouts, counts: ClosedRange<Int>, sized: ClosedRange<Int>
+    ) -> (FlowLayout.Configuration, LayoutInput) {
         let flow = GridFramesTests.randomFlow(&random)
         let direction: LayoutDirection = random.bool() ? .rightToLeft : .leftToRight
         let sections = (0..<random.int(1...4)).map { _ in
             random.bool()
-                ? SectionInput(count: random.int(0...300))
+                ? SectionInput(count: random.int(counts))
                 : SectionInput(
-                    items: .sizes((0..<random.int(0...60)).map { _ in
+                    items: .sizes((0..<random.int(sized)).map { _ in
                         Size(width: random.double(1...120), height: random.double(1...80))
                     })
                 )
@@ -43,6 +45,15 @@ import Testing
             layoutDirection: direction,
             sections: sections
         )
+        return (flow, input)
+    }
+
+    @Test(arguments: 0..<30)
+    func aFlowLayoutsPlainCellsAndOtherElementsAreAllItsAttributes(seed: Int) throws {
+        var random = RandomLayouts(seed: UInt64(seed) &+ 7_100)
+        let (flow, input) = Self.randomFlowInput(&random, counts: 0...300, sized: 0...60)
+        let direction = input.layoutDirection
+        let sections = input.sections
         let layout = try prepare(input, .flow(flow))
         let offset = Point(x: 0, y: random.double(0...400))
         let (elements, plain) = Self.splitVisit(layout, contentOffset: offset)
