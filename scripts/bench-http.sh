@@ -7,7 +7,8 @@
 # bytes from a file; a 20-item POST /layout/flow of one repeated body (from the answer cache after the second), the
 # same with every body distinct (the viewport's height, which a flow's answer does not depend on, new in every
 # request: each is laid out, and answered with the same bytes), and a 1,000,000-item waterfall session's viewport
-# query (one fixed rect), each against nginx serving the very answer from a file (the same requests from the same
+# query (one fixed rect; and a rect scrolling 7 points a request, nginx still serving the fixed rect's answer, about
+# as long), each against nginx serving the very answer from a file (the same requests from the same
 # wrk script, sent as GETs), and against nginx answering the same POSTs with `return 200` of the answer. nginx
 # runs 2 workers, access_log off, open_file_cache (its best case); layoutd its defaults (one event loop per core).
 # Needs wrk, nginx (Debian:
@@ -116,6 +117,27 @@ function request()
 end
 LUA
 
+cat >"$work/scroll.lua" <<'LUA'
+-- POSTs a viewport query whose rect moves 7 points down on every request, as a user scrolling the session: the
+-- threads scroll apart (the second starts 1,500,000 points lower), wrapping after 3,000,000 points. Each answer is
+-- computed for its own rect (a rect no earlier request had, until the wrap), unlike query.json's one fixed rect.
+wrk.method = os.getenv("BENCH_METHOD") or "POST"
+wrk.path = os.getenv("BENCH_PATH")
+wrk.headers["Content-Type"] = "application/json"
+local threads = 0
+function setup(thread)
+    thread:set("id", threads)
+    threads = threads + 1
+end
+local sent = 0
+function request()
+    local y = 100000 + (sent * 7 + (id or 0) * 1500000) % 3000000
+    sent = sent + 1
+    local body = string.format('{"rect":{"x":0,"y":%d,"width":375,"height":812}}', y)
+    return wrk.format(nil, nil, nil, body)
+end
+LUA
+
 cat >"$work/nginx.conf" <<CONF
 worker_processes 2;
 pid $work/nginx.pid;
@@ -184,12 +206,12 @@ median() {  # file, column
     sort -g -k"$2","$2" "$work/$1" | awk -v c="$2" '{v[NR] = $c} END {print v[int((NR + 1) / 2)]}'
 }
 
-rows=(healthz-return healthz-file flow flow-distinct query)
+rows=(healthz-return healthz-file flow flow-distinct query query-scroll)
 # The rows whose requests are POSTs. nginx gets the very same requests from the same wrk script (so that wrk's
 # work, a Lua call a request for the distinct bodies, is the same on both sides): as GETs of the answer's file (the
 # issue's comparison; nginx's static files refuse POST, and it reads and drops a GET's body), and as the same POSTs
 # answered with `return 200` of the answer's bytes.
-posted_rows=(flow flow-distinct query)
+posted_rows=(flow flow-distinct query query-scroll)
 post_run() {  # row, result file, server URL[, method, path]: the row's requests to that server
     local method="${4:-POST}"
     case "$1" in
@@ -200,6 +222,8 @@ post_run() {  # row, result file, server URL[, method, path]: the row's requests
         measure "$2" -s "$work/distinct.lua" "$3/" ;;
     query) BENCH_METHOD="$method" BENCH_PATH="${5:-/sessions/$id/query}" BENCH_BODY="$work/query.json" \
         measure "$2" -s "$work/post.lua" "$3/" ;;
+    query-scroll) BENCH_METHOD="$method" BENCH_PATH="${5:-/sessions/$id/query}" \
+        measure "$2" -s "$work/scroll.lua" "$3/" ;;
     esac
 }
 layoutd_run() {  # row
@@ -214,7 +238,7 @@ nginx_run() {  # row
     healthz-return) measure "$1.nginx" "$url/return" ;;
     healthz-file) measure "$1.nginx" "$url/healthz" ;;
     flow | flow-distinct) post_run "$1" "$1.nginx" "$url" GET /flow; post_run "$1" "$1.nginx-posted" "$url" ;;
-    query) post_run "$1" "$1.nginx" "$url" GET /query; post_run "$1" "$1.nginx-posted" "$url" ;;
+    query | query-scroll) post_run "$1" "$1.nginx" "$url" GET /query; post_run "$1" "$1.nginx-posted" "$url" ;;
     esac
 }
 
@@ -247,6 +271,7 @@ describe() {
     flow) echo "20-item \`POST /layout/flow\`, one body repeated (the answer cache) vs nginx serving its answer from a file (the same requests, as GETs)" ;;
     flow-distinct) echo "20-item \`POST /layout/flow\`, every body distinct (laid out) vs nginx serving its answer from a file (the same requests, as GETs)" ;;
     query) echo "1,000,000-item session, viewport query vs nginx serving its answer from a file (the same requests, as GETs)" ;;
+    query-scroll) echo "1,000,000-item session, viewport query scrolling 7 points a request vs nginx serving the fixed rect's answer from a file (the same requests, as GETs)" ;;
     esac
 }
 echo "\`wrk ${wrk_args[*]}\` on loopback, $(nproc) cores shared with wrk, $rounds rounds alternating the servers,"
