@@ -63,4 +63,34 @@ import Testing
             }
         }
     }
+
+    /// A user scrolling a few points a request stays inside the runs already replayed: each run is replayed once,
+    /// however far the band's end moves inside it (before, a band ending past the kept one replayed it again).
+    @Test(arguments: 0..<10)
+    func scrollingInSmallStepsReplaysEachRunOnce(seed: Int) throws {
+        guard let (frames, stored) = try Self.section(seed: seed) else { return }
+        let axis = frames.axis
+        let length = stored.map { axis.trailing($0) }.max() ?? 0
+        guard length > 2_000 else { return }
+        var random = RandomLayouts(seed: UInt64(seed) &+ 2)
+        var lo = random.double(0...(length - 1_000))
+        let before = frames.queryReplays
+        var starts: Set<Int> = []
+        for _ in 0..<30 {
+            let hi = lo + 200
+            let candidates = frames.candidateItems(from: lo, to: hi)
+            // The runs forEachFrame replays: from the first candidate's block start, a run at a time.
+            let first = candidates.lowerBound / frames.blockSize * frames.blockSize
+            let touched = starts.union(stride(from: first, to: candidates.upperBound, by: frames.runLength))
+            // No more runs than are kept (4), so that no run is dropped and replayed again.
+            if touched.count > 4 { break }
+            starts = touched
+            frames.forEachFrame(in: candidates, crossing: lo...hi) { item, frame in
+                #expect(CheckpointedFramesTests.bits([frame]) == CheckpointedFramesTests.bits([stored[item]]))
+            }
+            lo += 7
+        }
+        #expect(!starts.isEmpty)
+        #expect(frames.queryReplays - before == starts.count)
+    }
 }

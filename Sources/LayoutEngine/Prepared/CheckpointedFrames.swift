@@ -96,48 +96,39 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         var runs: [ReplayedRun] = []
         /// The slot the next new run overwrites once every slot is made.
         var next = 0
+        /// Runs kept so far, each one a replay (what ``CheckpointedFrames/queryReplays`` reads).
+        var replays = 0
 
-        /// Keeps a replay's frames, in the slot of the same items or the oldest.
-        mutating func keep(
-            _ items: Range<Int>, band: ClosedRange<Double>?, written: Range<Int>, frames: UnsafeBufferPointer<Rect>
-        ) {
+        /// Keeps a replay's frames, in the slot of a run from the same item or the oldest.
+        mutating func keep(_ items: Range<Int>, frames: UnsafeBufferPointer<Rect>) {
+            self.replays += 1
             let slot: Int
-            if let same = self.runs.firstIndex(where: { $0.items == items }) {
+            if let same = self.runs.firstIndex(where: { $0.items.lowerBound == items.lowerBound }) {
                 slot = same
             } else if self.runs.count < Self.capacity {
-                self.runs.append(ReplayedRun(items: items, band: band, written: written, frames: []))
+                self.runs.append(ReplayedRun(items: items, frames: []))
                 slot = self.runs.count - 1
             } else {
                 slot = self.next
                 self.next = (self.next + 1) % Self.capacity
             }
             self.runs[slot].items = items
-            self.runs[slot].band = band
-            self.runs[slot].written = written
             self.runs[slot].frames.removeAll(keepingCapacity: true)
             self.runs[slot].frames.append(contentsOf: frames)
         }
     }
 
-    /// The frames one replay of a query wrote (``replay(_:crossing:into:)``): a scrolling client asks for nearly
-    /// the same rect again and again, which replays the same run of items from the same checkpoint.
+    /// The frames of a run a query replayed (``replay(_:crossing:into:)``), all of them: a scrolling client asks
+    /// for nearly the same rect again and again, which replays the same run of items from the same checkpoint.
     private struct ReplayedRun {
         /// The items replayed, from a block start.
         var items: Range<Int>
-        /// The band they were replayed for (`nil`: every frame written).
-        var band: ClosedRange<Double>?
-        /// The items whose frames were written, from `items.lowerBound`.
-        var written: Range<Int>
-        /// Those frames, the first item's first.
+        /// Their frames, the first item's first.
         var frames: [Rect]
 
-        /// Whether the run holds every frame that a replay of `items` for `band` would write: the same items,
-        /// replayed for a band containing `band` (every frame it left out lies wholly outside `band` too).
-        func covers(_ items: Range<Int>, crossing band: ClosedRange<Double>?) -> Bool {
-            guard items == self.items else { return false }
-            guard let kept = self.band else { return true }
-            guard let band else { return false }
-            return kept.lowerBound <= band.lowerBound && kept.upperBound >= band.upperBound
+        /// Whether the run holds the frames of `items`: they start where it starts and end no later.
+        func covers(_ items: Range<Int>) -> Bool {
+            items.lowerBound == self.items.lowerBound && items.upperBound <= self.items.upperBound
         }
     }
 
@@ -263,9 +254,7 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
             let touched = self.sizes.withUnsafeBufferPointer { Self.touchLines(of: $0, start..<range.upperBound) }
             if touched.isNaN { band = nil }
         }
-        // Items replayed from one checkpoint: a block, or a run of them when the replayer can go on.
-        let run = self.replayer.replaysAcrossBlocks ? Swift.max(blockSize, Self.replayRun / blockSize * blockSize)
-            : blockSize
+        let run = self.runLength
         try withUnsafeTemporaryAllocation(of: Rect.self, capacity: run) { frames throws(E) in
             var start = range.lowerBound / blockSize * blockSize
             while start < range.upperBound {
@@ -284,25 +273,41 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
     ///
     /// Not generic: a query's caller is generic over its error type and unspecialized across modules, where the
     /// nested generic closures of every block looked their metadata up at run time.
+    ///
+    /// A query's replay is kept whole: every frame of the run from `items.lowerBound` (``runLength`` items, or up
+    /// to the section's end), whatever the band, so that the next queries of a user scrolling through it (a band a
+    /// few points further, a range ending a block later) read it instead of replaying it again. `frames` must have
+    /// room for ``runLength`` frames.
     private func replay(
         _ items: Range<Int>, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
     ) -> Range<Int> {
         guard band != nil else { return self.replayAgain(items, crossing: nil, into: frames) }
-        // A query: a recent run when it holds these frames, else a replay that is kept as one.
-        let kept = self.recentRuns.withLock { recent -> Range<Int>? in
-            guard let run = recent.runs.first(where: { $0.covers(items, crossing: band) }) else { return nil }
+        // A query: a recent run when it holds these frames, else a replay of the whole run that is kept as one.
+        let kept = self.recentRuns.withLock { recent -> Bool in
+            guard let run = recent.runs.first(where: { $0.covers(items) }) else { return false }
             run.frames.withUnsafeBufferPointer { stored in
-                for index in stored.indices { frames[index] = stored[index] }
+                for index in 0..<items.count { frames[index] = stored[index] }
             }
-            return run.written
+            return true
         }
-        if let kept { return kept }
-        let written = self.replayAgain(items, crossing: band, into: frames)
-        let count = written.upperBound - items.lowerBound
+        if kept { return items }
+        let whole = items.lowerBound..<Swift.max(items.upperBound, Swift.min(self.count, items.lowerBound + self.runLength))
+        guard whole.count <= frames.count else { return self.replayAgain(items, crossing: band, into: frames) }
+        _ = self.replayAgain(whole, crossing: nil, into: frames)
         self.recentRuns.withLock { recent in
-            recent.keep(items, band: band, written: written, frames: UnsafeBufferPointer(rebasing: frames[0..<count]))
+            recent.keep(whole, frames: UnsafeBufferPointer(rebasing: frames[0..<whole.count]))
         }
-        return written
+        return items
+    }
+
+    /// The runs queries have replayed so far (not read from a kept run).
+    var queryReplays: Int { self.recentRuns.withLock { $0.replays } }
+
+    /// Items replayed from one checkpoint: a block, or a run of them (``replayRun`` items) when the replayer can go
+    /// on across blocks.
+    var runLength: Int {
+        self.replayer.replaysAcrossBlocks
+            ? Swift.max(self.blockSize, Self.replayRun / self.blockSize * self.blockSize) : self.blockSize
     }
 
     /// Replays `items` from their checkpoint, as ``replay(_:crossing:into:)`` describes, without the recent runs.
@@ -376,14 +381,14 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         self.checkpoints.capacity * MemoryLayout<Double>.stride + self.runningMaxTrailing.heapBytes
             + self.runningMinLeading.heapBytes
             + self.prefixExtremes.capacity * MemoryLayout<SpatialIndex.Extremes>.stride
-            + Self.recentRunsBytes
+            + self.recentRunsBytes
     }
 
-    /// The most ``RecentRuns`` holds: its runs' frames (``replayRun`` each), the runs' records and their arrays'
+    /// The most ``RecentRuns`` holds: its runs' frames (``runLength`` each), the runs' records and their arrays'
     /// headers.
-    static let recentRunsBytes =
-        RecentRuns.capacity * (CheckpointedFrames.replayRun * MemoryLayout<Rect>.stride + MemoryLayout<ReplayedRun>.stride + 32)
-            + 32
+    var recentRunsBytes: Int {
+        RecentRuns.capacity * (self.runLength * MemoryLayout<Rect>.stride + MemoryLayout<ReplayedRun>.stride + 32) + 32
+    }
 
     /// These checkpoints without the sizes, which can no longer be replayed: what a mutation resumes from after it
     /// dropped its reference to the input's sizes, so that writing a new size does not copy them all. The arrays
