@@ -15,8 +15,10 @@ public struct Response: Sendable {
     /// Kept apart from ``headers`` so that a generated one costs no string (see ``RequestIdentifier``). Defaults to
     /// `nil`.
     public var requestID: RequestIdentifier?
-    /// The bytes of a body given as bytes.
-    private var storedBody: [UInt8]
+    /// The bytes of a body given as bytes. `@usableFromInline` for ``body``'s inlinable getter, so that another
+    /// module's `response.body.count` reads the count in place instead of retaining and releasing the array through
+    /// a call (about 45 instructions each, three times a request).
+    @usableFromInline var storedBody: [UInt8]
     /// The body, when it is produced piece by piece; `nil` for a body given as bytes.
     public private(set) var bodyStream: ResponseBodyStream?
 
@@ -24,7 +26,7 @@ public struct Response: Sendable {
     ///
     /// For a streamed body, reading this produces the whole body (each read anew); setting it replaces the stream.
     public var body: [UInt8] {
-        get {
+        @inlinable get {
             guard let stream = self.bodyStream else { return self.storedBody }
             return stream.collect()
         }

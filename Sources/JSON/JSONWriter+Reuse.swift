@@ -23,12 +23,13 @@ extension JSONWriter {
     }
 
     /// Makes room for `extra` more bytes within the buffer's capacity, if it has that much, by extending the array
-    /// with zeros (a few kilobytes at a time, as a memcpy); returns `false` when the capacity is too small.
+    /// with zeros (at least ``extensionStep`` bytes at a time, as a memcpy); returns `false` when the capacity is too
+    /// small.
     @usableFromInline
     mutating func extendIntoCapacity(toFit extra: Int) -> Bool {
         let needed = self.length + extra
         guard needed <= self.storage.capacity else { return false }
-        let count = min(self.storage.capacity, max(needed, self.storage.count + Self.zeros.count)) - self.storage.count
+        let count = min(self.storage.capacity, max(needed, self.storage.count + Self.extensionStep)) - self.storage.count
         guard count > 0 else { return true }
         Self.zeros.withUnsafeBufferPointer { zeros in
             var missing = count
@@ -40,6 +41,12 @@ extension JSONWriter {
         }
         return true
     }
+
+    /// The least a reused buffer is extended by when the writer runs past its count: an answer about as long as the
+    /// buffer's last one (the usual case: the same request again, or its viewport moved) needs a few hundred bytes
+    /// past it, so extending by 2 KB cleared four times what was written (about 360 instructions an answer under
+    /// callgrind); a growing answer extends once per this many bytes, a small cost beside writing them.
+    static let extensionStep = 512
 
     /// Zeros to extend a reused buffer with: 2 KB, below glibc's threshold for `rep movsb`.
     private static let zeros = [UInt8](repeating: 0, count: 2 * 1024)

@@ -49,6 +49,27 @@ import Testing
         #expect(received == head + body)
     }
 
+    @Test func outputAppendedToTheTakenBufferFollowsWhatWasCoalescedBefore() throws {
+        let (sender, receiver) = try Self.socketPair()
+        defer { close(sender); close(receiver) }
+        var queue = OutputQueue()
+        let first = Self.piece(1, length: 40)
+        let second = Self.piece(2, length: 70)
+        let body = Self.piece(3, length: 2000)
+        queue.append { $0 += first }
+        var buffer = queue.beginAppending()
+        #expect(buffer == first)
+        buffer += second
+        queue.endAppending(buffer)
+        queue.append(bytes: body)
+        #expect(queue.count == 2110)
+        try queue.send(to: sender)
+        #expect(queue.count == 0)
+        var received: [UInt8] = []
+        Self.drain(receiver, into: &received)
+        #expect(received == first + second + body)
+    }
+
     @Test func moreDirectPiecesThanOneSendGathersAllLeaveInOrder() throws {
         let (sender, receiver) = try Self.socketPair()
         defer { close(sender); close(receiver) }

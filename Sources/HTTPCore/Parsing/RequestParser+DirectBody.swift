@@ -13,6 +13,7 @@ extension RequestParser {
 
     /// Whether the next bytes of the connection belong to a large fixed-length body with nothing buffered before
     /// them, so that ``readBodyDirectly(_:)`` may read them into the body itself.
+    @inlinable
     public var readsBodyDirectly: Bool {
         guard self.presizedBodyFilled != nil, self.bufferedByteCount == 0, self.failure == nil,
             case .fixedBody(let remaining) = self.state

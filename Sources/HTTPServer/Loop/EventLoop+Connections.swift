@@ -200,21 +200,20 @@ extension EventLoop {
         let copiesBody =
             bodyBytes < OutputQueue.directBodyBytes
             && (bodyBytes < Self.smallestUncopiedBody || connection.output.count > 0)
+        // The buffer is taken out and put back rather than written in a closure, which would capture the response.
+        var output = connection.output.beginAppending()
         if copiesBody {
-            connection.output.append { output in
-                self.writer.write(
-                    response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
-                    into: &output
-                )
-            }
+            self.writer.write(
+                response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
+                into: &output
+            )
+            connection.output.endAppending(consume output)
         } else {
-            var hasBody = false
-            connection.output.append { output in
-                hasBody = self.writer.writeHead(
-                    response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
-                    into: &output
-                )
-            }
+            let hasBody = self.writer.writeHead(
+                response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
+                into: &output
+            )
+            connection.output.endAppending(consume output)
             if hasBody { connection.output.append(bytes: response.body) }
         }
     }
@@ -235,7 +234,7 @@ extension EventLoop {
 
     /// Closes the socket and forgets the connection; a worker's late answer for it is dropped.
     func close(_ connection: Connection) {
-        guard self.connections.removeValue(forKey: connection.id) != nil else { return }
+        guard self.connections.remove(id: connection.id) else { return }
         // Closing the descriptor also removes it from the epoll set.
         Glibc.close(connection.fd)
         self.context.status.connectionClosed()

@@ -33,8 +33,7 @@ final class EventLoop: @unchecked Sendable {
 
     // Loop-thread state.
     /// Touched only on the loop's thread, one access at a time: not checked at run time (see ``Connection``).
-    @exclusivity(unchecked) var connections: [UInt64: Connection] = [:]
-    private var nextConnectionID: UInt64 = 16
+    @exclusivity(unchecked) var connections = ConnectionTable()
     /// Touched only on the loop's thread, one access at a time: not checked at run time (see ``Connection``).
     @exclusivity(unchecked) var writer = ResponseWriter()
     let readBufferForReads: UnsafeMutableRawBufferPointer
@@ -148,7 +147,7 @@ final class EventLoop: @unchecked Sendable {
                 break
             }
         }
-        for connection in Array(self.connections.values) { self.close(connection) }
+        for connection in self.connections.all { self.close(connection) }
         // Break the reference cycle between peers so that the loops can be freed once the server is.
         self.peers = []
         self.context.loopExited()
@@ -190,7 +189,7 @@ final class EventLoop: @unchecked Sendable {
         self.isDraining = true
         var event = epoll_event()
         _ = epoll_ctl(self.epollFD, EPOLL_CTL_DEL, self.context.listenerFD, &event)
-        for connection in Array(self.connections.values) {
+        for connection in self.connections.all {
             // An idle connection is read first: a request that arrived since the last wait is answered (with
             // `Connection: close`) rather than reset unread. Whatever is still idle afterwards is closed.
             self.perform(connection.machine.drainRequested(now: self.now), on: connection)
@@ -249,8 +248,7 @@ final class EventLoop: @unchecked Sendable {
         }
         var one: Int32 = 1
         _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        let id = self.nextConnectionID
-        self.nextConnectionID += 1
+        let id = self.connections.nextIdentifier()
         do {
             try self.register(fd: fd, token: id, events: EPOLLIN.rawValue)
         } catch {
@@ -268,7 +266,7 @@ final class EventLoop: @unchecked Sendable {
             now: self.now,
             registeredEvents: EPOLLIN.rawValue
         )
-        self.connections[id] = connection
+        self.connections.insert(connection)
     }
 
     /// Out of descriptors: frees the reserve, accepts one client, tells it 503 and closes it, so the listener stops
@@ -306,11 +304,8 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func sweepTimers() {
-        var expired: [Connection] = []
-        for connection in self.connections.values where connection.machine.deadline <= self.now {
-            expired.append(connection)
-        }
-        for connection in expired { self.perform(connection.machine.timerFired(now: self.now), on: connection) }
+        let now = self.now
+        for connection in self.connections.all(where: { $0.machine.deadline <= now }) { self.perform(connection.machine.timerFired(now: self.now), on: connection) }
     }
 }
 
