@@ -5,7 +5,7 @@ import Testing
 /// alike, and a grid built by the flow builder answers the frames its fields give.
 @Suite struct GridGeometryStorageTests {
     static func grid(lastLineU: [Double]) -> GridGeometry {
-        GridGeometry(
+        GridGeometry(GridParts(
             count: 5,
             columns: 2,
             isVertical: true,
@@ -16,7 +16,7 @@ import Testing
             lastLineU: lastLineU,
             checkpoints: [2],
             firstLineV: 2
-        )
+        ))
     }
 
     @Test func gridsOfEqualFieldsMadeApartAreEqual() {

@@ -126,7 +126,7 @@ extension FlowSectionBuilder {
 private struct GridRecorder: FlowFrameSink {
     /// The grid being recorded: its parameters as given, its positions and checkpoints filled in as frames come
     /// (unboxed while it is filled in).
-    private var grid: GridGeometry.Parts
+    private var grid: GridParts
     /// The index of the grid's last line (whose positions are its own).
     private let lastLine: Int
     private var lineV = 0.0
@@ -141,7 +141,7 @@ private struct GridRecorder: FlowFrameSink {
     )
 
     init(count: Int, columns: Int, isVertical: Bool, size: Size, thickness: Double, lineSpacing: Double) {
-        self.grid = GridGeometry.Parts(
+        self.grid = GridParts(
             count: count,
             columns: columns,
             isVertical: isVertical,
@@ -295,7 +295,7 @@ private struct GridRecorder: FlowFrameSink {
         self.grid.pitch = self.isProduct ? self.grid.thickness + self.grid.lineSpacing : nil
         // Swapped out, not returned as `self.grid`: that copied the grid (retaining its three arrays) and dropping
         // the recorder released them again. Then boxed, its arrays moved into the box.
-        var geometry = GridGeometry.Parts(
+        var geometry = GridParts(
             count: 0,
             columns: 0,
             isVertical: true,

@@ -6,7 +6,7 @@
 /// line's `v` plus the item's thickness, then plus the line spacing: the very additions the builder makes, replayed
 /// from a checkpoint kept every ``checkpointStride`` lines, so frames are bit for bit those of the builder.
 ///
-/// The fields are kept in one immutable box (``Parts``, built by ``GridRecorder`` or the factories below): a grid
+/// The fields are kept in one immutable box (``GridParts``, built by ``GridRecorder`` or the factories below): a grid
 /// lives in a section's ``SectionFrames`` and again in its ``SpatialIndex``, and those are copied whole as a
 /// section is built and read, so each copy held inline moved its 137 bytes and retained its three arrays; boxed, a
 /// copy is one reference.
@@ -14,153 +14,11 @@ struct GridGeometry: Hashable, Sendable {
     /// Lines between two stored checkpoints of `v`.
     static let checkpointStride = 32
 
-    /// A grid's fields, as a recorder fills them in; ``GridGeometry`` holds them boxed and reads through them.
-    struct Parts: Hashable, Sendable {
-        /// The number of items.
-        var count: Int
-        /// Items per line (every line but the last is full).
-        var columns: Int
-        /// Whether lines run horizontally (the layout scrolls vertically).
-        var isVertical: Bool
-        /// The items' size.
-        var size: Size
-        /// The thickness a line adds to `v` before the line spacing.
-        var thickness: Double
-        /// The spacing between lines along the scroll axis.
-        var lineSpacing: Double
-        /// The `u` of each column of a full line (empty when the section has one line).
-        var lineU: [Double]
-        /// The `u` of each column of the last line.
-        var lastLineU: [Double]
-        /// The `v` of lines 0, stride, 2 × stride, …, when they are replayed (empty when ``pitch`` is set: then every
-        /// line's `v` is a product from ``firstLineV``).
-        var checkpoints: [Double]
-        /// The `v` of the first line.
-        var firstLineV: Double
-        /// The smallest rectangle containing every frame, or `nil` without items.
-        var bounds: Rect?
-        /// When set, a line's `v` is the first line's plus the line's index times this pitch (a product, as `pagecover`
-        /// computes its pages, or where the builder's additions were checked to give the same numbers), and only the
-        /// first checkpoint is kept.
-        var pitch: Double?
-
-        /// The number of lines.
-        var lines: Int { self.columns == 0 ? 0 : (self.count + self.columns - 1) / self.columns }
-
-        /// The `v` of a line, replayed from its checkpoint.
-        ///
-        /// - Complexity: O(``checkpointStride``).
-        @inline(__always)
-        func lineV(_ line: Int) -> Double {
-            if let pitch = self.pitch { return self.firstLineV + Double(line) * pitch }
-            var v = self.checkpoints[line / GridGeometry.checkpointStride]
-            for _ in 0..<(line % GridGeometry.checkpointStride) { self.advance(&v) }
-            return v
-        }
-
-        /// Moves `v` from a line to the next with the builder's two additions.
-        @inline(__always)
-        private func advance(_ v: inout Double) {
-            v += self.thickness
-            v += self.lineSpacing
-        }
-
-        /// The frame of column `column` of a line at `v` (the last line's columns are its own).
-        @inline(__always)
-        private func frame(column: Int, ofLastLine isLastLine: Bool, v: Double) -> Rect {
-            let u = isLastLine ? self.lastLineU[column] : self.lineU[column]
-            return self.isVertical
-                ? Rect(x: u, y: v, width: self.size.width, height: self.size.height)
-                : Rect(x: v, y: u, width: self.size.width, height: self.size.height)
-        }
-
-        /// Calls `body` with each item of `range` and its frame, in item order: a line's `v` is found once for its items
-        /// and the next line's follows by the builder's two additions (or its product, or its checkpoint), where
-        /// ``frame(_:)`` replays up to ``checkpointStride`` lines per item.
-        ///
-        /// - Complexity: O(`range.count` + ``checkpointStride``).
-        @inline(__always)
-        func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
-            guard !range.isEmpty else { return }
-            var line = range.lowerBound / self.columns
-            var v = self.lineV(line)
-            var item = range.lowerBound
-            while true {
-                let first = line * self.columns
-                let end = Swift.min(range.upperBound, first + self.columns)
-                let isLastLine = (line + 1) * self.columns >= self.count
-                for item in item..<end {
-                    try body(item, self.frame(column: item - first, ofLastLine: isLastLine, v: v))
-                }
-                item = end
-                if item >= range.upperBound { return }
-                line += 1
-                if self.pitch != nil || line % GridGeometry.checkpointStride == 0 {
-                    v = self.lineV(line)
-                } else {
-                    self.advance(&v)
-                }
-            }
-        }
-
-        /// The frame of an item.
-        ///
-        /// - Complexity: O(``checkpointStride``).
-        @inline(__always)
-        func frame(_ item: Int) -> Rect {
-            let line = item / self.columns
-            let column = item - line * self.columns
-            // The last line starts at the last item's line; the only line whose items are past `count - columns`.
-            let isLastLine = (line + 1) * self.columns >= self.count
-            return self.frame(column: column, ofLastLine: isLastLine, v: self.lineV(line))
-        }
-
-        /// The items whose frames may overlap the band `lo..<hi` along the scroll axis; every other item certainly does
-        /// not (a superset, as ``SpatialIndex/candidatePositions(from:to:)`` answers).
-        ///
-        /// - Complexity: O(``checkpointStride``) for a band that a line's pitch estimates well, O(log lines) at worst.
-        func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
-            let lines = self.lines
-            guard lines > 0 else { return 0..<0 }
-            let extent = self.isVertical ? self.size.height : self.size.width
-            // First line whose trailing edge passes lo; first line from which the leading edge reaches hi.
-            let first = self.firstLine(lines) { self.lineV($0) + extent > lo }
-            let end = self.firstLine(lines) { self.lineV($0) >= hi }
-            let (start, stop) = (first * self.columns, Swift.min(self.count, end * self.columns))
-            return start < stop ? start..<stop : 0..<0
-        }
-
-        /// The first line for which `predicate` (monotone: false then true) holds, or `lines`.
-        func firstLine(_ lines: Int, _ predicate: (Int) -> Bool) -> Int {
-            var low = 0
-            var high = lines
-            while low < high {
-                let middle = (low + high) / 2
-                if predicate(middle) { high = middle } else { low = middle + 1 }
-            }
-            return low
-        }
-
-        /// ``firstLine(_:_:)``'s answer, looked for from `estimate` (a line number, e.g. a coordinate over the pitch):
-        /// a few steps from there when the estimate is that close, the binary search otherwise.
-        ///
-        /// - Complexity: O(1) for an estimate within a few lines, O(log lines) otherwise.
-        func firstLine(_ lines: Int, near estimate: Double, _ predicate: (Int) -> Bool) -> Int {
-            guard estimate.isFinite else { return self.firstLine(lines, predicate) }
-            var line = Int(Swift.min(Swift.max(estimate.rounded(.down), 0), Double(lines)))
-            var steps = 0
-            while line > 0, predicate(line - 1), steps < 4 { (line, steps) = (line - 1, steps + 1) }
-            while line < lines, !predicate(line), steps < 4 { (line, steps) = (line + 1, steps + 1) }
-            // Far from the estimate (never expected of a pitch's): the binary search.
-            return steps == 4 ? self.firstLine(lines, predicate) : line
-        }
-    }
-
     /// The box holding a grid's fields, never mutated once made.
     private final class Storage: Sendable {
-        let parts: Parts
+        let parts: GridParts
 
-        init(_ parts: consuming Parts) { self.parts = parts }
+        init(_ parts: consuming GridParts) { self.parts = parts }
     }
 
     /// The grid's fields.
@@ -169,45 +27,12 @@ struct GridGeometry: Hashable, Sendable {
     /// Boxes `parts`.
     ///
     /// - Complexity: O(1): one allocation; the arrays are moved, not copied.
-    init(_ parts: consuming Parts) {
+    init(_ parts: consuming GridParts) {
         self.storage = Storage(parts)
     }
 
-    /// Boxes a grid made of these fields (see ``Parts``).
-    init(
-        count: Int,
-        columns: Int,
-        isVertical: Bool,
-        size: Size,
-        thickness: Double,
-        lineSpacing: Double,
-        lineU: [Double],
-        lastLineU: [Double],
-        checkpoints: [Double],
-        firstLineV: Double,
-        bounds: Rect? = nil,
-        pitch: Double? = nil
-    ) {
-        self.init(
-            Parts(
-                count: count,
-                columns: columns,
-                isVertical: isVertical,
-                size: size,
-                thickness: thickness,
-                lineSpacing: lineSpacing,
-                lineU: lineU,
-                lastLineU: lastLineU,
-                checkpoints: checkpoints,
-                firstLineV: firstLineV,
-                bounds: bounds,
-                pitch: pitch
-            )
-        )
-    }
-
     /// The grid's fields, copied out (a recorder resuming the grid starts from them).
-    var parts: Parts { self.storage.parts }
+    var parts: GridParts { self.storage.parts }
 
     /// The number of items.
     var count: Int { self.storage.parts.count }
@@ -225,13 +50,13 @@ struct GridGeometry: Hashable, Sendable {
     var lineU: [Double] { self.storage.parts.lineU }
     /// The `u` of each column of the last line.
     var lastLineU: [Double] { self.storage.parts.lastLineU }
-    /// The `v` of lines 0, stride, 2 × stride, … (see ``Parts/checkpoints``).
+    /// The `v` of lines 0, stride, 2 × stride, … (see ``GridParts/checkpoints``).
     var checkpoints: [Double] { self.storage.parts.checkpoints }
     /// The `v` of the first line.
     var firstLineV: Double { self.storage.parts.firstLineV }
     /// The smallest rectangle containing every frame, or `nil` without items.
     var bounds: Rect? { self.storage.parts.bounds }
-    /// The pitch of lines whose `v` are products (see ``Parts/pitch``).
+    /// The pitch of lines whose `v` are products (see ``GridParts/pitch``).
     var pitch: Double? { self.storage.parts.pitch }
     /// The number of lines.
     var lines: Int { self.storage.parts.lines }
@@ -242,7 +67,7 @@ struct GridGeometry: Hashable, Sendable {
     @inline(__always)
     func lineV(_ line: Int) -> Double { self.storage.parts.lineV(line) }
 
-    /// ``Parts/forEachFrame(in:_:)``, read in the box.
+    /// ``GridParts/forEachFrame(in:_:)``, read in the box.
     ///
     /// - Complexity: O(`range.count` + ``checkpointStride``).
     @inline(__always)
@@ -256,7 +81,7 @@ struct GridGeometry: Hashable, Sendable {
     @inline(__always)
     func frame(_ item: Int) -> Rect { self.storage.parts.frame(item) }
 
-    /// ``Parts/candidateItems(from:to:)``, read in the box.
+    /// ``GridParts/candidateItems(from:to:)``, read in the box.
     ///
     /// - Complexity: O(``checkpointStride``) for a band that a line's pitch estimates well, O(log lines) at worst.
     func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
@@ -268,7 +93,7 @@ struct GridGeometry: Hashable, Sendable {
         self.storage.parts.firstLine(lines, predicate)
     }
 
-    /// ``Parts/firstLine(_:near:_:)``, read in the box.
+    /// ``GridParts/firstLine(_:near:_:)``, read in the box.
     ///
     /// - Complexity: O(1) for an estimate within a few lines, O(log lines) otherwise.
     func firstLine(_ lines: Int, near estimate: Double, _ predicate: (Int) -> Bool) -> Int {
@@ -315,7 +140,7 @@ struct GridGeometry: Hashable, Sendable {
             isVertical
             ? Rect(x: u, y: low, width: u + across - u, height: high - low)
             : Rect(x: low, y: u, width: high - low, height: u + across - u)
-        let grid = GridGeometry(
+        let parts = GridParts(
             count: count,
             columns: 1,
             isVertical: isVertical,
@@ -329,7 +154,7 @@ struct GridGeometry: Hashable, Sendable {
             bounds: bounds,
             pitch: isProduct ? step : nil
         )
-        return (grid, v)
+        return (GridGeometry(parts), v)
     }
 
     /// `count` items along the scroll axis, item `i`'s leading edge at `start + Double(i) * pitch` (`pagecover`'s
@@ -342,7 +167,7 @@ struct GridGeometry: Hashable, Sendable {
         let last = start + Double(count - 1) * pitch
         let (low, high) = (Swift.min(first, last), Swift.max(first, last) + (isVertical ? size.height : size.width))
         let across = isVertical ? size.width : size.height
-        return GridGeometry(
+        let parts = GridParts(
             count: count,
             columns: 1,
             isVertical: isVertical,
@@ -358,13 +183,160 @@ struct GridGeometry: Hashable, Sendable {
                 : Rect(x: low, y: u, width: high - low, height: u + across - u),
             pitch: pitch
         )
+        return GridGeometry(parts)
     }
 
     /// The bytes this geometry holds on the heap, its box included.
     var heapBytes: Int {
         let parts = self.storage.parts
-        return 16 + MemoryLayout<Parts>.stride
+        return 16 + MemoryLayout<GridParts>.stride
             + (parts.lineU.capacity + parts.lastLineU.capacity + parts.checkpoints.capacity)
             * MemoryLayout<Double>.stride
+    }
+}
+
+/// The fields of a ``GridGeometry`` and what they compute, inline: what a ``GridGeometry`` boxes, and what a recorder
+/// fills in before boxing it.
+struct GridParts: Hashable, Sendable {
+    /// Lines between two stored checkpoints of `v`.
+    static var checkpointStride: Int { GridGeometry.checkpointStride }
+
+    /// The number of items.
+    var count: Int
+    /// Items per line (every line but the last is full).
+    var columns: Int
+    /// Whether lines run horizontally (the layout scrolls vertically).
+    var isVertical: Bool
+    /// The items' size.
+    var size: Size
+    /// The thickness a line adds to `v` before the line spacing.
+    var thickness: Double
+    /// The spacing between lines along the scroll axis.
+    var lineSpacing: Double
+    /// The `u` of each column of a full line (empty when the section has one line).
+    var lineU: [Double]
+    /// The `u` of each column of the last line.
+    var lastLineU: [Double]
+    /// The `v` of lines 0, stride, 2 × stride, …, when they are replayed (empty when ``pitch`` is set: then every
+    /// line's `v` is a product from ``firstLineV``).
+    var checkpoints: [Double]
+    /// The `v` of the first line.
+    var firstLineV: Double
+    /// The smallest rectangle containing every frame, or `nil` without items.
+    var bounds: Rect?
+    /// When set, a line's `v` is the first line's plus the line's index times this pitch (a product, as `pagecover`
+    /// computes its pages, or where the builder's additions were checked to give the same numbers), and only the
+    /// first checkpoint is kept.
+    var pitch: Double?
+
+    /// The number of lines.
+    var lines: Int { self.columns == 0 ? 0 : (self.count + self.columns - 1) / self.columns }
+
+    /// The `v` of a line, replayed from its checkpoint.
+    ///
+    /// - Complexity: O(``checkpointStride``).
+    @inline(__always)
+    func lineV(_ line: Int) -> Double {
+        if let pitch = self.pitch { return self.firstLineV + Double(line) * pitch }
+        var v = self.checkpoints[line / Self.checkpointStride]
+        for _ in 0..<(line % Self.checkpointStride) { self.advance(&v) }
+        return v
+    }
+
+    /// Moves `v` from a line to the next with the builder's two additions.
+    @inline(__always)
+    private func advance(_ v: inout Double) {
+        v += self.thickness
+        v += self.lineSpacing
+    }
+
+    /// The frame of column `column` of a line at `v` (the last line's columns are its own).
+    @inline(__always)
+    private func frame(column: Int, ofLastLine isLastLine: Bool, v: Double) -> Rect {
+        let u = isLastLine ? self.lastLineU[column] : self.lineU[column]
+        return self.isVertical
+            ? Rect(x: u, y: v, width: self.size.width, height: self.size.height)
+            : Rect(x: v, y: u, width: self.size.width, height: self.size.height)
+    }
+
+    /// Calls `body` with each item of `range` and its frame, in item order: a line's `v` is found once for its items
+    /// and the next line's follows by the builder's two additions (or its product, or its checkpoint), where
+    /// ``frame(_:)`` replays up to ``checkpointStride`` lines per item.
+    ///
+    /// - Complexity: O(`range.count` + ``checkpointStride``).
+    @inline(__always)
+    func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+        guard !range.isEmpty else { return }
+        var line = range.lowerBound / self.columns
+        var v = self.lineV(line)
+        var item = range.lowerBound
+        while true {
+            let first = line * self.columns
+            let end = Swift.min(range.upperBound, first + self.columns)
+            let isLastLine = (line + 1) * self.columns >= self.count
+            for item in item..<end {
+                try body(item, self.frame(column: item - first, ofLastLine: isLastLine, v: v))
+            }
+            item = end
+            if item >= range.upperBound { return }
+            line += 1
+            if self.pitch != nil || line % Self.checkpointStride == 0 {
+                v = self.lineV(line)
+            } else {
+                self.advance(&v)
+            }
+        }
+    }
+
+    /// The frame of an item.
+    ///
+    /// - Complexity: O(``checkpointStride``).
+    @inline(__always)
+    func frame(_ item: Int) -> Rect {
+        let line = item / self.columns
+        let column = item - line * self.columns
+        // The last line starts at the last item's line; the only line whose items are past `count - columns`.
+        let isLastLine = (line + 1) * self.columns >= self.count
+        return self.frame(column: column, ofLastLine: isLastLine, v: self.lineV(line))
+    }
+
+    /// The items whose frames may overlap the band `lo..<hi` along the scroll axis; every other item certainly does
+    /// not (a superset, as ``SpatialIndex/candidatePositions(from:to:)`` answers).
+    ///
+    /// - Complexity: O(``checkpointStride``) for a band that a line's pitch estimates well, O(log lines) at worst.
+    func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
+        let lines = self.lines
+        guard lines > 0 else { return 0..<0 }
+        let extent = self.isVertical ? self.size.height : self.size.width
+        // First line whose trailing edge passes lo; first line from which the leading edge reaches hi.
+        let first = self.firstLine(lines) { self.lineV($0) + extent > lo }
+        let end = self.firstLine(lines) { self.lineV($0) >= hi }
+        let (start, stop) = (first * self.columns, Swift.min(self.count, end * self.columns))
+        return start < stop ? start..<stop : 0..<0
+    }
+
+    /// The first line for which `predicate` (monotone: false then true) holds, or `lines`.
+    func firstLine(_ lines: Int, _ predicate: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = lines
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// ``firstLine(_:_:)``'s answer, looked for from `estimate` (a line number, e.g. a coordinate over the pitch):
+    /// a few steps from there when the estimate is that close, the binary search otherwise.
+    ///
+    /// - Complexity: O(1) for an estimate within a few lines, O(log lines) otherwise.
+    func firstLine(_ lines: Int, near estimate: Double, _ predicate: (Int) -> Bool) -> Int {
+        guard estimate.isFinite else { return self.firstLine(lines, predicate) }
+        var line = Int(Swift.min(Swift.max(estimate.rounded(.down), 0), Double(lines)))
+        var steps = 0
+        while line > 0, predicate(line - 1), steps < 4 { (line, steps) = (line - 1, steps + 1) }
+        while line < lines, !predicate(line), steps < 4 { (line, steps) = (line + 1, steps + 1) }
+        // Far from the estimate (never expected of a pitch's): the binary search.
+        return steps == 4 ? self.firstLine(lines, predicate) : line
     }
 }
