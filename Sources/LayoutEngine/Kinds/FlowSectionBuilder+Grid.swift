@@ -124,8 +124,9 @@ extension FlowSectionBuilder {
 
 /// Records the frames of a uniform flow section as a ``GridGeometry``, checking that each follows it.
 private struct GridRecorder: FlowFrameSink {
-    /// The grid being recorded: its parameters as given, its positions and checkpoints filled in as frames come.
-    private var grid: GridGeometry
+    /// The grid being recorded: its parameters as given, its positions and checkpoints filled in as frames come
+    /// (unboxed while it is filled in).
+    private var grid: GridParts
     /// The index of the grid's last line (whose positions are its own).
     private let lastLine: Int
     private var lineV = 0.0
@@ -140,7 +141,7 @@ private struct GridRecorder: FlowFrameSink {
     )
 
     init(count: Int, columns: Int, isVertical: Bool, size: Size, thickness: Double, lineSpacing: Double) {
-        self.grid = GridGeometry(
+        self.grid = GridParts(
             count: count,
             columns: columns,
             isVertical: isVertical,
@@ -253,7 +254,7 @@ private struct GridRecorder: FlowFrameSink {
     init(resuming previous: GridGeometry, count: Int, at line: Int) {
         precondition(line > 0 && line < previous.lines && !previous.lineU.isEmpty)
         // The same grid (its full lines' positions kept), with the new count and its lines yet to come.
-        self.grid = previous
+        self.grid = previous.parts
         self.grid.count = count
         self.lastLine = (count - 1) / previous.columns
         self.grid.lastLineU = []
@@ -293,8 +294,8 @@ private struct GridRecorder: FlowFrameSink {
         self.grid.bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         self.grid.pitch = self.isProduct ? self.grid.thickness + self.grid.lineSpacing : nil
         // Swapped out, not returned as `self.grid`: that copied the grid (retaining its three arrays) and dropping
-        // the recorder released them again.
-        var geometry = GridGeometry(
+        // the recorder released them again. Then boxed, its arrays moved into the box.
+        var geometry = GridParts(
             count: 0,
             columns: 0,
             isVertical: true,
@@ -307,7 +308,7 @@ private struct GridRecorder: FlowFrameSink {
             firstLineV: 0
         )
         swap(&geometry, &self.grid)
-        return geometry
+        return GridGeometry(consume geometry)
     }
 }
 

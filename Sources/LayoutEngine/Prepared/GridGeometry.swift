@@ -5,9 +5,201 @@
 /// at the same `u` positions (``lineU``); the last line has its own (``lastLineU``). A line's `v` is the previous
 /// line's `v` plus the item's thickness, then plus the line spacing: the very additions the builder makes, replayed
 /// from a checkpoint kept every ``checkpointStride`` lines, so frames are bit for bit those of the builder.
+///
+/// The fields are kept in one immutable box (``GridParts``, built by ``GridRecorder`` or the factories below): a grid
+/// lives in a section's ``SectionFrames`` and again in its ``SpatialIndex``, and those are copied whole as a
+/// section is built and read, so each copy held inline moved its 137 bytes and retained its three arrays; boxed, a
+/// copy is one reference.
 struct GridGeometry: Hashable, Sendable {
     /// Lines between two stored checkpoints of `v`.
     static let checkpointStride = 32
+
+    /// The box holding a grid's fields, never mutated once made.
+    private final class Storage: Sendable {
+        let parts: GridParts
+
+        init(_ parts: consuming GridParts) { self.parts = parts }
+    }
+
+    /// The grid's fields.
+    private let storage: Storage
+
+    /// Boxes `parts`.
+    ///
+    /// - Complexity: O(1): one allocation; the arrays are moved, not copied.
+    init(_ parts: consuming GridParts) {
+        self.storage = Storage(parts)
+    }
+
+    /// The grid's fields, copied out (a recorder resuming the grid starts from them).
+    var parts: GridParts { self.storage.parts }
+
+    /// The number of items.
+    var count: Int { self.storage.parts.count }
+    /// Items per line (every line but the last is full).
+    var columns: Int { self.storage.parts.columns }
+    /// Whether lines run horizontally (the layout scrolls vertically).
+    var isVertical: Bool { self.storage.parts.isVertical }
+    /// The items' size.
+    var size: Size { self.storage.parts.size }
+    /// The thickness a line adds to `v` before the line spacing.
+    var thickness: Double { self.storage.parts.thickness }
+    /// The spacing between lines along the scroll axis.
+    var lineSpacing: Double { self.storage.parts.lineSpacing }
+    /// The `u` of each column of a full line (empty when the section has one line).
+    var lineU: [Double] { self.storage.parts.lineU }
+    /// The `u` of each column of the last line.
+    var lastLineU: [Double] { self.storage.parts.lastLineU }
+    /// The `v` of lines 0, stride, 2 × stride, … (see ``GridParts/checkpoints``).
+    var checkpoints: [Double] { self.storage.parts.checkpoints }
+    /// The `v` of the first line.
+    var firstLineV: Double { self.storage.parts.firstLineV }
+    /// The smallest rectangle containing every frame, or `nil` without items.
+    var bounds: Rect? { self.storage.parts.bounds }
+    /// The pitch of lines whose `v` are products (see ``GridParts/pitch``).
+    var pitch: Double? { self.storage.parts.pitch }
+    /// The number of lines.
+    var lines: Int { self.storage.parts.lines }
+
+    /// The `v` of a line, replayed from its checkpoint.
+    ///
+    /// - Complexity: O(``checkpointStride``).
+    @inline(__always)
+    func lineV(_ line: Int) -> Double { self.storage.parts.lineV(line) }
+
+    /// ``GridParts/forEachFrame(in:_:)``, read in the box.
+    ///
+    /// - Complexity: O(`range.count` + ``checkpointStride``).
+    @inline(__always)
+    func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+        try self.storage.parts.forEachFrame(in: range, body)
+    }
+
+    /// The frame of an item.
+    ///
+    /// - Complexity: O(``checkpointStride``).
+    @inline(__always)
+    func frame(_ item: Int) -> Rect { self.storage.parts.frame(item) }
+
+    /// ``GridParts/candidateItems(from:to:)``, read in the box.
+    ///
+    /// - Complexity: O(``checkpointStride``) for a band that a line's pitch estimates well, O(log lines) at worst.
+    func candidateItems(from lo: Double, to hi: Double) -> Range<Int> {
+        self.storage.parts.candidateItems(from: lo, to: hi)
+    }
+
+    /// The first line for which `predicate` (monotone: false then true) holds, or `lines`.
+    func firstLine(_ lines: Int, _ predicate: (Int) -> Bool) -> Int {
+        self.storage.parts.firstLine(lines, predicate)
+    }
+
+    /// ``GridParts/firstLine(_:near:_:)``, read in the box.
+    ///
+    /// - Complexity: O(1) for an estimate within a few lines, O(log lines) otherwise.
+    func firstLine(_ lines: Int, near estimate: Double, _ predicate: (Int) -> Bool) -> Int {
+        self.storage.parts.firstLine(lines, near: estimate, predicate)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.parts == rhs.storage.parts
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(self.storage.parts)
+    }
+
+    /// Items of one size in single file along the scroll axis (`line`, `cover`): the first at `start`, each next one
+    /// `step` further (one addition, as those builders make it), all at `u` across.
+    ///
+    /// - Returns: The grid and the leading coordinate of the last item.
+    /// - Complexity: O(n) time, O(n / ``checkpointStride``) memory.
+    static func singleFile(
+        count: Int,
+        size: Size,
+        isVertical: Bool,
+        start: Double,
+        step: Double,
+        u: Double
+    ) -> (grid: GridGeometry, last: Double) {
+        precondition(count > 0)
+        let length = isVertical ? size.height : size.width
+        var v = start
+        var checkpoints: [Double] = []
+        checkpoints.reserveCapacity((count + Self.checkpointStride - 1) / Self.checkpointStride)
+        var (low, high) = (Double.infinity, -Double.infinity)
+        var isProduct = true
+        for item in 0..<count {
+            if item > 0 { v += step }
+            if item % Self.checkpointStride == 0 { checkpoints.append(v) }
+            if isProduct && v != start + Double(item) * step { isProduct = false }
+            low = Swift.min(low, v)
+            high = Swift.max(high, v + length)
+        }
+        let across = isVertical ? size.width : size.height
+        let bounds =
+            isVertical
+            ? Rect(x: u, y: low, width: u + across - u, height: high - low)
+            : Rect(x: low, y: u, width: high - low, height: u + across - u)
+        let parts = GridParts(
+            count: count,
+            columns: 1,
+            isVertical: isVertical,
+            size: size,
+            thickness: step,
+            lineSpacing: 0,
+            lineU: [u],
+            lastLineU: [u],
+            checkpoints: isProduct ? [] : checkpoints,
+            firstLineV: start,
+            bounds: bounds,
+            pitch: isProduct ? step : nil
+        )
+        return (GridGeometry(parts), v)
+    }
+
+    /// `count` items along the scroll axis, item `i`'s leading edge at `start + Double(i) * pitch` (`pagecover`'s
+    /// pages, `stack`'s pile with a pitch of 0), all at `u` across.
+    ///
+    /// - Complexity: O(1).
+    static func product(count: Int, size: Size, isVertical: Bool, start: Double, pitch: Double, u: Double) -> Self {
+        precondition(count > 0)
+        let first = start + Double(0) * pitch
+        let last = start + Double(count - 1) * pitch
+        let (low, high) = (Swift.min(first, last), Swift.max(first, last) + (isVertical ? size.height : size.width))
+        let across = isVertical ? size.width : size.height
+        let parts = GridParts(
+            count: count,
+            columns: 1,
+            isVertical: isVertical,
+            size: size,
+            thickness: pitch,
+            lineSpacing: 0,
+            lineU: [u],
+            lastLineU: [u],
+            checkpoints: [],
+            firstLineV: start,
+            bounds: isVertical
+                ? Rect(x: u, y: low, width: u + across - u, height: high - low)
+                : Rect(x: low, y: u, width: high - low, height: u + across - u),
+            pitch: pitch
+        )
+        return GridGeometry(parts)
+    }
+
+    /// The bytes this geometry holds on the heap, its box included.
+    var heapBytes: Int {
+        let parts = self.storage.parts
+        return 16 + MemoryLayout<GridParts>.stride
+            + (parts.lineU.capacity + parts.lastLineU.capacity + parts.checkpoints.capacity)
+            * MemoryLayout<Double>.stride
+    }
+}
+
+/// The fields of a ``GridGeometry`` and what they compute, inline: what a ``GridGeometry`` boxes, and what a recorder
+/// fills in before boxing it.
+struct GridParts: Hashable, Sendable {
+    /// Lines between two stored checkpoints of `v`.
+    static var checkpointStride: Int { GridGeometry.checkpointStride }
 
     /// The number of items.
     var count: Int
@@ -146,87 +338,5 @@ struct GridGeometry: Hashable, Sendable {
         while line < lines, !predicate(line), steps < 4 { (line, steps) = (line + 1, steps + 1) }
         // Far from the estimate (never expected of a pitch's): the binary search.
         return steps == 4 ? self.firstLine(lines, predicate) : line
-    }
-
-    /// Items of one size in single file along the scroll axis (`line`, `cover`): the first at `start`, each next one
-    /// `step` further (one addition, as those builders make it), all at `u` across.
-    ///
-    /// - Returns: The grid and the leading coordinate of the last item.
-    /// - Complexity: O(n) time, O(n / ``checkpointStride``) memory.
-    static func singleFile(
-        count: Int,
-        size: Size,
-        isVertical: Bool,
-        start: Double,
-        step: Double,
-        u: Double
-    ) -> (grid: GridGeometry, last: Double) {
-        precondition(count > 0)
-        let length = isVertical ? size.height : size.width
-        var v = start
-        var checkpoints: [Double] = []
-        checkpoints.reserveCapacity((count + Self.checkpointStride - 1) / Self.checkpointStride)
-        var (low, high) = (Double.infinity, -Double.infinity)
-        var isProduct = true
-        for item in 0..<count {
-            if item > 0 { v += step }
-            if item % Self.checkpointStride == 0 { checkpoints.append(v) }
-            if isProduct && v != start + Double(item) * step { isProduct = false }
-            low = Swift.min(low, v)
-            high = Swift.max(high, v + length)
-        }
-        let across = isVertical ? size.width : size.height
-        let bounds =
-            isVertical
-            ? Rect(x: u, y: low, width: u + across - u, height: high - low)
-            : Rect(x: low, y: u, width: high - low, height: u + across - u)
-        let grid = GridGeometry(
-            count: count,
-            columns: 1,
-            isVertical: isVertical,
-            size: size,
-            thickness: step,
-            lineSpacing: 0,
-            lineU: [u],
-            lastLineU: [u],
-            checkpoints: isProduct ? [] : checkpoints,
-            firstLineV: start,
-            bounds: bounds,
-            pitch: isProduct ? step : nil
-        )
-        return (grid, v)
-    }
-
-    /// `count` items along the scroll axis, item `i`'s leading edge at `start + Double(i) * pitch` (`pagecover`'s
-    /// pages, `stack`'s pile with a pitch of 0), all at `u` across.
-    ///
-    /// - Complexity: O(1).
-    static func product(count: Int, size: Size, isVertical: Bool, start: Double, pitch: Double, u: Double) -> Self {
-        precondition(count > 0)
-        let first = start + Double(0) * pitch
-        let last = start + Double(count - 1) * pitch
-        let (low, high) = (Swift.min(first, last), Swift.max(first, last) + (isVertical ? size.height : size.width))
-        let across = isVertical ? size.width : size.height
-        return GridGeometry(
-            count: count,
-            columns: 1,
-            isVertical: isVertical,
-            size: size,
-            thickness: pitch,
-            lineSpacing: 0,
-            lineU: [u],
-            lastLineU: [u],
-            checkpoints: [],
-            firstLineV: start,
-            bounds: isVertical
-                ? Rect(x: u, y: low, width: u + across - u, height: high - low)
-                : Rect(x: low, y: u, width: high - low, height: u + across - u),
-            pitch: pitch
-        )
-    }
-
-    /// The bytes this geometry holds on the heap.
-    var heapBytes: Int {
-        (self.lineU.capacity + self.lastLineU.capacity + self.checkpoints.capacity) * MemoryLayout<Double>.stride
     }
 }
