@@ -23,7 +23,9 @@ import Testing
         }
         if generator.bool() { config.append(#""columnSpacing":\#(generator.int(0...20))"#) }
         if generator.bool() { config.append(#""rowSpacing":\#(generator.int(0...20)).5"#) }
-        if generator.bool() { config.append(#""sectionInset":{"top":\#(generator.int(0...30)),"left":7,"bottom":3,"right":1}"#) }
+        if generator.bool() {
+            config.append(#""sectionInset":{"top":\#(generator.int(0...30)),"left":7,"bottom":3,"right":1}"#)
+        }
         if generator.bool() { config.append(#""scrollDirection":"horizontal""#) }
         let directions = ["shortestFirst", "leftToRight", "rightToLeft"]
         config.append(#""itemRenderDirection":"\#(directions[generator.int(0...2)])""#)
@@ -31,7 +33,8 @@ import Testing
             switch generator.int(0...40) {
             case 0: return #"{"height":\#(generator.int(1...300)),"columnSpan":\#(generator.int(1...3))}"#
             case 1: return #"{ "width": \#(generator.int(1...99)).25, "height": \#(generator.int(1...300)) }"#
-            case 2: return #"{"width":\#(generator.int(1...200)),"height":\#(generator.int(1...300)),"columnSpan":"full"}"#
+            case 2:
+                return #"{"width":\#(generator.int(1...200)),"height":\#(generator.int(1...300)),"columnSpan":"full"}"#
             default: return #"{"width":\#(index % 90 + 10),"height":\#(index * 7 % 300 + 1)}"#
             }
         }.joined(separator: ",")

@@ -70,7 +70,8 @@ public final class WaterfallSectionStream: @unchecked Sendable {
         let count = sizes.count
         let isVertical = self.builder.isVertical
         sizes.withUnsafeBufferPointer { buffer in
-            for item in self.checkedCount..<count where !WaterfallLayout.isValidItemSize(buffer[item], isVertical: isVertical) {
+            for item in self.checkedCount..<count
+            where !WaterfallLayout.isValidItemSize(buffer[item], isVertical: isVertical) {
                 // The whole build finds it again and answers it; nothing placed here is used.
                 self.isStopped = true
                 return
@@ -109,7 +110,8 @@ public final class WaterfallSectionStream: @unchecked Sendable {
                     while start < end {
                         let stop = Swift.min(end, start + blockSize)
                         recorder.checkpoint(next)
-                        builder.place(listed, items: start..<stop, into: frames, base: start, next: next, bottoms: bottoms)
+                        builder.place(
+                            listed, items: start..<stop, into: frames, base: start, next: next, bottoms: bottoms)
                         recorder.add(block: frames, count: stop - start)
                         start = stop
                     }

@@ -115,7 +115,8 @@ final class WaterfallStreamStart {
     func start(_ section: SectionInput) -> WaterfallSectionStream? {
         guard self.stream == nil else { return nil }
         let input = LayoutInput(viewport: self.viewport, sections: [section])
-        self.stream = WaterfallSectionStream(input, configuration: self.configuration, section: 0, limits: LayoutLimits())
+        self.stream = WaterfallSectionStream(
+            input, configuration: self.configuration, section: 0, limits: LayoutLimits())
         return self.stream
     }
 }

@@ -20,7 +20,8 @@ extension LayoutService {
     ) throws -> PreparedLayout {
         let layout: PreparedLayout
         do {
-            layout = try prepareLayout(input, configuration: configuration, limits: self.layoutLimits, streamed: streamed)
+            layout = try prepareLayout(
+                input, configuration: configuration, limits: self.layoutLimits, streamed: streamed)
         } catch {
             throw EngineFailure(
                 .layout(error),
