@@ -22,10 +22,11 @@ import Testing
     }
 
     /// What `bytes` gets: read while it arrives in random pieces (the early reader on a thread of its own, woken as
-    /// the pieces are published), then answered as the server answers once the last byte is in.
-    private static func answerArriving(
+    /// the pieces are published), then answered as the server answers once the last byte is in; with the early
+    /// reader's result when the answer took it.
+    static func answerArriving(
         _ bytes: [UInt8], service: LayoutService, generator: inout SessionRecordGenerator
-    ) -> (Int, [UInt8], tookEarly: Bool) {
+    ) -> (Int, [UInt8], early: (any Sendable)?) {
         // Bytes not yet arrived are poison: a digit, which would lengthen any number read past them.
         var storage = [UInt8](repeating: UInt8(ascii: "7"), count: bytes.count)
         let base = storage.withUnsafeMutableBufferPointer { $0.baseAddress! }
@@ -60,8 +61,7 @@ import Testing
         let response = service.respond(to: request, plan: plan)
         done.wait()
         // The answer took the early reader's result (kept after taking).
-        let tookEarly = arrival.takeEarlyResult() != nil
-        return (response.status, response.bodyStream?.collect() ?? response.body, tookEarly)
+        return (response.status, response.bodyStream?.collect() ?? response.body, arrival.takeEarlyResult())
     }
 
     private func check(_ bodies: [[UInt8]], statuses: [Int], seed: UInt64) {
@@ -75,7 +75,7 @@ import Testing
                 let (status, body, early) = Self.answerArriving(bytes, service: self.service, generator: &generator)
                 #expect(status == expected.0)
                 #expect(body == expected.1, "\(String(decoding: body.prefix(300), as: UTF8.self))")
-                tookEarly += early ? 1 : 0
+                tookEarly += early != nil ? 1 : 0
             }
             // Every answer took the early reader's result: the reader started first and never gave up.
             #expect(tookEarly == 3)

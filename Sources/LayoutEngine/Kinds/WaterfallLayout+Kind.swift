@@ -7,7 +7,8 @@ extension WaterfallLayout: LayoutKindProtocol {
         let configuration = context.configuration
         try validateScrolling(configuration)
         try validateNonNegative(configuration.minimumContentHeight, name: "minimumContentHeight", section: nil)
-        return Builder(input: context.input, configuration: configuration, limits: context.limits)
+        return Builder(
+            input: context.input, configuration: configuration, limits: context.limits, streamed: context.streamed)
     }
 
     /// A `count` section's items are squares: sizes are aspect ratios.
@@ -34,12 +35,27 @@ extension WaterfallLayout: LayoutKindProtocol {
         let input: LayoutInput
         let configuration: Configuration
         let limits: LayoutLimits
+        /// A section laid out while the request was read, taken where it stands for the section's build.
+        var streamed: WaterfallSectionStream?
 
         var isVertical: Bool { self.configuration.scrollDirection == .vertical }
 
         mutating func build(_ index: Int, at position: Double) throws(LayoutError)
             -> (SectionLayout, PlainSectionRecord)
         {
+            if let streamed = self.streamed, streamed.section == index {
+                self.streamed = nil
+                // The parameters checked first, then the sizes, as without the stream.
+                let builder = try self.sectionBuilder(index, validatesSizes: false)
+                let origin = builder.isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+                let section = self.input.sections[index]
+                if let built = try streamed.finish(section, with: builder, origin: origin) {
+                    return (built.section, PlainSectionRecord(length: built.length))
+                }
+                try section.validateWaterfallSizes(section: index, isVertical: builder.isVertical)
+                let built = WaterfallLayout.build(section, with: builder, origin: position)
+                return (built.section, PlainSectionRecord(length: built.length))
+            }
             let builder = try self.sectionBuilder(index)
             let built = WaterfallLayout.build(self.input.sections[index], with: builder, origin: position)
             return (built.section, PlainSectionRecord(length: built.length))

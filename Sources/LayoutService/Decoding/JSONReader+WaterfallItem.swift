@@ -24,21 +24,27 @@ extension JSONReader {
     /// valid for `kind`, appending their sizes as ``readWaterfallItem()`` or ``readSize()`` (and the justified
     /// aspect check) would; stops before the first other element, which the general path then reads.
     ///
+    /// - Parameter stream: Given the list after each run of up to 512 items appended (a section laid out while it
+    ///   is read). Defaults to `nil`.
     /// - Returns: How many items were read.
-    mutating func readCompactSizes(kind: LayoutKind, into sizes: inout [Size]) -> Int {
-        guard sizes.isEmpty else { return self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: .max) }
+    mutating func readCompactSizes(
+        kind: LayoutKind, into sizes: inout [Size], feeding stream: WaterfallSectionStream? = nil
+    ) -> Int {
+        guard sizes.isEmpty else {
+            return self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: .max, feeding: stream)
+        }
         // A list's first items tell how long its items are: read up to 1,024, then reserve room for as many as the
         // bytes left hold at that length (and 1/64 more), so that a long uniform list is stored once, at about its
         // final capacity, instead of being copied at each growth and then trimmed (issue 21).
         let before = self.remainingByteCount
         let sample = Self.sizeSampleCount
         sizes.reserveCapacity(sample)
-        let read = self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: sample)
+        let read = self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: sample, feeding: stream)
         let length = before - self.remainingByteCount
         guard read == sample, length > 0 else { return read }
         let estimate = Int(Double(self.remainingByteCount) / (Double(length) / Double(read)))
         sizes.reserveCapacity(min(read + estimate + estimate / 64 + 16, read + self.remainingByteCount / 23))
-        return read + self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: .max)
+        return read + self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: .max, feeding: stream)
     }
 
     /// The items read before a list's storage is reserved from their length.
@@ -46,7 +52,9 @@ extension JSONReader {
 
     /// ``readCompactSizes(kind:into:)`` for at most `maxCount` items, read 512 at a time into buffers on the stack
     /// and appended from them: the elements' loop calls nothing, and the array is checked once per 512.
-    private mutating func readCompactSizeRun(kind: LayoutKind, into sizes: inout [Size], maxCount: Int) -> Int {
+    private mutating func readCompactSizeRun(
+        kind: LayoutKind, into sizes: inout [Size], maxCount: Int, feeding stream: WaterfallSectionStream?
+    ) -> Int {
         let ranges =
             switch kind {
             case .waterfall: (Self.aspectLengths, Self.lengths)
@@ -72,6 +80,7 @@ extension JSONReader {
                         pairs[index] = Size(width: chunk[2 &* index] + 0, height: chunk[2 &* index &+ 1] + 0)
                     }
                     sizes.append(contentsOf: UnsafeBufferPointer(rebasing: pairs[..<read]))
+                    stream?.add(sizes)
                     total += read
                     guard read == room.count / 2 else { break }
                 }

@@ -15,6 +15,8 @@ struct LayoutRequest: Sendable {
     /// Several viewports to lay the same input out for (`viewports`, breakpoints), instead of `viewport`; the
     /// input's viewport is then the first of them.
     var viewports: [Size]?
+    /// The first section laid out while the body was read (``WaterfallSectionStream``), or `nil`.
+    var streamed: WaterfallSectionStream?
 
     /// The most viewports one request may name.
     static let maxViewports = 16
@@ -66,6 +68,7 @@ struct LayoutRequest: Sendable {
         var readableContentWidth: Double?
         var counter = ItemCounter(limit: configuration.maxItems)
         var seen: UInt32 = 0
+        var stream: WaterfallStreamStart?
         try reader.beginObject()
         while let key = try reader.nextKey() {
             // A bit per known member instead of a set of names (two allocations a request); an unknown member is
@@ -88,7 +91,12 @@ struct LayoutRequest: Sendable {
             case .readableContentWidth?:
                 readableContentWidth = try reader.readDouble(in: 1...JSONReader.maxLength)
             case .config?: layoutConfiguration = try reader.readConfiguration(kind: kind)
-            case .sections?: sections = try reader.readSections(kind: kind, counter: &counter)
+            case .sections?:
+                // Read early, a waterfall whose viewport came first is laid out as its first section's items arrive.
+                stream =
+                    gate != nil && kind == .waterfall && !takesKindMember && viewports == nil
+                    ? viewport.map { WaterfallStreamStart(viewport: $0, configuration: layoutConfiguration) } : nil
+                sections = try reader.readSections(kind: kind, counter: &counter, streaming: stream)
             case .kind? where takesKindMember: try reader.skipValue()
             default: throw reader.unknownField(key)
             }
@@ -116,6 +124,7 @@ struct LayoutRequest: Sendable {
         var request = LayoutRequest(input: consume input, configuration: consume layoutConfiguration, rect: rect)
         request.orthogonalOffsets = orthogonalOffsets
         request.viewports = viewports
+        request.streamed = stream?.stream
         return request
     }
 
@@ -237,7 +246,12 @@ extension JSONReader {
     static let minimumAspectWidth = 0.001
 
     /// Reads the `sections` array.
-    mutating func readSections(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> [SectionInput] {
+    ///
+    /// - Parameter streaming: Starts laying the first section out as its items are read (the early reader of a
+    ///   waterfall). Defaults to `nil`.
+    mutating func readSections(
+        kind: LayoutKind, counter: inout ItemCounter, streaming: WaterfallStreamStart? = nil
+    ) throws(JSONError) -> [SectionInput] {
         var sections: [SectionInput] = []
         try self.beginArray()
         while try self.nextElement() {
@@ -247,7 +261,9 @@ extension JSONReader {
             // Read into its place in the array: a section input is close to 900 bytes (its overrides), which
             // returning one and appending it copied twice, with an outlined copy and destroy of its references.
             sections.append(SectionInput(items: .count(0)))
-            try self.readSection(kind: kind, counter: &counter, into: &sections[sections.count - 1])
+            try self.readSection(
+                kind: kind, counter: &counter, into: &sections[sections.count - 1],
+                streaming: sections.count == 1 ? streaming : nil)
         }
         return sections
     }
@@ -262,11 +278,13 @@ extension JSONReader {
     }
 
     /// Reads one section (as ``readSection(kind:counter:)``) into `section`, a section of no items and no overrides
-    /// that the caller already holds where it is kept, so that it is not copied there.
+    /// that the caller already holds where it is kept, so that it is not copied there; with `streaming`, its items
+    /// are laid out as they are read when what came before them allows it.
     mutating func readSection(
         kind: LayoutKind,
         counter: inout ItemCounter,
-        into section: inout SectionInput
+        into section: inout SectionInput,
+        streaming: WaterfallStreamStart? = nil
     ) throws(JSONError) {
         var hasItems = false
         let takesSupplementaries = kind == .flow || kind == .waterfall
@@ -286,7 +304,8 @@ extension JSONReader {
                 hasItems = true
             case "items":
                 guard !hasItems else { throw self.shapeError("give either \"count\" or \"items\", not both") }
-                section.items = .sizes(try self.readItemSizes(kind: kind, counter: &counter))
+                let stream = streaming?.start(section)
+                section.items = .sizes(try self.readItemSizes(kind: kind, counter: &counter, feeding: stream))
                 hasItems = true
             case "header" where takesHeaderAndFooter: section.header = try self.readSize()
             case "footer" where takesHeaderAndFooter: section.footer = try self.readSize()
@@ -297,12 +316,14 @@ extension JSONReader {
     }
 
     /// Reads an `items` array of sizes, counting each against the limit as it is read.
-    private mutating func readItemSizes(kind: LayoutKind, counter: inout ItemCounter) throws(JSONError) -> [Size] {
+    private mutating func readItemSizes(
+        kind: LayoutKind, counter: inout ItemCounter, feeding stream: WaterfallSectionStream?
+    ) throws(JSONError) -> [Size] {
         var sizes: [Size] = []
         try self.beginArray()
         while true {
             // Runs of `{"width":w,"height":h}` in one call; the general path below reads anything else.
-            counter.add(self.readCompactSizes(kind: kind, into: &sizes))
+            counter.add(self.readCompactSizes(kind: kind, into: &sizes, feeding: stream))
             guard try self.nextElement() else { break }
             counter.add(1)
             if kind == .waterfall {

@@ -93,3 +93,30 @@ extension LayoutRequest {
         return Result { try Self.decode(body, kind: kind, configuration: configuration) }
     }
 }
+
+/// Starts the early reader's ``WaterfallSectionStream`` when the first section's items begin, from the viewport and
+/// configuration read before the sections, and keeps it for the request.
+final class WaterfallStreamStart {
+    let viewport: Size
+    let configuration: LayoutConfiguration
+    /// The stream started, once the first section's items began and its parameters allowed one.
+    private(set) var stream: WaterfallSectionStream?
+
+    init(viewport: Size, configuration: LayoutConfiguration) {
+        self.viewport = viewport
+        self.configuration = configuration
+    }
+
+    /// A stream for the items of `section` (holding what was read before them), or `nil` when its parameters
+    /// allow none; at most one per request.
+    ///
+    /// The limits are the defaults: they only bound the column count, and a stream whose builder differs from the
+    /// request's own in any way is not used (``WaterfallSectionStream``).
+    func start(_ section: SectionInput) -> WaterfallSectionStream? {
+        guard self.stream == nil else { return nil }
+        let input = LayoutInput(viewport: self.viewport, sections: [section])
+        self.stream = WaterfallSectionStream(
+            input, configuration: self.configuration, section: 0, limits: LayoutLimits())
+        return self.stream
+    }
+}

@@ -8,17 +8,20 @@ extension LayoutService {
     ///   - configuration: The kind and its parameters.
     ///   - pointerPrefix: Put before pointers into `config` in a problem, e.g. `/to` for a transition's target.
     ///   - viewportIndex: The entry of a request's `viewports` that `input.viewport` is, for problems to name.
+    ///   - streamed: A section laid out while the request was read. Defaults to `nil`.
     /// - Throws: ``EngineFailure`` for what the engine refuses; ``APIError/invalidField(pointer:reason:)`` when the
     ///   content is too large for a double.
     func prepare(
         _ input: LayoutInput,
         configuration: LayoutConfiguration,
         pointerPrefix: String = "",
-        viewportIndex: Int? = nil
+        viewportIndex: Int? = nil,
+        streamed: WaterfallSectionStream? = nil
     ) throws -> PreparedLayout {
         let layout: PreparedLayout
         do {
-            layout = try prepareLayout(input, configuration: configuration, limits: self.layoutLimits)
+            layout = try prepareLayout(
+                input, configuration: configuration, limits: self.layoutLimits, streamed: streamed)
         } catch {
             throw EngineFailure(
                 .layout(error),

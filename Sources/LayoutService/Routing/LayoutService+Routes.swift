@@ -40,7 +40,8 @@ extension LayoutService {
         let request = try LayoutRequest.decode(body, kind: kind, configuration: self.configuration, arrival: arrival)
         try self.checkCost(request.input, configuration: request.configuration, viewports: request.viewports?.count ?? 1)
         guard let viewports = request.viewports else {
-            let layout = try self.prepare(request.input, configuration: request.configuration)
+            let layout = try self.prepare(
+                request.input, configuration: request.configuration, streamed: request.streamed)
             return LayoutAnswer.encodeStreaming(layout, kind: kind, request: request)
         }
         // Breakpoints: the input was read once; each viewport is laid out and written, then let go.

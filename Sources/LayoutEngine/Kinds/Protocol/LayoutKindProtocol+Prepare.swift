@@ -62,6 +62,7 @@ extension LayoutKindProtocol {
     ///   - validatesResumed: Whether to check the sizes of resumed sections (a caller that checked them first
     ///     passes `false`).
     ///   - keepsRecords: Whether the records are kept (a session).
+    ///   - streamed: A section laid out while the request was read (``WaterfallSectionStream``). Defaults to `nil`.
     /// - Returns: The prepared layout and its section records.
     /// - Throws: ``LayoutError``.
     /// - Complexity: O(items of built sections + number of sections).
@@ -74,14 +75,16 @@ extension LayoutKindProtocol {
         previousSections: inout [SectionLayout],
         previousRecords: [Record],
         validatesResumed: Bool = true,
-        keepsRecords: Bool = true
+        keepsRecords: Bool = true,
+        streamed: WaterfallSectionStream? = nil
     ) throws(LayoutError) -> (prepared: PreparedLayout, records: [Record]) {
         _ = try input.validate(limits: limits)
         let context = KindContext(
             input: input,
             configuration: configuration,
             limits: limits,
-            keepsRecords: keepsRecords
+            keepsRecords: keepsRecords,
+            streamed: streamed
         )
         var builder = try Self.makeBuilder(context)
         var sections: [SectionLayout] = []

@@ -116,6 +116,8 @@ struct KindContext<Configuration> {
     /// Whether the records are kept (a session) or dropped (a stateless prepare): a kind may skip what only a
     /// session needs.
     let keepsRecords: Bool
+    /// A section laid out while the request was read (a waterfall's), which the kind's builder may take.
+    var streamed: WaterfallSectionStream? = nil
 }
 
 /// A section a builder lays out again (``KindSectionBuilder/relayOut(_:record:_:)``).
