@@ -44,6 +44,21 @@ public struct OutputCursor {
         self.position += count
     }
 
+    /// Stores `bytes` as they are, in one copy: text that is already JSON, such as a cell's kept from an earlier
+    /// answer. Like every store, it must fit the room reserved.
+    @inlinable @inline(__always)
+    public mutating func put(bytes: UnsafeBufferPointer<UInt8>) {
+        JSONWriter.copy(bytes, to: self.position)
+        self.position += bytes.count
+    }
+
+    /// The bytes stored since the cursor had stored `written` of them (``written``), up to this position: to keep
+    /// a value just written. Valid until the writer's next store.
+    @inlinable
+    public func bytes(since written: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: self.start + written, count: self.position - self.start - written)
+    }
+
     /// Stores an identifier's UTF-8 bytes as they are (an enumeration's raw value: no escaping needed).
     public mutating func put(identifier: String) {
         var identifier = identifier

@@ -19,6 +19,8 @@ public final class LayoutService: Responder {
     let sharedSessions: SharedSessionStore?
     /// The kept answers of repeated stateless layouts (`--answer-cache-bytes`).
     let answerCache: AnswerCache
+    /// The bound and counts of the threads' memos of plain cells' text (`--cell-text-memo-slots`).
+    let cellTextMemo: CellTextMemo.Ledger
 
     /// Creates the service.
     ///
@@ -39,6 +41,7 @@ public final class LayoutService: Responder {
         self.logger = logger
         self.sessions = SessionStore(configuration: configuration.sessions, clock: clock)
         self.answerCache = AnswerCache(limit: configuration.answerCacheBytes)
+        self.cellTextMemo = CellTextMemo.Ledger(slots: configuration.cellTextMemoSlots)
         self.sharedSessions = SharedSessionStore.make(configuration) { message in
             Self.logSessionStore(message, to: logger)
         }
@@ -140,7 +143,7 @@ public final class LayoutService: Responder {
                 sessions: self.sessions.statistics,
                 queuedWork: self.serverStatus.queuedWork
             ) + Metrics.sessionStoreText(self.sharedSessions) + Metrics.capacityText(status: self.serverStatus)
-                + Metrics.answerCacheText(self.answerCache.statistics)
+                + Metrics.answerCacheText(self.answerCache.statistics) + Metrics.cellTextMemoText(self.cellTextMemo)
             let type = "text/plain; version=0.0.4; charset=utf-8"
             return (Response(status: 200, headers: ["Content-Type": type], body: Array(text.utf8)), 0)
         case .openAPI:

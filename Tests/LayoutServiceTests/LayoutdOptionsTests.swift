@@ -25,6 +25,7 @@ import Testing
         Case(name: "max-body-pool", value: "0") { $0.maxBodyPool == 0 },
         Case(name: "max-output-buffer", value: "8192") { $0.maxOutputBuffer == 8192 },
         Case(name: "answer-cache-bytes", value: "65536") { $0.service.answerCacheBytes == 65536 },
+        Case(name: "cell-text-memo-slots", value: "0") { $0.service.cellTextMemoSlots == 0 },
         Case(name: "max-request-cost", value: "5000") { $0.service.maxRequestCost == 5000 },
         Case(name: "max-items", value: "10") { $0.service.maxItems == 10 },
         Case(name: "max-sessions", value: "11") { $0.service.maxSessions == 11 },

@@ -53,6 +53,13 @@ extension OptionDescriptor {
                 """
         ),
         .integer(
+            "cell-text-memo-slots", .limits, \.service.cellTextMemoSlots, in: 0...65536, valueName: "slots",
+            abstract: """
+                Plain cells whose text each answering thread keeps to copy when written again, rounded down to a \
+                power of two, 312 bytes each; 0 keeps none.
+                """
+        ),
+        .integer(
             "max-request-cost", .limits, \.service.maxRequestCost, in: 1...Int.max, valueName: "items",
             abstract: "A request's estimated cost in items (× waterfall columns × viewports); past it, 422."
         ),

@@ -16,6 +16,10 @@ public struct ServiceConfiguration: Hashable, Sendable {
     /// The bytes of `POST /layout/{kind}` answers kept to answer the same body again (``AnswerCache``), counting
     /// each entry's body, answer and overhead; `0` keeps none. Defaults to 8 MiB.
     public var answerCacheBytes = 8 * 1024 * 1024
+    /// Slots of each thread's memo of plain cells' text (``CellTextMemo``), rounded down to a power of two: a
+    /// cell written again with the same index path and frame (a scrolled viewport's, a page laid out again) is
+    /// copied from it. Each slot takes 312 bytes per answering thread; `0` keeps none. Defaults to 256.
+    public var cellTextMemoSlots = 256
     /// The deepest nesting of JSON arrays and objects accepted. Defaults to 64.
     public var maxJSONDepth = 64
     /// When set, every route but `/healthz`, `/readyz` and the demo page's static files needs

@@ -26,13 +26,16 @@ enum LayoutAnswer {
     /// `GET /healthz`'s body, made once: each answer shares it rather than copying it (issue 21).
     static let health = Array(BuildInfo.healthJSON.utf8)
 
-    /// `POST /layout/{kind}`: `{kind, contentSize, widowCount?, attributes}`, the elements in `request.rect` or all.
-    static func encode(_ layout: PreparedLayout, kind: LayoutKind, request: LayoutRequest) -> Answer {
+    /// `POST /layout/{kind}`: `{kind, contentSize, widowCount?, attributes}`, the elements in `request.rect` or all;
+    /// plain cells through the threads' memo of `memo`'s service when given (``CellTextMemo``).
+    static func encode(
+        _ layout: PreparedLayout, kind: LayoutKind, request: LayoutRequest, memo: CellTextMemo.Ledger? = nil
+    ) -> Answer {
         let scratch = AnswerScratch.current
         var writer = scratch.writer(capacity: Self.capacity(for: layout, kind: kind, request: request))
         writer.beginObject()
         writer.member("kind", kind.rawValue)
-        let count = writer.layoutBody(layout, request: request)
+        let count = writer.layoutBody(layout, request: request, memo: memo)
         writer.endObject()
         return (.json(scratch.bytes(of: &writer)), count)
     }
@@ -51,11 +54,13 @@ enum LayoutAnswer {
         private var elements = 0
         private let kind: LayoutKind
         private let request: LayoutRequest
+        private let memo: CellTextMemo.Ledger?
 
-        /// Opens the answer.
-        init(kind: LayoutKind, request: LayoutRequest) {
+        /// Opens the answer; plain cells go through the threads' memo of `memo`'s service when given.
+        init(kind: LayoutKind, request: LayoutRequest, memo: CellTextMemo.Ledger? = nil) {
             self.kind = kind
             self.request = request
+            self.memo = memo
             self.writer = JSONWriter(capacity: 16 * 1024)
             self.writer.beginObject()
             self.writer.key("kind")
@@ -70,7 +75,7 @@ enum LayoutAnswer {
             self.writer.beginObject()
             self.writer.key("viewport")
             self.writer.value(layout.viewport)
-            self.elements += self.writer.layoutBody(layout, request: self.request)
+            self.elements += self.writer.layoutBody(layout, request: self.request, memo: self.memo)
             self.writer.endObject()
         }
 
@@ -87,14 +92,17 @@ extension JSONWriter {
     /// Writes a layout answer's members after `kind`: `contentSize`, `widowCount` (justified) and `attributes`.
     ///
     /// - Returns: The number of elements written.
-    fileprivate mutating func layoutBody(_ layout: PreparedLayout, request: LayoutRequest) -> Int {
+    fileprivate mutating func layoutBody(
+        _ layout: PreparedLayout, request: LayoutRequest, memo: CellTextMemo.Ledger?
+    ) -> Int {
         self.member("contentSize", layout.contentSize)
         self.widowCount(of: layout)
         return self.attributes(
             of: layout,
             in: request.rect,
             contentOffset: request.input.contentOffset,
-            orthogonalOffsets: request.orthogonalOffsets
+            orthogonalOffsets: request.orthogonalOffsets,
+            memo: memo
         )
     }
 }

@@ -20,6 +20,8 @@ final class AnswerScratch {
     private var headers = HTTPHeaders()
     /// The last JSON answer's bytes.
     private var body: [UInt8] = []
+    /// The text of plain cells this thread wrote recently, for the service it last answered for.
+    private var memo: CellTextMemo?
 
     /// This thread's scratch, made on its first answer and released when the thread ends.
     static var current: AnswerScratch {
@@ -59,6 +61,16 @@ final class AnswerScratch {
         var kept: [UInt8] = []
         swap(&kept, &self.body)
         return JSONWriter(reusing: kept, capacity: capacity)
+    }
+
+    /// This thread's memo of plain cells' text for `ledger`'s service, made on its first use and made anew when the
+    /// thread answers for another service (so each memo's size and counts are its service's).
+    func cellTextMemo(for ledger: CellTextMemo.Ledger) -> CellTextMemo {
+        if let memo = self.memo, memo.ledger === ledger { return memo }
+        self.memo = nil
+        let memo = CellTextMemo(ledger: ledger)
+        self.memo = memo
+        return memo
     }
 
     /// The writer's bytes, kept for the next answer when at most ``maximumKeptBytes``.

@@ -133,10 +133,35 @@ extension JSONWriter {
     /// ``PreparedLayout/forEachAttribute(in:contentOffset:orthogonalOffsets:plainCell:_:)``).
     mutating func plainCell(_ indexPath: IndexPath, frame: Rect) {
         self.writeValue(maximumLength: Self.maximumPlainCellLength) { output, recent in
-            output.put(#"{"category":"cell","indexPath":["#)
-            Self.putPlacement(indexPath, frame, to: &output, recent: &recent)
-            output.put(#"},"zIndex":0,"alpha":1,"hidden":false}"#)
+            Self.putPlainCell(indexPath, frame, to: &output, recent: &recent)
         }
+    }
+
+    /// Writes a plain cell as ``plainCell(_:frame:)`` does, copied from `memo` when it keeps that cell (the same
+    /// index path and frame, bit for bit), or written and then kept there.
+    ///
+    /// A copy leaves the recently written numbers as they were: each still names earlier text that is its number's,
+    /// so what follows is written as without the memo. A separate writer rather than an optional memo, so that
+    /// answers without one run the very code they ran before (an optional's checks cost a 2,000-cell waterfall's
+    /// whole layout 1.6 %).
+    @inline(__always)
+    mutating func plainCell(_ indexPath: IndexPath, frame: Rect, memo: CellTextMemo) {
+        self.writeValue(maximumLength: Self.maximumPlainCellLength) { output, recent in
+            if memo.copy(indexPath, frame: frame, to: &output) { return }
+            let start = output.written
+            Self.putPlainCell(indexPath, frame, to: &output, recent: &recent)
+            memo.keep(indexPath, frame: frame, text: output.bytes(since: start))
+        }
+    }
+
+    /// Stores a plain cell: `{"category":"cell","indexPath":[s,i],"frame":{…},"zIndex":0,"alpha":1,"hidden":false}`.
+    @inline(__always)
+    private static func putPlainCell(
+        _ indexPath: IndexPath, _ frame: Rect, to output: inout OutputCursor, recent: inout RecentNumbers
+    ) {
+        output.put(#"{"category":"cell","indexPath":["#)
+        Self.putPlacement(indexPath, frame, to: &output, recent: &recent)
+        output.put(#"},"zIndex":0,"alpha":1,"hidden":false}"#)
     }
 
     /// Stores an element's index path and frame after its `"indexPath":[`, both element writers' middle:
@@ -197,12 +222,15 @@ extension JSONWriter {
 
     /// Writes `"attributes": [...]` with the elements of `layout` that intersect `rect` (all when `nil`).
     ///
+    /// - Parameter memo: The service's ledger of plain cells' text (``CellTextMemo``), or `nil` to write every
+    ///   cell anew.
     /// - Returns: The number of elements written.
     mutating func attributes(
         of layout: PreparedLayout,
         in rect: Rect?,
         contentOffset: Point,
-        orthogonalOffsets: [Double] = []
+        orthogonalOffsets: [Double] = [],
+        memo ledger: CellTextMemo.Ledger? = nil
     ) -> Int {
         self.key("attributes")
         if let rect {
@@ -210,9 +238,13 @@ extension JSONWriter {
                 of: layout,
                 in: rect,
                 contentOffset: contentOffset,
-                orthogonalOffsets: orthogonalOffsets
+                orthogonalOffsets: orthogonalOffsets,
+                memo: ledger
             )
         }
+        let memo = CellTextMemo.current(for: ledger, elements: layout.elementCount)
+        memo?.beginAnswer()
+        defer { memo?.endAnswer() }
         self.beginArray()
         // Two closures write to this writer, so they reach it through a pointer each holds (capturing `self` in
         // both would be overlapping accesses); each counts its own elements.
@@ -222,7 +254,11 @@ extension JSONWriter {
                 contentOffset: contentOffset,
                 orthogonalOffsets: orthogonalOffsets,
                 plainCell: { indexPath, frame in
-                    writer.pointee.plainCell(indexPath, frame: frame)
+                    if let memo {
+                        writer.pointee.plainCell(indexPath, frame: frame, memo: memo)
+                    } else {
+                        writer.pointee.plainCell(indexPath, frame: frame)
+                    }
                     cells += 1
                 },
                 { attributes in
@@ -238,13 +274,18 @@ extension JSONWriter {
 
     /// Writes an array of the elements of `layout` that intersect `rect`.
     ///
+    /// - Parameter memo: As in ``attributes(of:in:contentOffset:orthogonalOffsets:memo:)``.
     /// - Returns: How many were written.
     mutating func elements(
         of layout: PreparedLayout,
         in rect: Rect,
         contentOffset: Point,
-        orthogonalOffsets: [Double] = []
+        orthogonalOffsets: [Double] = [],
+        memo ledger: CellTextMemo.Ledger? = nil
     ) -> Int {
+        let memo = CellTextMemo.current(for: ledger)
+        memo?.beginAnswer()
+        defer { memo?.endAnswer() }
         self.beginArray()
         // As in ``attributes(of:in:contentOffset:orthogonalOffsets:)``: plain cells as an index path and a frame,
         // the two closures reaching this writer through a pointer each holds.
@@ -255,7 +296,11 @@ extension JSONWriter {
                 contentOffset: contentOffset,
                 orthogonalOffsets: orthogonalOffsets,
                 plainCell: { indexPath, frame in
-                    writer.pointee.plainCell(indexPath, frame: frame)
+                    if let memo {
+                        writer.pointee.plainCell(indexPath, frame: frame, memo: memo)
+                    } else {
+                        writer.pointee.plainCell(indexPath, frame: frame)
+                    }
                     count += 1
                 },
                 { attributes in

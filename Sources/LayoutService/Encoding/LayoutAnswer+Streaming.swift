@@ -6,15 +6,17 @@ extension LayoutAnswer {
     /// Answers with at least this many elements and no `rect` are streamed: about 1 MiB of JSON and more.
     static let streamingElementThreshold = 8192
 
-    /// `POST /layout/{kind}` without a `rect`, as ``encode(_:kind:request:)`` writes it, but produced as the client
+    /// `POST /layout/{kind}` without a `rect`, as ``encode(_:kind:request:memo:)`` writes it, but produced as the client
     /// takes it (issue 19.4) when the layout is large: the server holds one window of the answer per connection
-    /// rather than all of it. The bytes are those of ``encode(_:kind:request:)``.
+    /// rather than all of it. The bytes are those of ``encode(_:kind:request:memo:)``.
     ///
     /// - Returns: The answer, streamed when the layout has ``streamingElementThreshold`` elements or more and the
-    ///   whole layout is asked for; otherwise ``encode(_:kind:request:)``'s.
-    static func encodeStreaming(_ layout: PreparedLayout, kind: LayoutKind, request: LayoutRequest) -> Answer {
+    ///   whole layout is asked for; otherwise ``encode(_:kind:request:memo:)``'s.
+    static func encodeStreaming(
+        _ layout: PreparedLayout, kind: LayoutKind, request: LayoutRequest, memo: CellTextMemo.Ledger? = nil
+    ) -> Answer {
         guard request.rect == nil, layout.elementCount >= Self.streamingElementThreshold else {
-            return Self.encode(layout, kind: kind, request: request)
+            return Self.encode(layout, kind: kind, request: request, memo: memo)
         }
         let contentOffset = request.input.contentOffset
         let orthogonalOffsets = request.orthogonalOffsets

@@ -28,8 +28,9 @@ enum SessionAnswer {
         return (.json(writer.bytes, session: session), 1)
     }
 
-    /// A query's `{version, contentSize, widowCount?, attributes}`: the elements in the rect, O(log n + k).
-    static func query(_ session: Session, _ request: QueryRequest) -> Answer {
+    /// A query's `{version, contentSize, widowCount?, attributes}`: the elements in the rect, O(log n + k); plain
+    /// cells through the threads' memo of `memo`'s service when given (``CellTextMemo``).
+    static func query(_ session: Session, _ request: QueryRequest, memo: CellTextMemo.Ledger? = nil) -> Answer {
         // A viewport's answer is a few kilobytes: room for it up front saves growing the buffer several times; the
         // thread's last answer's buffer is reused (issue 21).
         let scratch = AnswerScratch.current
@@ -40,7 +41,8 @@ enum SessionAnswer {
                 of: layout,
                 in: request.rect,
                 contentOffset: request.contentOffset,
-                orthogonalOffsets: request.orthogonalOffsets
+                orthogonalOffsets: request.orthogonalOffsets,
+                memo: memo
             )
         }
         writer.endObject()

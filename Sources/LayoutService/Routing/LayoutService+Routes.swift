@@ -42,10 +42,10 @@ extension LayoutService {
         guard let viewports = request.viewports else {
             let layout = try self.prepare(
                 request.input, configuration: request.configuration, streamed: request.streamed)
-            return LayoutAnswer.encodeStreaming(layout, kind: kind, request: request)
+            return LayoutAnswer.encodeStreaming(layout, kind: kind, request: request, memo: self.cellTextMemo)
         }
         // Breakpoints: the input was read once; each viewport is laid out and written, then let go.
-        var answer = LayoutAnswer.Breakpoints(kind: kind, request: request)
+        var answer = LayoutAnswer.Breakpoints(kind: kind, request: request, memo: self.cellTextMemo)
         for (index, viewport) in viewports.enumerated() {
             var input = request.input
             input.viewport = viewport
@@ -79,7 +79,7 @@ extension LayoutService {
     func querySession(id: Substring, body: [UInt8]) throws -> Answer {
         let session = try self.session(id)
         let query = try QueryRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
-        return SessionAnswer.query(session, query)
+        return SessionAnswer.query(session, query, memo: self.cellTextMemo)
     }
 
     /// `GET /sessions/{id}/items/{section}/{item}`: one cell, at the session's content offset.

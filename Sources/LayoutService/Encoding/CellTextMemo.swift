@@ -1,0 +1,165 @@
+import JSON
+import LayoutEngine
+import Synchronization
+
+/// The text of plain cells one thread wrote recently, to copy when the same cell is written again (issue 21).
+///
+/// A plain cell's text (``JSONWriter/plainCell(_:frame:memo:)``) is a function of its index path and its frame
+/// alone. A client scrolling a session asks for viewport after viewport sharing most of their cells, and a page laid
+/// out again after a small change (another height, a prepended item) gets mostly the same frames: each such cell
+/// costs several hundred instructions to write (four shortest round-trip numbers), and one copy to remember.
+///
+/// The table is direct-mapped: a cell's slot is its item plus a multiple of its section, masked, so a viewport's
+/// consecutive items take consecutive slots. Each slot holds the key (section, item and the frame's four bit
+/// patterns: a hit is exact by construction, whatever session or layout the cell came from) and up to
+/// ``textStride`` bytes of text (every plain cell fits); a different cell for the slot replaces it.
+///
+/// Thread-confined: each thread has its own (held by its ``AnswerScratch``), so it needs no lock. Its counts go to
+/// the service's ``Ledger`` once per answer. It serves one service: a thread answering for another (tests run
+/// several services) starts a new one.
+final class CellTextMemo {
+    /// The bound and the counts of one service's memos, shared by its threads: `--cell-text-memo-slots` and the
+    /// `/metrics` families `layoutd_cell_text_memo_*`.
+    final class Ledger: Sendable {
+        /// Slots of each thread's memo: the configured count rounded down to a power of two, `0` when off.
+        let slots: Int
+        /// Plain cells copied from a memo.
+        let hits = Atomic<Int>(0)
+        /// Plain cells looked up in a memo and written anew.
+        let misses = Atomic<Int>(0)
+        /// Bytes the memos of this service's threads hold now.
+        let bytes = Atomic<Int>(0)
+
+        /// A ledger for memos of at most `slots` slots (rounded down to a power of two; `0` or less turns them
+        /// off).
+        init(slots: Int) {
+            self.slots = slots > 0 ? 1 << (Int.bitWidth - 1 - slots.leadingZeroBitCount) : 0
+        }
+
+        /// The bytes one thread's memo holds: ``CellTextMemo/bytesPerSlot`` per slot.
+        var bytesPerThread: Int { self.slots * CellTextMemo.bytesPerSlot }
+    }
+
+    /// One slot's key: the cell's index path and its frame's bits; `length` is the kept text's, `0` when empty.
+    struct Key {
+        /// The cell's section and item.
+        var section: Int, item: Int
+        /// The bits of the frame's origin and size.
+        var x: UInt64, y: UInt64, width: UInt64, height: UInt64
+        /// The kept text's length in bytes; `0` marks an empty slot.
+        var length: Int
+    }
+
+    /// The most text bytes a slot keeps: a plain cell's text is 109 bytes of structure, its index path's two
+    /// integers (at most 20 bytes each) and four numbers of at most 24 bytes, at most 246 bytes in all, so every
+    /// plain cell fits (a viewport's typical one, with 17-digit numbers, about 180).
+    static let textStride = 256
+
+    /// The bytes one slot takes: its key and its text.
+    static let bytesPerSlot = MemoryLayout<Key>.stride + textStride
+
+    /// The ledger this memo counts to and takes its size from.
+    let ledger: Ledger
+    /// `slots − 1`: the slot of a cell is a hash of its index path, masked.
+    private let mask: Int
+    /// The slots' keys.
+    private let keys: UnsafeMutablePointer<Key>
+    /// The slots' text, ``textStride`` bytes each.
+    private let text: UnsafeMutablePointer<UInt8>
+    /// Plain cells of the current answer this memo still serves (see ``beginAnswer()``).
+    private var cellsLeft = 0
+    /// Hits and misses of the current answer, added to the ledger at its end.
+    private var hits = 0
+    private var misses = 0
+
+    /// An empty memo of `ledger.slots` slots (at least one); its bytes are counted in the ledger until it is freed.
+    init(ledger: Ledger) {
+        let slots = max(ledger.slots, 1)
+        self.ledger = ledger
+        self.mask = slots - 1
+        self.keys = .allocate(capacity: slots)
+        self.keys.initialize(
+            repeating: Key(section: 0, item: 0, x: 0, y: 0, width: 0, height: 0, length: 0), count: slots
+        )
+        self.text = .allocate(capacity: slots * Self.textStride)
+        ledger.bytes.add(ledger.bytesPerThread, ordering: .relaxed)
+    }
+
+    deinit {
+        self.keys.deallocate()
+        self.text.deallocate()
+        self.ledger.bytes.subtract(self.ledger.bytesPerThread, ordering: .relaxed)
+    }
+
+    /// This thread's memo for `ledger`, or `nil` when the ledger turns memos off or the answer has more than
+    /// `elements` elements (a whole layout's count: more than the slots, its cells would only replace one another,
+    /// and the checks alone cost a 2,000-cell waterfall 3 %). A thread that last answered for another service
+    /// (tests run several) gets a new one.
+    static func current(for ledger: Ledger?, elements: Int = 0) -> CellTextMemo? {
+        guard let ledger, ledger.slots > 0, elements <= ledger.slots else { return nil }
+        return AnswerScratch.current.cellTextMemo(for: ledger)
+    }
+
+    /// Starts an answer: its first plain cells, as many as there are slots, are looked up and kept; the rest are
+    /// written as without a memo (a rect's answer, whose count is not known beforehand). Kept, they would only
+    /// replace the answer's own earlier cells: looking every cell up and keeping it made a 2,000-cell waterfall's
+    /// answer 4 % dearer (132K instructions on 3.29M).
+    func beginAnswer() {
+        self.cellsLeft = self.mask + 1
+    }
+
+    /// Ends an answer: its hits and misses go to the ledger.
+    func endAnswer() {
+        if self.hits > 0 { self.ledger.hits.add(self.hits, ordering: .relaxed) }
+        if self.misses > 0 { self.ledger.misses.add(self.misses, ordering: .relaxed) }
+        (self.hits, self.misses) = (0, 0)
+    }
+
+    /// The slot of a cell.
+    @inline(__always)
+    private func slot(_ indexPath: IndexPath) -> Int {
+        (indexPath.item &+ indexPath.section &* 0x9E37_79B1) & self.mask
+    }
+
+    /// Copies the kept text of the cell at `indexPath` with `frame` to `output` and returns `true`, or returns
+    /// `false` when that exact cell is not kept (a miss, which ``keep(_:frame:text:)`` then keeps) or the answer
+    /// has had its share of the memo.
+    ///
+    /// - Complexity: O(1), one copy of the cell's text.
+    @inline(__always)
+    func copy(_ indexPath: IndexPath, frame: Rect, to output: inout OutputCursor) -> Bool {
+        guard self.cellsLeft > 0 else { return false }
+        let slot = self.slot(indexPath)
+        let key = self.keys[slot]
+        let differs =
+            (key.section ^ indexPath.section) | (key.item ^ indexPath.item)
+            | Int(truncatingIfNeeded: key.x ^ frame.origin.x.bitPattern)
+            | Int(truncatingIfNeeded: key.y ^ frame.origin.y.bitPattern)
+            | Int(truncatingIfNeeded: key.width ^ frame.size.width.bitPattern)
+            | Int(truncatingIfNeeded: key.height ^ frame.size.height.bitPattern)
+        guard differs == 0, key.length > 0 else {
+            self.misses &+= 1
+            return false
+        }
+        self.hits &+= 1
+        self.cellsLeft &-= 1
+        output.put(bytes: UnsafeBufferPointer(start: self.text + slot &* Self.textStride, count: key.length))
+        return true
+    }
+
+    /// Keeps `text`, the cell at `indexPath` with `frame` as just written after a miss, in its slot, unless the
+    /// answer has had its share of the memo (or the text is longer than ``textStride``, which no plain cell is).
+    @inline(__always)
+    func keep(_ indexPath: IndexPath, frame: Rect, text: UnsafeBufferPointer<UInt8>) {
+        guard self.cellsLeft > 0 else { return }
+        self.cellsLeft &-= 1
+        guard text.count <= Self.textStride, let base = text.baseAddress else { return }
+        let slot = self.slot(indexPath)
+        (self.text + slot &* Self.textStride).update(from: base, count: text.count)
+        self.keys[slot] = Key(
+            section: indexPath.section, item: indexPath.item, x: frame.origin.x.bitPattern,
+            y: frame.origin.y.bitPattern, width: frame.size.width.bitPattern, height: frame.size.height.bitPattern,
+            length: text.count
+        )
+    }
+}
