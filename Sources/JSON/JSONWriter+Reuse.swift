@@ -29,7 +29,8 @@ extension JSONWriter {
     mutating func extendIntoCapacity(toFit extra: Int) -> Bool {
         let needed = self.length + extra
         guard needed <= self.storage.capacity else { return false }
-        let count = min(self.storage.capacity, max(needed, self.storage.count + Self.extensionStep)) - self.storage.count
+        let count =
+            min(self.storage.capacity, max(needed, self.storage.count + Self.extensionStep)) - self.storage.count
         guard count > 0 else { return true }
         Self.zeros.withUnsafeBufferPointer { zeros in
             var missing = count

@@ -109,6 +109,8 @@ def metrics_parse_as_prometheus_text_with_every_family(server):
         "layoutd_answer_cache_bytes": "gauge", "layoutd_answer_cache_entries": "gauge",
         "layoutd_answer_cache_limit_bytes": "gauge", "layoutd_answer_cache_hits": "counter",
         "layoutd_answer_cache_misses": "counter", "layoutd_answer_cache_evictions": "counter",
+        "layoutd_cell_text_memo_bytes": "gauge", "layoutd_cell_text_memo_per_thread_bytes": "gauge",
+        "layoutd_cell_text_memo_hits": "counter", "layoutd_cell_text_memo_misses": "counter",
     }
     found = {name: families[name].type for name in expected if name in families}
     expect(found == expected, f"families: {sorted(set(expected.items()) ^ set(found.items()))}")
@@ -251,6 +253,53 @@ def a_repeated_layout_is_answered_from_the_cache_with_the_computed_bytes(server)
         status, _, _ = curl(server.port, url(server.port, "/layout/flow"), "-d", body.replace("377", "-377"))
         expect(status == 422, f"a negative width is 422 every time: {status}")
     expect(metric(server.port, "layoutd_answer_cache_entries") == entries, "an error is not kept")
+
+
+@check
+def a_scrolled_session_query_copies_memoized_cells_with_the_written_bytes(server):
+    """A session queried at a viewport, 7 points further, then back (most cells the same), on one connection: the
+    same bytes as a server without the memo of cells' text (--cell-text-memo-slots 0), and /metrics counts the
+    copies and shows the memo's size."""
+    import http.client
+
+    def metric(port, name):
+        _, _, page = curl(port, url(port, "/metrics"))
+        return float(re.search(rb"\n" + name.encode() + rb" (\S+)\n", page).group(1))
+
+    body = '{"kind":"flow","viewport":{"width":375,"height":667},"sections":[{"count":400}]}'
+    queries = ['{"rect":{"x":0,"y":%d,"width":375,"height":667}}' % y for y in (1000, 1007, 1000)]
+
+    def answers(some):
+        # One keep-alive connection: its light requests are answered on one loop thread, which holds one memo.
+        session = create_session(some, body)
+        connection = http.client.HTTPConnection("127.0.0.1", some.port, timeout=20)
+        try:
+            answered = []
+            for query in queries:
+                connection.request("POST", session + "/query", body=query)
+                response = connection.getresponse()
+                answered.append((response.status, response.read()))
+            return answered
+        finally:
+            connection.close()
+
+    plain = Server(BINARY, "--cell-text-memo-slots", "0", "--log-requests", "false")
+    try:
+        written = answers(plain)
+        expect(metric(plain.port, "layoutd_cell_text_memo_per_thread_bytes") == 0, "0 slots: no memo")
+        expect(metric(plain.port, "layoutd_cell_text_memo_bytes") == 0, "0 slots: no bytes held")
+        expect(metric(plain.port, "layoutd_cell_text_memo_hits_total") == 0, "0 slots: nothing copied")
+    finally:
+        expect(plain.stop() == 0, "server exits 0")
+    hits = metric(server.port, "layoutd_cell_text_memo_hits_total")
+    memoized = answers(server)
+    for index, ((status, answer), (_, expected)) in enumerate(zip(memoized, written)):
+        expect(status == 200 and answer == expected, f"query {index}: {status}, not the bytes written without memo")
+    expect(metric(server.port, "layoutd_cell_text_memo_hits_total") > hits, "the scrolled queries copy cells")
+    per_thread = metric(server.port, "layoutd_cell_text_memo_per_thread_bytes")
+    expect(per_thread == 256 * 312, f"256 slots of 312 bytes a thread by default: {per_thread}")
+    held = metric(server.port, "layoutd_cell_text_memo_bytes")
+    expect(held > 0 and held % per_thread == 0, f"whole memos held: {held}")
 
 
 # A compositional group of one full-size item, `width` a fraction of the section and `height` points.

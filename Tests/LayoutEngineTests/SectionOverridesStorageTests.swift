@@ -43,6 +43,34 @@ import Testing
         #expect(first != second)
     }
 
+    /// An input of ten `count` sections, each with `overrides`.
+    static func input(_ overrides: SectionOverrides) -> LayoutInput {
+        LayoutInput(
+            viewport: Size(width: 375, height: 667),
+            sections: Array(repeating: SectionInput(items: .count(3), overrides: overrides), count: 10)
+        )
+    }
+
+    @Test func anInputCountsItsSectionsOverridesHeldOutOfLine() {
+        var overrides = SectionOverrides()
+        overrides.rowSpacing = 7
+        let plain = Self.input(SectionOverrides())
+        // Each section's parameters count once more than none, as when they were held inline in its stride.
+        let parameters = MemoryLayout<SectionOverrides.Parameters>.stride
+        #expect(Self.input(overrides).heapBytes >= plain.heapBytes + 10 * parameters)
+    }
+
+    @Test func parametersWrittenNilOneByOneHoldNothingMore() {
+        // As the session codec reads a record back: every parameter written, here each one `nil`.
+        var overrides = SectionOverrides()
+        overrides.itemSize = nil
+        overrides.sectionInset = nil
+        overrides.columnCount = nil
+        overrides.compositionalSection = nil
+        #expect(Self.input(overrides).heapBytes == Self.input(SectionOverrides()).heapBytes)
+        #expect(overrides == SectionOverrides())
+    }
+
     @Test func reflectionListsTheParametersNotTheBox() {
         let labels = Mirror(reflecting: SectionOverrides()).children.compactMap(\.label)
         #expect(labels.contains("itemSize"))

@@ -64,7 +64,9 @@ import Testing
     @Test(arguments: [LayoutKind.flow, .waterfall, .justified, .compositional, .line])
     func sessionQueriesScrollingAndOverlappingAreTheBytesWrittenWithoutTheMemo(kind: LayoutKind) throws {
         var random = SessionRecordGenerator(seed: OneShotAnswerTests.seed(kind) + 5)
-        let items = (0..<3_000).map { index in #"{"width":\#(40 + index * 37 % 200),"height":\#(30 + index * 53 % 170)}"# }
+        let items = (0..<3_000).map { index in
+            #"{"width":\#(40 + index * 37 % 200),"height":\#(30 + index * 53 % 170)}"#
+        }
         let body = #"{"kind":"\#(kind.rawValue)","viewport":{"width":375.5,"height":812},"#
             + #""sections":[{"items":[\#(items.joined(separator: ","))]},{"count":700}]}"#
         var ids: [String] = []
@@ -149,7 +151,10 @@ import Testing
             let memo = CellTextMemo(ledger: ledger)
             #expect(ledger.bytes.load(ordering: .relaxed) == ledger.bytesPerThread)
             let cells = (0..<100).map { item in
-                (LayoutEngine.IndexPath(section: 2, item: item), Rect(x: 0, y: Double(item) * 50.1, width: 375, height: 50.1))
+                (
+                    LayoutEngine.IndexPath(section: 2, item: item),
+                    Rect(x: 0, y: Double(item) * 50.1, width: 375, height: 50.1)
+                )
             }
             let written = Self.write(cells, memo: memo)
             #expect(written == Self.write(cells, memo: nil))
@@ -192,7 +197,8 @@ import Testing
         // Twenty cells three times on this thread: written the first time, copied after that.
         #expect(misses == 20)
         #expect(hits == 40)
-        #expect(Self.metric(self.memoized, "layoutd_cell_text_memo_per_thread_bytes") == 256 * CellTextMemo.bytesPerSlot)
+        let perThread = Self.metric(self.memoized, "layoutd_cell_text_memo_per_thread_bytes")
+        #expect(perThread == 256 * CellTextMemo.bytesPerSlot)
         #expect(Self.metric(self.memoized, "layoutd_cell_text_memo_bytes") == 256 * CellTextMemo.bytesPerSlot)
     }
 

@@ -305,7 +305,9 @@ final class EventLoop: @unchecked Sendable {
 
     private func sweepTimers() {
         let now = self.now
-        for connection in self.connections.all(where: { $0.machine.deadline <= now }) { self.perform(connection.machine.timerFired(now: self.now), on: connection) }
+        for connection in self.connections.all(where: { $0.machine.deadline <= now }) {
+            self.perform(connection.machine.timerFired(now: now), on: connection)
+        }
     }
 }
 

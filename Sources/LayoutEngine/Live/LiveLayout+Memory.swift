@@ -44,14 +44,15 @@ extension LiveLayout {
 }
 
 extension LayoutInput {
-    /// The bytes the input holds on the heap: its sections and their lists of item sizes.
+    /// The bytes the input holds on the heap: its sections, their lists of item sizes and their overrides' boxes.
     ///
     /// - Complexity: O(number of sections).
     public var heapBytes: Int {
         self.sections.reduce(self.sections.capacity * MemoryLayout<SectionInput>.stride) { total, section in
-            switch section.items {
-            case .count: total
-            case .sizes(let sizes): total + sizes.capacity * MemoryLayout<Size>.stride
+            let overrides = total + section.overrides.heapBytes
+            return switch section.items {
+            case .count: overrides
+            case .sizes(let sizes): overrides + sizes.capacity * MemoryLayout<Size>.stride
             }
         }
     }

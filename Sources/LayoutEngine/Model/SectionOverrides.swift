@@ -78,13 +78,15 @@ public struct SectionOverrides: Hashable, Sendable {
     var values: Parameters { self.storage?.values ?? Parameters() }
 
     /// One parameter (`overrides.itemSize`): read in the box (`nil` without one), written in a box of this value's
-    /// own (copied first when shared, made when there is none).
+    /// own (copied first when shared, made when there is none); `nil` written without a box makes none (the session
+    /// codec writes every parameter, `nil` or not).
     ///
     /// - Complexity: O(1).
     @inline(__always)
     public subscript<Value>(dynamicMember parameter: WritableKeyPath<Parameters, Value?>) -> Value? {
         get { self.storage?.values[keyPath: parameter] }
         set {
+            if self.storage == nil, newValue == nil { return }
             if self.storage != nil, isKnownUniquelyReferenced(&self.storage) {
                 self.storage.unsafelyUnwrapped.values[keyPath: parameter] = newValue
             } else {
@@ -93,6 +95,15 @@ public struct SectionOverrides: Hashable, Sendable {
                 self.storage = Storage(values)
             }
         }
+    }
+
+    /// The bytes the parameters' box holds on the heap (its header and the parameters inline), `0` without one: a
+    /// section's input no longer holds them inline, so its stride no longer counts them. A box shared by copies is
+    /// counted by each.
+    ///
+    /// - Complexity: O(1).
+    public var heapBytes: Int {
+        self.storage == nil ? 0 : 16 + MemoryLayout<Parameters>.stride
     }
 
     public static func == (lhs: SectionOverrides, rhs: SectionOverrides) -> Bool {

@@ -291,7 +291,8 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
             return true
         }
         if kept { return items }
-        let whole = items.lowerBound..<Swift.max(items.upperBound, Swift.min(self.count, items.lowerBound + self.runLength))
+        let runEnd = Swift.min(self.count, items.lowerBound + self.runLength)
+        let whole = items.lowerBound..<Swift.max(items.upperBound, runEnd)
         guard whole.count <= frames.count else { return self.replayAgain(items, crossing: band, into: frames) }
         _ = self.replayAgain(whole, crossing: nil, into: frames)
         self.recentRuns.withLock { recent in

@@ -6,9 +6,9 @@ extension LayoutAnswer {
     /// Answers with at least this many elements and no `rect` are streamed: about 1 MiB of JSON and more.
     static let streamingElementThreshold = 8192
 
-    /// `POST /layout/{kind}` without a `rect`, as ``encode(_:kind:request:memo:)`` writes it, but produced as the client
-    /// takes it (issue 19.4) when the layout is large: the server holds one window of the answer per connection
-    /// rather than all of it. The bytes are those of ``encode(_:kind:request:memo:)``.
+    /// `POST /layout/{kind}` without a `rect`, as ``encode(_:kind:request:memo:)`` writes it, but produced as the
+    /// client takes it (issue 19.4) when the layout is large: the server holds one window of the answer per
+    /// connection rather than all of it. The bytes are those of ``encode(_:kind:request:memo:)``.
     ///
     /// - Returns: The answer, streamed when the layout has ``streamingElementThreshold`` elements or more and the
     ///   whole layout is asked for; otherwise ``encode(_:kind:request:memo:)``'s.
