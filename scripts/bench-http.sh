@@ -95,32 +95,9 @@ wrk.body = file:read("*a")
 file:close()
 LUA
 
-cat >"$work/distinct.lua" <<'LUA'
--- POSTs flow.json's layout with a viewport height no earlier request had: BENCH_FIRST + 667 and up, one a request,
--- the threads interleaved. A flow's answer does not depend on the viewport's height, so each answer is flow.json's,
--- byte for byte, but every body is new to layoutd's answer cache and laid out.
-wrk.method = os.getenv("BENCH_METHOD") or "POST"
-wrk.path = os.getenv("BENCH_PATH") or "/layout/flow"
-wrk.headers["Content-Type"] = "application/json"
-local first = tonumber(os.getenv("BENCH_FIRST") or "0")
-local threads = 0
-function setup(thread)
-    thread:set("id", threads)
-    threads = threads + 1
-end
-local sent = 0
-function request()
-    local height = first + 667 + sent * 2 + (id or 0)
-    sent = sent + 1
-    local body = string.format('{"viewport":{"width":375,"height":%d},"sections":[{"count":20}]}', height)
-    return wrk.format(nil, nil, nil, body)
-end
-LUA
-
-cat >"$work/scroll.lua" <<'LUA'
--- POSTs a viewport query whose rect moves 7 points down on every request, as a user scrolling the session: the
--- threads scroll apart (the second starts 1,500,000 points lower), wrapping after 3,000,000 points. Each answer is
--- computed for its own rect (a rect no earlier request had, until the wrap), unlike query.json's one fixed rect.
+# What both scripts that make a new body per request share: the method, path and type, and each thread's number
+# (`id`, 0 and 1) with its count of requests sent so far (`sent`), from which its request() makes the body.
+cat >"$work/threads.lua" <<'LUA'
 wrk.method = os.getenv("BENCH_METHOD") or "POST"
 wrk.path = os.getenv("BENCH_PATH")
 wrk.headers["Content-Type"] = "application/json"
@@ -130,6 +107,27 @@ function setup(thread)
     threads = threads + 1
 end
 local sent = 0
+LUA
+
+{ cat "$work/threads.lua"; cat <<'LUA'
+-- POSTs flow.json's layout with a viewport height no earlier request had: BENCH_FIRST + 667 and up, one a request,
+-- the threads interleaved. A flow's answer does not depend on the viewport's height, so each answer is flow.json's,
+-- byte for byte, but every body is new to layoutd's answer cache and laid out.
+wrk.path = os.getenv("BENCH_PATH") or "/layout/flow"
+local first = tonumber(os.getenv("BENCH_FIRST") or "0")
+function request()
+    local height = first + 667 + sent * 2 + (id or 0)
+    sent = sent + 1
+    local body = string.format('{"viewport":{"width":375,"height":%d},"sections":[{"count":20}]}', height)
+    return wrk.format(nil, nil, nil, body)
+end
+LUA
+} >"$work/distinct.lua"
+
+{ cat "$work/threads.lua"; cat <<'LUA'
+-- POSTs a viewport query whose rect moves 7 points down on every request, as a user scrolling the session: the
+-- threads scroll apart (the second starts 1,500,000 points lower), wrapping after 3,000,000 points. Each answer is
+-- computed for its own rect (a rect no earlier request had, until the wrap), unlike query.json's one fixed rect.
 function request()
     local y = 100000 + (sent * 7 + (id or 0) * 1500000) % 3000000
     sent = sent + 1
@@ -137,6 +135,7 @@ function request()
     return wrk.format(nil, nil, nil, body)
 end
 LUA
+} >"$work/scroll.lua"
 
 cat >"$work/nginx.conf" <<CONF
 worker_processes 2;
