@@ -54,7 +54,7 @@ import Testing
             let hi = lo + random.double(0...900)
             let candidates = frames.candidateItems(from: lo, to: hi)
             var given: [Int: Rect] = [:]
-            frames.forEachFrame(in: candidates, crossing: lo...hi) { item, frame in given[item] = frame }
+            frames.forEachFrame(in: candidates, keepingRuns: true) { item, frame in given[item] = frame }
             for (item, frame) in stored.enumerated() where axis.trailing(frame) > lo && axis.leading(frame) < hi {
                 #expect(given[item].map { CheckpointedFramesTests.bits([$0]) } == CheckpointedFramesTests.bits([frame]))
             }
@@ -85,7 +85,7 @@ import Testing
             // No more runs than are kept (4), so that no run is dropped and replayed again.
             if touched.count > 4 { break }
             starts = touched
-            frames.forEachFrame(in: candidates, crossing: lo...hi) { item, frame in
+            frames.forEachFrame(in: candidates, keepingRuns: true) { item, frame in
                 #expect(CheckpointedFramesTests.bits([frame]) == CheckpointedFramesTests.bits([stored[item]]))
             }
             lo += 7

@@ -82,7 +82,7 @@ import Testing
         }
     }
 
-    /// A query's replay (``SectionFrames/forEachFrame(in:crossing:_:)``) gives, over the index's candidates, every
+    /// A query's replay (``SectionFrames/forEachFrame(in:keepingRuns:_:)``) gives, over the index's candidates, every
     /// item whose frame overlaps the band, with its stored frame, in item order; bands start and end on row edges
     /// too.
     static func expectBandReplaysMatch(_ section: SectionLayout, _ stored: [Rect], _ random: inout RandomLayouts) {
@@ -95,7 +95,7 @@ import Testing
             var hi = random.bool() ? edge(&random) : lo + random.double(0...900)
             if lo > hi { swap(&lo, &hi) }
             var seen: [Int] = []
-            section.frames.forEachFrame(in: section.index.candidatePositions(from: lo, to: hi), crossing: lo...hi) {
+            section.frames.forEachFrame(in: section.index.candidatePositions(from: lo, to: hi), keepingRuns: true) {
                 item, frame in
                 seen.append(item)
                 #expect(CheckpointedFramesTests.bits([frame]) == CheckpointedFramesTests.bits([stored[item]]))

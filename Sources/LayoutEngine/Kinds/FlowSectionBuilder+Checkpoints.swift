@@ -183,15 +183,6 @@ extension FlowSectionBuilder {
             self.layOut(sizes, from: state, into: &sink)
         }
 
-        /// Replays as ``replay(_:items:state:into:)`` does, but stops at the first line starting past the band: its
-        /// items and every later one lie beyond it (a line's items start at or after the line's `v`).
-        func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int> {
-            var sink = ReplaySink(frames: block.frames, items: block.items, stopsPast: band.upperBound)
-            self.layOut(block.sizes, from: block.state, into: &sink)
-            let items = block.items
-            return items.lowerBound..<Swift.max(items.lowerBound, Swift.min(items.upperBound, sink.stoppedAt))
-        }
-
         /// Lays out the lines from the checkpoint `state` into `sink`, up to the line holding `sink`'s last item.
         private func layOut(
             _ sizes: UnsafeBufferPointer<Size>,
@@ -214,27 +205,15 @@ extension FlowSectionBuilder {
     }
 }
 
-/// Writes the frames of a replay's items into a block's buffer, dropping the others of their lines; with a limit,
-/// stops at the first line starting past it.
+/// Writes the frames of a replay's items into a block's buffer, dropping the others of their lines.
 private struct ReplaySink: FlowFrameSink {
     let frames: UnsafeMutableBufferPointer<Rect>
     let items: Range<Int>
-    /// Where along the scroll axis a line starting further ends the replay.
-    var stopsPast = Double.infinity
-    /// The first item not written because its line starts past ``stopsPast`` (`Int.max` while none).
-    private(set) var stoppedAt = Int.max
 
     @inline(__always)
     mutating func write(_ frame: Rect, at item: Int) {
         if self.items.contains(item) { self.frames[item - self.items.lowerBound] = frame }
     }
-
-    @inline(__always)
-    mutating func beginLine(first: Int, v: Double) {
-        if v > self.stopsPast { self.stoppedAt = first }
-    }
-
-    var isSatisfied: Bool { self.stoppedAt != .max }
 }
 
 /// Finds the first item and `v` of the line holding an item, laying out no line past it.

@@ -4,16 +4,11 @@ protocol FlowFrameSink {
     mutating func write(_ frame: Rect, at item: Int)
     /// Learns that a line starts at item `first`, `v` along the scroll axis (before any of its frames).
     mutating func beginLine(first: Int, v: Double)
-    /// Whether the sink wants no more lines (checked before each line).
-    var isSatisfied: Bool { get }
 }
 
 extension FlowFrameSink {
     @inline(__always)
     mutating func beginLine(first: Int, v: Double) {}
-
-    @inline(__always)
-    var isSatisfied: Bool { false }
 }
 
 extension UnsafeMutableBufferPointer<Rect>: FlowFrameSink {

@@ -174,7 +174,6 @@ struct FlowSectionBuilder {
         while first < count && first < stop {
             lines?.append(Line(first: first, v: v, lineEndBefore: lineEnd))
             frames.beginLine(first: first, v: v)
-            if frames.isSatisfied { break }
             // Break: the first item always goes; later ones while they fit with the minimum spacing.
             let firstSize = sizes[first]
             var length = self.alongLine(firstSize)

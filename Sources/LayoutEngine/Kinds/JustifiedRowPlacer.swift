@@ -30,11 +30,6 @@ struct RowPlacer<Sizes: ItemSizes> {
     /// When set, the row loop's state every ``JustifiedSectionBuilder/checkpointStride`` rows (a stored section's
     /// checkpoints); a replay keeps none.
     var rowCheckpoints: [JustifiedSectionBuilder.Checkpoint]?
-    /// When set (a query's replay), only the rows reaching into this band of `y` write their frames (and every
-    /// row after the first of them), and the loop stops before the first row starting past it: rows only go down.
-    var band: ClosedRange<Double>?
-    /// The items of the rows written within ``band``, from the first one's first item to the last one's end.
-    private(set) var bandItems: Range<Int>?
     let forcedRatio: Double?
     let left: Double
     let width: Double
@@ -157,10 +152,6 @@ struct RowPlacer<Sizes: ItemSizes> {
         var shown = rows.shown
         var widows = 0
         var widowPreviousHeight = 0.0
-        if let band = self.band, self.yOffset + self.containerHeight > band.upperBound {
-            // A query's replay that passed its band: nothing after it is read.
-            return Result(containerHeight: self.containerHeight, shownCount: shown, widowCount: 0)
-        }
         if !rows.stopped && start < count && self.rowItems > 0 && self.showsWidows {
             let height = self.rowCount == 0 || self.lastRowIsBreakout ? self.targetHeight : self.lastRowHeight
             widowPreviousHeight = self.lastRowHeight
@@ -211,12 +202,10 @@ struct RowPlacer<Sizes: ItemSizes> {
         return (shown, stopped)
     }
 
-    /// Whether the loop ends after a row that closed with the items before `shown`: the row limit, the end of a
-    /// replay, or a query's band passed.
+    /// Whether the loop ends after a row that closed with the items before `shown`: the row limit or the end of a
+    /// replay.
     private func stops(_ shown: Int) -> Bool {
-        if self.rowCount >= self.maxRows || shown >= self.until { return true }
-        guard let band = self.band else { return false }
-        return self.yOffset + self.containerHeight > band.upperBound
+        self.rowCount >= self.maxRows || shown >= self.until
     }
 
     /// Opens a row at `item`, keeping a checkpoint there every ``JustifiedSectionBuilder/checkpointStride`` rows
@@ -321,11 +310,6 @@ struct RowPlacer<Sizes: ItemSizes> {
         let height = Swift.max(self.minHeight, Swift.min(newHeight, self.maxHeight))
         self.rowHeight = height
         let y = self.yOffset + self.rowTop
-        if let band = self.band {
-            // Rows only go down, so the written rows are consecutive; a frame's maxY is `y + height`.
-            guard self.bandItems != nil || y + height >= band.lowerBound, y <= band.upperBound else { return }
-            self.bandItems = (self.bandItems?.lowerBound ?? self.rowStart)..<(self.rowStart + count)
-        }
         let clampedToNativeRatio =
             newHeight != height ? (rowWidthWithoutSpacing / height) / (rowWidthWithoutSpacing / newHeight) : 1.0
         let range = self.rowStart..<(self.rowStart + count)

@@ -54,45 +54,20 @@ extension JustifiedSectionBuilder {
             state: UnsafeMutableBufferPointer<Double>,
             into frames: UnsafeMutableBufferPointer<Rect>
         ) {
-            _ = self.place(.init(sizes: sizes, items: items, state: state, frames: frames), band: nil)
-        }
-
-        func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int> {
-            // A block reaching the hidden items is replayed whole (their frame is not a row's).
-            self.place(block, band: block.items.upperBound <= self.placed.shownCount ? band : nil)
-        }
-
-        /// Writes the frames of the block's items, or with a band only those of the rows reaching it, and returns
-        /// the items written.
-        private func place(_ block: CheckpointedFrames.ReplayedBlock, band: ClosedRange<Double>?) -> Range<Int> {
-            let (sizes, items, state, frames) = (block.sizes, block.items, block.state, block.frames)
             let shownEnd = Swift.min(items.upperBound, self.placed.shownCount)
             if items.lowerBound < shownEnd {
-                // The block's sizes are read all at once first (their addresses need no checkpoint): a query's
-                // replay then finds them in cache, where the row loop, whose branches depend on each size, would
-                // wait for one cache miss after another (a jump query's sizes are cold).
-                var touched = 0.0
-                for item in items.lowerBound..<shownEnd { touched += sizes[item].height }
+                // A query has read its sizes all at once before the replay (CheckpointedFrames' `touchLines`).
                 var placer = self.builder.placer(ListedItemSizes(sizes: sizes), into: frames, top: self.top)
                 placer.written = items.lowerBound..<shownEnd
                 placer.until = shownEnd
-                // Never NaN (the sizes are validated): the test only keeps the reads.
-                let band = touched.isNaN ? nil : band
-                placer.band = band
                 placer.restore(
                     containerHeight: state[1], rowCount: Int(state[2]), lastRowHeight: self.placed.widowPreviousHeight,
                     lastRowTop: 0)
                 _ = placer.placeAll(from: Int(state[0]))
-                if band != nil {
-                    guard let rows = placer.bandItems else { return items.lowerBound..<items.lowerBound }
-                    let start = Swift.max(rows.lowerBound, items.lowerBound)
-                    return start..<Swift.max(start, Swift.min(rows.upperBound, items.upperBound))
-                }
             }
             for item in Swift.max(items.lowerBound, shownEnd)..<items.upperBound {
                 frames[item - items.lowerBound] = self.hidden
             }
-            return items
         }
     }
 }

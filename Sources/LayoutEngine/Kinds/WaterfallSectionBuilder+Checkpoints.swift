@@ -60,9 +60,6 @@ extension WaterfallSectionBuilder {
         /// positions as it goes on), so a replay goes on across blocks with the same frames.
         var replaysAcrossBlocks: Bool { true }
 
-        /// Items placed between two looks at whether the replay can stop (see ``replay(_:crossing:)``).
-        private static let stopCheckInterval = 4
-
         func replay(
             _ sizes: UnsafeBufferPointer<Size>,
             items: Range<Int>,
@@ -81,33 +78,6 @@ extension WaterfallSectionBuilder {
                     bottoms: bottoms
                 )
             }
-        }
-
-        /// Replays as ``replay(_:items:state:into:)`` does, but stops once every column's next free position along
-        /// the scroll axis is past the band: each later item starts at one of those positions or further (they
-        /// never decrease), so it lies wholly beyond the band.
-        ///
-        /// - Complexity: O(items placed · c), at most the block's.
-        func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int> {
-            let (sizes, items, next) = (block.sizes, block.items, block.state)
-            let limit = band.upperBound
-            let columns = self.builder.columnCount
-            var start = items.lowerBound
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: columns) { bottoms in
-                bottoms.initialize(repeating: 0)
-                let listed = ListedItemSizes(sizes: sizes)
-                while start < items.upperBound {
-                    var lowest = next[0]
-                    for column in 1..<columns where next[column] < lowest { lowest = next[column] }
-                    if lowest > limit { break }
-                    let end = Swift.min(items.upperBound, start + Self.stopCheckInterval)
-                    self.builder.place(
-                        listed, items: start..<end, into: block.frames, base: items.lowerBound, next: next,
-                        bottoms: bottoms)
-                    start = end
-                }
-            }
-            return items.lowerBound..<start
         }
     }
 }

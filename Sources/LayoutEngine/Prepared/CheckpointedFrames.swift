@@ -19,32 +19,10 @@ protocol FrameReplayer: Sendable {
     /// checkpoint (up to ``CheckpointedFrames/replayRun`` items): then a range is replayed without reloading, and
     /// laying out again, at each block start.
     var replaysAcrossBlocks: Bool { get }
-
-    /// Places a block's items as ``replay(_:items:state:into:)`` does, but may leave out the frames that lie
-    /// wholly outside `band` along the scroll axis (a query's), and returns the consecutive items whose frames it
-    /// wrote; every item of the block it leaves out lies outside the band.
-    func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int>
 }
 
 extension FrameReplayer {
     var replaysAcrossBlocks: Bool { false }
-
-    /// Writes every frame of the block.
-    func replay(_ block: CheckpointedFrames.ReplayedBlock, crossing band: ClosedRange<Double>) -> Range<Int> {
-        self.replay(block.sizes, items: block.items, state: block.state, into: block.frames)
-        return block.items
-    }
-}
-
-extension CheckpointedFrames {
-    /// What a replay reads and writes: the sizes, the items, the running state before them (advanced in place)
-    /// and the frames, item `i`'s at `frames[i - items.lowerBound]`.
-    struct ReplayedBlock {
-        let sizes: UnsafeBufferPointer<Size>
-        let items: Range<Int>
-        let state: UnsafeMutableBufferPointer<Double>
-        let frames: UnsafeMutableBufferPointer<Rect>
-    }
 }
 
 /// A section's cell frames kept as its item sizes (the very array of the input, shared, not copied) and a checkpoint
@@ -118,7 +96,7 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         }
     }
 
-    /// The frames of a run a query replayed (``replay(_:crossing:into:)``), all of them: a scrolling client asks
+    /// The frames of a run a query replayed (``replayKeeping(_:into:)``), all of them: a scrolling client asks
     /// for nearly the same rect again and again, which replays the same run of items from the same checkpoint.
     private struct ReplayedRun {
         /// The items replayed, from a block start.
@@ -230,29 +208,28 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
     ///
     /// - Complexity: O(`range.count` + ``blockSize``) replayed items.
     func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
-        try self.forEachFrame(in: range, crossing: nil, body)
+        try self.forEachFrame(in: range, keepingRuns: false, body)
     }
 
-    /// Calls `body` with each item of `range` and its frame, in item order, leaving out items whose frames lie
-    /// wholly outside `band` along the axis when the replayer can (see
-    /// ``FrameReplayer/replay(_:crossing:)``): a query's.
+    /// Calls `body` with each item of `range` and its frame, in item order; a query's (`keepingRuns`) reads its
+    /// runs from the recent runs, or replays them whole and keeps them there (see ``replayKeeping(_:into:)``).
     ///
     /// - Complexity: O(`range.count` + ``blockSize``) replayed items.
     func forEachFrame<E: Error>(
-        in range: Range<Int>, crossing band: ClosedRange<Double>?, _ body: (Int, Rect) throws(E) -> Void
+        in range: Range<Int>, keepingRuns: Bool, _ body: (Int, Rect) throws(E) -> Void
     ) throws(E) {
         guard !range.isEmpty else { return }
         precondition(range.lowerBound >= 0 && range.upperBound <= self.sizes.count, "Range out of bounds")
         let blockSize = self.blockSize
-        var band = band
-        if band != nil {
+        var keepingRuns = keepingRuns
+        if keepingRuns {
             // A query's sizes are read all at once first: their addresses need nothing but the range, so a jump's
             // cold lines are fetched together, where the replay's loop, whose branches depend on each size, would
             // wait for one miss after another. Never NaN for a kind's validated sizes: the test only keeps the
-            // reads (without a band every frame is written, which is always right).
+            // reads (a replay that keeps nothing is always right).
             let start = range.lowerBound / blockSize * blockSize
             let touched = self.sizes.withUnsafeBufferPointer { Self.touchLines(of: $0, start..<range.upperBound) }
-            if touched.isNaN { band = nil }
+            if touched.isNaN { keepingRuns = false }
         }
         let run = self.runLength
         try withUnsafeTemporaryAllocation(of: Rect.self, capacity: run) { frames throws(E) in
@@ -260,29 +237,26 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
             while start < range.upperBound {
                 // Only as far as the range needs: the replay of a block's tail is never wasted work.
                 let end = Swift.min(range.upperBound, start + run)
-                let written = self.replay(start..<end, crossing: band, into: frames)
-                let first = Swift.max(written.lowerBound, range.lowerBound)
-                for item in first..<Swift.max(first, written.upperBound) { try body(item, frames[item - start]) }
+                if keepingRuns {
+                    self.replayKeeping(start..<end, into: frames)
+                } else {
+                    self.replay(start..<end, into: frames)
+                }
+                for item in Swift.max(start, range.lowerBound)..<end { try body(item, frames[item - start]) }
                 start = end
             }
         }
     }
 
-    /// Replays `items` (from the checkpoint of the block holding their first, a block start) into `frames` (the
-    /// first at 0), or with a band only the frames the replayer writes for it, and returns the items written.
+    /// Writes the frames of `items` (a block start, at most ``runLength`` items) into `frames` (the first at 0) for
+    /// a query: from a recent run holding them, else by replaying the whole run from `items.lowerBound`
+    /// (``runLength`` items, or up to the section's end), which is kept as a recent run so that the next queries
+    /// of a user scrolling through it (a band a few points further, a range ending a block later) read it instead
+    /// of replaying it again. `frames` must have room for ``runLength`` frames.
     ///
     /// Not generic: a query's caller is generic over its error type and unspecialized across modules, where the
     /// nested generic closures of every block looked their metadata up at run time.
-    ///
-    /// A query's replay is kept whole: every frame of the run from `items.lowerBound` (``runLength`` items, or up
-    /// to the section's end), whatever the band, so that the next queries of a user scrolling through it (a band a
-    /// few points further, a range ending a block later) read it instead of replaying it again. `frames` must have
-    /// room for ``runLength`` frames.
-    private func replay(
-        _ items: Range<Int>, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
-    ) -> Range<Int> {
-        guard band != nil else { return self.replayAgain(items, crossing: nil, into: frames) }
-        // A query: a recent run when it holds these frames, else a replay of the whole run that is kept as one.
+    private func replayKeeping(_ items: Range<Int>, into frames: UnsafeMutableBufferPointer<Rect>) {
         let kept = self.recentRuns.withLock { recent -> Bool in
             guard let run = recent.runs.first(where: { $0.covers(items) }) else { return false }
             run.frames.withUnsafeBufferPointer { stored in
@@ -290,15 +264,13 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
             }
             return true
         }
-        if kept { return items }
+        if kept { return }
         let runEnd = Swift.min(self.count, items.lowerBound + self.runLength)
         let whole = items.lowerBound..<Swift.max(items.upperBound, runEnd)
-        guard whole.count <= frames.count else { return self.replayAgain(items, crossing: band, into: frames) }
-        _ = self.replayAgain(whole, crossing: nil, into: frames)
+        self.replay(whole, into: frames)
         self.recentRuns.withLock { recent in
             recent.keep(whole, frames: UnsafeBufferPointer(rebasing: frames[0..<whole.count]))
         }
-        return items
     }
 
     /// The runs queries have replayed so far (not read from a kept run).
@@ -311,23 +283,17 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
             ? Swift.max(self.blockSize, Self.replayRun / self.blockSize * self.blockSize) : self.blockSize
     }
 
-    /// Replays `items` from their checkpoint, as ``replay(_:crossing:into:)`` describes, without the recent runs.
-    private func replayAgain(
-        _ items: Range<Int>, crossing band: ClosedRange<Double>?, into frames: UnsafeMutableBufferPointer<Rect>
-    ) -> Range<Int> {
+    /// Replays `items` (from the checkpoint of the block holding their first, a block start) into `frames` (the
+    /// first at 0).
+    private func replay(_ items: Range<Int>, into frames: UnsafeMutableBufferPointer<Rect>) {
         let width = self.replayer.stateWidth
         let block = items.lowerBound / self.blockSize
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, width)) { state in
             self.checkpoints.withUnsafeBufferPointer { checkpoints in
                 for k in 0..<width { state[k] = checkpoints[block * width + k] }
             }
-            return self.sizes.withUnsafeBufferPointer { sizes in
-                if let band {
-                    return self.replayer.replay(
-                        ReplayedBlock(sizes: sizes, items: items, state: state, frames: frames), crossing: band)
-                }
+            self.sizes.withUnsafeBufferPointer { sizes in
                 self.replayer.replay(sizes, items: items, state: state, into: frames)
-                return items
             }
         }
     }

@@ -497,13 +497,13 @@ extension PreparedLayout {
                 for item in items { try body(context.makeCell(item: item, frame: frames[item])) }
             } else if let origin = plainOrigin {
                 let section = context.section
-                try frames.forEachFrame(in: positions, crossing: lo <= hi ? lo...hi : nil) { (item, frame) throws(E) in
+                try frames.forEachFrame(in: positions, keepingRuns: lo <= hi) { (item, frame) throws(E) in
                     if frame.intersects(local) {
                         try plainCell(IndexPath(section: section, item: item), frame.offsetBy(dx: origin.x, dy: origin.y))
                     }
                 }
             } else {
-                try frames.forEachFrame(in: positions, crossing: lo <= hi ? lo...hi : nil) { (item, frame) throws(E) in
+                try frames.forEachFrame(in: positions, keepingRuns: lo <= hi) { (item, frame) throws(E) in
                     if frame.intersects(local) { try body(context.makeCell(item: item, frame: frame)) }
                 }
             }

@@ -135,20 +135,19 @@ struct SectionFrames: Hashable, Sendable, RandomAccessCollection, MutableCollect
     /// - Complexity: O(`range.count`), plus a block's replay when checkpointed.
     @inline(__always)
     func forEachFrame<E: Error>(in range: Range<Int>, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
-        try self.forEachFrame(in: range, crossing: nil, body)
+        try self.forEachFrame(in: range, keepingRuns: false, body)
     }
 
-    /// Calls `body` with each item of `range` and its frame, in item order, where replayed frames may leave out
-    /// items whose frames lie wholly outside `band` along the scroll axis (a query's; see
-    /// ``CheckpointedFrames/forEachFrame(in:crossing:_:)``).
+    /// Calls `body` with each item of `range` and its frame, in item order; a query's (`keepingRuns`) replayed
+    /// frames come from, or are kept as, recent runs (see ``CheckpointedFrames/forEachFrame(in:keepingRuns:_:)``).
     ///
     /// - Complexity: O(`range.count`), plus a block's replay when checkpointed.
     @inline(__always)
     func forEachFrame<E: Error>(
-        in range: Range<Int>, crossing band: ClosedRange<Double>?, _ body: (Int, Rect) throws(E) -> Void
+        in range: Range<Int>, keepingRuns: Bool, _ body: (Int, Rect) throws(E) -> Void
     ) throws(E) {
         if let checkpointed = self.checkpointed {
-            return try checkpointed.forEachFrame(in: range, crossing: band, body)
+            return try checkpointed.forEachFrame(in: range, keepingRuns: keepingRuns, body)
         }
         // Optional chaining visits the grid in place: `if let grid = self.grid` copied it (and retained its three
         // arrays) on every visit.
