@@ -10,10 +10,8 @@ extension SharedSessionTests {
     /// Each mutation of ``mutations`` in turn, each sent twice more with its key (to the replica that applied it,
     /// then to another that never held the session); `If-Match` on every other one.
     @Test func aRetriedMutationMovesTheVersionOnceAndAnswersTheSame() throws {
-        let replicas = [self.replica(), self.replica(), self.replica()]
-        let alone = self.replica(store: false)
-        let id = try replicas[0].create(Self.create)
-        let soloID = try alone.create(Self.create)
+        let (alone, replicas) = (self.replica(store: false), (0..<3).map { _ in self.replica() })
+        let (soloID, id) = (try alone.create(Self.create), try replicas[0].create(Self.create))
         for (index, (route, body)) in Self.mutations.enumerated() {
             var headers: HTTPHeaders = ["Idempotency-Key": "retry-\(index)"]
             if index % 2 == 1 { headers.add(name: "If-Match", value: "\"\(index + 1)\"") }
@@ -45,7 +43,8 @@ extension SharedSessionTests {
         let a = self.replica()
         let b = self.replica()
         let id = try a.create(Self.create)
-        let body = #"{"items":[{"indexPath":[1,0],"size":{"width":200,"height":120}}],"rect":{"x":0,"y":0,"width":400,"height":900}}"#
+        let body = #"{"items":[{"indexPath":[1,0],"size":{"width":200,"height":120}}],"#
+            + #""rect":{"x":0,"y":0,"width":400,"height":900}}"#
         #expect(b.post("/sessions/\(id)/query", Self.query).headers["ETag"] == "\"1\"")
         let first = a.post("/sessions/\(id)/invalidate", body, headers: ["Idempotency-Key": "lost-answer"])
         #expect(first.headers["ETag"] == "\"2\"")
@@ -85,7 +84,8 @@ extension SharedSessionTests {
         var configuration = ServiceConfiguration()
         configuration.sessionStore = self.server.endpoint.description
         configuration.idempotencyKeys = 0
-        let a = Replica(service: LayoutService(configuration: configuration, logger: Logger(now: { 0 }, write: { _ in })))
+        let logger = Logger(now: { 0 }, write: { _ in })
+        let a = Replica(service: LayoutService(configuration: configuration, logger: logger))
         let id = try a.create(Self.create)
         let headers: HTTPHeaders = ["Idempotency-Key": "k"]
         #expect(a.post("/sessions/\(id)/invalidate", Self.mutations[0].1, headers: headers).headers["ETag"] == "\"2\"")

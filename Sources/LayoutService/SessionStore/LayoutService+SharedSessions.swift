@@ -122,7 +122,8 @@ extension LayoutService {
     ///
     /// - Parameters:
     ///   - key: The request's idempotency key: with a store, a key Redis already holds for this session answers
-    ///     the mutation as its first try did, without applying it again (``replayedSession(_:version:pending:computed:_:)``).
+    ///     the mutation as its first try did, without applying it again
+    ///     (``replayedSession(_:version:pending:computed:_:)``).
     ///   - mutation: What `transform` did, read after it ran (a batch is read again when the kind changed).
     ///   - transform: Computes the next session from the current one; it may run more than once.
     func updateSession(

@@ -163,8 +163,9 @@ final class SharedSessionStore: Sendable {
         }
     }
 
-    /// Whether a mutation with idempotency key `key` is among session `id`'s last ones: ``AppendOutcome/replayed(version:)``
-    /// or ``AppendOutcome/keyReused(version:)`` when it is, `nil` when not (or no keys are kept).
+    /// Whether a mutation with idempotency key `key` is among session `id`'s last ones:
+    /// ``AppendOutcome/replayed(version:)`` or ``AppendOutcome/keyReused(version:)`` when it is, `nil` when not (or
+    /// no keys are kept).
     func lookUp(_ id: String, key: String, _ mutation: SessionMutation) throws(RedisError) -> AppendOutcome? {
         guard self.configuration.idempotencyKeys > 0 else { return nil }
         let record: [UInt8]

@@ -1,8 +1,8 @@
 extension Metrics {
     /// The shared session store's lines for `/metrics`, empty without `--session-store`: whether Redis answers
     /// (`layoutd_session_store_up`, 0 while the service runs degraded on its local sessions), the exchanges that
-    /// failed, the sessions changed while it was down and not yet written (with their bound and what passed it), the sessions rebuilt from
-    /// it, and the idempotency keys kept per session with the retries answered from them.
+    /// failed, the sessions changed while it was down and not yet written (with their bound and what passed it),
+    /// the sessions rebuilt from it, and the idempotency keys kept per session with the retries answered from them.
     static func sessionStoreText(_ store: SharedSessionStore?) -> String {
         guard let store else { return "" }
         var text = ""
