@@ -11,7 +11,8 @@ of these is off.
     scripts/scaleout.py --short        # the CI version: about 15 seconds
     scripts/scaleout.py --signal TERM  # the replica drains (a rolling update) rather than crashes
     scripts/scaleout.py --session-store  # replicas share sessions through a private redis-server: a rolling
-                                         # restart of every replica, then one SIGKILL, with no session re-created
+                                         # restart of every replica, then one SIGKILL, with no session re-created;
+                                         # then a replica that dies between Redis's append and its answer
 
 Needs nginx (Debian's nginx-light) and node; --session-store also redis-server.
 """
@@ -131,6 +132,66 @@ class Replica:
         if self.process.poll() is None:
             self.process.send_signal(sig)
             self.process.wait(timeout=15)
+
+
+class Dropper:
+    """A replica that dies between Redis's append and its answer, every time: a proxy on its own port in front of a
+    real replica, which forwards each request and relays the answer, except for the mutations (POST
+    /sessions/{id}/invalidate, updates, transition, move/end): their answer is read (so the replica has appended the
+    mutation to Redis) and dropped, and the connection closed. nginx sees the upstream close without an answer and
+    retries the POST on the next replica, as after a SIGKILL at that moment."""
+
+    MUTATION = re.compile(rb"^/sessions/[0-9a-f]{32}/(invalidate|updates|transition|move/end)$")
+
+    def __init__(self, target_port):
+        self.target = target_port
+        self.dropped = 0
+        self.created = []
+        self.port = free_port()
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", self.port))
+        self.listener.listen(64)
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self):
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self.handle, args=(connection,), daemon=True).start()
+
+    def handle(self, connection):
+        """One request a connection: forwarded with `Connection: close`, so the replica's answer ends at EOF."""
+        with connection:
+            reader = connection.makefile("rb")
+            request_line = reader.readline()
+            if not request_line:
+                return
+            headers, length = [], 0
+            while (line := reader.readline()) not in (b"\r\n", b"\n", b""):
+                name = line.split(b":", 1)[0].strip().lower()
+                if name == b"content-length":
+                    length = int(line.split(b":", 1)[1])
+                if name not in (b"connection", b"keep-alive"):
+                    headers.append(line)
+            body = reader.read(length)
+            with socket.create_connection(("127.0.0.1", self.target), timeout=30) as upstream:
+                upstream.sendall(request_line + b"".join(headers) + b"Connection: close\r\n\r\n" + body)
+                answer = b""
+                while chunk := upstream.recv(65536):
+                    answer += chunk
+            method, target = request_line.split()[:2]
+            if method == b"POST" and self.MUTATION.match(target):
+                self.dropped += 1
+                connection.shutdown(socket.SHUT_RDWR)
+                return
+            if method == b"POST" and target == b"/sessions" and answer.startswith(b"HTTP/1.1 201"):
+                self.created.append(json.loads(answer.split(b"\r\n\r\n", 1)[1])["id"])
+            connection.sendall(answer)
+
+    def stop(self):
+        self.listener.close()
 
 
 class Nginx:
@@ -347,6 +408,9 @@ def run_shared(options, binary):
             failures.append("clients saw errors")
         if stats["inconsistencies"]:
             failures.append("a session's version did not follow")
+        nginx.stop()
+        nginx = None
+        failures += retried_mutations(replicas, redis)
     finally:
         if nginx:
             nginx.stop()
@@ -355,6 +419,57 @@ def run_shared(options, binary):
         redis.stop()
     print("scaleout (session store): " + ("FAILED: " + "; ".join(failures) if failures else "ok"))
     return 1 if failures else 0
+
+
+def retried_mutations(replicas, redis):
+    """The case CI met once by chance, made certain: behind nginx, a replica that dies after each mutation's append
+    to Redis and before its answer (``Dropper`` in front of replicas[0]) and a healthy one (replicas[1]). A session
+    created through the dropper hashes to it, so its mutations are appended by replicas[0], their answers lost, and
+    retried by nginx on replicas[1] with the same Idempotency-Key. Each answer must be 200 at the version after the
+    previous one; returns what is wrong."""
+    before = sum(replica.metric("layoutd_session_store_replays_total") for replica in replicas)
+    dropper = Dropper(replicas[0].port)
+    nginx = Nginx(free_port(), [dropper.port, replicas[1].port])
+    base = f"http://127.0.0.1:{nginx.port}"
+    failures, answers = [], []
+    try:
+        for _ in range(64):
+            if dropper.created:
+                break
+            status, _ = http("POST", f"{base}/sessions", {"kind": "flow", "viewport": {"width": 375, "height": 667},
+                                                           "sections": [{"count": 20}]})
+            if status != 201:
+                failures.append(f"create answered {status}")
+        if not dropper.created:
+            return failures + ["no session was created through the dying replica"]
+        id = dropper.created[0]
+        version = 1
+        for step in range(4):
+            body = {"items": [{"indexPath": [0, step], "size": {"width": 60 + step, "height": 40}}]}
+            request = urllib.request.Request(
+                f"{base}/sessions/{id}/invalidate", data=json.dumps(body).encode(), method="POST",
+                headers={"Content-Type": "application/json", **({"If-Match": f'"{version}"'} if step % 2 else {})})
+            try:
+                with urllib.request.urlopen(request, timeout=30) as response:
+                    answered = (response.status, json.loads(response.read()).get("version"))
+            except urllib.error.HTTPError as error:
+                answered = (error.code, error.read().decode(errors="replace")[:200])
+            answers.append(answered)
+            if answered != (200, version + 1):
+                failures.append(f"invalidate {step + 1}: answered {answered}, expected (200, {version + 1})")
+            version += 1
+        replays = sum(replica.metric("layoutd_session_store_replays_total") for replica in replicas) - before
+        print(f"  retries: a replica that dies between the append and its answer; {dropper.dropped} answers lost "
+              f"and retried by nginx on the next replica, {replays} answered again from Redis; (status, version) "
+              f"of each of 4 invalidates: {answers}")
+        if dropper.dropped == 0:
+            failures.append("no mutation reached the dying replica")
+        if replays != dropper.dropped:
+            failures.append(f"{dropper.dropped} answers lost but {replays} retries answered again")
+    finally:
+        nginx.stop()
+        dropper.stop()
+    return failures
 
 
 def report_workload(stats, lost):

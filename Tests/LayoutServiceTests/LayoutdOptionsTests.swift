@@ -45,6 +45,7 @@ import Testing
         Case(name: "session-store", value: "redis://10.0.0.5:6380/2") {
             $0.service.sessionStore == "redis://10.0.0.5:6380/2"
         },
+        Case(name: "idempotency-keys", value: "0") { $0.service.idempotencyKeys == 0 },
     ]
 
     static func options(_ arguments: [String], _ environment: [String: String] = [:]) throws -> LayoutdOptions {

@@ -141,6 +141,13 @@ extension OptionDescriptor {
             abstract: "Keep sessions' inputs and journals in Redis (redis://host:port[/db]); any replica rebuilds them.",
             requirement: "a redis://host[:port][/db] URL", isValid: { RedisEndpoint(url: $0) != nil }
         ),
+        .integer(
+            "idempotency-keys", .sessions, \.service.idempotencyKeys, in: 0...1024,
+            abstract: """
+                With --session-store, the last Idempotency-Key values kept per session: a retried mutation is \
+                answered again, not applied twice; 0 keeps none.
+                """
+        ),
     ]
 
     /// Whether `byte` may appear in a header name: letters, digits and `-`, `_`, `.`.

@@ -73,6 +73,11 @@ public struct ServiceConfiguration: Hashable, Sendable {
     /// only in the replica that created them.
     public var sessionStore: String?
 
+    /// With ``sessionStore``, how many idempotency keys (`Idempotency-Key`) Redis keeps per session, with the
+    /// version each mutation produced: a retried mutation whose key is among them is answered again instead of
+    /// applied twice (`docs/session-store.md`); 0 keeps none. Defaults to 16.
+    public var idempotencyKeys = 16
+
     /// Creates the default configuration.
     public init() {}
 }

@@ -572,6 +572,7 @@ paths:
       operationId: transitionSession
       parameters:
         - {$ref: "#/components/parameters/IfMatch"}
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       requestBody:
         required: true
         content:
@@ -624,6 +625,7 @@ paths:
       operationId: endMoveSession
       parameters:
         - {$ref: "#/components/parameters/IfMatch"}
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       requestBody:
         required: true
         content:
@@ -659,6 +661,7 @@ paths:
       operationId: invalidateSession
       parameters:
         - {$ref: "#/components/parameters/IfMatch"}
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       requestBody:
         required: true
         content:
@@ -703,6 +706,7 @@ paths:
       operationId: updateSession
       parameters:
         - {$ref: "#/components/parameters/IfMatch"}
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       requestBody:
         required: true
         content:
@@ -738,6 +742,18 @@ components:
         `*` or a list of entity tags (RFC 9110 §13.1.1), such as `"3"` or `"2", "3"`: the session versions (its
         ETag) the mutation accepts. Tags compare strongly, so a weak tag (`W/"3"`) matches nothing; when no tag
         matches the session's version the answer is 412. A value that is not such a list is 400.
+    IdempotencyKey:
+      name: Idempotency-Key
+      in: header
+      required: false
+      schema: {type: string, pattern: '^([!#-~]{1,255}|"[!#-~]{1,255}")$'}
+      description: >-
+        A key that names this mutation (the IETF httpapi draft's header; a bare value or a quoted string), so that
+        a retry of it is not applied twice: with a session store (`--session-store`), a mutation whose key is among
+        the session's last `--idempotency-keys` (16) ones is not applied again; it answers what its first try
+        answered, at the version that try produced. The same key with another body is 400. deploy/nginx.conf sends
+        one for every request (its `$request_id`) unless the client sent its own. Without a session store the key
+        is read (a malformed one is 400) but not kept. 1 to 255 visible ASCII characters, sent once.
     SessionID:
       name: id
       in: path

@@ -99,13 +99,14 @@ extension LayoutService {
     }
 
     /// Applies an invalidation context to session `id` (`invalidateLayout(with:)`), recomputing only what changed.
-    func invalidate(_ id: Substring, _ request: InvalidationRequest, expectedVersion: IfMatch?) throws
-        -> InvalidationOutcome
+    func invalidate(_ id: Substring, _ request: InvalidationRequest, expectedVersion: IfMatch?, key: String? = nil)
+        throws -> InvalidationOutcome
     {
         var outcome: (before: PreparedLayout, result: InvalidationResult)?
         let session = try self.updateSession(
             String(id),
             expectedVersion: expectedVersion,
+            key: key,
             mutation: { .invalidate(request.context) }
         ) { current in
             var next = current
@@ -132,6 +133,7 @@ extension LayoutService {
     func applyUpdates(
         _ id: Substring,
         expectedVersion: IfMatch?,
+        key: String? = nil,
         decode: (LayoutKind) throws -> UpdatesRequest
     ) throws -> (session: Session, result: UpdateResult, request: UpdatesRequest) {
         var decoded = (kind: try self.session(id).kind, request: UpdatesRequest())
@@ -140,6 +142,7 @@ extension LayoutService {
         let session = try self.updateSession(
             String(id),
             expectedVersion: expectedVersion,
+            key: key,
             mutation: { .updates(decoded.request.updates) }
         ) { current in
             if current.kind != decoded.kind { decoded = (current.kind, try decode(current.kind)) }
@@ -160,13 +163,13 @@ extension LayoutService {
     /// committing makes the target the session's layout and answers the content offset that keeps the anchor cell
     /// (the first visible one, or the last with the current layout's `anchor: "bottom"`) where it was, seen from
     /// the request's `contentOffset` (the session's own without it).
-    func transition(_ id: Substring, _ request: TransitionRequest, expectedVersion: IfMatch?) throws
-        -> (session: Session, transition: TransitionLayout, anchoredOffset: Point?)
+    func transition(_ id: Substring, _ request: TransitionRequest, expectedVersion: IfMatch?, key: String? = nil)
+        throws -> (session: Session, transition: TransitionLayout, anchoredOffset: Point?)
     {
         var session = try self.session(id)
-        let current = session.layout
-        let currentConfiguration = session.live.configuration
-        let currentOffset = session.input.contentOffset
+        var current = session.layout
+        var currentConfiguration = session.live.configuration
+        var currentOffset = session.input.contentOffset
         let target = request.target
         // A commit keeps the target, so it is prepared with the records a session needs; the same value is
         // committed unless another mutation landed in between.
@@ -180,8 +183,13 @@ extension LayoutService {
             session = try self.updateSession(
                 String(id),
                 expectedVersion: expectedVersion,
+                key: key,
                 mutation: { .transition(target) }
             ) { latest in
+                // The session the commit applies to: the one read above, unless another mutation came in between
+                // or this is a retry answered again from the session before its first try.
+                (current, currentConfiguration, currentOffset) =
+                    (latest.layout, latest.live.configuration, latest.input.contentOffset)
                 var next = latest
                 next.live = latest.version == base
                     ? targetLive

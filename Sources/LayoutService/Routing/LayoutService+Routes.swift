@@ -133,15 +133,18 @@ extension LayoutService {
     /// `POST /sessions/{id}/invalidate`: measured sizes and bounds changes, recomputing only what changed.
     func invalidateSession(id: Substring, request: Request) throws -> Answer {
         let expectedVersion = try request.ifMatch()
+        let key = try request.idempotencyKey()
         let invalidation = try InvalidationRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
-        let outcome = try self.invalidate(id, invalidation, expectedVersion: expectedVersion)
+        let outcome = try self.invalidate(id, invalidation, expectedVersion: expectedVersion, key: key)
         return SessionAnswer.invalidation(outcome, request: invalidation)
     }
 
     /// `POST /sessions/{id}/updates`: a batch of deletes, inserts, reloads and moves with UIKit's rules.
     func updateSession(id: Substring, request: Request) throws -> Answer {
         let expectedVersion = try request.ifMatch()
-        let (session, result, updates) = try self.applyUpdates(id, expectedVersion: expectedVersion) { kind in
+        let key = try request.idempotencyKey()
+        let (session, result, updates) = try self.applyUpdates(id, expectedVersion: expectedVersion, key: key) {
+            kind in
             try UpdatesRequest.decode(
                 request.body,
                 kind: kind,
@@ -155,11 +158,13 @@ extension LayoutService {
     /// `POST /sessions/{id}/transition`: the transition layout at a progress, committed on request.
     func transitionSession(id: Substring, request: Request) throws -> Answer {
         let expectedVersion = try request.ifMatch()
+        let key = try request.idempotencyKey()
         let transition = try TransitionRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
         let (session, layout, anchoredOffset) = try self.transition(
             id,
             transition,
-            expectedVersion: expectedVersion
+            expectedVersion: expectedVersion,
+            key: key
         )
         return SessionAnswer.transition(session, layout, request: transition, anchoredOffset: anchoredOffset)
     }
@@ -174,8 +179,10 @@ extension LayoutService {
     /// `POST /sessions/{id}/move/end`: commits the reorder as a move.
     func endMoveSession(id: Substring, request: Request) throws -> Answer {
         let expectedVersion = try request.ifMatch()
+        let key = try request.idempotencyKey()
         let drop = try MoveEndRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
-        return SessionAnswer.moveEnd(try self.endMove(id, drop, expectedVersion: expectedVersion), request: drop)
+        let session = try self.endMove(id, drop, expectedVersion: expectedVersion, key: key)
+        return SessionAnswer.moveEnd(session, request: drop)
     }
 
     /// The live session named by a path segment.

@@ -9,6 +9,7 @@ extension SharedSessionStore {
         guard let url = configuration.sessionStore, let endpoint = RedisEndpoint(url: url) else { return nil }
         var settings = Configuration(endpoint: endpoint, idleTimeout: configuration.sessions.idleTimeout)
         settings.maxPending = 2 * configuration.maxSessions
+        settings.idempotencyKeys = configuration.idempotencyKeys
         return SharedSessionStore(configuration: settings, log: log)
     }
 }
@@ -120,11 +121,15 @@ extension LayoutService {
     /// one, the same, but committed to Redis's journal first (see the type's discussion).
     ///
     /// - Parameters:
+    ///   - key: The request's idempotency key: with a store, a key Redis already holds for this session answers
+    ///     the mutation as its first try did, without applying it again
+    ///     (``replayedSession(_:version:pending:computed:_:)``).
     ///   - mutation: What `transform` did, read after it ran (a batch is read again when the kind changed).
     ///   - transform: Computes the next session from the current one; it may run more than once.
     func updateSession(
         _ id: String,
         expectedVersion: IfMatch?,
+        key: String? = nil,
         mutation: () -> SessionMutation,
         _ transform: (Session) throws -> Session
     ) throws -> Session {
@@ -138,18 +143,28 @@ extension LayoutService {
             guard var current = self.sessions.session(id) ?? self.rebuildSharedSession(id) else {
                 throw self.sessions.goneError(id: id)
             }
-            if let expectedVersion, !expectedVersion.allows(current.version) {
-                // This replica may be behind another: only a version Redis also lacks is a mismatch.
-                if attempt == 0, let newer = self.catchUpSharedSession(current) { current = newer }
-                guard expectedVersion.allows(current.version) else {
-                    throw APIError.versionMismatch(current: current.version)
+            var next: Session
+            do {
+                if let expectedVersion, !expectedVersion.allows(current.version) {
+                    // This replica may be behind another: only a version Redis also lacks is a mismatch.
+                    if attempt == 0, let newer = self.catchUpSharedSession(current) { current = newer }
+                    guard expectedVersion.allows(current.version) else {
+                        throw APIError.versionMismatch(current: current.version)
+                    }
                 }
+                next = try transform(current)
+            } catch {
+                // A retry meets the session its first try left (If-Match no longer holds, an item is gone): when
+                // the key says so, it is answered as that try was.
+                if let key, let again = try self.answerAgain(id, key: key, mutation: mutation, transform) {
+                    return again
+                }
+                throw error
             }
-            var next = try transform(current)
             next.version = current.version + 1
             let outcome: SharedSessionStore.AppendOutcome
             do {
-                outcome = try shared.append(id, mutation(), expecting: current.version)
+                outcome = try shared.append(id, mutation(), expecting: current.version, key: key)
             } catch {
                 // Redis is down: the mutation stays local, and the whole session is written when it is back.
                 guard try self.sessions.replace(with: next, ifVersion: current.version) else { continue }
@@ -162,10 +177,16 @@ extension LayoutService {
                 // session now includes it.
                 _ = try self.sessions.replace(with: next, ifVersion: current.version)
                 if shouldCompact {
-                    let stored = StoredSessionInput(configuration: next.configuration, input: next.input)
-                    _ = try? shared.compact(id, stored, version: next.version)
+                    // Up to the version before this mutation: a retry of it can still be answered (see
+                    // ``replayedSession(_:version:pending:computed:_:)``).
+                    let stored = StoredSessionInput(configuration: current.configuration, input: current.input)
+                    _ = try? shared.compact(id, stored, version: current.version)
                 }
                 return next
+            case .replayed(let version):
+                return try self.replayedSession(id, version: version, pending: current, computed: next, transform)
+            case .keyReused(let version):
+                throw Self.keyReused(key ?? "", version: version)
             case .behind:
                 _ = self.catchUpSharedSession(current)
             case .missing:

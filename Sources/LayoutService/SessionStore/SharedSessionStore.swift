@@ -24,6 +24,10 @@ final class SharedSessionStore: Sendable {
         /// and a delete is not written when Redis returns (its keys expire there with the idle timeout) and is
         /// counted in ``droppedCount``. Defaults to 20,000.
         var maxPending = 20_000
+        /// The most idempotency keys kept per session in Redis (`--idempotency-keys`): a retried mutation whose
+        /// key is among its session's last this many is answered again instead of applied twice; 0 keeps none.
+        /// Defaults to 16.
+        var idempotencyKeys = 16
     }
 
     /// What appending a mutation did.
@@ -34,6 +38,10 @@ final class SharedSessionStore: Sendable {
         case behind(version: Int)
         /// Redis does not hold the session (it expired there, or was never written).
         case missing
+        /// The idempotency key was already applied, producing `version`; nothing was appended.
+        case replayed(version: Int)
+        /// The idempotency key was already applied, producing `version`, but to another mutation.
+        case keyReused(version: Int)
     }
 
     /// What a replica lacks of a session: the input (when the journal alone cannot bring it up to date) and the
@@ -55,6 +63,7 @@ final class SharedSessionStore: Sendable {
         var dropped = 0
         var failures = 0
         var rebuilds = 0
+        var replays = 0
         var scriptHashes: [String: [UInt8]] = [:]
     }
 
@@ -84,9 +93,17 @@ final class SharedSessionStore: Sendable {
     /// Sessions rebuilt from Redis so far.
     var rebuildCount: Int { self.state.withLock { $0.rebuilds } }
 
+    /// Mutations answered again for a retried idempotency key instead of being applied twice.
+    var replayCount: Int { self.state.withLock { $0.replays } }
+
     /// Counts a session rebuilt from Redis.
     func countRebuild() {
         self.state.withLock { $0.rebuilds += 1 }
+    }
+
+    /// Counts a mutation answered again for its idempotency key.
+    func countReplay() {
+        self.state.withLock { $0.replays += 1 }
     }
 
     /// Asks Redis whether it answers (`PING`) when the store is down and its retry interval has passed; without
@@ -120,14 +137,19 @@ final class SharedSessionStore: Sendable {
         return held == 0 ? nil : held
     }
 
-    /// Appends a mutation if Redis holds the session at `version`.
-    func append(_ id: String, _ mutation: SessionMutation, expecting version: Int) throws(RedisError)
-        -> AppendOutcome
+    /// Appends a mutation if Redis holds the session at `version`, unless its idempotency `key` is among the
+    /// session's last ones (``Configuration/idempotencyKeys``); with a key, the key is kept with the new version.
+    func append(_ id: String, _ mutation: SessionMutation, expecting version: Int, key: String? = nil)
+        throws(RedisError) -> AppendOutcome
     {
         let record: [UInt8]
         do { record = try SessionCodec.encode(mutation) } catch { throw .unexpectedReply("\(error)") }
-        let keys = RedisScripts.keys(id)
-        let reply = try self.eval(RedisScripts.append, keys, [Array(String(version).utf8), record, self.ttl])
+        let kept = self.configuration.idempotencyKeys
+        let arguments = [
+            Array(String(version).utf8), record, self.ttl, Array((kept > 0 ? key ?? "" : "").utf8),
+            Array(String(kept).utf8),
+        ]
+        let reply = try self.eval(RedisScripts.append, RedisScripts.keys(id), arguments)
         guard case .array(let values?) = reply, let status = values.first?.integer else {
             throw .unexpectedReply("append: \(reply)")
         }
@@ -135,13 +157,34 @@ final class SharedSessionStore: Sendable {
         case (0, 3): return .appended(version: values[1].integer ?? version + 1, shouldCompact: values[2].integer == 1)
         case (1, 2): return .behind(version: values[1].integer ?? version)
         case (2, _): return .missing
+        case (3, 2): return .replayed(version: values[1].integer ?? 0)
+        case (4, 2): return .keyReused(version: values[1].integer ?? 0)
         default: throw .unexpectedReply("append: \(reply)")
         }
     }
 
-    /// Replaces the journal by `stored` if Redis holds the session at `version`.
+    /// Whether a mutation with idempotency key `key` is among session `id`'s last ones:
+    /// ``AppendOutcome/replayed(version:)`` or ``AppendOutcome/keyReused(version:)`` when it is, `nil` when not (or
+    /// no keys are kept).
+    func lookUp(_ id: String, key: String, _ mutation: SessionMutation) throws(RedisError) -> AppendOutcome? {
+        guard self.configuration.idempotencyKeys > 0 else { return nil }
+        let record: [UInt8]
+        do { record = try SessionCodec.encode(mutation) } catch { throw .unexpectedReply("\(error)") }
+        let reply = try self.eval(RedisScripts.lookUp, RedisScripts.keys(id), [Array(key.utf8), record])
+        guard case .array(let values?) = reply, let status = values.first?.integer else {
+            throw .unexpectedReply("look up: \(reply)")
+        }
+        switch (status, values.count) {
+        case (0, _): return nil
+        case (3, 2): return .replayed(version: values[1].integer ?? 0)
+        case (4, 2): return .keyReused(version: values[1].integer ?? 0)
+        default: throw .unexpectedReply("look up: \(reply)")
+        }
+    }
+
+    /// Replaces the input by `stored`, the session at `version`, dropping the journal up to `version`.
     ///
-    /// - Returns: Whether it compacted (another write may have come first).
+    /// - Returns: Whether it compacted (another compaction may have come first).
     @discardableResult
     func compact(_ id: String, _ stored: StoredSessionInput, version: Int) throws(RedisError) -> Bool {
         let record: [UInt8]
@@ -177,7 +220,7 @@ final class SharedSessionStore: Sendable {
     /// - Returns: Whether Redis held the session.
     func remove(_ id: String) throws(RedisError) -> Bool {
         let keys = RedisScripts.keys(id)
-        let reply = try self.exchange([[Array("DEL".utf8), keys.hash, keys.journal]])[0]
+        let reply = try self.exchange([[Array("DEL".utf8), keys.hash, keys.journal, keys.requests]])[0]
         return (reply.integer ?? 0) > 0
     }
 
@@ -224,10 +267,10 @@ final class SharedSessionStore: Sendable {
 
     /// Runs a script by its SHA1 (`EVALSHA`), so that its text crosses the network once per connection pool; the
     /// first call (or one after Redis forgot its scripts, `NOSCRIPT`) sends `SCRIPT LOAD` and `EVAL` in one pipeline.
-    private func eval(_ script: String, _ keys: (hash: [UInt8], journal: [UInt8]), _ arguments: [[UInt8]])
-        throws(RedisError) -> RESPValue
-    {
-        let tail = [Array("2".utf8), keys.hash, keys.journal] + arguments
+    private func eval(
+        _ script: String, _ keys: (hash: [UInt8], journal: [UInt8], requests: [UInt8]), _ arguments: [[UInt8]]
+    ) throws(RedisError) -> RESPValue {
+        let tail = [Array("3".utf8), keys.hash, keys.journal, keys.requests] + arguments
         if let hash = self.state.withLock({ $0.scriptHashes[script] }) {
             let reply = try self.exchange([[Array("EVALSHA".utf8), hash] + tail])[0]
             if case .error(let message) = reply, message.hasPrefix("NOSCRIPT") {
