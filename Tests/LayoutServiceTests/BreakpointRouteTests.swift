@@ -81,11 +81,13 @@ import Testing
         (0, true, false), (900_000_000_000, false, true),
     ])
     func theItemLimitsDecideWhetherALayoutIsExpensive(items: Int, hasViewports: Bool, isExpensive: Bool) {
-        func request(_ body: String) -> Request { Request(method: .POST, target: "/layout/flow", body: Array(body.utf8)) }
-        let viewports = hasViewports ? #""viewports":[{"width":1,"height":1}],"# : ""
-        let whole = #"{\#(viewports)"sections":[{"count":\#(items)}]}"#
-        let split = #"{"sections":[{"count":\#(items / 2)},{"count" : \#(items - items / 2)}]\#(hasViewports ? "," : "")"#
-            + (hasViewports ? #""viewports":[{"width":1,"height":1}]}"# : "}")
+        func request(_ body: String) -> Request {
+            Request(method: .POST, target: "/layout/flow", body: Array(body.utf8))
+        }
+        let viewports = #""viewports":[{"width":1,"height":1}]"#
+        let whole = #"{\#(hasViewports ? viewports + "," : "")"sections":[{"count":\#(items)}]}"#
+        let halves = #"{"count":\#(items / 2)},{"count" : \#(items - items / 2)}"#
+        let split = #"{"sections":[\#(halves)]\#(hasViewports ? "," + viewports : "")}"#
         #expect(self.service.isExpensive(request(whole)) == isExpensive, "\(whole)")
         #expect(self.service.isExpensive(request(split)) == isExpensive, "\(split)")
     }
