@@ -12,8 +12,8 @@ import Testing
             size: Size(width: 10, height: 4),
             thickness: 4,
             lineSpacing: 1.5,
-            lineU: [0, 12],
-            lastLineU: lastLineU,
+            positions: [0, 12] + lastLineU,
+            lineUCount: 2,
             checkpoints: [2],
             firstLineV: 2
         ))

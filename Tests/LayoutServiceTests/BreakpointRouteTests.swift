@@ -71,4 +71,24 @@ import Testing
         #expect(!self.service.isExpensive(request(#"{"viewport":{"width":1,"height":1},"sections":[{"count":10000}]}"#)))
         #expect(self.service.isExpensive(request(#"{"viewports":[{"width":1,"height":1}],"sections":[{"count":10000}]}"#)))
     }
+
+    /// One scan of the body decides, looking for `"viewports"` only between the two limits: the answer at each
+    /// limit's edge, with and without viewports, and with the items split over several `count` members, is the one
+    /// the two limits give (20,000 items, or 20,000 / 16 = 1,250 with viewports).
+    @Test(arguments: [
+        (1250, false, false), (1250, true, false), (1251, false, false), (1251, true, true),
+        (20_000, false, false), (20_000, true, true), (20_001, false, true), (20_001, true, true),
+        (0, true, false), (900_000_000_000, false, true),
+    ])
+    func theItemLimitsDecideWhetherALayoutIsExpensive(items: Int, hasViewports: Bool, isExpensive: Bool) {
+        func request(_ body: String) -> Request {
+            Request(method: .POST, target: "/layout/flow", body: Array(body.utf8))
+        }
+        let viewports = #""viewports":[{"width":1,"height":1}]"#
+        let whole = #"{\#(hasViewports ? viewports + "," : "")"sections":[{"count":\#(items)}]}"#
+        let halves = #"{"count":\#(items / 2)},{"count" : \#(items - items / 2)}"#
+        let split = #"{"sections":[\#(halves)]\#(hasViewports ? "," + viewports : "")}"#
+        #expect(self.service.isExpensive(request(whole)) == isExpensive, "\(whole)")
+        #expect(self.service.isExpensive(request(split)) == isExpensive, "\(split)")
+    }
 }

@@ -104,17 +104,17 @@ import Testing
     /// Writes `cells` as one answer's array, through `memo` when given.
     static func write(_ cells: [(LayoutEngine.IndexPath, Rect)], memo: CellTextMemo?) -> [UInt8] {
         var writer = JSONWriter(capacity: 64)
-        memo?.beginAnswer()
+        var run = memo?.beginAnswer()
         writer.beginArray()
         for (indexPath, frame) in cells {
-            if let memo {
-                writer.plainCell(indexPath, frame: frame, memo: memo)
+            if run != nil {
+                writer.plainCell(indexPath, frame: frame, memo: &run!)
             } else {
                 writer.plainCell(indexPath, frame: frame)
             }
         }
         writer.endArray()
-        memo?.endAnswer()
+        if let memo, let run { memo.endAnswer(run) }
         return writer.bytes
     }
 

@@ -143,16 +143,16 @@ private struct GridRecorder: FlowFrameSink {
             size: size,
             thickness: thickness,
             lineSpacing: lineSpacing,
-            lineU: [],
-            lastLineU: [],
+            positions: [],
+            lineUCount: 0,
             checkpoints: [],
             firstLineV: 0
         )
         self.lastLine = (count - 1) / columns
         // Each array at its final size up front: growing them by appends cost a handful of allocations a section.
         let lines = (count + columns - 1) / columns
-        if lines > 1 { self.grid.lineU.reserveCapacity(columns) }
-        self.grid.lastLineU.reserveCapacity(count - (lines - 1) * columns)
+        // A full line's positions and the last line's share one array (``GridParts/positions``).
+        self.grid.positions.reserveCapacity((lines > 1 ? columns : 0) + count - (lines - 1) * columns)
         // Checkpoints only past the first stride of lines: a grid whose lines' `v` are products keeps none, and
         // fewer lines are replayed from the first line's (``recordCheckpoint(line:)``).
         let stride = GridGeometry.checkpointStride
@@ -180,11 +180,13 @@ private struct GridRecorder: FlowFrameSink {
                 self.isProduct = false
             }
         }
+        // Items come in order: the first line's positions are all appended before the last line's.
         if line == lastLine {
-            self.grid.lastLineU.append(u)
+            self.grid.positions.append(u)
         } else if line == 0 {
-            self.grid.lineU.append(u)
-        } else if self.grid.lineU[column] != u {
+            self.grid.positions.append(u)
+            self.grid.lineUCount += 1
+        } else if self.grid.positions[column] != u {
             self.isExact = false
         }
         if v != self.lineV || frame.size != self.grid.size { self.isExact = false }
@@ -206,7 +208,7 @@ private struct GridRecorder: FlowFrameSink {
 
     /// Whether the first line's frames, and only they, were written: the grid's full-line positions, complete.
     var hasRecordedFirstLine: Bool {
-        self.isExact && self.grid.lineU.count == self.grid.columns && self.grid.lastLineU.isEmpty
+        self.isExact && self.grid.lineUCount == self.grid.columns && self.grid.positions.count == self.grid.columns
     }
 
     /// Records lines 1 through `last` (full lines, none the last line) as the builder would lay them out after
@@ -221,7 +223,7 @@ private struct GridRecorder: FlowFrameSink {
     mutating func repeatFirstLine(through last: Int) -> Double {
         precondition(self.hasRecordedFirstLine && last >= 1)
         let (thickness, lineSpacing) = (self.grid.thickness, self.grid.lineSpacing)
-        let (u, size) = (self.grid.lineU[0], self.grid.size)
+        let (u, size) = (self.grid.positions[0], self.grid.size)
         for line in 1...last {
             self.lineV += thickness
             self.lineV += lineSpacing
@@ -252,7 +254,7 @@ private struct GridRecorder: FlowFrameSink {
         self.grid = previous.parts
         self.grid.count = count
         self.lastLine = (count - 1) / previous.columns
-        self.grid.lastLineU = []
+        self.grid.positions = Array(previous.lineU)
         self.grid.bounds = nil
         self.grid.pitch = nil
         let stride = GridGeometry.checkpointStride
@@ -297,8 +299,8 @@ private struct GridRecorder: FlowFrameSink {
             size: .zero,
             thickness: 0,
             lineSpacing: 0,
-            lineU: [],
-            lastLineU: [],
+            positions: [],
+            lineUCount: 0,
             checkpoints: [],
             firstLineV: 0
         )

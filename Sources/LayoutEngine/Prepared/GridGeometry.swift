@@ -47,9 +47,9 @@ struct GridGeometry: Hashable, Sendable {
     /// The spacing between lines along the scroll axis.
     var lineSpacing: Double { self.storage.parts.lineSpacing }
     /// The `u` of each column of a full line (empty when the section has one line).
-    var lineU: [Double] { self.storage.parts.lineU }
+    var lineU: ArraySlice<Double> { self.storage.parts.lineU }
     /// The `u` of each column of the last line.
-    var lastLineU: [Double] { self.storage.parts.lastLineU }
+    var lastLineU: ArraySlice<Double> { self.storage.parts.lastLineU }
     /// The `v` of lines 0, stride, 2 × stride, … (see ``GridParts/checkpoints``).
     var checkpoints: [Double] { self.storage.parts.checkpoints }
     /// The `v` of the first line.
@@ -147,8 +147,8 @@ struct GridGeometry: Hashable, Sendable {
             size: size,
             thickness: step,
             lineSpacing: 0,
-            lineU: [u],
-            lastLineU: [u],
+            positions: [u, u],
+            lineUCount: 1,
             checkpoints: isProduct ? [] : checkpoints,
             firstLineV: start,
             bounds: bounds,
@@ -174,8 +174,8 @@ struct GridGeometry: Hashable, Sendable {
             size: size,
             thickness: pitch,
             lineSpacing: 0,
-            lineU: [u],
-            lastLineU: [u],
+            positions: [u, u],
+            lineUCount: 1,
             checkpoints: [],
             firstLineV: start,
             bounds: isVertical
@@ -190,7 +190,7 @@ struct GridGeometry: Hashable, Sendable {
     var heapBytes: Int {
         let parts = self.storage.parts
         return 16 + MemoryLayout<GridParts>.stride
-            + (parts.lineU.capacity + parts.lastLineU.capacity + parts.checkpoints.capacity)
+            + (parts.positions.capacity + parts.checkpoints.capacity)
             * MemoryLayout<Double>.stride
     }
 }
@@ -213,10 +213,11 @@ struct GridParts: Hashable, Sendable {
     var thickness: Double
     /// The spacing between lines along the scroll axis.
     var lineSpacing: Double
-    /// The `u` of each column of a full line (empty when the section has one line).
-    var lineU: [Double]
-    /// The `u` of each column of the last line.
-    var lastLineU: [Double]
+    /// The `u` of each column of a full line (empty when the section has one line), then those of the last line:
+    /// one array, so a grid holds one allocation for its positions rather than two (issue 21).
+    var positions: [Double]
+    /// How many of ``positions`` are a full line's (``lineU``); the rest are the last line's (``lastLineU``).
+    var lineUCount: Int
     /// The `v` of lines 0, stride, 2 × stride, …, when they are replayed (empty when ``pitch`` is set: then every
     /// line's `v` is a product from ``firstLineV``).
     var checkpoints: [Double]
@@ -228,6 +229,11 @@ struct GridParts: Hashable, Sendable {
     /// computes its pages, or where the builder's additions were checked to give the same numbers), and only the
     /// first checkpoint is kept.
     var pitch: Double?
+
+    /// The `u` of each column of a full line (empty when the section has one line).
+    var lineU: ArraySlice<Double> { self.positions[..<self.lineUCount] }
+    /// The `u` of each column of the last line.
+    var lastLineU: ArraySlice<Double> { self.positions[self.lineUCount...] }
 
     /// The number of lines.
     var lines: Int { self.columns == 0 ? 0 : (self.count + self.columns - 1) / self.columns }
@@ -253,7 +259,7 @@ struct GridParts: Hashable, Sendable {
     /// The frame of column `column` of a line at `v` (the last line's columns are its own).
     @inline(__always)
     private func frame(column: Int, ofLastLine isLastLine: Bool, v: Double) -> Rect {
-        let u = isLastLine ? self.lastLineU[column] : self.lineU[column]
+        let u = self.positions[isLastLine ? self.lineUCount &+ column : column]
         return self.isVertical
             ? Rect(x: u, y: v, width: self.size.width, height: self.size.height)
             : Rect(x: v, y: u, width: self.size.width, height: self.size.height)

@@ -66,11 +66,6 @@ final class CellTextMemo {
     private let keys: UnsafeMutablePointer<Key>
     /// The slots' text, ``textStride`` bytes each.
     private let text: UnsafeMutablePointer<UInt8>
-    /// Plain cells of the current answer this memo still serves (see ``beginAnswer()``).
-    private var cellsLeft = 0
-    /// Hits and misses of the current answer, added to the ledger at its end.
-    private var hits = 0
-    private var misses = 0
 
     /// An empty memo of `ledger.slots` slots (at least one); its bytes are counted in the ledger until it is freed.
     init(ledger: Ledger) {
@@ -104,62 +99,87 @@ final class CellTextMemo {
     /// written as without a memo (a rect's answer, whose count is not known beforehand). Kept, they would only
     /// replace the answer's own earlier cells: looking every cell up and keeping it made a 2,000-cell waterfall's
     /// answer 4 % dearer (132K instructions on 3.29M).
-    func beginAnswer() {
-        self.cellsLeft = self.mask + 1
+    ///
+    /// - Returns: The answer's run over this memo's slots, to pass to each plain cell and then to
+    ///   ``endAnswer(_:)``. It holds the slots' addresses, not the memo: the caller keeps the memo alive meanwhile
+    ///   (a thread's memo lives as long as its ``AnswerScratch``), and a cell costs no reference counting.
+    func beginAnswer() -> Run {
+        Run(keys: self.keys, text: self.text, mask: self.mask, cellsLeft: self.mask + 1)
     }
 
     /// Ends an answer: its hits and misses go to the ledger.
-    func endAnswer() {
-        if self.hits > 0 { self.ledger.hits.add(self.hits, ordering: .relaxed) }
-        if self.misses > 0 { self.ledger.misses.add(self.misses, ordering: .relaxed) }
-        (self.hits, self.misses) = (0, 0)
+    func endAnswer(_ run: Run) {
+        if run.hits > 0 { self.ledger.hits.add(run.hits, ordering: .relaxed) }
+        if run.misses > 0 { self.ledger.misses.add(run.misses, ordering: .relaxed) }
     }
 
-    /// The slot of a cell.
-    @inline(__always)
-    private func slot(_ indexPath: IndexPath) -> Int {
-        (indexPath.item &+ indexPath.section &* 0x9E37_79B1) & self.mask
-    }
-
-    /// Copies the kept text of the cell at `indexPath` with `frame` to `output` and returns `true`, or returns
-    /// `false` when that exact cell is not kept (a miss, which ``keep(_:frame:text:)`` then keeps) or the answer
-    /// has had its share of the memo.
+    /// One answer's use of a memo: the slots' addresses, the plain cells it may still look up and keep, and its hits
+    /// and misses (``beginAnswer()``).
     ///
-    /// - Complexity: O(1), one copy of the cell's text.
-    @inline(__always)
-    func copy(_ indexPath: IndexPath, frame: Rect, to output: inout OutputCursor) -> Bool {
-        guard self.cellsLeft > 0 else { return false }
-        let slot = self.slot(indexPath)
-        let key = self.keys[slot]
-        let differs =
-            (key.section ^ indexPath.section) | (key.item ^ indexPath.item)
-            | Int(truncatingIfNeeded: key.x ^ frame.origin.x.bitPattern)
-            | Int(truncatingIfNeeded: key.y ^ frame.origin.y.bitPattern)
-            | Int(truncatingIfNeeded: key.width ^ frame.size.width.bitPattern)
-            | Int(truncatingIfNeeded: key.height ^ frame.size.height.bitPattern)
-        guard differs == 0, key.length > 0 else {
-            self.misses &+= 1
-            return false
-        }
-        self.hits &+= 1
-        self.cellsLeft &-= 1
-        output.put(bytes: UnsafeBufferPointer(start: self.text + slot &* Self.textStride, count: key.length))
-        return true
-    }
+    /// A cell is looked up once (``find(_:frame:)``: its slot computed once, a compare of its key), then either its
+    /// kept text is copied (``text(of:)``) or it is written and kept in the slot found (``keep(_:_:frame:text:)``).
+    struct Run {
+        /// The memo's slots' keys and text (``CellTextMemo/textStride`` bytes each).
+        fileprivate let keys: UnsafeMutablePointer<Key>
+        fileprivate let text: UnsafeMutablePointer<UInt8>
+        /// `slots − 1`.
+        fileprivate let mask: Int
+        /// Plain cells of this answer the memo still serves.
+        fileprivate var cellsLeft: Int
+        /// Plain cells copied, and looked up and written anew.
+        private(set) var hits = 0
+        private(set) var misses = 0
 
-    /// Keeps `text`, the cell at `indexPath` with `frame` as just written after a miss, in its slot, unless the
-    /// answer has had its share of the memo (or the text is longer than ``textStride``, which no plain cell is).
-    @inline(__always)
-    func keep(_ indexPath: IndexPath, frame: Rect, text: UnsafeBufferPointer<UInt8>) {
-        guard self.cellsLeft > 0 else { return }
-        self.cellsLeft &-= 1
-        guard text.count <= Self.textStride, let base = text.baseAddress else { return }
-        let slot = self.slot(indexPath)
-        (self.text + slot &* Self.textStride).update(from: base, count: text.count)
-        self.keys[slot] = Key(
-            section: indexPath.section, item: indexPath.item, x: frame.origin.x.bitPattern,
-            y: frame.origin.y.bitPattern, width: frame.size.width.bitPattern, height: frame.size.height.bitPattern,
-            length: text.count
-        )
+        /// What looking a cell up found: its slot and the length of the text kept there for it, `0` when the slot
+        /// holds another cell or nothing; a slot of `-1` when the answer has had its share of the memo.
+        struct Found {
+            let slot: Int
+            let length: Int
+        }
+
+        /// Looks up the cell at `indexPath` with `frame`, counting a hit or a miss while the answer has its share.
+        ///
+        /// - Complexity: O(1).
+        @inline(__always)
+        mutating func find(_ indexPath: IndexPath, frame: Rect) -> Found {
+            guard self.cellsLeft > 0 else { return Found(slot: -1, length: 0) }
+            let slot = (indexPath.item &+ indexPath.section &* 0x9E37_79B1) & self.mask
+            let key = self.keys[slot]
+            let differs =
+                (key.section ^ indexPath.section) | (key.item ^ indexPath.item)
+                | Int(truncatingIfNeeded: key.x ^ frame.origin.x.bitPattern)
+                | Int(truncatingIfNeeded: key.y ^ frame.origin.y.bitPattern)
+                | Int(truncatingIfNeeded: key.width ^ frame.size.width.bitPattern)
+                | Int(truncatingIfNeeded: key.height ^ frame.size.height.bitPattern)
+            guard differs == 0, key.length > 0 else {
+                self.misses &+= 1
+                return Found(slot: slot, length: 0)
+            }
+            self.hits &+= 1
+            self.cellsLeft &-= 1
+            return Found(slot: slot, length: key.length)
+        }
+
+        /// The text kept for a cell ``find(_:frame:)`` found (its `length` above zero).
+        @inline(__always)
+        func text(of found: Found) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: self.text + found.slot &* CellTextMemo.textStride, count: found.length)
+        }
+
+        /// Keeps `text`, the cell at `indexPath` with `frame` as just written after ``find(_:frame:)`` missed it
+        /// (`found`), in its slot, unless the answer has had its share of the memo (or the text is longer than
+        /// ``CellTextMemo/textStride``, which no plain cell is).
+        @inline(__always)
+        mutating func keep(_ found: Found, _ indexPath: IndexPath, frame: Rect, text: UnsafeBufferPointer<UInt8>) {
+            guard found.slot >= 0 else { return }
+            self.cellsLeft &-= 1
+            guard text.count <= CellTextMemo.textStride, let base = text.baseAddress else { return }
+            (self.text + found.slot &* CellTextMemo.textStride).update(from: base, count: text.count)
+            self.keys[found.slot] = Key(
+                section: indexPath.section, item: indexPath.item, x: frame.origin.x.bitPattern,
+                y: frame.origin.y.bitPattern, width: frame.size.width.bitPattern, height: frame.size.height.bitPattern,
+                length: text.count
+            )
+        }
     }
 }

@@ -15,10 +15,13 @@ extension LayoutService {
         let threshold = self.configuration.workerPoolItemThreshold
         switch route {
         case .layout:
-            // With `viewports` the input is laid out up to 16 times: judged as if it were.
-            let isMultiplied = request.body.withUnsafeBufferPointer { Self.contains(#""viewports""#, in: $0) }
-            let limit = isMultiplied ? threshold / LayoutRequest.maxViewports : threshold
-            return Self.countedItems(in: request.body, over: limit)
+            // With `viewports` the input is laid out up to 16 times: judged as if it were. The body is scanned for
+            // `"viewports"` only when that decides: a total within the multiplied limit is cheap either way, one
+            // over the plain threshold expensive either way (issue 21: one scan of a small body, not two).
+            let total = Self.countedItems(in: request.body, upTo: threshold)
+            guard total > threshold / LayoutRequest.maxViewports else { return false }
+            guard total <= threshold else { return true }
+            return request.body.withUnsafeBufferPointer { Self.contains(#""viewports""#, in: $0) }
         case .sessions:
             return Self.countedItems(in: request.body, over: threshold)
         case .sessionTransition(let id), .sessionInvalidate(let id), .sessionUpdates(let id), .sessionMove(let id),
@@ -30,9 +33,15 @@ extension LayoutService {
         }
     }
 
-    /// Whether the numbers after `"count":` in `body` add up to more than `threshold`, read without parsing the
-    /// JSON (an item list long enough to matter makes a body big enough for the server's own threshold).
+    /// Whether the numbers after `"count":` in `body` add up to more than `threshold` (``countedItems(in:upTo:)``).
     static func countedItems(in body: [UInt8], over threshold: Int) -> Bool {
+        Self.countedItems(in: body, upTo: threshold) > threshold
+    }
+
+    /// The sum of the numbers after `"count":` in `body`, read without parsing the JSON (an item list long enough to
+    /// matter makes a body big enough for the server's own threshold): exact up to `cap`, and some number above `cap`
+    /// once the sum passes it (the scan stops there).
+    static func countedItems(in body: [UInt8], upTo cap: Int) -> Int {
         // The literal's own bytes: no array made per request (issue 21).
         let literal: StaticString = #""count""#
         let key = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
@@ -41,17 +50,26 @@ extension LayoutService {
             var from = 0
             while let found = Self.firstIndex(of: key, in: bytes, from: from) {
                 var index = found + key.count
-                while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x3A].contains(bytes[index]) { index += 1 }
+                while index < bytes.count, Self.isSeparator(bytes[index]) { index += 1 }
                 var value = 0
-                while index < bytes.count, (0x30...0x39).contains(bytes[index]), value <= threshold {
-                    value = value * 10 + Int(bytes[index] - 0x30)
+                while index < bytes.count, bytes[index] &- 0x30 < 10, value <= cap {
+                    value = value * 10 + Int(bytes[index] &- 0x30)
                     index += 1
                 }
                 total += value
-                if total > threshold { return true }
+                if total > cap { return total }
                 from = index
             }
-            return false
+            return total
+        }
+    }
+
+    /// Whether `byte` may lie between `"count"` and its number: white space or the colon.
+    @inline(__always)
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x3A: true
+        default: false
         }
     }
 
