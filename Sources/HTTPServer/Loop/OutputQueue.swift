@@ -165,7 +165,8 @@ struct OutputQueue {
 
     /// Forgets the first piece, keeping modest coalescing buffers for the next responses (a huge one goes).
     private mutating func dropFirst() {
-        let done = self.chunks.removeFirst()
+        // The usual queue is one piece: `removeLast` takes it without `removeFirst`'s range replacement.
+        let done = self.chunks.count == 1 ? self.chunks.removeLast() : self.chunks.removeFirst()
         self.sentOfFirst = 0
         if self.chunks.isEmpty { self.lastIsCoalescing = false }
         if done.isCoalescing, self.spares.count < Self.maximumSpares,
