@@ -59,12 +59,14 @@ struct OutputQueue {
     ///
     /// ``append(_:)`` without a closure: a closure that writes an answer captures it, and a captured `Response` was
     /// copied field by field and destroyed again (about 230 instructions a request, callgrind).
+    ///
+    /// A new buffer joins the queue only in ``endAppending(_:)``, with what was written: not appended empty here and
+    /// swapped out again.
     mutating func beginAppending() -> [UInt8] {
-        if !self.lastIsCoalescing {
+        guard self.lastIsCoalescing else {
             var buffer = self.spares.popLast() ?? []
             buffer.removeAll(keepingCapacity: true)
-            self.chunks.append(Chunk(bytes: buffer, isCoalescing: true))
-            self.lastIsCoalescing = true
+            return buffer
         }
         var buffer: [UInt8] = []
         swap(&buffer, &self.chunks[self.chunks.count - 1].bytes)
@@ -75,7 +77,12 @@ struct OutputQueue {
     /// Puts back the buffer ``beginAppending()`` moved out, with what was appended to it.
     mutating func endAppending(_ buffer: consuming [UInt8]) {
         self.count += buffer.count
-        self.chunks[self.chunks.count - 1].bytes = buffer
+        if self.lastIsCoalescing {
+            self.chunks[self.chunks.count - 1].bytes = buffer
+        } else {
+            self.chunks.append(Chunk(bytes: buffer, isCoalescing: true))
+            self.lastIsCoalescing = true
+        }
     }
 
     /// Queues bytes as they are, without copying them.
@@ -158,7 +165,8 @@ struct OutputQueue {
 
     /// Forgets the first piece, keeping modest coalescing buffers for the next responses (a huge one goes).
     private mutating func dropFirst() {
-        let done = self.chunks.removeFirst()
+        // The usual queue is one piece: `removeLast` takes it without `removeFirst`'s range replacement.
+        let done = self.chunks.count == 1 ? self.chunks.removeLast() : self.chunks.removeFirst()
         self.sentOfFirst = 0
         if self.chunks.isEmpty { self.lastIsCoalescing = false }
         if done.isCoalescing, self.spares.count < Self.maximumSpares,
