@@ -24,11 +24,8 @@ import Testing
     /// What `bytes` gets: read while it arrives in random pieces (the early reader on a thread of its own, woken as
     /// the pieces are published), then answered as the server answers once the last byte is in; with the early
     /// reader's result when the answer took it.
-    ///
-    /// - Parameter midway: Called once half the body is fed, before the rest. Defaults to `nil`.
     static func answerArriving(
-        _ bytes: [UInt8], service: LayoutService, generator: inout SessionRecordGenerator,
-        midway: ((BodyArrival) -> Void)? = nil
+        _ bytes: [UInt8], service: LayoutService, generator: inout SessionRecordGenerator
     ) -> (Int, [UInt8], early: (any Sendable)?) {
         // Bytes not yet arrived are poison: a digit, which would lengthen any number read past them.
         var storage = [UInt8](repeating: UInt8(ascii: "7"), count: bytes.count)
@@ -53,9 +50,7 @@ import Testing
         // is the answer's (an answer that came first would claim the work and read the body whole).
         while !arrival.isEarlyWorkTaken { sched_yield() }
         var sent = first
-        var midway = midway
         while sent < bytes.count {
-            if sent >= bytes.count / 2, let call = midway.take() { call(arrival) }
             let piece = min(bytes.count - sent, generator.int(1...100_000))
             for index in sent..<(sent + piece) { base[index] = bytes[index] }
             sent += piece

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPCore
 import LayoutEngine
 @testable import LayoutService
@@ -65,30 +64,20 @@ import Testing
         return request.streamed
     }
 
-    /// Answers `bytes` whole and in random pieces; returns the early reader's streams, each with whether the
-    /// request's answer came to place items beside the reader (``SharedSectionStream/help()``).
+    /// Answers `bytes` whole and in random pieces; returns the early reader's streams.
     private func answersAsWhole(_ bytes: [UInt8], generator: inout SessionRecordGenerator)
         -> [WaterfallSectionStream?]
     {
-        self.answersAsWholeHelped(bytes, generator: &generator).map(\.stream)
-    }
-
-    private func answersAsWholeHelped(_ bytes: [UInt8], generator: inout SessionRecordGenerator)
-        -> [(stream: WaterfallSectionStream?, helped: Bool)]
-    {
         let whole = self.service.respond(to: Request(method: .POST, target: "/layout/waterfall", body: bytes))
         let expected = whole.bodyStream?.collect() ?? whole.body
-        var streams: [(stream: WaterfallSectionStream?, helped: Bool)] = []
+        var streams: [WaterfallSectionStream?] = []
         for _ in 0..<2 {
-            var arrival: BodyArrival?
             let (status, body, early) = EarlyDecodingTests.answerArriving(
-                bytes, service: self.service, generator: &generator
-            ) { arrival = $0 }
+                bytes, service: self.service, generator: &generator)
             #expect(status == whole.status)
             #expect(body == expected, "\(String(decoding: body.prefix(300), as: UTF8.self))")
             #expect(early != nil)
-            let shared = arrival?.offeredWork as? SharedSectionStream
-            streams.append((Self.stream(of: early), shared?.helpGiven.isHelped ?? false))
+            streams.append(Self.stream(of: early))
         }
         return streams
     }
@@ -97,12 +86,10 @@ import Testing
         var generator = SessionRecordGenerator(seed: 21)
         for _ in 0..<6 {
             let bytes = Self.body(count: generator.int(5_000...40_000), order: .configFirst, generator: &generator)
-            for (stream, helped) in self.answersAsWholeHelped(bytes, generator: &generator) {
+            for stream in self.answersAsWhole(bytes, generator: &generator) {
                 #expect(stream?.isUsed == true)
-                // Most items were placed before the last byte; the rest (at most the last piece's) after. Unless
-                // the answer came to help while the reader was still in the list: the reader then places none,
-                // and a helper slower to start than the reader's last items leaves them all to the prepare.
-                #expect(helped || (stream?.placedWhileRead ?? 0) > 0)
+                // Most items were placed before the last byte; the rest (at most the last piece's) after.
+                #expect((stream?.placedWhileRead ?? 0) > 0)
             }
         }
     }
@@ -128,41 +115,6 @@ import Testing
         var generator = SessionRecordGenerator(seed: 23)
         let bytes = Self.body(count: 12_000, order: .twoSections, generator: &generator)
         for stream in self.answersAsWhole(bytes, generator: &generator) { #expect(stream?.isUsed == true) }
-    }
-
-    /// The request's answer, come while the early reader still reads the items (here: a thread started once half
-    /// the body is in, then the answer's own), places the blocks read meanwhile beside the reader: the answer is
-    /// the whole body's, the stream is used, and the helpers placed items (the reader, once helped, places none).
-    @Test func aHelperPlacesTheItemsBesideTheReaderAndAnswersAsWhole() {
-        var generator = SessionRecordGenerator(seed: 25)
-        var helperPlaced = 0
-        for _ in 0..<4 {
-            let bytes = Self.body(count: generator.int(20_000...60_000), order: .configFirst, generator: &generator)
-            let whole = self.service.respond(to: Request(method: .POST, target: "/layout/waterfall", body: bytes))
-            var shared: SharedSectionStream?
-            let helped = DispatchSemaphore(value: 0)
-            let (status, body, early) = EarlyDecodingTests.answerArriving(
-                bytes, service: self.service, generator: &generator
-            ) { arrival in
-                // The reader is in the items, waiting for bytes: its stream is offered (or soon will be).
-                let deadline = Date().addingTimeInterval(30)
-                while arrival.offeredWork == nil, Date() < deadline { sched_yield() }
-                let offered = arrival.offeredWork as? SharedSectionStream
-                shared = offered
-                Thread.detachNewThread {
-                    offered?.help()
-                    helped.signal()
-                }
-                while offered?.helpGiven.isHelped == false, Date() < deadline { sched_yield() }
-            }
-            helped.wait()
-            #expect(shared != nil)
-            #expect(status == whole.status)
-            #expect(body == whole.bodyStream?.collect() ?? whole.body)
-            #expect(Self.stream(of: early)?.isUsed == true)
-            helperPlaced += shared?.helpGiven.placed ?? 0
-        }
-        #expect(helperPlaced > 0)
     }
 
     /// An item the engine refuses (a horizontal waterfall's zero height) read while the body arrives, early in the

@@ -31,8 +31,6 @@ public final class BodyArrival: @unchecked Sendable {
     private let early = Atomic<Int>(0)
     /// The early work's result, written once before ``early`` becomes 3.
     private var earlyResult: (any Sendable)?
-    /// Work the early reader offers the request's answer to do beside it (``offer(_:)``), or `nil`.
-    private var offered: (any Sendable)?
     /// Nanoseconds a reader waited so far, against ``waitBudget``.
     private var waited: Int64 = 0
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -175,21 +173,6 @@ public final class BodyArrival: @unchecked Sendable {
         self.early.store(3, ordering: .releasing)
         pthread_cond_broadcast(self.condition)
         pthread_mutex_unlock(self.mutex)
-    }
-
-    /// The early reader's side: offers the request's answer, which otherwise only waits for the early result, work
-    /// to do beside the reader (a section laid out while it is read); the latest offer stands.
-    public func offer(_ work: any Sendable) {
-        pthread_mutex_lock(self.mutex)
-        self.offered = work
-        pthread_mutex_unlock(self.mutex)
-    }
-
-    /// The request's side: the work the early reader offered so far (``offer(_:)``), or `nil`.
-    public var offeredWork: (any Sendable)? {
-        pthread_mutex_lock(self.mutex)
-        defer { pthread_mutex_unlock(self.mutex) }
-        return self.offered
     }
 
     /// The request's side, once the body is complete: the early reader's result, waiting for it if it runs, or

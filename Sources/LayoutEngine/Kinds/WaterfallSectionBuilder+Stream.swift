@@ -13,8 +13,7 @@
 /// the same checks and errors as without it.
 ///
 /// Owned by one thread at a time: the reader while it reads, then (handed over through ``BodyArrival``'s lock) the
-/// request's answer; except that while the reader checks new items (``check(_:)``) another thread may place the
-/// blocks already checked (``placeBlocks(_:capacity:atMost:)``), the caller keeping them apart.
+/// request's answer.
 public final class WaterfallSectionStream: @unchecked Sendable {
     /// The builder of the parameters known when the items began.
     let builder: WaterfallSectionBuilder
@@ -67,46 +66,22 @@ public final class WaterfallSectionStream: @unchecked Sendable {
     ///
     /// - Complexity: O(new items · columns).
     public func add(_ sizes: [Size]) {
-        sizes.withUnsafeBufferPointer { buffer in
-            guard self.check(buffer) else { return }
-            self.placeBlocks(buffer, capacity: sizes.capacity, atMost: .max)
-        }
-    }
-
-    /// Checks the items of `sizes` not yet checked, as the section's check would; `false` once an item handed over
-    /// is invalid (nothing more is then placed). The reader's half of ``add(_:)``.
-    ///
-    /// - Complexity: O(new items).
-    public func check(_ sizes: UnsafeBufferPointer<Size>) -> Bool {
-        guard !self.isStopped else { return false }
-        let isVertical = self.builder.isVertical
-        for item in self.checkedCount..<sizes.count
-        where !WaterfallLayout.isValidItemSize(sizes[item], isVertical: isVertical) {
-            // The whole build finds it again and answers it; nothing placed here is used.
-            self.isStopped = true
-            return false
-        }
-        self.checkedCount = sizes.count
-        return true
-    }
-
-    /// Places whole blocks of the items of `sizes` (all checked valid by ``check(_:)``) not yet placed, at most
-    /// `limit` of them, and returns how many it placed; none before the list holds ``recorderThreshold`` items.
-    /// The placing half of ``add(_:)``, which another thread than the reader's may do while the reader checks
-    /// more: one thread places at a time, and `sizes` stays put meanwhile (it reads nothing ``check(_:)`` writes).
-    ///
-    /// - Parameter capacity: The list's reserved length, which the recording reserves for.
-    /// - Complexity: O(items placed · columns).
-    @discardableResult
-    public func placeBlocks(_ sizes: UnsafeBufferPointer<Size>, capacity: Int, atMost limit: Int) -> Int {
+        guard !self.isStopped else { return }
         let count = sizes.count
-        guard count >= Self.recorderThreshold else { return 0 }
-        if self.recorder == nil { self.startRecording(capacity: Swift.max(count, capacity)) }
-        let blockSize = self.frames.count
-        let start = self.placedCount
-        let whole = Swift.min(count - start, limit) / blockSize * blockSize
-        self.place(sizes, upTo: start + whole)
-        return whole
+        let isVertical = self.builder.isVertical
+        sizes.withUnsafeBufferPointer { buffer in
+            for item in self.checkedCount..<count
+            where !WaterfallLayout.isValidItemSize(buffer[item], isVertical: isVertical) {
+                // The whole build finds it again and answers it; nothing placed here is used.
+                self.isStopped = true
+                return
+            }
+            self.checkedCount = count
+            guard count >= Self.recorderThreshold else { return }
+            if self.recorder == nil { self.startRecording(capacity: Swift.max(count, sizes.capacity)) }
+            let blockSize = self.frames.count
+            self.place(buffer, upTo: self.placedCount + (count - self.placedCount) / blockSize * blockSize)
+        }
     }
 
     private func startRecording(capacity: Int) {

@@ -28,7 +28,7 @@ extension JSONReader {
     ///   is read). Defaults to `nil`.
     /// - Returns: How many items were read.
     mutating func readCompactSizes(
-        kind: LayoutKind, into sizes: inout [Size], feeding stream: SharedSectionStream? = nil
+        kind: LayoutKind, into sizes: inout [Size], feeding stream: WaterfallSectionStream? = nil
     ) -> Int {
         guard sizes.isEmpty else {
             return self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: .max, feeding: stream)
@@ -43,7 +43,6 @@ extension JSONReader {
         let length = before - self.remainingByteCount
         guard read == sample, length > 0 else { return read }
         let estimate = Int(Double(self.remainingByteCount) / (Double(length) / Double(read)))
-        stream?.detach()  // the list moves: a helper placing its items must be done with them
         sizes.reserveCapacity(min(read + estimate + estimate / 64 + 16, read + self.remainingByteCount / 23))
         return read + self.readCompactSizeRun(kind: kind, into: &sizes, maxCount: .max, feeding: stream)
     }
@@ -54,7 +53,7 @@ extension JSONReader {
     /// ``readCompactSizes(kind:into:)`` for at most `maxCount` items, read 512 at a time into buffers on the stack
     /// and appended from them: the elements' loop calls nothing, and the array is checked once per 512.
     private mutating func readCompactSizeRun(
-        kind: LayoutKind, into sizes: inout [Size], maxCount: Int, feeding stream: SharedSectionStream?
+        kind: LayoutKind, into sizes: inout [Size], maxCount: Int, feeding stream: WaterfallSectionStream?
     ) -> Int {
         let ranges =
             switch kind {
@@ -71,11 +70,8 @@ extension JSONReader {
                 while total < maxCount {
                     let room = UnsafeMutableBufferPointer(rebasing: chunk[..<(2 * min(512, maxCount - total))])
                     let read = self.readCompactPairElements(Self.sizeMembers, in: ranges.0, ranges.1, into: room)
-                    if sizes.count + read > sizes.capacity {
-                        stream?.detach()  // the list moves: a helper placing its items must be done with them
-                        if sizes.count >= 1024 {
-                            sizes.reserveCapacity(max(min(bound, sizes.count + sizes.count / 2), sizes.count + read))
-                        }
+                    if sizes.count + read > sizes.capacity, sizes.count >= 1024 {
+                        sizes.reserveCapacity(max(min(bound, sizes.count + sizes.count / 2), sizes.count + read))
                     }
                     // The pairs made sizes in the second buffer, then appended as one copy: appending a lazily
                     // mapped range went element by element through a generic iterator (about 8% of a 29 MB POST).

@@ -49,10 +49,6 @@ struct LayoutRequest: Sendable {
         gate: EarlyBodyGate? = nil
     ) throws -> LayoutRequest {
         // Read already while the body arrived (``decodeEarly(_:arrival:kind:configuration:)``): the same result.
-        if let arrival {
-            // The early reader may still be reading a waterfall's items: place those it read meanwhile.
-            (arrival.offeredWork as? SharedSectionStream)?.help()
-        }
         if let arrival, let early = arrival.takeEarlyResult() as? Result<LayoutRequest, any Error> {
             return try early.get()
         }
@@ -99,11 +95,7 @@ struct LayoutRequest: Sendable {
                 // Read early, a waterfall whose viewport came first is laid out as its first section's items arrive.
                 stream =
                     gate != nil && kind == .waterfall && !takesKindMember && viewports == nil
-                    ? viewport.map {
-                        WaterfallStreamStart(
-                            viewport: $0, configuration: layoutConfiguration, maxItems: configuration.maxItems,
-                            arrival: gate?.arrival)
-                    } : nil
+                    ? viewport.map { WaterfallStreamStart(viewport: $0, configuration: layoutConfiguration) } : nil
                 sections = try reader.readSections(kind: kind, counter: &counter, streaming: stream)
             case .kind? where takesKindMember: try reader.skipValue()
             default: throw reader.unknownField(key)
@@ -313,7 +305,6 @@ extension JSONReader {
             case "items":
                 guard !hasItems else { throw self.shapeError("give either \"count\" or \"items\", not both") }
                 let stream = streaming?.start(section)
-                defer { stream?.end() }
                 section.items = .sizes(try self.readItemSizes(kind: kind, counter: &counter, feeding: stream))
                 hasItems = true
             case "header" where takesHeaderAndFooter: section.header = try self.readSize()
@@ -326,15 +317,13 @@ extension JSONReader {
 
     /// Reads an `items` array of sizes, counting each against the limit as it is read.
     private mutating func readItemSizes(
-        kind: LayoutKind, counter: inout ItemCounter, feeding stream: SharedSectionStream?
+        kind: LayoutKind, counter: inout ItemCounter, feeding stream: WaterfallSectionStream?
     ) throws(JSONError) -> [Size] {
         var sizes: [Size] = []
         try self.beginArray()
         while true {
             // Runs of `{"width":w,"height":h}` in one call; the general path below reads anything else.
             counter.add(self.readCompactSizes(kind: kind, into: &sizes, feeding: stream))
-            // What follows may move the list (an item appended, the list trimmed) or drop it (an error).
-            stream?.detach()
             guard try self.nextElement() else { break }
             counter.add(1)
             if kind == .waterfall {

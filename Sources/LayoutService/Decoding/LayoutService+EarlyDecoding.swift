@@ -1,4 +1,3 @@
-import Glibc
 import HTTPCore
 import JSON
 import LayoutEngine
@@ -100,168 +99,24 @@ extension LayoutRequest {
 final class WaterfallStreamStart {
     let viewport: Size
     let configuration: LayoutConfiguration
-    /// Where the stream is offered to the request's answer (``SharedSectionStream/help()``), or `nil`.
-    let arrival: BodyArrival?
     /// The stream started, once the first section's items began and its parameters allowed one.
     private(set) var stream: WaterfallSectionStream?
 
-    /// The most items a request may hold (`--max-items`): a list past it is answered 413, so not placed on.
-    let maxItems: Int
-
-    init(viewport: Size, configuration: LayoutConfiguration, maxItems: Int = .max, arrival: BodyArrival? = nil) {
+    init(viewport: Size, configuration: LayoutConfiguration) {
         self.viewport = viewport
         self.configuration = configuration
-        self.maxItems = maxItems
-        self.arrival = arrival
     }
 
     /// A stream for the items of `section` (holding what was read before them), or `nil` when its parameters
-    /// allow none; at most one per request. Offered to the request's answer through ``arrival``.
+    /// allow none; at most one per request.
     ///
-    /// The engine's limits are the defaults: they only bound the column count, and a stream whose builder differs
-    /// from the request's own in any way is not used (``WaterfallSectionStream``). The item limit is the service's:
-    /// the stream stops placing past it (such a request is answered 413 once read).
-    func start(_ section: SectionInput) -> SharedSectionStream? {
+    /// The limits are the defaults: they only bound the column count, and a stream whose builder differs from the
+    /// request's own in any way is not used (``WaterfallSectionStream``).
+    func start(_ section: SectionInput) -> WaterfallSectionStream? {
         guard self.stream == nil else { return nil }
         let input = LayoutInput(viewport: self.viewport, sections: [section])
-        guard let stream = WaterfallSectionStream(
+        self.stream = WaterfallSectionStream(
             input, configuration: self.configuration, section: 0, limits: LayoutLimits())
-        else { return nil }
-        self.stream = stream
-        let shared = SharedSectionStream(stream, maxItems: self.maxItems)
-        self.arrival?.offer(shared)
-        return shared
-    }
-}
-
-/// A ``WaterfallSectionStream`` fed by the early reader and placed by the reader or, once the body is whole, by the
-/// request's own answer beside it (issue 21: after the body's last byte, reading and placing on two cores, not one
-/// after the other).
-///
-/// The reader publishes the checked list after each run (``add(_:)``): where its items are and how many. Whoever
-/// places holds ``placing``; the reader places a run itself unless the request's answer has come to help
-/// (``help()``), which then places the published blocks while the reader reads on. The list's storage must not move
-/// or go while the helper reads it: the reader calls ``detach()`` before anything that may move it (growing the
-/// array, leaving the run of compact items) and ``end()`` when it leaves the list, each waiting for a batch being
-/// placed; the helper places again only from a list published after.
-final class SharedSectionStream: @unchecked Sendable {
-    let stream: WaterfallSectionStream
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-    /// The list's first item, while the helper may read it.
-    private var base: UnsafePointer<Size>?
-    /// The list's checked items and its reserved length.
-    private var published = (count: 0, capacity: 0)
-    /// Whether a thread places blocks now.
-    private var placing = false
-    /// Whether the request's answer helps: the reader then only publishes.
-    private var helped = false
-    /// Whether the reader left the list (or met an invalid item): nothing more is placed until the prepare.
-    private var ended = false
-    /// The items the helper placed.
-    private var helperPlaced = 0
-    /// How many published items a sleeping helper waits for; `Int.max` when none sleeps.
-    private var helperWants = Int.max
-
-    /// The most items the helper places at a time, and how many more it waits for once it caught up: a reader
-    /// that must move the list waits for at most that many.
-    static let batchItems = 8_192
-
-    /// The most items placed: a longer list is refused (413) once read, so the stream stops there.
-    let maxItems: Int
-
-    init(_ stream: WaterfallSectionStream, maxItems: Int = .max) {
-        self.stream = stream
-        self.maxItems = maxItems
-        self.mutex = .allocate(capacity: 1)
-        self.condition = .allocate(capacity: 1)
-        pthread_mutex_init(self.mutex, nil)
-        pthread_cond_init(self.condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(self.condition)
-        pthread_mutex_destroy(self.mutex)
-        self.condition.deallocate()
-        self.mutex.deallocate()
-    }
-
-    /// The reader's side: checks the list's new items and places its whole blocks, or leaves them to the helper.
-    func add(_ sizes: [Size]) {
-        sizes.withUnsafeBufferPointer { buffer in
-            guard buffer.count <= self.maxItems, self.stream.check(buffer) else { return self.end() }
-            pthread_mutex_lock(self.mutex)
-            self.base = buffer.baseAddress
-            self.published = (buffer.count, sizes.capacity)
-            guard !self.helped, !self.placing else {
-                // A sleeping helper is woken only once a batch is there: each wake-up is a system call here and a
-                // sleep there, which once per run of 512 items cost more than placing beside the reader saved.
-                if buffer.count >= self.helperWants { pthread_cond_broadcast(self.condition) }
-                pthread_mutex_unlock(self.mutex)
-                return
-            }
-            self.placing = true
-            pthread_mutex_unlock(self.mutex)
-            self.stream.placeBlocks(buffer, capacity: sizes.capacity, atMost: .max)
-            pthread_mutex_lock(self.mutex)
-            self.placing = false
-            pthread_cond_broadcast(self.condition)
-            pthread_mutex_unlock(self.mutex)
-        }
-    }
-
-    /// The reader's side, before the list may move: waits for a batch being placed; nothing is placed again until
-    /// the next ``add(_:)``.
-    func detach() { self.stop(ending: false) }
-
-    /// The reader's side, leaving the list (read whole, cut short by an error, or an invalid item met): waits for
-    /// a batch being placed and releases the helper.
-    func end() { self.stop(ending: true) }
-
-    private func stop(ending: Bool) {
-        pthread_mutex_lock(self.mutex)
-        while self.placing { pthread_cond_wait(self.condition, self.mutex) }
-        self.base = nil
-        if ending {
-            self.ended = true
-            pthread_cond_broadcast(self.condition)
-        }
-        pthread_mutex_unlock(self.mutex)
-    }
-
-    /// Whether a helper came, and how many items it placed. For tests.
-    var helpGiven: (isHelped: Bool, placed: Int) {
-        pthread_mutex_lock(self.mutex)
-        defer { pthread_mutex_unlock(self.mutex) }
-        return (self.helped, self.helperPlaced)
-    }
-
-    /// The request's side, once the body is whole and while the early reader still reads the list: places the
-    /// blocks the reader published until it leaves the list.
-    func help() {
-        pthread_mutex_lock(self.mutex)
-        defer { pthread_mutex_unlock(self.mutex) }
-        self.helped = true
-        var tried = -1
-        while !self.ended {
-            guard !self.placing, let base = self.base, self.published.count != tried else {
-                self.helperWants = self.published.count + Self.batchItems
-                pthread_cond_wait(self.condition, self.mutex)
-                self.helperWants = .max
-                continue
-            }
-            let published = self.published
-            self.placing = true
-            pthread_mutex_unlock(self.mutex)
-            let placed = self.stream.placeBlocks(
-                UnsafeBufferPointer(start: base, count: published.count), capacity: published.capacity,
-                atMost: Self.batchItems)
-            pthread_mutex_lock(self.mutex)
-            self.placing = false
-            self.helperPlaced += placed
-            // Nothing whole was left to place: wait for the reader to publish more.
-            if placed == 0 { tried = published.count }
-            pthread_cond_broadcast(self.condition)
-        }
+        return self.stream
     }
 }
