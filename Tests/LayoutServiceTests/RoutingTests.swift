@@ -128,6 +128,15 @@ import Testing
         #expect(preflight.headers["Access-Control-Allow-Origin"] == "https://app.example")
         #expect(preflight.headers["Access-Control-Allow-Methods"] == "POST, OPTIONS")
         #expect(preflight.headers["Vary"] == "Origin")
+        // Every request header the API reads must pass a browser's preflight, or a cross-origin mutation fails.
+        let allowed = Set(
+            (preflight.headers["Access-Control-Allow-Headers"] ?? "").split(separator: ",").map {
+                $0.filter { $0 != " " }.lowercased()
+            }
+        )
+        for header in ["Authorization", "Content-Type", "Idempotency-Key", "If-Match", "X-Request-Id"] {
+            #expect(allowed.contains(header.lowercased()), "\(header) is not allowed cross-origin")
+        }
         let foreign = service.respond(
             to: Request(method: .GET, target: "/kinds", headers: ["Origin": "https://evil.example"])
         )

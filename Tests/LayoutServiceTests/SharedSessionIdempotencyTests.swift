@@ -64,9 +64,62 @@ extension SharedSessionTests {
         let headers: HTTPHeaders = ["Idempotency-Key": "\"once\""]
         #expect(a.post("/sessions/\(id)/invalidate", Self.mutations[0].1, headers: headers).status == 200)
         let other = a.post("/sessions/\(id)/invalidate", Self.mutations[2].1, headers: headers)
-        #expect(other.status == 400)
-        #expect(other.text.contains("Idempotency-Key"))
+        #expect(other.status == 422)
+        #expect(other.headers["Content-Type"] == "application/problem+json")
+        #expect(other.text.contains(#""type":"/problems/idempotency-key-reused""#), "\(other.text)")
+        #expect(other.text.contains("version 2"))
         #expect(a.post("/sessions/\(id)/query", Self.query).headers["ETag"] == "\"2\"")
+    }
+
+    /// A committed transition retried after another mutation landed answers the frames of its first try: from the
+    /// layout before it to the target as it committed it, not to the target prepared from the later input.
+    @Test func aCommittedTransitionRetriedAfterAnotherMutationAnswersItsFirstFrames() throws {
+        let (a, b) = (self.replica(), self.replica())
+        let id = try a.create(Self.create)
+        let commit = #"{"to":{"kind":"waterfall","config":{"columnCount":2}},"progress":0.5,"commit":true}"#
+        let headers: HTTPHeaders = ["Idempotency-Key": "commit"]
+        let first = a.post("/sessions/\(id)/transition", commit, headers: headers)
+        #expect(first.status == 200, "\(first.text)")
+        #expect(a.post("/sessions/\(id)/invalidate", Self.mutations[0].1).headers["ETag"] == "\"3\"")
+        let retry = b.post("/sessions/\(id)/transition", commit, headers: headers)
+        #expect(retry.status == 200, "\(retry.text)")
+        #expect(retry.headers["ETag"] == "\"2\"")
+        #expect(retry.text == first.text)
+        #expect(b.post("/sessions/\(id)/query", Self.query).headers["ETag"] == "\"3\"")
+    }
+
+    /// A key whose mutation the journal no longer reaches (compacted away by later ones) is a 409, and a keyed
+    /// mutation that fails on its own (a new key) gets its own error; neither moves the version.
+    @Test func aRetryPastCompactionIsAConflictAndAFailingKeyedMutationKeepsItsError() throws {
+        let a = self.replica(idempotencyKeys: 64)
+        let id = try a.create(#"{"kind":"flow","viewport":{"width":375,"height":667},"sections":[{"count":3}]}"#)
+        func body(_ width: Int) -> String {
+            #"{"items":[{"indexPath":[0,1],"size":{"width":\#(width),"height":20}}]}"#
+        }
+        let redis = RedisConnection(endpoint: self.server.endpoint)
+        var (lengths, mutations) = ([Int](), 0)
+        // Until a compaction drops the journal's first entries (the input then stands for a version past k0's).
+        while mutations < 60, lengths.count < 2 || lengths[lengths.count - 1] >= lengths[lengths.count - 2] {
+            let key: HTTPHeaders = ["Idempotency-Key": "k\(mutations)"]
+            let answer = a.post("/sessions/\(id)/invalidate", body(mutations + 10), headers: key)
+            #expect(answer.status == 200, "\(answer.text)")
+            mutations += 1
+            lengths.append(try redis.send([[Array("LLEN".utf8), RedisScripts.keys(id).journal]])[0].integer ?? -1)
+        }
+        #expect(mutations > 2 && mutations < 60, "journal lengths \(lengths)")
+        let gone = a.post("/sessions/\(id)/invalidate", body(10), headers: ["Idempotency-Key": "k0"])
+        #expect(gone.status == 409, "\(gone.text)")
+        #expect(gone.text.contains(#""type":"/problems/idempotent-answer-gone""#), "\(gone.text)")
+        let stale = a.post(
+            "/sessions/\(id)/invalidate", body(99), headers: ["Idempotency-Key": "new", "If-Match": "\"1\""]
+        )
+        #expect(stale.status == 412)
+        #expect(stale.text.contains(#""type":"/problems/version-mismatch""#))
+        let outside = a.post(
+            "/sessions/\(id)/updates", #"{"deleteItems":[[0,7]]}"#, headers: ["Idempotency-Key": "new"]
+        )
+        #expect(outside.status == 422, "\(outside.text)")
+        #expect(a.post("/sessions/\(id)/query", Self.query).headers["ETag"] == "\"\(mutations + 1)\"")
     }
 
     @Test(arguments: ["", "\"\"", String(repeating: "k", count: 256), "a b", "é"])
@@ -76,16 +129,13 @@ extension SharedSessionTests {
         let answer = a.post("/sessions/\(id)/invalidate", Self.mutations[0].1, headers: ["Idempotency-Key": key])
         #expect(answer.status == 400)
         #expect(answer.headers["Content-Type"] == "application/problem+json")
+        #expect(answer.text.contains(#""type":"/problems/invalid-header""#), "\(answer.text)")
         #expect(a.post("/sessions/\(id)/query", Self.query).headers["ETag"] == "\"1\"")
     }
 
     /// `--idempotency-keys 0`: nothing is kept, so a retry is a new mutation (the behaviour before keys).
     @Test func withNoKeysKeptARetryIsANewMutation() throws {
-        var configuration = ServiceConfiguration()
-        configuration.sessionStore = self.server.endpoint.description
-        configuration.idempotencyKeys = 0
-        let logger = Logger(now: { 0 }, write: { _ in })
-        let a = Replica(service: LayoutService(configuration: configuration, logger: logger))
+        let a = self.replica(idempotencyKeys: 0)
         let id = try a.create(Self.create)
         let headers: HTTPHeaders = ["Idempotency-Key": "k"]
         #expect(a.post("/sessions/\(id)/invalidate", Self.mutations[0].1, headers: headers).headers["ETag"] == "\"2\"")

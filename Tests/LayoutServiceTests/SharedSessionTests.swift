@@ -33,11 +33,13 @@ import Testing
 
     /// A replica: a service of its own, sharing the test's Redis.
     func replica(
-        store: Bool = true, maxSessions: Int? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+        store: Bool = true, maxSessions: Int? = nil, idempotencyKeys: Int? = nil,
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) -> Replica {
         var configuration = ServiceConfiguration()
         configuration.sessionStore = store ? self.server.endpoint.description : nil
         if let maxSessions { configuration.maxSessions = maxSessions }
+        if let idempotencyKeys { configuration.idempotencyKeys = idempotencyKeys }
         let logger = Logger(now: { 0 }, write: log)
         return Replica(service: LayoutService(configuration: configuration, logger: logger))
     }

@@ -267,6 +267,7 @@ final class CheckpointedFrames: Hashable, @unchecked Sendable {
         if kept { return }
         let runEnd = Swift.min(self.count, items.lowerBound + self.runLength)
         let whole = items.lowerBound..<Swift.max(items.upperBound, runEnd)
+        assert(whole.count <= frames.count, "a replayed run overflows its frames")
         self.replay(whole, into: frames)
         self.recentRuns.withLock { recent in
             recent.keep(whole, frames: UnsafeBufferPointer(rebasing: frames[0..<whole.count]))

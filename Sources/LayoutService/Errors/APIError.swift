@@ -29,6 +29,12 @@ public enum APIError: Error, Hashable, Sendable {
     case sessionTooLarge(bytes: Int, limit: Int)
     /// `If-Match` named a version the session no longer has: 412, with the current version.
     case versionMismatch(current: Int)
+    /// An `Idempotency-Key` already used for another mutation of the session (the one that produced `version`):
+    /// 422, as the IETF httpapi draft answers a key reused with another payload.
+    case idempotencyKeyReused(key: String, version: Int)
+    /// A retry whose key names a mutation already applied (as `version`) whose answer cannot be computed again,
+    /// since later mutations were compacted: 409; the client reads the session instead.
+    case idempotentAnswerGone(version: Int)
     /// The server is draining and takes no new work on this route: 503.
     case draining
     /// Anything unexpected: 500, with a generic message (the details go to the log, not to the client).
@@ -45,6 +51,8 @@ public enum APIError: Error, Hashable, Sendable {
         case .tooManyItems, .sessionTooLarge: 413
         case .sessionNotFound: 404
         case .versionMismatch: 412
+        case .idempotencyKeyReused: 422
+        case .idempotentAnswerGone: 409
         case .draining: 503
         case .internalError: 500
         }
@@ -66,6 +74,8 @@ public enum APIError: Error, Hashable, Sendable {
         case .sessionTooLarge: "/problems/session-too-large"
         case .sessionNotFound: "/problems/session-gone"
         case .versionMismatch: "/problems/version-mismatch"
+        case .idempotencyKeyReused: "/problems/idempotency-key-reused"
+        case .idempotentAnswerGone: "/problems/idempotent-answer-gone"
         case .draining: "/problems/draining"
         case .internalError: "/problems/internal-error"
         }
@@ -85,6 +95,8 @@ public enum APIError: Error, Hashable, Sendable {
         case .sessionTooLarge: "Session too large"
         case .sessionNotFound: "Session gone"
         case .versionMismatch: "Version mismatch"
+        case .idempotencyKeyReused: "Idempotency key reused"
+        case .idempotentAnswerGone: "Answer no longer available"
         case .draining: "Draining"
         case .internalError: "Internal error"
         }
@@ -118,6 +130,12 @@ public enum APIError: Error, Hashable, Sendable {
                 + "Create it again with POST /sessions."
         case .versionMismatch(let current):
             "The session is at version \(current), which If-Match does not name; fetch it again and retry."
+        case .idempotencyKeyReused(let key, let version):
+            "The Idempotency-Key '\(key.prefix(64))' was already used for another mutation of this session "
+                + "(version \(version)); send a new key with a new mutation."
+        case .idempotentAnswerGone(let version):
+            "This mutation was already applied as version \(version), but later mutations were compacted and its "
+                + "answer can no longer be computed again; read the session instead."
         case .draining:
             "The server is shutting down and takes no new work; retry on another replica."
         case .internalError:

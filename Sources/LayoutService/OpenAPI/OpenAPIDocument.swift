@@ -587,6 +587,7 @@ paths:
         "400": {$ref: "#/components/responses/Problem"}
         "401": {$ref: "#/components/responses/Problem"}
         "404": {$ref: "#/components/responses/Problem"}
+        "409": {$ref: "#/components/responses/Problem"}
         "412": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
         "422": {$ref: "#/components/responses/Problem"}
@@ -640,6 +641,7 @@ paths:
         "400": {$ref: "#/components/responses/Problem"}
         "401": {$ref: "#/components/responses/Problem"}
         "404": {$ref: "#/components/responses/Problem"}
+        "409": {$ref: "#/components/responses/Problem"}
         "412": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
         "422": {$ref: "#/components/responses/Problem"}
@@ -676,6 +678,7 @@ paths:
         "400": {$ref: "#/components/responses/Problem"}
         "401": {$ref: "#/components/responses/Problem"}
         "404": {$ref: "#/components/responses/Problem"}
+        "409": {$ref: "#/components/responses/Problem"}
         "412": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
         "422": {$ref: "#/components/responses/Problem"}
@@ -721,6 +724,7 @@ paths:
         "400": {$ref: "#/components/responses/Problem"}
         "401": {$ref: "#/components/responses/Problem"}
         "404": {$ref: "#/components/responses/Problem"}
+        "409": {$ref: "#/components/responses/Problem"}
         "412": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
         "422": {$ref: "#/components/responses/Problem"}
@@ -751,8 +755,10 @@ components:
         A key that names this mutation (the IETF httpapi draft's header; a bare value or a quoted string), so that
         a retry of it is not applied twice: with a session store (`--session-store`), a mutation whose key is among
         the session's last `--idempotency-keys` (16) ones is not applied again; it answers what its first try
-        answered, at the version that try produced. The same key with another body is 400. deploy/nginx.conf sends
-        one for every request (its `$request_id`) unless the client sent its own. Without a session store the key
+        answered, at the version that try produced. The same key with another mutation (another record in the
+        session's journal) is 422 (`/problems/idempotency-key-reused`); a key whose mutation later ones compacted
+        away is 409 (`/problems/idempotent-answer-gone`: read the session). deploy/nginx.conf sends one for every
+        request (its `$request_id`) unless the client sent its own. Without a session store the key
         is read (a malformed one is 400) but not kept. 1 to 255 visible ASCII characters, sent once.
     SessionID:
       name: id

@@ -207,7 +207,13 @@ extension LayoutService {
             )
         }
         do {
-            let transition = try TransitionLayout(current: current, target: targetLayout, progress: request.progress)
+            // A commit's frames go to the target as committed, which a mutation in between or a retry may have
+            // prepared again from a later input than the one read above.
+            let transition = try TransitionLayout(
+                current: current,
+                target: request.commits ? session.layout : targetLayout,
+                progress: request.progress
+            )
             return (session, transition, anchoredOffset)
         } catch {
             throw EngineFailure(.layout(error), session: session)

@@ -10,7 +10,7 @@ struct CORSPolicy {
     var origins: [String]
 
     /// The request headers a browser may send cross-origin.
-    static let allowedHeaders = "Authorization, Content-Type, If-Match, X-Request-Id"
+    static let allowedHeaders = "Authorization, Content-Type, Idempotency-Key, If-Match, X-Request-Id"
     /// The response headers a browser script may read.
     static let exposedHeaders = "Location, ETag, X-Request-Id"
 

@@ -26,7 +26,7 @@ extension LayoutService {
         do { found = try shared.lookUp(id, key: key, mutation()) } catch { return nil }
         switch found {
         case .replayed(let version): return try self.replayedSession(id, version: version, transform)
-        case .keyReused(let version): throw Self.keyReused(key, version: version)
+        case .keyReused(let version): throw APIError.idempotencyKeyReused(key: key, version: version)
         default: return nil
         }
     }
@@ -35,8 +35,9 @@ extension LayoutService {
     /// `pending` when that is the one `transform` already ran on (`computed` is then its result), else rebuilt
     /// from Redis.
     ///
-    /// - Throws: ``APIError/invalidHeader(name:reason:)`` when the journal no longer reaches back before
-    ///   `version` (later mutations compacted it).
+    /// - Throws: ``APIError/idempotentAnswerGone(version:)`` when the journal no longer reaches back before
+    ///   `version` (later mutations compacted it); ``APIError/sessionNotFound(id:reason:)`` when Redis no longer
+    ///   has the session.
     func replayedSession(
         _ id: String,
         version: Int,
@@ -51,16 +52,10 @@ extension LayoutService {
             shared.countReplay()
             return computed
         }
-        guard let fetched = try shared.fetch(id, after: 0), let stored = fetched.input,
-            fetched.base < version, fetched.base + fetched.records.count >= version
+        guard let fetched = try shared.fetch(id, after: 0) else { throw self.sessions.goneError(id: id) }
+        guard let stored = fetched.input, fetched.base < version, fetched.base + fetched.records.count >= version
         else {
-            throw APIError.invalidHeader(
-                name: "Idempotency-Key",
-                reason: """
-                    names a mutation of this session already applied as version \(version), whose answer can no \
-                    longer be computed again (later mutations were compacted); read the session instead
-                    """
-            )
+            throw APIError.idempotentAnswerGone(version: version)
         }
         var live = try self.makeLiveLayout(stored.input, configuration: stored.configuration)
         for mutation in fetched.records.prefix(version - 1 - fetched.base) { try self.replay(mutation, on: &live) }
@@ -68,13 +63,5 @@ extension LayoutService {
         next.version = version
         shared.countReplay()
         return next
-    }
-
-    /// The error for a key sent again with another mutation.
-    static func keyReused(_ key: String, version: Int) -> APIError {
-        .invalidHeader(
-            name: "Idempotency-Key",
-            reason: "'\(key.prefix(64))' was already used for another mutation of this session (version \(version))"
-        )
     }
 }

@@ -186,7 +186,7 @@ extension LayoutService {
             case .replayed(let version):
                 return try self.replayedSession(id, version: version, pending: current, computed: next, transform)
             case .keyReused(let version):
-                throw Self.keyReused(key ?? "", version: version)
+                throw APIError.idempotencyKeyReused(key: key ?? "", version: version)
             case .behind:
                 _ = self.catchUpSharedSession(current)
             case .missing:

@@ -16,10 +16,11 @@ enum RedisScripts {
 
     /// Looks idempotency key `key` up among a session's last ones (a local `key`, and `record`, the mutation's
     /// encoding): returns `{3, version}` when the key produced `version` with the same record, `{4, version}` when
-    /// with another one, and goes on otherwise.
+    /// with another one, and goes on otherwise, with the record's SHA-1 in `digest` for a key to be recorded.
     private static let findKey = """
+        local digest = ''
         if key ~= '' then
-          local digest = redis.sha1hex(record)
+          digest = redis.sha1hex(record)
           for _, entry in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
             local version, sha, name = string.match(entry, '^(%d+) (%x+) (.*)$')
             if name == key then
@@ -63,13 +64,11 @@ enum RedisScripts {
         if held ~= tonumber(ARGV[1]) then return {1, held} end
         redis.call('RPUSH', KEYS[2], ARGV[2])
         local jbytes = redis.call('HINCRBY', KEYS[1], 'jbytes', string.len(ARGV[2]))
-        redis.call('PEXPIRE', KEYS[1], ARGV[3])
-        redis.call('PEXPIRE', KEYS[2], ARGV[3])
         if key ~= '' then
-          redis.call('LPUSH', KEYS[3], (held + 1) .. ' ' .. redis.sha1hex(record) .. ' ' .. key)
+          redis.call('LPUSH', KEYS[3], (held + 1) .. ' ' .. digest .. ' ' .. key)
           redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[5]) - 1)
-          redis.call('PEXPIRE', KEYS[3], ARGV[3])
         end
+        \(Self.refresh("ARGV[3]"))
         local grown = 0
         if jbytes > tonumber(redis.call('HGET', KEYS[1], 'ilen')) then grown = 1 end
         return {0, held + 1, grown}
@@ -91,15 +90,15 @@ enum RedisScripts {
         local jbytes = 0
         for _, record in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do jbytes = jbytes + string.len(record) end
         redis.call('HSET', KEYS[1], 'input', input, 'base', version, 'ilen', string.len(input), 'jbytes', jbytes)
-        redis.call('PEXPIRE', KEYS[1], ttl)
-        redis.call('PEXPIRE', KEYS[2], ttl)
+        \(Self.refresh("ttl"))
         return 1
         """
 
-    /// The end of ``put``: the input becomes `input` at `version`, the journal empties, and the
-    /// hash expires after `ttl` (locals each script sets from its ARGV).
+    /// The end of ``put``: the input becomes `input` at `version`, the journal empties, the idempotency keys go
+    /// (they name versions of a history this input replaces), and the hash expires after `ttl` (locals each script
+    /// sets from its ARGV).
     private static let replaceInput = """
-        redis.call('DEL', KEYS[2])
+        redis.call('DEL', KEYS[2], KEYS[3])
         redis.call('HSET', KEYS[1], 'input', input, 'base', version, 'ilen', string.len(input), 'jbytes', 0)
         redis.call('PEXPIRE', KEYS[1], ttl)
         """
@@ -113,12 +112,20 @@ enum RedisScripts {
         if not stored then return false end
         local base = tonumber(stored)
         local from = tonumber(ARGV[1])
-        redis.call('PEXPIRE', KEYS[1], ARGV[2])
-        redis.call('PEXPIRE', KEYS[2], ARGV[2])
-        redis.call('PEXPIRE', KEYS[3], ARGV[2])
+        \(Self.refresh("ARGV[2]"))
         if from >= base then
           return {base, false, redis.call('LRANGE', KEYS[2], from - base, -1)}
         end
         return {base, redis.call('HGET', KEYS[1], 'input'), redis.call('LRANGE', KEYS[2], 0, -1)}
         """
+
+    /// Sets the expiry of the session's three keys to `ttl` (a Lua expression) milliseconds: every script that reads
+    /// or writes a session refreshes them all, so no key outlives the others.
+    private static func refresh(_ ttl: String) -> String {
+        """
+        redis.call('PEXPIRE', KEYS[1], \(ttl))
+        redis.call('PEXPIRE', KEYS[2], \(ttl))
+        redis.call('PEXPIRE', KEYS[3], \(ttl))
+        """
+    }
 }
