@@ -458,7 +458,14 @@ export interface CallOptions { signal?: AbortSignal; }
  * a list; layoutd compares strongly, so the client never sends a weak `W/"3"`); `'*'` accepts any version. Another
  * version answers 412 `/problems/version-mismatch`. Anything else is a TypeError before a request is sent.
  */
-export interface MutationOptions extends CallOptions { ifMatch?: number | readonly number[] | '*'; }
+export interface MutationOptions extends CallOptions {
+    ifMatch?: number | readonly number[] | '*';
+    /**
+     * Sent as `Idempotency-Key`: 1 to 255 visible ASCII characters but `"`. With a session store (`--session-store`),
+     * the same mutation sent again with the same key is answered as its first try was, not applied twice.
+     */
+    idempotencyKey?: string;
+}
 
 /**
  * A problem+json answer, thrown on a 4xx or 5xx; a request that got no answer is one too, with status 0 and type
@@ -662,6 +669,8 @@ export function cssTransform(attributes: Attributes): string;
 export function elementKey(attributes: Attributes): string;
 /** The `If-Match` value for versions (`"3"`, `"2", "3"`) or `*`; a TypeError for anything else. */
 export function ifMatchHeader(ifMatch: number | readonly number[] | '*'): string;
+/** The `Idempotency-Key` value of a mutation, checked: a TypeError for anything but 1 to 255 visible ASCII but `"`. */
+export function idempotencyKeyHeader(key: string): string;
 /** Positions an absolutely positioned element from its attributes. */
 export function applyAttributes(element: HTMLElement, attributes: Attributes): void;
 /** Whether a kind's attributes follow the content offset (cards, strips, pinned headers). */

@@ -38,7 +38,8 @@
  * @typedef {{id: string, kind: string, version: number, contentSize: Size, sections: number[]}} SessionSummary
  * @typedef {{version: number, contentSize: Size, attributes: Attributes[]}} QueryAnswer
  * @typedef {{signal?: AbortSignal}} CallOptions
- * @typedef {{ifMatch?: number | readonly number[] | '*', signal?: AbortSignal}} MutationOptions
+ * @typedef {{ifMatch?: number | readonly number[] | '*', idempotencyKey?: string, signal?: AbortSignal}}
+ *   MutationOptions
  * @typedef {'top' | 'centeredVertically' | 'bottom' | 'left' | 'centeredHorizontally' | 'right' | 'nearest'}
  *   ScrollPosition
  * @typedef {{indexPath: IndexPath, kind?: string, position: ScrollPosition | ScrollPosition[],
@@ -113,6 +114,21 @@ export function ifMatchHeader(ifMatch) {
     return tags.join(', ');
 }
 
+/**
+ * The `Idempotency-Key` value of a mutation: 1 to 255 visible ASCII characters but `"` (a uuid, say). With a session
+ * store, a mutation sent again with the same key (a retry after a lost answer) is answered as its first try was
+ * instead of being applied twice. Anything else is a TypeError before a request is sent.
+ * @param {string} key
+ * @returns {string}
+ */
+export function idempotencyKeyHeader(key) {
+    if (typeof key !== 'string' || !/^[!#-~]{1,255}$/.test(key)) {
+        const shown = JSON.stringify(key);
+        throw new TypeError(`idempotencyKey takes 1 to 255 visible ASCII characters but '"', not ${shown}`);
+    }
+    return key;
+}
+
 /** A client for one layoutd server. */
 export class LayoutClient {
     /**
@@ -147,6 +163,9 @@ export class LayoutClient {
         if (body !== undefined) headers['Content-Type'] = 'application/json';
         if (this.token) headers['Authorization'] = `Bearer ${this.token}`;
         if (options.ifMatch !== undefined) headers['If-Match'] = ifMatchHeader(options.ifMatch);
+        if (options.idempotencyKey !== undefined) {
+            headers['Idempotency-Key'] = idempotencyKeyHeader(options.idempotencyKey);
+        }
         const signal = options.signal;
         signal?.throwIfAborted();
         this.requests += 1;

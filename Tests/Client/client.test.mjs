@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 // Imported by path, as a package user would: web/package.json makes it an ES module.
 import {
     LayoutClient, LayoutError, LayoutSession, indexPathMapping, isScrollDependent, snapsAtScrollEnd, elementKey,
-    ifMatchHeader,
+    ifMatchHeader, idempotencyKeyHeader,
 } from '../../web/layout-client.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -233,6 +233,33 @@ describe('breakpoints', () => {
             (error) => error instanceof LayoutError && error.status === 422 && error.pointer === '/viewports/16');
         await assert.rejects(client.layout('flow', { viewports: [viewport, { width: -5, height: 9 }], sections: [] }),
             (error) => error instanceof LayoutError && error.status === 422 && error.pointer === '/viewports/1/width');
+    });
+});
+
+describe('Idempotency-Key', () => {
+    test('a key is sent as given; anything the server would refuse is refused before sending', async () => {
+        assert.equal(idempotencyKeyHeader('3f1c-9'), '3f1c-9');
+        for (const bad of ['', 'a b', '"k"', 'é', 'k'.repeat(256), 7]) {
+            assert.throws(() => idempotencyKeyHeader(/** @type {any} */ (bad)), TypeError, JSON.stringify(bad));
+        }
+        /** @type {(string | null)[]} */
+        const sent = [];
+        const watching = new LayoutClient({
+            baseURL: base,
+            fetch: (input, init) => {
+                sent.push(new Headers(init?.headers).get('Idempotency-Key'));
+                return fetch(input, init);
+            },
+        });
+        const session = await LayoutSession.open(watching, { kind: 'flow', viewport, sections: [{ count: 10 }] });
+        const version = session.version;
+        const answer = await session.invalidate({ everything: true }, { idempotencyKey: 'k'.repeat(255) });
+        assert.equal(answer.version, version + 1);
+        const count = watching.requests;
+        await assert.rejects(session.update({ deleteItems: [[0, 0]] }, { idempotencyKey: 'a b' }), TypeError);
+        assert.equal(watching.requests, count, 'nothing sent');
+        assert.deepEqual(sent, [null, 'k'.repeat(255)]);
+        await session.close();
     });
 });
 

@@ -3,7 +3,7 @@
 import {
     LayoutClient, LayoutError, LayoutSession, LayoutView, applyAttributes, cssTransform, elementKey, indexPathMapping,
     isScrollDependent, mountLayout, snapsAtScrollEnd,
-    ifMatchHeader,
+    ifMatchHeader, idempotencyKeyHeader,
     type Attributes, type BreakpointsAnswer, type CompositionalSessionRequest, type FlowRequest, type IndexPath, type JustifiedConfig,
     type LayoutKind, type QueryAnswer, type SessionRequest, type SessionSummary, type UpdatesAnswer,
 } from '../../web/layout-client.js';
@@ -67,6 +67,9 @@ async function sessions(): Promise<void> {
     // @ts-expect-error a weak entity tag never matches: the client sends only strong ones
     await session.invalidate({ everything: true }, { ifMatch: 'W/"3"' });
     const header: string = ifMatchHeader([2, 3]);
+    await session.invalidate({ everything: true }, { idempotencyKey: idempotencyKeyHeader(crypto.randomUUID()) });
+    // @ts-expect-error a key is a string
+    await session.invalidate({ everything: true }, { idempotencyKey: 7 });
     const shown = await session.scrollTo({ indexPath: [0, 40], position: ['top', 'left'], contentInset: { top: 44, left: 0, bottom: 0, right: 0 } });
     await client.scrollTo(summary.id, { indexPath: [0, 0], kind: 'header', position: 'nearest', contentOffset: { x: 0, y: 0 } });
     // @ts-expect-error not a UIKit scroll position

@@ -910,7 +910,8 @@ export function iconGradient(n) {
  * @typedef {{id: string, kind: string, version: number, contentSize: Size, sections: number[]}} SessionSummary
  * @typedef {{version: number, contentSize: Size, attributes: Attributes[]}} QueryAnswer
  * @typedef {{signal?: AbortSignal}} CallOptions
- * @typedef {{ifMatch?: number | readonly number[] | '*', signal?: AbortSignal}} MutationOptions
+ * @typedef {{ifMatch?: number | readonly number[] | '*', idempotencyKey?: string, signal?: AbortSignal}}
+ *   MutationOptions
  * @typedef {'top' | 'centeredVertically' | 'bottom' | 'left' | 'centeredHorizontally' | 'right' | 'nearest'}
  *   ScrollPosition
  * @typedef {{indexPath: IndexPath, kind?: string, position: ScrollPosition | ScrollPosition[],
@@ -985,6 +986,21 @@ export function ifMatchHeader(ifMatch) {
     return tags.join(', ');
 }
 
+/**
+ * The `Idempotency-Key` value of a mutation: 1 to 255 visible ASCII characters but `"` (a uuid, say). With a session
+ * store, a mutation sent again with the same key (a retry after a lost answer) is answered as its first try was
+ * instead of being applied twice. Anything else is a TypeError before a request is sent.
+ * @param {string} key
+ * @returns {string}
+ */
+export function idempotencyKeyHeader(key) {
+    if (typeof key !== 'string' || !/^[!#-~]{1,255}$/.test(key)) {
+        const shown = JSON.stringify(key);
+        throw new TypeError(`idempotencyKey takes 1 to 255 visible ASCII characters but '"', not ${shown}`);
+    }
+    return key;
+}
+
 /** A client for one layoutd server. */
 export class LayoutClient {
     /**
@@ -1019,6 +1035,9 @@ export class LayoutClient {
         if (body !== undefined) headers['Content-Type'] = 'application/json';
         if (this.token) headers['Authorization'] = `Bearer ${this.token}`;
         if (options.ifMatch !== undefined) headers['If-Match'] = ifMatchHeader(options.ifMatch);
+        if (options.idempotencyKey !== undefined) {
+            headers['Idempotency-Key'] = idempotencyKeyHeader(options.idempotencyKey);
+        }
         const signal = options.signal;
         signal?.throwIfAborted();
         this.requests += 1;
@@ -3118,7 +3137,14 @@ export interface CallOptions { signal?: AbortSignal; }
  * a list; layoutd compares strongly, so the client never sends a weak `W/"3"`); `'*'` accepts any version. Another
  * version answers 412 `/problems/version-mismatch`. Anything else is a TypeError before a request is sent.
  */
-export interface MutationOptions extends CallOptions { ifMatch?: number | readonly number[] | '*'; }
+export interface MutationOptions extends CallOptions {
+    ifMatch?: number | readonly number[] | '*';
+    /**
+     * Sent as `Idempotency-Key`: 1 to 255 visible ASCII characters but `"`. With a session store (`--session-store`),
+     * the same mutation sent again with the same key is answered as its first try was, not applied twice.
+     */
+    idempotencyKey?: string;
+}
 
 /**
  * A problem+json answer, thrown on a 4xx or 5xx; a request that got no answer is one too, with status 0 and type
@@ -3322,6 +3348,8 @@ export function cssTransform(attributes: Attributes): string;
 export function elementKey(attributes: Attributes): string;
 /** The `If-Match` value for versions (`"3"`, `"2", "3"`) or `*`; a TypeError for anything else. */
 export function ifMatchHeader(ifMatch: number | readonly number[] | '*'): string;
+/** The `Idempotency-Key` value of a mutation, checked: a TypeError for anything but 1 to 255 visible ASCII but `"`. */
+export function idempotencyKeyHeader(key: string): string;
 /** Positions an absolutely positioned element from its attributes. */
 export function applyAttributes(element: HTMLElement, attributes: Attributes): void;
 /** Whether a kind's attributes follow the content offset (cards, strips, pinned headers). */
