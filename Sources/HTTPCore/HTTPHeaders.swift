@@ -129,6 +129,24 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
         if !self.added.isEmpty { self.added.removeAll(keepingCapacity: keepingCapacity) }
     }
 
+    /// Puts `first` and `second` in place of the list's fields when it holds exactly that many, all added through
+    /// the API; otherwise changes nothing.
+    ///
+    /// A list reused for answers of the same shape (a header list kept per thread) costs two stores this way, not
+    /// an emptying (`Array.removeAll(keepingCapacity:)`, about 270 instructions) and appends. A list whose
+    /// storage is shared is copied first, as any array is on write.
+    ///
+    /// - Returns: Whether the fields were replaced.
+    public mutating func replaceFields(
+        _ first: (name: String, value: String),
+        _ second: (name: String, value: String)? = nil
+    ) -> Bool {
+        guard self.receivedCount == 0, self.added.count == (second == nil ? 1 : 2) else { return false }
+        self.added[0] = first
+        if let second { self.added[1] = second }
+        return true
+    }
+
     /// The number of fields added through the API the list holds without reallocating.
     public var capacity: Int { self.added.capacity }
 

@@ -17,6 +17,13 @@ import Testing
 
     static let head = "GET / HTTP/1.1\r\nHost: a\r\nX-Thing:  v1 \r\nx-thing: v2\r\n\r\n"
 
+    @Test func replaceFieldsLeavesAReceivedListAlone() throws {
+        var headers = try Self.parse("GET / HTTP/1.1\r\nHost: a\r\n\r\n").headers
+        let replaced = headers.replaceFields((name: "Host", value: "b"))
+        #expect(!replaced)
+        #expect(headers.fields.map(\.value) == ["a"])
+    }
+
     @Test func aParsedRequestsFieldsReadAsStringsInOrder() throws {
         let headers = try Self.parse(Self.head).headers
         #expect(headers.fields.map(\.name) == ["Host", "X-Thing", "x-thing"])

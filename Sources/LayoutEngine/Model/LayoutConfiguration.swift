@@ -1,5 +1,11 @@
 /// A layout kind with its configuration: the one value the service needs to prepare any layout.
-public enum LayoutConfiguration: Hashable, Sendable {
+///
+/// `indirect`: each case's configuration lives in a box, so the value is one reference. Inline, it was 459 bytes
+/// and address-only (``AnyKindConfiguration`` holds an existential), and every `switch` or `if case` over it, with
+/// or without bindings, copied all of it first (about 110 instructions and a retain per reference), five times per
+/// laid-out request; a copy is now a retain and a match reads the tag (issue 21). A configuration made from a
+/// request's `config` costs one allocation for its box; the defaults (``defaults(for:)``) are shared.
+public indirect enum LayoutConfiguration: Hashable, Sendable {
     /// A flow layout.
     case flow(FlowLayout.Configuration)
     /// A waterfall layout.

@@ -16,12 +16,18 @@ final class AnswerScratch {
     /// Bodies larger than this are not kept: the thread would hold that much memory until its next answer.
     static let maximumKeptBytes = 64 * 1024
 
+    // The properties are `@exclusivity(unchecked)`: each access to a class's property otherwise checks at run time
+    // that no other access overlaps it (`swift_beginAccess`, about 40 instructions a time, several per answer).
+    // None can: the scratch is reachable only through its thread's `current` (thread-specific data, never handed
+    // to another thread; the class is not `Sendable`), and no method calls out, while it accesses a property, to
+    // code that could reach this scratch (only `HTTPHeaders`, `Array` and `JSONWriter` methods).
+
     /// The last answer's header list.
-    private var headers = HTTPHeaders()
+    @exclusivity(unchecked) private var headers = HTTPHeaders()
     /// The last JSON answer's bytes.
-    private var body: [UInt8] = []
+    @exclusivity(unchecked) private var body: [UInt8] = []
     /// The text of plain cells this thread wrote recently, for the service it last answered for.
-    private var memo: CellTextMemo?
+    @exclusivity(unchecked) private var memo: CellTextMemo?
 
     /// This thread's scratch, made on its first answer and released when the thread ends.
     static var current: AnswerScratch {
@@ -49,10 +55,12 @@ final class AnswerScratch {
         _ first: (name: String, value: String),
         _ second: (name: String, value: String)? = nil
     ) -> HTTPHeaders {
-        self.headers.removeAll(keepingCapacity: true)
-        if self.headers.capacity == 0 { self.headers.reserveCapacity(4) }
-        self.headers.add(name: first.name, value: first.value)
-        if let second { self.headers.add(name: second.name, value: second.value) }
+        if !self.headers.replaceFields(first, second) {
+            self.headers.removeAll(keepingCapacity: true)
+            if self.headers.capacity == 0 { self.headers.reserveCapacity(4) }
+            self.headers.add(name: first.name, value: first.value)
+            if let second { self.headers.add(name: second.name, value: second.value) }
+        }
         return self.headers
     }
 
