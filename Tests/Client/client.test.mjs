@@ -236,21 +236,30 @@ describe('breakpoints', () => {
     });
 });
 
+/**
+ * A client whose requests go to the server as usual, recording the value of header `name` in each (null without).
+ * @param {string} name
+ */
+function watchingHeader(name) {
+    /** @type {(string | null)[]} */
+    const sent = [];
+    const client = new LayoutClient({
+        baseURL: base,
+        fetch: (input, init) => {
+            sent.push(new Headers(init?.headers).get(name));
+            return fetch(input, init);
+        },
+    });
+    return { client, sent };
+}
+
 describe('Idempotency-Key', () => {
     test('a key is sent as given; anything the server would refuse is refused before sending', async () => {
         assert.equal(idempotencyKeyHeader('3f1c-9'), '3f1c-9');
         for (const bad of ['', 'a b', '"k"', 'é', 'k'.repeat(256), 7]) {
             assert.throws(() => idempotencyKeyHeader(/** @type {any} */ (bad)), TypeError, JSON.stringify(bad));
         }
-        /** @type {(string | null)[]} */
-        const sent = [];
-        const watching = new LayoutClient({
-            baseURL: base,
-            fetch: (input, init) => {
-                sent.push(new Headers(init?.headers).get('Idempotency-Key'));
-                return fetch(input, init);
-            },
-        });
+        const { client: watching, sent } = watchingHeader('Idempotency-Key');
         const session = await LayoutSession.open(watching, { kind: 'flow', viewport, sections: [{ count: 10 }] });
         const version = session.version;
         const answer = await session.invalidate({ everything: true }, { idempotencyKey: 'k'.repeat(255) });
@@ -274,15 +283,7 @@ describe('If-Match', () => {
     });
 
     test('the server matches a list strongly; a weak tag is never sent', async () => {
-        /** @type {(string | null)[]} */
-        const sent = [];
-        const watching = new LayoutClient({
-            baseURL: base,
-            fetch: (input, init) => {
-                sent.push(new Headers(init?.headers).get('If-Match'));
-                return fetch(input, init);
-            },
-        });
+        const { client: watching, sent } = watchingHeader('If-Match');
         const session = await LayoutSession.open(watching, { kind: 'flow', viewport, sections: [{ count: 10 }] });
         const version = session.version;
         await assert.rejects(session.invalidate({ everything: true }, { ifMatch: [version + 1, version + 7] }),
