@@ -41,10 +41,11 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def http(method, url, body=None):
-    """(status, parsed JSON or None) of one request."""
+def http(method, url, body=None, headers=None):
+    """(status, parsed JSON or None) of one request, with `headers` besides its content type."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json", **(headers or {})}
+    request = urllib.request.Request(url, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             text = response.read()
@@ -446,14 +447,9 @@ def retried_mutations(replicas, redis):
         version = 1
         for step in range(4):
             body = {"items": [{"indexPath": [0, step], "size": {"width": 60 + step, "height": 40}}]}
-            request = urllib.request.Request(
-                f"{base}/sessions/{id}/invalidate", data=json.dumps(body).encode(), method="POST",
-                headers={"Content-Type": "application/json", **({"If-Match": f'"{version}"'} if step % 2 else {})})
-            try:
-                with urllib.request.urlopen(request, timeout=30) as response:
-                    answered = (response.status, json.loads(response.read()).get("version"))
-            except urllib.error.HTTPError as error:
-                answered = (error.code, error.read().decode(errors="replace")[:200])
+            status, answer = http("POST", f"{base}/sessions/{id}/invalidate", body,
+                                  headers={"If-Match": f'"{version}"'} if step % 2 else None)
+            answered = (status, answer.get("version") if status == 200 and answer else answer)
             answers.append(answered)
             if answered != (200, version + 1):
                 failures.append(f"invalidate {step + 1}: answered {answered}, expected (200, {version + 1})")
