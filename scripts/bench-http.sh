@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 21's table in one run: layoutd (release) against nginx on loopback with wrk, the servers alternating in each
-# round, medians of the rounds, every ratio printed (requests/s and p99 latency); and the 29 MB POST end to end
-# against node's bare JSON.parse of the same bytes.
+# round, medians of the rounds and the range of the rounds' own ratios, every ratio printed (requests/s and p99
+# latency); and the 29 MB POST end to end against node's bare JSON.parse of the same bytes.
 #   scripts/bench-http.sh [duration per wrk run, default 5s] [rounds, default 3] [path to layoutd]
 # The rows: GET /healthz against nginx's `return 200` of the same body (no file) and against nginx serving the same
 # bytes from a file; a 20-item POST /layout/flow of one repeated body (from the answer cache after the second), the
@@ -276,14 +276,20 @@ describe() {
 echo "\`wrk ${wrk_args[*]}\` on loopback, $(nproc) cores shared with wrk, $rounds rounds alternating the servers,"
 echo "medians; load average $load_before before, $load_after after."
 echo
-echo "| request | layoutd req/s | nginx req/s | ratio | layoutd p99 ms | nginx p99 ms | p99 ratio |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| request | layoutd req/s | nginx req/s | ratio | each round | layoutd p99 ms | nginx p99 ms | p99 ratio |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+round_ratios() {  # layoutd's file, nginx's file -> "lowest–highest" of the rounds' rate ratios (line n is round n)
+    paste -d' ' "$work/$1" "$work/$2" | awk '{r = $1 / $(NF / 2 + 1); if (NR == 1 || r < lo) lo = r; if (NR == 1 || r > hi) hi = r}
+        END {printf "%.2f–%.2f", lo, hi}'
+}
 rate_row() {  # description, layoutd's file, nginx's file
-    local lr nr lp np
+    local lr nr lp np rounds
     lr="$(median "$2" 1)"; nr="$(median "$3" 1)"
     lp="$(median "$2" 2)"; np="$(median "$3" 2)"
-    awk -v d="$1" -v lr="$lr" -v nr="$nr" -v lp="$lp" -v np="$np" \
-        'BEGIN { printf "| %s | %.0f | %.0f | %.2f | %.2f | %.2f | %.2f |\n", d, lr, nr, lr / nr, lp, np, lp / np }'
+    rounds="$(round_ratios "$2" "$3")"
+    awk -v d="$1" -v lr="$lr" -v nr="$nr" -v lp="$lp" -v np="$np" -v rounds="$rounds" \
+        'BEGIN { printf "| %s | %.0f | %.0f | %.2f | %s | %.2f | %.2f | %.2f |\n", d, lr, nr, lr / nr, rounds, lp, np,
+            lp / np }'
 }
 posted() {  # row -> its description against nginx answering the same POSTs
     describe "$1" | sed 's/ vs .*/ vs nginx answering the same POSTs with `return 200` of the answer/'
@@ -291,9 +297,9 @@ posted() {  # row -> its description against nginx answering the same POSTs
 for row in "${rows[@]}"; do rate_row "$(describe "$row")" "$row.layoutd" "$row.nginx"; done
 for row in "${posted_rows[@]}"; do rate_row "$(posted "$row")" "$row.layoutd" "$row.nginx-posted"; done
 bl="$(median big.layoutd 1)"; bn="$(median big.node 1)"
-awk -v bl="$bl" -v bn="$bn" 'BEGIN {
+awk -v bl="$bl" -v bn="$bn" -v rounds="$(round_ratios big.layoutd big.node)" 'BEGIN {
     printf "| 29 MB, 1,000,000-item `POST /layout/waterfall` with a rect, end to end vs " \
-    "node'"'"'s `JSON.parse` of the same bytes | %.0f ms | %.0f ms (node) | %.2f | | | |\n", bl, bn, bl / bn }'
+    "node'"'"'s `JSON.parse` of the same bytes | %.0f ms | %.0f ms (node) | %.2f | %s | | | |\n", bl, bn, bl / bn, rounds }'
 echo
 echo "CPU per request, medians (µs; the server's user and system time over all its threads, and wrk's user plus"
 echo "system time, from /proc and bash's \`time\`, divided by the requests of the run). With wrk on the same two cores,"
