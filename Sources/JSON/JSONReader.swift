@@ -126,6 +126,25 @@ public struct JSONReader {
             guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return .other }
             let quote = index
             index += 1
+            // Eight bytes at a time while eight remain: the closing quote's place, and whether anything the plain
+            // path leaves to the careful one comes before it (a byte at a time, the names of a 20-item flow
+            // request cost about 9 instructions a byte; issue 21).
+            while index &+ 8 <= buffer.count {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                )
+                let (quotes, others) = Self.quotesAndEscapes(in: word)
+                if quotes == 0 {
+                    guard others == 0 else { return .other }
+                    index &+= 8
+                    continue
+                }
+                // The lowest flag of each mask is exact (a borrow flags only bytes above a true one).
+                let first = quotes & (~quotes &+ 1)
+                guard others & (first &- 1) == 0 else { return .other }
+                index &+= quotes.trailingZeroBitCount &>> 3
+                break
+            }
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") { break }
@@ -138,6 +157,20 @@ public struct JSONReader {
             guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return .other }
             return .key(key, quote: quote, end: index + 1)
         }
+    }
+
+    /// The bytes of `word` (eight, the first in the low byte) that are a quote, and those that are a backslash, a
+    /// control character or not ASCII, each flagged by its top bit. The lowest flag of each mask is exact; flags
+    /// above it may be false (a borrow runs on from a true one).
+    @inline(__always)
+    static func quotesAndEscapes(in word: UInt64) -> (quotes: UInt64, others: UInt64) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quotes = (quote &- ones) & ~quote & high
+        let others = ((backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word | word) & high
+        return (quotes, others)
     }
 
     /// ``nextKey()`` for every case, with precise errors.

@@ -123,6 +123,30 @@ import Testing
         #expect(try reader.readDouble() == -1)
     }
 
+    /// A document shorter than the compact path's margin (a small request's `viewport`) is read from a padded copy:
+    /// whole, it gives the pair; cut anywhere, or damaged at its end, it gives nothing and consumes nothing.
+    @Test(arguments: [#"{"width":375,"height":667}"#, #"{"width":37.5,"height":-0}"#, #"{"width":0,"height":1e3}"#])
+    func aSmallDocumentsPairIsReadWhereverItEnds(document: String) throws {
+        let bytes = Array(document.utf8)
+        for length in 0...bytes.count {
+            for tail in ["", " ", "}", "0", ",\"x\":1"] {
+                let json = Array(bytes[..<length]) + Array(tail.utf8)
+                var reader = JSONReader(bytes: json)
+                let compact = reader.readCompactPair(Self.size, in: -1e300...1e300, -1e300...1e300)
+                var general = JSONReader(bytes: json)
+                let expected = try? Size.read(from: &general)
+                if let compact {
+                    #expect(expected == Size(width: compact.0, height: compact.1), "\(json)")
+                    #expect(reader.remainingByteCount == general.remainingByteCount, "\(json)")
+                } else {
+                    #expect(reader.remainingByteCount == json.count, "\(json)")
+                    // Only an exponent is the general path's alone.
+                    #expect(expected == nil || document.contains("1e3"), "\(json)")
+                }
+            }
+        }
+    }
+
     @Test func theDepthLimitIsTheGeneralPathsToReport() {
         let elements = Array(repeating: "{\"width\":1,\"height\":2}", count: 10)
         let json = Array(("[" + elements.joined(separator: ",") + "]").utf8)

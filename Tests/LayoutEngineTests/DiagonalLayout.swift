@@ -17,7 +17,7 @@ enum DiagonalLayout: LayoutKindProtocol {
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder {
         let (input, configuration) = (context.input, context.configuration)
         guard configuration.step >= 0, configuration.step < .infinity else {
             throw .invalidParameter(name: "step", section: nil)
@@ -66,9 +66,11 @@ enum DiagonalLayout: LayoutKindProtocol {
             return (layout, PlainSectionRecord(length: end.maxY))
         }
 
-        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
-            -> PreparedLayout
-        {
+        func assemble<Records: RandomAccessCollection<PlainSectionRecord>>(
+            sections: [SectionLayout],
+            records: Records,
+            contentLength: Double
+        ) -> PreparedLayout where Records.Index == Int {
             let width = sections.reduce(self.input.viewport.width) { Swift.max($0, $1.extent.maxX) }
             return PreparedLayout(
                 kind: DiagonalLayout.kind,

@@ -97,9 +97,11 @@ enum CenteredSections {
             }
         }
 
-        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
-            -> PreparedLayout
-        {
+        func assemble<Records: RandomAccessCollection<PlainSectionRecord>>(
+            sections: [SectionLayout],
+            records: Records,
+            contentLength: Double
+        ) -> PreparedLayout where Records.Index == Int {
             PreparedLayout(
                 kind: self.kind,
                 input: self.input,
@@ -124,7 +126,7 @@ where Builder == CenteredSections.Builder, Configuration: UniformItemSizeConfigu
 }
 
 extension CenteredSectionsKind {
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder {
         let placement = try Self.placement(context.configuration)
         return Builder(
             kind: Self.kind,

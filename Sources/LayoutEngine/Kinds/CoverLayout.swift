@@ -129,7 +129,7 @@ extension CoverLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .cover }
     static var defaultConfiguration: Configuration { Configuration() }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder {
         let (input, configuration) = (context.input, context.configuration)
         try validateSize(configuration.resolvedItemSize(viewport: input.viewport), name: "itemSize", section: nil)
         try validateNonNegative(configuration.minimumLineSpacing, name: "minimumLineSpacing", section: nil)
@@ -187,7 +187,11 @@ extension CoverLayout: LayoutKindProtocol {
             return (layout, record)
         }
 
-        func assemble(sections: [SectionLayout], records: [SectionRecord], contentLength: Double) -> PreparedLayout {
+        func assemble<Records: RandomAccessCollection<SectionRecord>>(
+            sections: [SectionLayout],
+            records: Records,
+            contentLength: Double
+        ) -> PreparedLayout where Records.Index == Int {
             let configuration = self.configuration
             let isVertical = self.isVertical
             let viewport = self.input.viewport

@@ -14,15 +14,16 @@ extension FlowLayout: LayoutKindProtocol {
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
-        let configuration = context.configuration
-        try validateScrolling(configuration)
-        if let estimate = configuration.estimatedItemSize,
+    static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder {
+        // Read where it lies and the context moved into the builder: copying the configuration out (a couple of
+        // hundred bytes) and the input (a retain) cost a copy each, twice per prepare (issue 21).
+        try validateScrolling(context.configuration)
+        if let estimate = context.configuration.estimatedItemSize,
             !estimate.isValid || estimate.width <= 0 || estimate.height <= 0
         {
             throw .invalidParameter(name: "estimatedItemSize", section: nil)
         }
-        return Builder(input: context.input, configuration: configuration, keepsRecords: context.keepsRecords)
+        return Builder(context: consume context)
     }
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {
@@ -46,30 +47,43 @@ extension FlowLayout: LayoutKindProtocol {
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .flow(configuration) }
 
+    /// The flow case's configuration, copied out of its box once (the default's cast went through an optional, a
+    /// copy more per prepare).
+    static func unwrap(_ configuration: LayoutConfiguration) -> Configuration {
+        guard case .flow(let own) = configuration else {
+            preconditionFailure("a \(configuration.kind.rawValue) configuration given to flow")
+        }
+        return own
+    }
+
     /// Builds a flow layout's sections, each with its own parameters (``SectionParameters``).
     struct Builder: KindSectionBuilder {
-        let input: LayoutInput
-        let configuration: Configuration
-        let keepsRecords: Bool
+        /// The input, the configuration and whether records are kept, as ``makeBuilder(_:)`` was given them (read in
+        /// place: the builder's methods borrow its input and configuration rather than copying them out).
+        let context: KindContext<Configuration>
 
-        var isVertical: Bool { self.configuration.scrollDirection == .vertical }
+        var isVertical: Bool { self.context.configuration.scrollDirection == .vertical }
 
         mutating func build(_ index: Int, at position: Double) throws(LayoutError) -> (SectionLayout, SectionRecord) {
             let builder = try FlowLayout.makeSectionBuilder(
-                self.input,
-                configuration: self.configuration,
+                self.context.input,
+                configuration: self.context.configuration,
                 section: index
             )
-            var lines: [FlowSectionBuilder.Line]? = self.keepsRecords ? [] : nil
+            var lines: [FlowSectionBuilder.Line]? = self.context.keepsRecords ? [] : nil
             // Only the section's items: the whole section input was copied to be passed.
-            let built = FlowLayout.build(self.input.sections[index].items, with: builder, origin: position,
+            let built = FlowLayout.build(self.context.input.sections[index].items, with: builder, origin: position,
                 lines: &lines)
             return (built.section, SectionRecord(extent: built.extent, lines: lines ?? []))
         }
 
         mutating func check(_ index: Int, keeping kept: SectionRecord?) throws(LayoutError) {
             guard kept == nil else { return }
-            _ = try FlowLayout.makeSectionBuilder(self.input, configuration: self.configuration, section: index)
+            _ = try FlowLayout.makeSectionBuilder(
+                self.context.input,
+                configuration: self.context.configuration,
+                section: index
+            )
         }
 
         /// Lays the section out again from the start of the line holding the item before `item` (a line's break
@@ -80,18 +94,18 @@ extension FlowLayout: LayoutKindProtocol {
             throws(LayoutError) -> Int
         {
             let (index, item) = (change.section, change.firstItem)
-            let count = self.input.sections[index].itemCount
+            let count = self.context.input.sections[index].itemCount
             let sectionIndex = layout.index
             let origin = layout.origin
             let builder = try FlowLayout.makeSectionBuilder(
-                self.input,
-                configuration: self.configuration,
+                self.context.input,
+                configuration: self.context.configuration,
                 section: index,
                 validatesSizes: change.validatesSizes
             )
             // A checkpointed section resumes from its checkpoint at or before the change's line, and stays
             // checkpointed (or, placed otherwise now, is built whole below: it keeps no lines).
-            if let old = layout.frames.checkpointed, case .sizes(let sizes) = self.input.sections[index].items,
+            if let old = layout.frames.checkpointed, case .sizes(let sizes) = self.context.input.sections[index].items,
                 let resumed = builder.resumeCheckpointed(sizes, origin: origin, from: old, item: item)
             {
                 layout = resumed.result.section
@@ -102,14 +116,14 @@ extension FlowLayout: LayoutKindProtocol {
             // are now listed resumes at a line of the grid's and stores its frames from then on.
             var lines = record.lines
             record.lines = []
-            if let grid = layout.frames.grid, lines.isEmpty, case .sizes = self.input.sections[index].items {
+            if let grid = layout.frames.grid, lines.isEmpty, case .sizes = self.context.input.sections[index].items {
                 lines = grid.flowLines
             }
             // The line holding the item before: a line's break depends on the size of the item after it, so a
             // resized first item of a line may move up to the line above.
             let previous = Swift.max(0, item - 1)
             let line = Swift.max(0, (0..<lines.count).partitioningIndex { lines[$0].first > previous } - 1)
-            if lines.isEmpty, let grid = layout.frames.grid, case .count = self.input.sections[index].items,
+            if lines.isEmpty, let grid = layout.frames.grid, case .count = self.context.input.sections[index].items,
                 let built = builder.rebuildGrid(
                     UniformItemSizes(size: builder.parameters.itemSize, count: count),
                     origin: origin,
@@ -126,7 +140,7 @@ extension FlowLayout: LayoutKindProtocol {
                 // An empty section before, or a grid (which keeps no lines): build it whole.
                 var recorded: [FlowSectionBuilder.Line]? = []
                 let position = builder.isVertical ? origin.y : origin.x
-                let items = self.input.sections[index].items
+                let items = self.context.input.sections[index].items
                 let built = FlowLayout.build(items, with: builder, origin: position, lines: &recorded)
                 layout = built.section
                 record = SectionRecord(extent: built.extent, lines: recorded ?? [])
@@ -143,16 +157,23 @@ extension FlowLayout: LayoutKindProtocol {
                 line: line,
                 index: sectionIndex
             )
-            let result = self.input.sections[index].withItemSizes(defaultSize: builder.parameters.itemSize, &body)
+            let result = self.context.input.sections[index].withItemSizes(
+                defaultSize: builder.parameters.itemSize,
+                &body
+            )
             record = SectionRecord(extent: result.extent, lines: body.lines)
             layout = result.section
             return count - first
         }
 
-        func assemble(sections: [SectionLayout], records: [SectionRecord], contentLength: Double) -> PreparedLayout {
+        func assemble<Records: RandomAccessCollection<SectionRecord>>(
+            sections: [SectionLayout],
+            records: Records,
+            contentLength: Double
+        ) -> PreparedLayout where Records.Index == Int {
             FlowLayout.assemble(
-                self.input,
-                configuration: self.configuration,
+                self.context.input,
+                configuration: self.context.configuration,
                 sections: sections,
                 crossEnds: records.lazy.map(\.extent.crossEnd),
                 contentLength: contentLength

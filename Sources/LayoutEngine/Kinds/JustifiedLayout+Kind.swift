@@ -14,7 +14,7 @@ extension JustifiedLayout: LayoutKindProtocol {
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder {
         Builder(
             input: context.input,
             configuration: context.configuration,
@@ -110,7 +110,11 @@ extension JustifiedLayout: LayoutKindProtocol {
             return count
         }
 
-        func assemble(sections: [SectionLayout], records: [SectionRecord], contentLength: Double) -> PreparedLayout {
+        func assemble<Records: RandomAccessCollection<SectionRecord>>(
+            sections: [SectionLayout],
+            records: Records,
+            contentLength: Double
+        ) -> PreparedLayout where Records.Index == Int {
             JustifiedLayout.assemble(
                 self.input,
                 configuration: self.configuration,

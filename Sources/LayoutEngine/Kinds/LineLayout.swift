@@ -74,9 +74,11 @@ extension LineLayout: StripKind {
             return (built.0, PlainSectionRecord(length: built.1))
         }
 
-        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
-            -> PreparedLayout
-        {
+        func assemble<Records: RandomAccessCollection<PlainSectionRecord>>(
+            sections: [SectionLayout],
+            records: Records,
+            contentLength: Double
+        ) -> PreparedLayout where Records.Index == Int {
             PreparedLayout(
                 kind: Kind.kind,
                 input: self.input,
@@ -202,7 +204,7 @@ protocol StripConfiguration {
 extension LineLayout.Configuration: StripConfiguration {}
 
 extension StripKind {
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder {
         let configuration = context.configuration
         let effects = try Self.effects(configuration)
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)

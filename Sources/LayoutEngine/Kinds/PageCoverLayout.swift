@@ -24,7 +24,7 @@ extension PageCoverLayout: LayoutKindProtocol {
     static var kind: LayoutKind { .pagecover }
     static var defaultConfiguration: Configuration { Configuration() }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder {
         let (input, configuration) = (context.input, context.configuration)
         try validateNonNegative(configuration.flickVelocityThreshold, name: "flickVelocityThreshold", section: nil)
         return Builder(input: input, configuration: configuration)
@@ -78,9 +78,11 @@ extension PageCoverLayout: LayoutKindProtocol {
             return (built, PlainSectionRecord(length: length))
         }
 
-        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
-            -> PreparedLayout
-        {
+        func assemble<Records: RandomAccessCollection<PlainSectionRecord>>(
+            sections: [SectionLayout],
+            records: Records,
+            contentLength: Double
+        ) -> PreparedLayout where Records.Index == Int {
             let page = self.input.viewport
             let pages = sections.reduce(0) { $0 + $1.frames.count }
             let width = Double(pages) * page.width

@@ -3,7 +3,7 @@ extension WaterfallLayout: LayoutKindProtocol {
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder {
         let configuration = context.configuration
         try validateScrolling(configuration)
         try validateNonNegative(configuration.minimumContentHeight, name: "minimumContentHeight", section: nil)
@@ -107,9 +107,11 @@ extension WaterfallLayout: LayoutKindProtocol {
             return count - item
         }
 
-        func assemble(sections: [SectionLayout], records: [PlainSectionRecord], contentLength: Double)
-            -> PreparedLayout
-        {
+        func assemble<Records: RandomAccessCollection<PlainSectionRecord>>(
+            sections: [SectionLayout],
+            records: Records,
+            contentLength: Double
+        ) -> PreparedLayout where Records.Index == Int {
             WaterfallLayout.assemble(
                 self.input,
                 configuration: self.configuration,

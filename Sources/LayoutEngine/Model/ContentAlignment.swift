@@ -19,20 +19,41 @@ extension LayoutKindProtocol {
     ///
     /// - Complexity: O(number of sections).
     static func assembleAligned(
-        _ builder: Builder,
+        _ builder: consuming Builder,
         sections: [SectionLayout],
         records: [Record],
         sectionsEnd: Double,
         in context: KindContext<Configuration>
     ) -> PreparedLayout {
+        Self.assembleAligned(
+            builder,
+            sections: sections,
+            records: records,
+            sectionsEnd: sectionsEnd,
+            viewport: context.input.viewport,
+            alignment: Self.contentAlignment(context.configuration)
+        )
+    }
+
+    /// ``assembleAligned(_:sections:records:sectionsEnd:in:)`` given what it reads of the context: the viewport and
+    /// the kind's ``contentAlignment(_:)``. The builder and the sections are consumed, so a caller that is done with
+    /// them passes them without a copy.
+    ///
+    /// - Complexity: O(number of sections).
+    static func assembleAligned<Records: RandomAccessCollection<Record>>(
+        _ builder: consuming Builder,
+        sections: consuming [SectionLayout],
+        records: Records,
+        sectionsEnd: Double,
+        viewport: Size,
+        alignment: ContentAlignment
+    ) -> PreparedLayout where Records.Index == Int {
         let contentLength = sectionsEnd + builder.contentRoom.after
         let isVertical = builder.isVertical
-        let viewport = context.input.viewport
         let lead = Swift.max(0, (isVertical ? viewport.height : viewport.width) - contentLength)
-        guard Self.contentAlignment(context.configuration) == .bottom, lead > 0 else {
+        guard alignment == .bottom, lead > 0 else {
             return builder.assemble(sections: sections, records: records, contentLength: contentLength)
         }
-        var sections = sections
         for index in sections.indices {
             if isVertical { sections[index].origin.y += lead } else { sections[index].origin.x += lead }
         }

@@ -46,26 +46,6 @@ public indirect enum LayoutConfiguration: Hashable, Sendable {
         }
     }
 
-    /// The configuration of the kind as `type`, or `nil` when it is another kind's. Cast from each case's own type,
-    /// so nothing is boxed (an existential of a configuration larger than its inline buffer is a heap copy).
-    ///
-    /// - Complexity: O(1).
-    func payload<Configuration>(as type: Configuration.Type) -> Configuration? {
-        switch self {
-        case .flow(let configuration): configuration as? Configuration
-        case .waterfall(let configuration): configuration as? Configuration
-        case .line(let configuration): configuration as? Configuration
-        case .stack(let configuration): configuration as? Configuration
-        case .circle(let configuration): configuration as? Configuration
-        case .cover(let configuration): configuration as? Configuration
-        case .rotary(let configuration): configuration as? Configuration
-        case .pagecover(let configuration): configuration as? Configuration
-        case .justified(let configuration): configuration as? Configuration
-        case .compositional(let configuration): configuration as? Configuration
-        case .custom(let custom): custom.value as? Configuration
-        }
-    }
-
     /// The kind this configuration prepares.
     public var kind: LayoutKind { self.kindType.kind }
 

@@ -135,19 +135,21 @@ struct LayoutRequest: Sendable {
     /// The bit ``decode(_:kind:configuration:takesKindMember:arrival:gate:)`` marks a member it has read with; 0 for
     /// a name it does not know.
     private static func memberBit(_ key: JSONKey) -> UInt32 {
+        // The commonest members first: each case is a call of `~=`, and `sections`, in every request, came
+        // eleventh (about 180 instructions a request; issue 21).
         switch key {
         case "viewport": 1 << 0
-        case "viewports": 1 << 1
-        case "contentOffset": 1 << 2
-        case "layoutDirection": 1 << 3
+        case "sections": 1 << 10
+        case "config": 1 << 9
         case "rect": 1 << 4
+        case "contentOffset": 1 << 2
+        case "kind": 1 << 11
+        case "layoutDirection": 1 << 3
+        case "viewports": 1 << 1
         case "orthogonalOffsets": 1 << 5
         case "safeAreaInsets": 1 << 6
         case "layoutMargins": 1 << 7
         case "readableContentWidth": 1 << 8
-        case "config": 1 << 9
-        case "sections": 1 << 10
-        case "kind": 1 << 11
         default: 0
         }
     }

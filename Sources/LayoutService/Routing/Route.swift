@@ -1,5 +1,6 @@
 import Glibc
 import HTTPCore
+import LayoutEngine
 
 /// The routes layoutd serves, matched from a request path.
 ///
@@ -154,7 +155,8 @@ enum Route: Hashable, Sendable {
             }
             return nil
         case 2 where segments.matches(0, "layout") && !segments.isEmpty(1):
-            return .layout(kind: segments.string(1))
+            // A built-in kind's name is its kind's own string: no string is made (and checked as UTF-8) from bytes.
+            return .layout(kind: segments.kind(1)?.rawValue ?? segments.string(1))
         default:
             return nil
         }
@@ -291,6 +293,12 @@ enum Route: Hashable, Sendable {
         func string(_ index: Int) -> String {
             let (start, end) = self.bounds(index)
             return String(decoding: UnsafeBufferPointer(rebasing: self.bytes[start..<end]), as: UTF8.self)
+        }
+
+        /// The built-in layout kind the segment at `index` names, or `nil`.
+        func kind(_ index: Int) -> LayoutKind? {
+            let (start, end) = self.bounds(index)
+            return LayoutKind(utf8: UnsafeBufferPointer(rebasing: self.bytes[start..<end]))
         }
 
         /// Whether the segment at `index` is empty.

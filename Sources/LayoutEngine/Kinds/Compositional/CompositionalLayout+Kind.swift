@@ -27,7 +27,7 @@ extension CompositionalLayout: LayoutKindProtocol {
     static var defaultConfiguration: Configuration { Configuration() }
     static var keepsSections: Bool { true }
 
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder {
+    static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder {
         Builder(stacker: try SectionStacker(input: context.input, configuration: context.configuration))
     }
 
@@ -125,7 +125,11 @@ extension CompositionalLayout: LayoutKindProtocol {
             return self.stacker.input.sections[index].itemCount
         }
 
-        func assemble(sections: [SectionLayout], records: [SectionRecord], contentLength: Double) -> PreparedLayout {
+        func assemble<Records: RandomAccessCollection<SectionRecord>>(
+            sections: [SectionLayout],
+            records: Records,
+            contentLength: Double
+        ) -> PreparedLayout where Records.Index == Int {
             CompositionalLayout.assemble(
                 self.stacker.input,
                 configuration: self.stacker.configuration,

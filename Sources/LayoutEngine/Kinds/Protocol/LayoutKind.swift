@@ -11,8 +11,33 @@ public struct LayoutKind: RawRepresentable, Hashable, Sendable, CaseIterable, Cu
     ///
     /// - Parameter rawValue: The kind's name.
     public init?(rawValue: String) {
-        guard let kind = Self.registry.first(where: { $0.kind.rawValue == rawValue }) else { return nil }
-        self = kind.kind
+        // From the names made once, rather than each asked of its kind's type through the registry's existentials.
+        guard let kind = Self.builtIn.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = kind
+    }
+
+    /// The built-in kind whose name is `name`'s bytes, or `nil` when no built-in kind has that name.
+    ///
+    /// For a name read from bytes (a request's path): its ``rawValue`` is the kind's own string, so no string is
+    /// made from the bytes.
+    ///
+    /// - Parameter name: The kind's name, as UTF-8.
+    /// - Complexity: O(built-in kinds + name length).
+    public init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+        for kind in Self.builtIn where kind.rawValue.utf8.count == name.count {
+            // Compared as buffers, index by index: through the string's UTF-8 view (or `elementsEqual`'s
+            // iterators) a name cost more than a string made from the bytes.
+            let matches = kind.rawValue.utf8.withContiguousStorageIfAvailable { own in
+                var index = 0
+                while index < own.count, own[index] == name[index] { index &+= 1 }
+                return index == own.count
+            }
+            if matches == true {
+                self = kind
+                return
+            }
+        }
+        return nil
     }
 
     /// A kind named `name`, built-in or not: for kinds defined outside the engine's registry.
@@ -23,7 +48,10 @@ public struct LayoutKind: RawRepresentable, Hashable, Sendable, CaseIterable, Cu
     }
 
     /// The built-in kinds, in the registry's order.
-    public static var allCases: [LayoutKind] { Self.registry.map { $0.kind } }
+    public static var allCases: [LayoutKind] { Self.builtIn }
+
+    /// The built-in kinds, in the registry's order: ``allCases``, made once.
+    private static let builtIn = Self.registry.map { $0.kind }
 
     public var description: String { self.rawValue }
 

@@ -68,7 +68,7 @@ extension LayoutKindProtocol {
     /// - Complexity: O(items of built sections + number of sections).
     static func prepare(
         _ input: LayoutInput,
-        configuration: Configuration,
+        configuration: consuming Configuration,
         limits: LayoutLimits,
         reused: [Int?]? = nil,
         firstChanged: [Int?]? = nil,
@@ -79,18 +79,25 @@ extension LayoutKindProtocol {
         streamed: WaterfallSectionStream? = nil
     ) throws(LayoutError) -> (prepared: PreparedLayout, records: [Record]) {
         _ = try input.validate(limits: limits)
-        let context = KindContext(
-            input: input,
-            configuration: configuration,
-            limits: limits,
-            keepsRecords: keepsRecords,
-            streamed: streamed
+        // What assembling reads of the context, taken before the context moves into the builder.
+        let alignment = Self.contentAlignment(configuration)
+        var builder = try Self.makeBuilder(
+            KindContext(
+                input: input,
+                configuration: consume configuration,
+                limits: limits,
+                keepsRecords: keepsRecords,
+                streamed: streamed
+            )
         )
-        var builder = try Self.makeBuilder(context)
         var sections: [SectionLayout] = []
-        var records: [Record] = []
         sections.reserveCapacity(input.sections.count)
-        records.reserveCapacity(input.sections.count)
+        // A stateless prepare of one section keeps its record here, for assembling only: an array of records
+        // would be one more allocation per request (issue 21).
+        let holdsOneRecord = !keepsRecords && reused == nil && input.sections.count == 1
+        var records: [Record] = []
+        var onlyRecord: Record? = nil
+        if !holdsOneRecord { records.reserveCapacity(input.sections.count) }
         let spacing = builder.sectionSpacing
         let room = builder.contentRoom
         var position = room.before
@@ -115,15 +122,28 @@ extension LayoutKindProtocol {
             // Moved into the arrays: a section is a large value, and a copy here retained all of its arrays.
             position += record.length
             sections.append(consume section)
-            records.append(consume record)
+            if holdsOneRecord { onlyRecord = consume record } else { records.append(consume record) }
         }
-        let prepared = Self.assembleAligned(
-            builder,
-            sections: sections,
-            records: records,
-            sectionsEnd: position,
-            in: context
-        )
+        let prepared: PreparedLayout
+        if let onlyRecord {
+            prepared = Self.assembleAligned(
+                consume builder,
+                sections: consume sections,
+                records: CollectionOfOne(onlyRecord),
+                sectionsEnd: position,
+                viewport: input.viewport,
+                alignment: alignment
+            )
+        } else {
+            prepared = Self.assembleAligned(
+                consume builder,
+                sections: consume sections,
+                records: records,
+                sectionsEnd: position,
+                viewport: input.viewport,
+                alignment: alignment
+            )
+        }
         return (prepared, records)
     }
 

@@ -33,8 +33,10 @@ protocol LayoutKindProtocol: SendableMetatype {
 
     /// Checks the layout-wide parameters and makes the builder of the context's sections.
     ///
+    /// The context is consumed: a builder may keep it (or its input and configuration) without a copy.
+    ///
     /// - Throws: ``LayoutError`` for a bad parameter.
-    static func makeBuilder(_ context: KindContext<Configuration>) throws(LayoutError) -> Builder
+    static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder
 
     /// The size of the items of a `count` section, as ``InvalidationContext/itemSizes`` and batch updates read it.
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size
@@ -69,6 +71,10 @@ protocol LayoutKindProtocol: SendableMetatype {
     /// `configuration` as a ``LayoutConfiguration``. Built-in kinds make their case; the default makes a
     /// ``LayoutConfiguration/custom(_:)``.
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration
+
+    /// The kind's configuration inside `configuration`, which must be this kind's. The default matches every case
+    /// with a cast; a kind may match its own case alone.
+    static func unwrap(_ configuration: LayoutConfiguration) -> Configuration
 
     // The entry points below are what callers holding a ``LayoutConfiguration`` reach through
     // ``LayoutConfiguration/kindType``; every kind takes their default implementations (in `LayoutKindProtocol+*`
@@ -189,10 +195,15 @@ protocol KindSectionBuilder {
         throws(LayoutError) -> Int
 
     /// The prepared layout around sections whose origins are in place. A kind that keeps sections reads only
-    /// `records` and `sections` here (kept sections were not built by this builder).
+    /// `records` and `sections` here (kept sections were not built by this builder). `records` are in the sections'
+    /// order: an array, or a stateless prepare's one record held without an array.
     ///
     /// - Complexity: O(number of sections).
-    func assemble(sections: [SectionLayout], records: [Record], contentLength: Double) -> PreparedLayout
+    func assemble<Records: RandomAccessCollection<Record>>(
+        sections: [SectionLayout],
+        records: Records,
+        contentLength: Double
+    ) -> PreparedLayout where Records.Index == Int
 }
 
 extension LayoutKindProtocol {
@@ -223,11 +234,22 @@ extension LayoutKindProtocol {
 
     /// The kind's configuration inside `configuration`, which must be this kind's (every kind's configuration is
     /// a type of its own).
+    ///
+    /// Each case is matched with its cast in the pattern (no existential: each case's own type is cast) and returned
+    /// from there: through an optional, the configuration was copied out of its box twice.
     static func unwrap(_ configuration: LayoutConfiguration) -> Configuration {
-        guard let own = configuration.payload(as: Configuration.self) else {
-            preconditionFailure("a \(configuration.kind.rawValue) configuration given to \(Self.kind.rawValue)")
+        switch configuration {
+        case .flow(let own as Configuration), .waterfall(let own as Configuration), .line(let own as Configuration),
+            .stack(let own as Configuration), .circle(let own as Configuration), .cover(let own as Configuration),
+            .rotary(let own as Configuration), .pagecover(let own as Configuration),
+            .justified(let own as Configuration), .compositional(let own as Configuration):
+            return own
+        case .custom(let custom):
+            if let own = custom.value as? Configuration { return own }
+        default:
+            break
         }
-        return own
+        preconditionFailure("a \(configuration.kind.rawValue) configuration given to \(Self.kind.rawValue)")
     }
 }
 
