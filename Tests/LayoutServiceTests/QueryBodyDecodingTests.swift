@@ -59,6 +59,19 @@ import Testing
         #expect(offset.contentOffset == Point(x: 0, y: 7))
     }
 
+    @Test func aBodyWithAnyByteOfItsStructureChangedIsNotReadAsThePlainShape() {
+        // The shape's literals are compared as words that overlap: a change in any byte of any of them counts.
+        let plain = Array(#"{"rect":{"x":10,"y":5,"width":2,"height":3}}"#.utf8)
+        #expect(QueryRequest.plainRect(plain) == Rect(x: 10, y: 5, width: 2, height: 3))
+        for position in plain.indices where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(plain[position]) {
+            for replacement in [plain[position] ^ 0x20, plain[position] &+ 1, plain[position] &- 1, 0] {
+                var body = plain
+                body[position] = replacement
+                #expect(QueryRequest.plainRect(body) == nil, "\(position): \(replacement)")
+            }
+        }
+    }
+
     @Test func wrongBodiesAreRefusedWithTheGeneralReadersErrors() throws {
         let session = try Self.session()
         let wrong: [(String, String?)] = [

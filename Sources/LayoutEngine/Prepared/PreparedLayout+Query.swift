@@ -75,7 +75,8 @@ extension PreparedLayout {
     /// A cell `plainCell` gets has exactly the attributes
     /// `LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: frame)`; which cells come through
     /// `plainCell` is the layout's affair (today: the cells of a plain section, left to right, found through a
-    /// sorted item index), so a caller must write both the same way.
+    /// sorted item index, and the shown cells of a `justified` section whose frames are replayed), so a caller
+    /// must write both the same way.
     ///
     /// - Parameters:
     ///   - rect: The rectangle, in content coordinates.
@@ -414,6 +415,12 @@ extension PreparedLayout {
                     try plainCell(IndexPath(section: sectionIndex, item: item), drawn)
                 }
             }
+        } else if let local, handsOverPlainCells,
+            let plain = CellContext.plainPrefix(layout: self, section: sectionIndex, scrolled: scrolled),
+            let checkpointed = self.checkpointedFrames(section: sectionIndex)
+        {
+            try self.visitPlainCells(
+                checkpointed, section: sectionIndex, rect: local, scrolled: scrolled, plain: plain, plainCell, body)
         } else {
             let context = CellContext(layout: self, section: sectionIndex, offset: offset, scrolled: scrolled)
             // The section's frames and index are passed borrowed from the array's storage: bound to a local, the
@@ -436,6 +443,57 @@ extension PreparedLayout {
         try self.visitAnchored(section: sectionIndex, rect: local.map { self.movedAcross($0, by: scrolled) },
             scrolled: scrolled, body)
         try self.visitFooter(section: sectionIndex, rect: local, offset: offset, body)
+    }
+
+    /// A section's replayed frames when both its frames and its index are those one ``CheckpointedFrames`` (the
+    /// index then searches that object's blocks and is not permuted), else `nil`.
+    ///
+    /// A reference count for each: the rect query of such a section needs nothing else of the section, where
+    /// passing its frames and index (values read from the array's storage) copied them on every query, retaining
+    /// and releasing their eleven references (issue 21).
+    @inline(__always)
+    private func checkpointedFrames(section sectionIndex: Int) -> CheckpointedFrames? {
+        guard let frames = self.sections[sectionIndex].frames.checkpointed,
+            self.sections[sectionIndex].index.checkpointed === frames
+        else { return nil }
+        return frames
+    }
+
+    /// Visits the cells drawn in `local`, in item order, of a section whose frames and index are `frames`
+    /// (``checkpointedFrames(section:)``) and whose first `plain.count` cells are plain, drawn at their stored frame
+    /// moved by `plain.origin`, and the others that cell hidden (``CellContext/plainPrefix(layout:section:scrolled:)``):
+    /// the former to `plainCell`, the latter to `body`. What
+    /// ``visitCells(_:index:rect:scrolled:context:plainOrigin:plainCell:_:)`` does for such a section, without a
+    /// ``CellContext`` made (a copy of the layout) or the section's frames and index copied.
+    @inline(__always)
+    private func visitPlainCells<E: Error>(
+        _ frames: CheckpointedFrames,
+        section sectionIndex: Int,
+        rect local: Rect,
+        scrolled: Double,
+        plain: (origin: Point, count: Int),
+        _ plainCell: (IndexPath, Rect) throws(E) -> Void,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        let origin = plain.origin
+        let local = self.movedAcross(local, by: scrolled)
+        // Plain cells never drift: `none` and `pinning` effects only.
+        let axis = self.sections[sectionIndex].index.axis
+        let (lo, hi) = (axis.leading(local), axis.trailing(local))
+        // ``SpatialIndex/candidatePositions(from:to:)`` of an index over these frames.
+        let positions = frames.count > 0 ? frames.candidateItems(from: lo, to: hi) : 0..<0
+        try frames.forEachFrame(in: positions, keepingRuns: lo <= hi) { (item, frame) throws(E) in
+            guard frame.intersects(local) else { return }
+            let indexPath = IndexPath(section: sectionIndex, item: item)
+            let drawn = frame.offsetBy(dx: origin.x, dy: origin.y)
+            if item < plain.count {
+                try plainCell(indexPath, drawn)
+            } else {
+                var hidden = LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: drawn)
+                hidden.isHidden = true
+                try body(hidden)
+            }
+        }
     }
 
     /// Visits a section's footer, if it has one and it intersects `local` (or `local` is `nil`).
