@@ -28,7 +28,7 @@ extension PreparedLayout {
             handsOverPlainCells: false,
             // Never called without `handsOverPlainCells`. A closure capturing `body` here made `body` go through a
             // thunk per element.
-            plainCell: { (_, _) throws(E) in },
+            plainCell: { (_, _) in },
             body
         )
     }
@@ -105,12 +105,17 @@ extension PreparedLayout {
 
     /// The rect query every form of ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` runs; plain cells
     /// go to `plainCell` only when `handsOverPlainCells`.
+    ///
+    /// `plainCell` throws nothing (every caller's is such): a section of replayed frames calls it as it is
+    /// (``visit(section:rect:offset:scrolled:handsOverPlainCells:plainCell:replayedPlainCell:_:)``), where the
+    /// typed-throws closure it is converted to for the other sections was called through a reabstraction thunk
+    /// (13 instructions a plain cell, issue 21).
     private func visitElements<E: Error>(
         in rect: Rect,
         contentOffset: Point,
         orthogonalOffsets: [Double],
         handsOverPlainCells: Bool,
-        plainCell: (IndexPath, Rect) throws(E) -> Void,
+        plainCell: (IndexPath, Rect) -> Void,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         let query = self.storedRect(rect)
@@ -132,7 +137,8 @@ extension PreparedLayout {
                 offset: offset,
                 scrolled: scrolled,
                 handsOverPlainCells: handsOverPlainCells,
-                plainCell: plainCell,
+                plainCell: { (indexPath, frame) throws(E) in plainCell(indexPath, frame) },
+                replayedPlainCell: plainCell,
                 body
             )
         }
@@ -239,6 +245,8 @@ extension PreparedLayout {
                 scrolled: scrolled,
                 handsOverPlainCells: true,
                 plainCell: plainCell,
+                // Only a rect query visits a section of replayed frames on its own.
+                replayedPlainCell: { _, _ in },
                 body
             )
         }
@@ -363,8 +371,10 @@ extension PreparedLayout {
     /// frame intersects `rect` (given relative to the section's origin). With `handsOverPlainCells`, the cells of a
     /// section whose cells are all plain (``CellContext/plainOrigin(layout:section:scrolled:)``) go to `plainCell`
     /// (see ``forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)``): all of them when `rect` is `nil`,
-    /// those found through a sorted item index otherwise. Inlined into its callers (see
-    /// ``visitAll(contentOffset:orthogonalOffsets:plainCell:_:)``).
+    /// those found through a sorted item index otherwise, or, in a section of replayed frames, to
+    /// `replayedPlainCell` (the rect query's `plainCell` as its caller gave it, see
+    /// ``visitElements(in:contentOffset:orthogonalOffsets:handsOverPlainCells:plainCell:_:)``). Inlined into its
+    /// callers (see ``visitAll(contentOffset:orthogonalOffsets:plainCell:_:)``).
     @inline(__always)
     private func visit<E: Error>(
         section sectionIndex: Int,
@@ -373,6 +383,7 @@ extension PreparedLayout {
         scrolled: Double,
         handsOverPlainCells: Bool,
         plainCell: (IndexPath, Rect) throws(E) -> Void,
+        replayedPlainCell: (IndexPath, Rect) -> Void,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         // Read fields one by one: copying a whole SectionLayout would retain all of its arrays.
@@ -420,7 +431,8 @@ extension PreparedLayout {
             let checkpointed = self.checkpointedFrames(section: sectionIndex)
         {
             try self.visitPlainCells(
-                checkpointed, section: sectionIndex, rect: local, scrolled: scrolled, plain: plain, plainCell, body)
+                checkpointed, section: sectionIndex, rect: local, scrolled: scrolled, plain: plain, replayedPlainCell,
+                body)
         } else {
             let context = CellContext(layout: self, section: sectionIndex, offset: offset, scrolled: scrolled)
             // The section's frames and index are passed borrowed from the array's storage: bound to a local, the
@@ -472,7 +484,7 @@ extension PreparedLayout {
         rect local: Rect,
         scrolled: Double,
         plain: (origin: Point, count: Int),
-        _ plainCell: (IndexPath, Rect) throws(E) -> Void,
+        _ plainCell: (IndexPath, Rect) -> Void,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         let origin = plain.origin
@@ -487,7 +499,7 @@ extension PreparedLayout {
             let indexPath = IndexPath(section: sectionIndex, item: item)
             let drawn = frame.offsetBy(dx: origin.x, dy: origin.y)
             if item < plain.count {
-                try plainCell(indexPath, drawn)
+                plainCell(indexPath, drawn)
             } else {
                 var hidden = LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: drawn)
                 hidden.isHidden = true

@@ -22,23 +22,24 @@ struct Session: Sendable {
     }
 
     /// The parts of a session answer that depend on nothing but the session's version and layout, made when the
-    /// version is: the `ETag`, the JSON of `contentSize` and the `widowCount`. A query then neither formats them
-    /// again nor copies the prepared layout (a large value) to read them (issue 21).
+    /// version is: the `ETag`, and the answer's opening with the version, `contentSize` and `widowCount`. A query
+    /// then neither formats them again nor copies the prepared layout (a large value) to read them (issue 21).
     struct AnswerHead: Sendable {
         /// `"<version>"`, the `ETag` header's value.
         let etag: String
-        /// The JSON of the layout's `contentSize`, as ``JSONWriter`` writes it.
-        let contentSize: [UInt8]
-        /// `justified`'s ``PreparedLayout/widowCount``; `nil` for the other kinds.
-        let widowCount: Int?
+        /// `{"version":…,"contentSize":{…}` and, for `justified`, `,"widowCount":…`, as ``JSONWriter`` writes
+        /// them: every session answer's first members (``JSONWriter/beginSessionAnswer(_:)``).
+        let opening: [UInt8]
 
-        /// - Complexity: O(1): two numbers formatted.
+        /// - Complexity: O(1): three or four numbers formatted.
         init(version: Int, layout: PreparedLayout) {
             self.etag = "\"\(version)\""
-            var writer = JSONWriter(capacity: 64)
-            writer.value(layout.contentSize)
-            self.contentSize = writer.bytes
-            self.widowCount = layout.widowCount
+            var writer = JSONWriter(capacity: 128)
+            writer.beginObject()
+            writer.member("version", version)
+            writer.member("contentSize", layout.contentSize)
+            writer.widowCount(of: layout)
+            self.opening = writer.bytes
         }
     }
 
@@ -52,7 +53,7 @@ struct Session: Sendable {
     /// The identifier: 128 random bits as 32 lowercase hexadecimal digits.
     var id: String { self.contents.id }
 
-    /// The version's `ETag`, `contentSize` and `widowCount`, made once.
+    /// The version's `ETag` and its answers' opening, made once.
     var head: AnswerHead { self.contents.head }
 
     /// Increases by one with every mutation; `ETag` and `If-Match` carry it.
