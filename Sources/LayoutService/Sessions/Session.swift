@@ -119,18 +119,18 @@ struct Session: Sendable {
     /// - Complexity: O(1): the 32 bytes are checked as four words, eight bytes at a time
     ///   (``isLowercaseHexWord(_:)``).
     static func isWellFormedID(_ text: Substring) -> Bool {
-        guard text.utf8.count == 32 else { return false }
-        func isLowercaseHex(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
-        }
-        return text.utf8.withContiguousStorageIfAvailable { bytes in
+        // The bytes read in place by `withUTF8`: counting them first and the generic
+        // `utf8.withContiguousStorageIfAvailable` each walked the substring's indices (some 200 instructions of
+        // every session request, issue 21).
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == 32 else { return false }
             let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
             return Self.isLowercaseHexWord(start.loadUnaligned(as: UInt64.self))
                 && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
                 && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
                 && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
-        } ?? text.utf8.allSatisfy(isLowercaseHex)
+        }
     }
 
     /// Whether each of the eight bytes of `word` is `0`...`9` or `a`...`f`.

@@ -15,11 +15,12 @@ struct SessionKey: Hashable {
 
     /// The key of `id`.
     init(_ id: Substring) {
-        let utf8 = id.utf8
-        // Every real identifier: its length and four unaligned loads from the one contiguous view of its bytes, no
-        // copy through a buffer (counting a substring's bytes first was a separate walk of its indices, some 150
-        // instructions of a session query's lookup).
-        if let words = utf8.withContiguousStorageIfAvailable({ bytes -> (UInt64, UInt64, UInt64, UInt64)? in
+        // Every real identifier: its length and four unaligned loads from the substring's own bytes, no copy
+        // through a buffer. `withUTF8` reads them in place (a native string's are contiguous); counting the bytes
+        // first, or the generic `utf8.withContiguousStorageIfAvailable`, walked the substring's indices, some 150
+        // instructions of a session query's lookup.
+        var text = id
+        let words = text.withUTF8 { bytes -> (UInt64, UInt64, UInt64, UInt64)? in
             guard bytes.count == 32 else { return nil }
             let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
             return (
@@ -27,23 +28,25 @@ struct SessionKey: Hashable {
                 start.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
                 start.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
             )
-        }), let words {
+        }
+        if let words {
             self.count = 32
             (self.word0, self.word1, self.word2, self.word3) = words
             return
         }
+        let utf8 = id.utf8
         self.count = utf8.count
         guard self.count <= 32 else {
             self.longText = String(id)
             return
         }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &words) { target in
+        var padded: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &padded) { target in
             if utf8.withContiguousStorageIfAvailable({ target.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
                 for (index, byte) in utf8.enumerated() { target[index] = byte }
             }
         }
-        (self.word0, self.word1, self.word2, self.word3) = words
+        (self.word0, self.word1, self.word2, self.word3) = padded
     }
 
     /// The key of `id`.
