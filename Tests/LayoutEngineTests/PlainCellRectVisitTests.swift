@@ -35,13 +35,13 @@ import Testing
         )
     }
 
-    @Test(arguments: 0..<30)
-    func aFlowLayoutsRectQueryGivesTheSameElementsSplit(seed: Int) throws {
-        var random = RandomLayouts(seed: UInt64(seed) &+ 9_300)
-        let (flow, input) = PlainCellVisitTests.randomFlowInput(&random, counts: 0...400, sized: 0...80)
-        let direction = input.layoutDirection
-        let sections = input.sections
-        let layout = try prepare(input, .flow(flow))
+    /// Expects a dozen random rects over `layout` to give the same elements split as the attributes query, none of
+    /// them plain cells when it is mirrored (`direction`).
+    ///
+    /// - Returns: How many plain cells they found.
+    static func expectTheSameElementsSplit(
+        _ layout: PreparedLayout, direction: LayoutDirection, _ random: inout RandomLayouts
+    ) -> Int {
         var plainSeen = 0
         for _ in 0..<12 {
             let rect = Self.randomRect(&random, over: layout)
@@ -51,8 +51,19 @@ import Testing
             if direction == .rightToLeft { #expect(plain == 0) }
             plainSeen += plain
         }
+        return plainSeen
+    }
+
+    @Test(arguments: 0..<30)
+    func aFlowLayoutsRectQueryGivesTheSameElementsSplit(seed: Int) throws {
+        var random = RandomLayouts(seed: UInt64(seed) &+ 9_300)
+        let (flow, input) = PlainCellVisitTests.randomFlowInput(&random, counts: 0...400, sized: 0...80)
+        let plainSeen = Self.expectTheSameElementsSplit(
+            try prepare(input, .flow(flow)), direction: input.layoutDirection, &random)
         // Left to right, a flow's cells are plain: a dozen rects over a non-empty layout find some of them.
-        if direction == .leftToRight, sections.contains(where: { $0.itemCount > 0 }) { #expect(plainSeen > 0) }
+        if input.layoutDirection == .leftToRight, input.sections.contains(where: { $0.itemCount > 0 }) {
+            #expect(plainSeen > 0)
+        }
     }
 
     @Test(arguments: [LayoutKind.flow, .line, .stack, .circle, .cover, .rotary, .pagecover, .waterfall, .justified])
@@ -68,6 +79,33 @@ import Testing
             let rect = Self.randomRect(&random, over: layout)
             let (elements, _) = Self.splitVisit(layout, in: rect, contentOffset: input.contentOffset)
             #expect(elements == layout.attributes(in: rect, contentOffset: input.contentOffset))
+        }
+    }
+
+    /// Sections of replayed frames (given by sizes: ``CheckpointedFrames``) are searched without their index copied;
+    /// a `justified` section's shown cells come as plain cells too, its hidden ones (widows left out, rows past the
+    /// limit) as attributes: the same elements as the attributes query, for every kind that replays.
+    @Test(arguments: 0..<16)
+    func sectionsOfReplayedFramesGiveTheSameElementsSplit(seed: Int) throws {
+        var random = RandomLayouts(seed: UInt64(seed) &+ 9_400)
+        let input = JustifiedCheckpointTests.input(&random)
+        let configurations: [LayoutConfiguration] = [
+            .justified(JustifiedCheckpointTests.configuration(&random)), .defaults(for: .waterfall),
+            .defaults(for: .flow),
+        ]
+        for configuration in configurations {
+            let layout = try prepare(input, configuration)
+            let replayed = (0..<layout.numberOfSections).filter { layout.sections[$0].frames.checkpointed != nil }
+            #expect(replayed.count == input.sections.filter { $0.itemCount > 0 }.count)
+            _ = Self.expectTheSameElementsSplit(layout, direction: input.layoutDirection, &random)
+            // A rect over the whole content finds every shown cell as a plain one, left to right.
+            let whole = Rect(x: -1, y: -1, width: layout.contentSize.width + 2, height: layout.contentSize.height + 2)
+            let (elements, plain) = Self.splitVisit(layout, in: whole, contentOffset: .zero)
+            #expect(elements == layout.attributes(in: whole, contentOffset: .zero))
+            if input.layoutDirection == .leftToRight {
+                let shown = elements.filter { $0.category == .cell && !$0.isHidden }.count
+                #expect(plain == shown, "\(configuration.kind)")
+            }
         }
     }
 }

@@ -59,6 +59,19 @@ import Testing
         #expect(offset.contentOffset == Point(x: 0, y: 7))
     }
 
+    @Test func aBodyWithAnyByteOfItsStructureChangedIsNotReadAsThePlainShape() {
+        // The shape's literals are compared as words that overlap: a change in any byte of any of them counts.
+        let plain = Array(#"{"rect":{"x":10,"y":5,"width":2,"height":3}}"#.utf8)
+        #expect(QueryRequest.plainRect(plain) == Rect(x: 10, y: 5, width: 2, height: 3))
+        for position in plain.indices where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(plain[position]) {
+            for replacement in [plain[position] ^ 0x20, plain[position] &+ 1, plain[position] &- 1, 0] {
+                var body = plain
+                body[position] = replacement
+                #expect(QueryRequest.plainRect(body) == nil, "\(position): \(replacement)")
+            }
+        }
+    }
+
     @Test func wrongBodiesAreRefusedWithTheGeneralReadersErrors() throws {
         let session = try Self.session()
         let wrong: [(String, String?)] = [
@@ -91,12 +104,27 @@ import Testing
     @Test func theAnswerHeadIsTheVersionsETagAndTheLayoutsSizeAndWidows() throws {
         let session = try Self.session()
         #expect(session.head.etag == "\"3\"")
-        var writer = JSONWriter()
-        writer.value(session.layout.contentSize)
-        #expect(session.head.contentSize == writer.bytes)
-        #expect(session.head.widowCount == nil)
+        var expected = JSONWriter()
+        expected.beginObject()
+        expected.member("version", 3)
+        expected.member("contentSize", session.layout.contentSize)
+        #expect(session.head.opening == expected.bytes)
         var next = session
         next.version = 12
         #expect(next.head.etag == "\"12\"" && session.head.etag == "\"3\"")
+        #expect(String(decoding: next.head.opening, as: UTF8.self).hasPrefix(#"{"version":12,"contentSize":"#))
+        // A justified session's answers tell its widows; the members that follow the opening are separated from it.
+        let photos = [Size](repeating: Size(width: 3, height: 2), count: 7)
+        let input = LayoutInput(sections: [SectionInput(items: .sizes(photos))])
+        let live = try LiveLayout(input: input, configuration: .defaults(for: .justified))
+        let justified = Session(id: "b", version: 1, live: live)
+        let widows = try #require(justified.layout.widowCount)
+        var writer = JSONWriter()
+        writer.beginSessionAnswer(justified)
+        writer.member("attributes", array: [Int]())
+        writer.endObject()
+        let answer = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(answer.hasSuffix(#","widowCount":\#(widows),"attributes":[]}"#), "\(answer)")
+        #expect(answer.hasPrefix(#"{"version":1,"contentSize":{"#), "\(answer)")
     }
 }

@@ -42,6 +42,31 @@ import Testing
         }
     }
 
+    @Test func equalKeysHaveTheSameTableHashForEverySeedAndOthersSpreadOut() {
+        let long = String(repeating: "0123456789abcdef", count: 3)
+        for seed in [0, 1, -1, 0x5EED, Int.max, Int.min] {
+            for _ in 0..<50 {
+                let id = Session.makeID()
+                let inPath = "/sessions/\(id)/query".dropFirst(10).prefix(32)
+                #expect(SessionKey(id)._rawHashValue(seed: seed) == SessionKey(inPath)._rawHashValue(seed: seed))
+            }
+            #expect(SessionKey(long)._rawHashValue(seed: seed) == SessionKey(Substring(long))._rawHashValue(seed: seed))
+            #expect(SessionKey("short")._rawHashValue(seed: seed) == SessionKey(Substring("short"))._rawHashValue(seed: seed))
+        }
+        // The seed changes the hash, and identifiers one byte apart land in different buckets of a large table.
+        let id = Session.makeID()
+        #expect(SessionKey(id)._rawHashValue(seed: 1) != SessionKey(id)._rawHashValue(seed: 2))
+        var buckets = Set<Int>()
+        var bytes = Array(id.utf8)
+        for position in 0..<32 {
+            let kept = bytes[position]
+            bytes[position] = kept == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+            buckets.insert(SessionKey(String(decoding: bytes, as: UTF8.self))._rawHashValue(seed: 7) & 0xFFFF)
+            bytes[position] = kept
+        }
+        #expect(buckets.count >= 30)
+    }
+
     @Test func identifiersThatDifferInOneByteOrInLengthHaveDifferentKeys() {
         let id = Array(Session.makeID().utf8)
         var keys: Set<SessionKey> = [SessionKey(String(decoding: id, as: UTF8.self))]

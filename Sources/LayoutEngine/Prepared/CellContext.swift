@@ -30,7 +30,7 @@ struct CellContext {
     /// Gathers the context of one section of `layout` at a content offset in stored (left-to-right) space; an
     /// orthogonal section's cells are drawn `scrolled` points toward the leading edge (toward the top when the
     /// layout scrolls horizontally).
-    init(layout: PreparedLayout, section: Int, offset: Point, scrolled: Double = 0) {
+    init(layout: borrowing PreparedLayout, section: Int, offset: Point, scrolled: Double = 0) {
         self.section = section
         self.origin = Self.origin(layout: layout, section: section, scrolled: scrolled)
         self.itemCount = layout.sections[section].frames.count
@@ -96,6 +96,23 @@ struct CellContext {
         guard !layout.isMirrored else { return nil }
         switch layout.effects {
         case .none, .pinning: return Self.origin(layout: layout, section: section, scrolled: scrolled)
+        default: return nil
+        }
+    }
+
+    /// The origin of a section's cells and how many of its first cells are plain when those are all the others
+    /// are not but hidden, `nil` otherwise: ``plainOrigin(layout:section:scrolled:)`` with every cell plain, or a
+    /// `justified` section left to right, whose cells from its shown count on are the plain cell hidden (what
+    /// ``makeCell(item:frame:)`` makes in the ``Mode/justified`` mode), for a rect query that hands plain cells
+    /// over (issue 21's scrolling rows: a `justified` viewport's cells were made as attributes and written whole).
+    ///
+    /// - Complexity: O(1).
+    static func plainPrefix(layout: PreparedLayout, section: Int, scrolled: Double) -> (origin: Point, count: Int)? {
+        guard !layout.isMirrored else { return nil }
+        switch layout.effects {
+        case .none, .pinning: return (Self.origin(layout: layout, section: section, scrolled: scrolled), Int.max)
+        case .justified(let shownItemCounts, _):
+            return (Self.origin(layout: layout, section: section, scrolled: scrolled), shownItemCounts[section])
         default: return nil
         }
     }

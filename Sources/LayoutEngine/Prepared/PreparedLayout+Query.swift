@@ -28,7 +28,7 @@ extension PreparedLayout {
             handsOverPlainCells: false,
             // Never called without `handsOverPlainCells`. A closure capturing `body` here made `body` go through a
             // thunk per element.
-            plainCell: { (_, _) throws(E) in },
+            plainCell: { (_, _) in },
             body
         )
     }
@@ -75,7 +75,8 @@ extension PreparedLayout {
     /// A cell `plainCell` gets has exactly the attributes
     /// `LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: frame)`; which cells come through
     /// `plainCell` is the layout's affair (today: the cells of a plain section, left to right, found through a
-    /// sorted item index), so a caller must write both the same way.
+    /// sorted item index, and the shown cells of a `justified` section whose frames are replayed), so a caller
+    /// must write both the same way.
     ///
     /// - Parameters:
     ///   - rect: The rectangle, in content coordinates.
@@ -104,12 +105,17 @@ extension PreparedLayout {
 
     /// The rect query every form of ``forEachAttribute(in:contentOffset:orthogonalOffsets:_:)`` runs; plain cells
     /// go to `plainCell` only when `handsOverPlainCells`.
+    ///
+    /// `plainCell` throws nothing (every caller's is such): a section of replayed frames calls it as it is
+    /// (``visit(section:rect:offset:scrolled:handsOverPlainCells:plainCell:replayedPlainCell:_:)``), where the
+    /// typed-throws closure it is converted to for the other sections was called through a reabstraction thunk
+    /// (13 instructions a plain cell, issue 21).
     private func visitElements<E: Error>(
         in rect: Rect,
         contentOffset: Point,
         orthogonalOffsets: [Double],
         handsOverPlainCells: Bool,
-        plainCell: (IndexPath, Rect) throws(E) -> Void,
+        plainCell: (IndexPath, Rect) -> Void,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         let query = self.storedRect(rect)
@@ -131,7 +137,8 @@ extension PreparedLayout {
                 offset: offset,
                 scrolled: scrolled,
                 handsOverPlainCells: handsOverPlainCells,
-                plainCell: plainCell,
+                plainCell: { (indexPath, frame) throws(E) in plainCell(indexPath, frame) },
+                replayedPlainCell: plainCell,
                 body
             )
         }
@@ -238,6 +245,8 @@ extension PreparedLayout {
                 scrolled: scrolled,
                 handsOverPlainCells: true,
                 plainCell: plainCell,
+                // Only a rect query visits a section of replayed frames on its own.
+                replayedPlainCell: { _, _ in },
                 body
             )
         }
@@ -362,8 +371,10 @@ extension PreparedLayout {
     /// frame intersects `rect` (given relative to the section's origin). With `handsOverPlainCells`, the cells of a
     /// section whose cells are all plain (``CellContext/plainOrigin(layout:section:scrolled:)``) go to `plainCell`
     /// (see ``forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)``): all of them when `rect` is `nil`,
-    /// those found through a sorted item index otherwise. Inlined into its callers (see
-    /// ``visitAll(contentOffset:orthogonalOffsets:plainCell:_:)``).
+    /// those found through a sorted item index otherwise, or, in a section of replayed frames, to
+    /// `replayedPlainCell` (the rect query's `plainCell` as its caller gave it, see
+    /// ``visitElements(in:contentOffset:orthogonalOffsets:handsOverPlainCells:plainCell:_:)``). Inlined into its
+    /// callers (see ``visitAll(contentOffset:orthogonalOffsets:plainCell:_:)``).
     @inline(__always)
     private func visit<E: Error>(
         section sectionIndex: Int,
@@ -372,6 +383,7 @@ extension PreparedLayout {
         scrolled: Double,
         handsOverPlainCells: Bool,
         plainCell: (IndexPath, Rect) throws(E) -> Void,
+        replayedPlainCell: (IndexPath, Rect) -> Void,
         _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         // Read fields one by one: copying a whole SectionLayout would retain all of its arrays.
@@ -414,6 +426,13 @@ extension PreparedLayout {
                     try plainCell(IndexPath(section: sectionIndex, item: item), drawn)
                 }
             }
+        } else if let local, handsOverPlainCells,
+            let plain = CellContext.plainPrefix(layout: self, section: sectionIndex, scrolled: scrolled),
+            let checkpointed = self.checkpointedFrames(section: sectionIndex)
+        {
+            try self.visitPlainCells(
+                checkpointed, section: sectionIndex, rect: local, scrolled: scrolled, plain: plain, replayedPlainCell,
+                body)
         } else {
             let context = CellContext(layout: self, section: sectionIndex, offset: offset, scrolled: scrolled)
             // The section's frames and index are passed borrowed from the array's storage: bound to a local, the
@@ -436,6 +455,57 @@ extension PreparedLayout {
         try self.visitAnchored(section: sectionIndex, rect: local.map { self.movedAcross($0, by: scrolled) },
             scrolled: scrolled, body)
         try self.visitFooter(section: sectionIndex, rect: local, offset: offset, body)
+    }
+
+    /// A section's replayed frames when both its frames and its index are those one ``CheckpointedFrames`` (the
+    /// index then searches that object's blocks and is not permuted), else `nil`.
+    ///
+    /// A reference count for each: the rect query of such a section needs nothing else of the section, where
+    /// passing its frames and index (values read from the array's storage) copied them on every query, retaining
+    /// and releasing their eleven references (issue 21).
+    @inline(__always)
+    private func checkpointedFrames(section sectionIndex: Int) -> CheckpointedFrames? {
+        guard let frames = self.sections[sectionIndex].frames.checkpointed,
+            self.sections[sectionIndex].index.checkpointed === frames
+        else { return nil }
+        return frames
+    }
+
+    /// Visits the cells drawn in `local`, in item order, of a section whose frames and index are `frames`
+    /// (``checkpointedFrames(section:)``) and whose first `plain.count` cells are plain, drawn at their stored frame
+    /// moved by `plain.origin`, and the others that cell hidden (``CellContext/plainPrefix(layout:section:scrolled:)``):
+    /// the former to `plainCell`, the latter to `body`. What
+    /// ``visitCells(_:index:rect:scrolled:context:plainOrigin:plainCell:_:)`` does for such a section, without a
+    /// ``CellContext`` made (a copy of the layout) or the section's frames and index copied.
+    @inline(__always)
+    private func visitPlainCells<E: Error>(
+        _ frames: CheckpointedFrames,
+        section sectionIndex: Int,
+        rect local: Rect,
+        scrolled: Double,
+        plain: (origin: Point, count: Int),
+        _ plainCell: (IndexPath, Rect) -> Void,
+        _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        let origin = plain.origin
+        let local = self.movedAcross(local, by: scrolled)
+        // Plain cells never drift: `none` and `pinning` effects only.
+        let axis = self.sections[sectionIndex].index.axis
+        let (lo, hi) = (axis.leading(local), axis.trailing(local))
+        // ``SpatialIndex/candidatePositions(from:to:)`` of an index over these frames.
+        let positions = frames.count > 0 ? frames.candidateItems(from: lo, to: hi) : 0..<0
+        try frames.forEachFrame(in: positions, keepingRuns: lo <= hi) { (item, frame) throws(E) in
+            guard frame.intersects(local) else { return }
+            let indexPath = IndexPath(section: sectionIndex, item: item)
+            let drawn = frame.offsetBy(dx: origin.x, dy: origin.y)
+            if item < plain.count {
+                plainCell(indexPath, drawn)
+            } else {
+                var hidden = LayoutAttributes(category: .cell, kind: nil, indexPath: indexPath, frame: drawn)
+                hidden.isHidden = true
+                try body(hidden)
+            }
+        }
     }
 
     /// Visits a section's footer, if it has one and it intersects `local` (or `local` is `nil`).

@@ -79,15 +79,40 @@ private struct PlainRectCursor {
     var offset = 0
 
     /// Steps over `literal` when the bytes at the offset are exactly it.
+    ///
+    /// A literal of 2 to 16 bytes (each of the shape's) is compared as two words that overlap, the first and the
+    /// last of its length, rather than byte by byte with a bounds check each (issue 21). Inlined, so that each
+    /// literal's length is a constant and only its case is left.
+    @inline(__always)
     mutating func skip(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard self.bytes.count - self.offset >= count else { return false }
-        let matches = literal.withUTF8Buffer { text in
-            for index in 0..<count where text[index] != self.bytes[self.offset + index] { return false }
-            return true
+        guard self.bytes.count - self.offset >= count, let base = self.bytes.baseAddress else { return false }
+        let text = UnsafeRawPointer(literal.utf8Start)
+        let here = UnsafeRawPointer(base + self.offset)
+        let matches: Bool
+        switch count {
+        case 8...16: matches = Self.equal(text, here, count, as: UInt64.self)
+        case 4..<8: matches = Self.equal(text, here, count, as: UInt32.self)
+        case 2..<4: matches = Self.equal(text, here, count, as: UInt16.self)
+        default:
+            matches = (0..<count).allSatisfy { index in
+                text.load(fromByteOffset: index, as: UInt8.self) == here.load(fromByteOffset: index, as: UInt8.self)
+            }
         }
         if matches { self.offset += count }
         return matches
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are equal, for `count` from one `Word`'s size to two: compared as
+    /// the first and the last `Word` of each, which overlap (or meet) in the middle.
+    @inline(__always)
+    private static func equal<Word: FixedWidthInteger>(
+        _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int, as _: Word.Type
+    ) -> Bool {
+        let last = count - MemoryLayout<Word>.size
+        return (a.loadUnaligned(as: Word.self) ^ b.loadUnaligned(as: Word.self))
+            | (a.loadUnaligned(fromByteOffset: last, as: Word.self) ^ b.loadUnaligned(fromByteOffset: last, as: Word.self))
+            == 0
     }
 
     /// Reads `0` or a digit 1–9 followed by at most nine digits, as a `Double` no larger than `limit`.

@@ -22,23 +22,24 @@ struct Session: Sendable {
     }
 
     /// The parts of a session answer that depend on nothing but the session's version and layout, made when the
-    /// version is: the `ETag`, the JSON of `contentSize` and the `widowCount`. A query then neither formats them
-    /// again nor copies the prepared layout (a large value) to read them (issue 21).
+    /// version is: the `ETag`, and the answer's opening with the version, `contentSize` and `widowCount`. A query
+    /// then neither formats them again nor copies the prepared layout (a large value) to read them (issue 21).
     struct AnswerHead: Sendable {
         /// `"<version>"`, the `ETag` header's value.
         let etag: String
-        /// The JSON of the layout's `contentSize`, as ``JSONWriter`` writes it.
-        let contentSize: [UInt8]
-        /// `justified`'s ``PreparedLayout/widowCount``; `nil` for the other kinds.
-        let widowCount: Int?
+        /// `{"version":…,"contentSize":{…}` and, for `justified`, `,"widowCount":…`, as ``JSONWriter`` writes
+        /// them: every session answer's first members (``JSONWriter/beginSessionAnswer(_:)``).
+        let opening: [UInt8]
 
-        /// - Complexity: O(1): two numbers formatted.
+        /// - Complexity: O(1): three or four numbers formatted.
         init(version: Int, layout: PreparedLayout) {
             self.etag = "\"\(version)\""
-            var writer = JSONWriter(capacity: 64)
-            writer.value(layout.contentSize)
-            self.contentSize = writer.bytes
-            self.widowCount = layout.widowCount
+            var writer = JSONWriter(capacity: 128)
+            writer.beginObject()
+            writer.member("version", version)
+            writer.member("contentSize", layout.contentSize)
+            writer.widowCount(of: layout)
+            self.opening = writer.bytes
         }
     }
 
@@ -52,7 +53,7 @@ struct Session: Sendable {
     /// The identifier: 128 random bits as 32 lowercase hexadecimal digits.
     var id: String { self.contents.id }
 
-    /// The version's `ETag`, `contentSize` and `widowCount`, made once.
+    /// The version's `ETag` and its answers' opening, made once.
     var head: AnswerHead { self.contents.head }
 
     /// Increases by one with every mutation; `ETag` and `If-Match` carry it.
@@ -118,18 +119,18 @@ struct Session: Sendable {
     /// - Complexity: O(1): the 32 bytes are checked as four words, eight bytes at a time
     ///   (``isLowercaseHexWord(_:)``).
     static func isWellFormedID(_ text: Substring) -> Bool {
-        guard text.utf8.count == 32 else { return false }
-        func isLowercaseHex(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
-        }
-        return text.utf8.withContiguousStorageIfAvailable { bytes in
+        // The bytes read in place by `withUTF8`: counting them first and the generic
+        // `utf8.withContiguousStorageIfAvailable` each walked the substring's indices (some 200 instructions of
+        // every session request, issue 21).
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == 32 else { return false }
             let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
             return Self.isLowercaseHexWord(start.loadUnaligned(as: UInt64.self))
                 && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
                 && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
                 && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
-        } ?? text.utf8.allSatisfy(isLowercaseHex)
+        }
     }
 
     /// Whether each of the eight bytes of `word` is `0`...`9` or `a`...`f`.

@@ -15,33 +15,38 @@ struct SessionKey: Hashable {
 
     /// The key of `id`.
     init(_ id: Substring) {
+        // Every real identifier: its length and four unaligned loads from the substring's own bytes, no copy
+        // through a buffer. `withUTF8` reads them in place (a native string's are contiguous); counting the bytes
+        // first, or the generic `utf8.withContiguousStorageIfAvailable`, walked the substring's indices, some 150
+        // instructions of a session query's lookup.
+        var text = id
+        let words = text.withUTF8 { bytes -> (UInt64, UInt64, UInt64, UInt64)? in
+            guard bytes.count == 32 else { return nil }
+            let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+            return (
+                start.loadUnaligned(as: UInt64.self), start.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                start.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
+                start.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+            )
+        }
+        if let words {
+            self.count = 32
+            (self.word0, self.word1, self.word2, self.word3) = words
+            return
+        }
         let utf8 = id.utf8
         self.count = utf8.count
         guard self.count <= 32 else {
             self.longText = String(id)
             return
         }
-        // Every real identifier: four unaligned loads, no copy through a buffer.
-        if self.count == 32,
-            let words = utf8.withContiguousStorageIfAvailable({ bytes in
-                let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
-                return (
-                    start.loadUnaligned(as: UInt64.self), start.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-                    start.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
-                    start.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                )
-            })
-        {
-            (self.word0, self.word1, self.word2, self.word3) = words
-            return
-        }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &words) { target in
+        var padded: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &padded) { target in
             if utf8.withContiguousStorageIfAvailable({ target.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
                 for (index, byte) in utf8.enumerated() { target[index] = byte }
             }
         }
-        (self.word0, self.word1, self.word2, self.word3) = words
+        (self.word0, self.word1, self.word2, self.word3) = padded
     }
 
     /// The key of `id`.
@@ -65,11 +70,30 @@ struct SessionKey: Hashable {
             hasher.combine(longText)
             return
         }
-        // Odd multipliers keep each word's bits; the rotations keep equal words in different places apart.
-        let folded =
-            self.word0 &* 0x9E37_79B9_7F4A_7C15 ^ self.word1.rotated(by: 16) &* 0xC2B2_AE3D_27D4_EB4F
+        hasher.combine(self.folded ^ UInt64(truncatingIfNeeded: self.count))
+    }
+
+    /// The hash the session table's dictionary asks for (`Hashable`'s underscored requirement, which
+    /// `hash(into:)` feeds by default): the folded word and the length mixed with the table's seed by a 64-bit
+    /// finalizer (MurmurHash3's `fmix64`), instead of a `Hasher`'s SipHash rounds over that word, about 200
+    /// instructions of every session request's lookup (issue 21). Equal keys fold equally, so they hash equally
+    /// for every seed; the seed is the table's own, random per process, as with any hash.
+    func _rawHashValue(seed: Int) -> Int {
+        if let longText = self.longText { return longText._rawHashValue(seed: seed) }
+        var mixed = self.folded ^ UInt64(truncatingIfNeeded: self.count) ^ UInt64(bitPattern: Int64(seed))
+        mixed ^= mixed &>> 33
+        mixed &*= 0xFF51_AFD7_ED55_8CCD
+        mixed ^= mixed &>> 33
+        mixed &*= 0xC4CE_B9FE_1A85_EC53
+        mixed ^= mixed &>> 33
+        return Int(truncatingIfNeeded: mixed)
+    }
+
+    /// The four words folded into one: odd multipliers keep each word's bits; the rotations keep equal words in
+    /// different places apart.
+    private var folded: UInt64 {
+        self.word0 &* 0x9E37_79B9_7F4A_7C15 ^ self.word1.rotated(by: 16) &* 0xC2B2_AE3D_27D4_EB4F
             ^ self.word2.rotated(by: 32) &* 0x1656_67B1_9E37_79F9 ^ self.word3.rotated(by: 48) &* 0x27D4_EB2F_1656_67C5
-        hasher.combine(folded ^ UInt64(truncatingIfNeeded: self.count))
     }
 }
 
