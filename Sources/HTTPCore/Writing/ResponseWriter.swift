@@ -86,9 +86,34 @@ public struct ResponseWriter: Sendable {
         // The most the head can take, so that it is stored through a pointer and appended once: the status line, the
         // date, each field with ": " and CRLF, `X-Request-Id`, the framing line (`Content-Length: ` and 19 digits),
         // `Connection: keep-alive` and the blank line.
-        var room = 32 + reason.utf8.count + self.cachedDateLine.count + 40 + 26 + 2
+        let room = 32 + reason.utf8.count + self.cachedDateLine.count + 40 + 26 + 2
+        // A responder's fields are added ones (unless it answers with a request's list): read in place, with no copy
+        // of the list or of each field (``HTTPHeaders/fields`` is a copy, made anew for received fields).
+        guard response.headers.receivedCount == 0 else {
+            let fields = response.headers.fields
+            return fields.withUnsafeBufferPointer { fields in
+                self.writeHead(
+                    response, status: status, reason: reason, fields: fields, room: room, framing: framing,
+                    version: version, closing: closing, into: &output
+                ) && method != .HEAD
+            }
+        }
+        return response.headers.added.withUnsafeBufferPointer { fields in
+            self.writeHead(
+                response, status: status, reason: reason, fields: fields, room: room, framing: framing,
+                version: version, closing: closing, into: &output
+            ) && method != .HEAD
+        }
+    }
+
+    /// ``writeHead(_:method:version:closing:epochSeconds:framing:into:)`` once the status, its reason and the
+    /// fields are known; returns whether the status may have a body.
+    private func writeHead(
+        _ response: Response, status: Int, reason: String, fields: UnsafeBufferPointer<(name: String, value: String)>,
+        room fixedRoom: Int, framing: BodyFraming, version: HTTPVersion, closing: Bool, into output: inout [UInt8]
+    ) -> Bool {
+        var room = fixedRoom
         // The list once, indexed twice: no iterator, and no copy of each field, per pass.
-        let fields = response.headers.fields
         for index in fields.indices { room += fields[index].name.utf8.count + fields[index].value.utf8.count + 4 }
         if let requestID = response.requestID { room += 16 + requestID.byteCount }
         let mayHaveBody = status >= 200 && status != 204 && status != 304
@@ -136,7 +161,7 @@ public struct ResponseWriter: Sendable {
             head.put("\r\n")
             output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<head.written]))
         }
-        return mayHaveBody && method != .HEAD
+        return mayHaveBody
     }
 
     /// Appends one chunk of a chunked body: its size in hex, CRLF, the bytes, CRLF. An empty `bytes` appends
