@@ -48,3 +48,43 @@ import Testing
         #expect(request.target == target)
     }
 }
+
+extension RequestLineTests {
+    /// The token table against RFC 9110 §5.6.2's `tchar`, for every byte.
+    @Test func theTokenTableIsRFC9110sTchar() {
+        let tchar = Set(Array("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8))
+        for value in 0...255 {
+            #expect(UInt8(value).isTokenCharacter == tchar.contains(UInt8(value)), "byte \(value)")
+        }
+    }
+}
+
+extension RequestLineTests {
+    /// The word-at-a-time name comparison against the byte-by-byte rule (each byte with 0x20 set equals the
+    /// literal's), for names of every length around the word size and a byte changed at every position.
+    @Test(arguments: ["host", "expect", "connection", "content-length", "transfer-encoding", "abcdefgh", "abcdefghi"])
+    func namesCompareAsTheByteRuleDoes(literal: String) {
+        let expected = Array(literal.utf8)
+        for length in max(0, expected.count - 1)...(expected.count + 1) {
+            for position in 0..<max(length, 1) {
+                for value in [0, 0x2D, 0x41, 0x5A, 0x61, 0x7A, 0x0D, 0xC1, 0xFF] + expected.map(Int.init) {
+                    var name = Array((Array(literal.uppercased().utf8) + [0x41, 0x42]).prefix(length))
+                    if length > 0 { name[position] = UInt8(value) }
+                    let rule = name.count == expected.count && zip(name, expected).allSatisfy { $0 | 0x20 == $1 }
+                    let actual = name.withUnsafeBufferPointer { bytes in
+                        switch literal {
+                        case "host": HTTPHeaders.isNamed(bytes, "host")
+                        case "expect": HTTPHeaders.isNamed(bytes, "expect")
+                        case "connection": HTTPHeaders.isNamed(bytes, "connection")
+                        case "content-length": HTTPHeaders.isNamed(bytes, "content-length")
+                        case "transfer-encoding": HTTPHeaders.isNamed(bytes, "transfer-encoding")
+                        case "abcdefgh": HTTPHeaders.isNamed(bytes, "abcdefgh")
+                        default: HTTPHeaders.isNamed(bytes, "abcdefghi")
+                        }
+                    }
+                    #expect(actual == rule, "\(literal): \(name)")
+                }
+            }
+        }
+    }
+}
