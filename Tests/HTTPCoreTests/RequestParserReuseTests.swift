@@ -1,8 +1,9 @@
 import HTTPCore
 import Testing
 
-/// The parser reuses the storage of the last request's header list, body and target once that request is gone
-/// (issue 21: no allocation per keep-alive request); a request a caller still holds never changes.
+/// The parser reuses the storage of the last request's header list, body and target once that request is given back
+/// (``RequestParser/recycle(_:)``; issue 21: no allocation per keep-alive request); a request a caller still holds
+/// never changes, and one handed out is its holder's alone.
 @Suite struct RequestParserReuseTests {
     static let query = "POST /sessions/s/query HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\n"
 
@@ -25,7 +26,7 @@ import Testing
         var first: Request? = try Self.parse(Self.query + "hello", with: &parser)
         let body = Self.address(of: first!.body)
         #expect(body != nil)
-        first = nil
+        parser.recycle(first.take()!)
         let second = try Self.parse(Self.query + "world", with: &parser)
         #expect(Self.address(of: second.body) == body)
         #expect(second.body == Array("world".utf8))
@@ -35,6 +36,7 @@ import Testing
     @Test func aRequestStillHeldIsNeverChangedByTheNext() throws {
         var parser = RequestParser()
         let first = try Self.parse(Self.query + "hello", with: &parser)
+        parser.recycle(first)
         let second = try Self.parse("GET /b HTTP/1.1\r\nHost: b\r\nX-Other: 1\r\n\r\n", with: &parser)
         #expect(first.headers.fields.map(\.value) == ["a", "5"])
         #expect(first.body == Array("hello".utf8))
@@ -49,10 +51,23 @@ import Testing
             "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 4096\r\n\r\n" + large, with: &parser
         )
         #expect(first?.body.count == 4096)
-        first = nil
+        parser.recycle(first.take()!)
         let second = try Self.parse(Self.query + "small", with: &parser)
         #expect(second.body.capacity < 4096)
         #expect(second.body == Array("small".utf8))
+    }
+
+    @Test func aRequestHandedOutIsItsHoldersAlone() throws {
+        var parser = RequestParser()
+        var request = try Self.parse(Self.query + "hello", with: &parser)
+        var body = request.body
+        request.body = []
+        let before = Self.address(of: body)
+        // Written in place: the parser keeps no reference to a request it handed out (it retained three, and
+        // released them per request, when it did), so nothing shares the body's storage.
+        body[0] = UInt8(ascii: "j")
+        #expect(Self.address(of: body) == before)
+        #expect(body == Array("jello".utf8))
     }
 
     @Test func literalHeaderListsHaveRoomForTheFieldsAnAnswerAdds() {
@@ -90,15 +105,29 @@ extension RequestParserReuseTests {
         var parser = RequestParser()
         let long = "/sessions/0123456789abcdef0123456789/query"
         let first = try Self.parse("GET \(long) HTTP/1.1\r\nHost: a\r\n\r\n", with: &parser)
+        parser.recycle(first)
         let second = try Self.parse("GET \(long) HTTP/1.1\r\nHost: a\r\n\r\n", with: &parser)
         #expect(second.target == long)
         #expect(Self.address(of: second.target) == Self.address(of: first.target))
         let other = "/sessions/0123456789abcdef0123456789/snap?"
         #expect(other.utf8.count == long.utf8.count)
+        parser.recycle(second)
         let third = try Self.parse("GET \(other) HTTP/1.1\r\nHost: a\r\n\r\n", with: &parser)
         #expect(third.target == other)
         #expect(third.path == "/sessions/0123456789abcdef0123456789/snap")
         #expect(Self.address(of: third.target) != Self.address(of: first.target))
         #expect(first.target == long && second.target == long)
+    }
+}
+
+extension RequestParserReuseTests {
+    @Test(arguments: ["/healthz", "/a", "/kinds?x=1", "/sessions/0123456789abcdef0123456789/query"])
+    func aRepeatedTargetIsTheSameAndAnyOtherIsExact(target: String) throws {
+        var parser = RequestParser()
+        for text in [target, target, target + "x", String(target.dropLast()) + "_", target] {
+            let request = try Self.parse("GET \(text) HTTP/1.1\r\nHost: a\r\n\r\n", with: &parser)
+            #expect(request.target == text)
+            parser.recycle(request)
+        }
     }
 }

@@ -136,3 +136,51 @@ import Testing
         #expect(request.keepsAlive == keepsAlive)
     }
 }
+
+extension ResponseWriterTests {
+    /// A reused buffer's stale bytes (a sent answer's) are overwritten, whatever their length against the new head's;
+    /// the queued bytes before them are kept.
+    @Test(arguments: [0, 1, 40, 400])
+    func writingOverStaleBytesEqualsAppendingToTheQueuedOnes(stale: Int) {
+        let responses = [
+            Response(status: 200, headers: ["Content-Type": "text/plain"], body: [UInt8]("hi")),
+            Response(status: 404, headers: ["X-A": "1", "X-B": "line\r\nbreak"], body: []),
+        ]
+        for response in responses {
+            for method in [HTTPMethod.GET, .HEAD] {
+                var writer = ResponseWriter()
+                var expected = [UInt8]("queued".utf8)
+                writer.write(response, method: method, closing: false, epochSeconds: 784_111_777, into: &expected)
+                var output = [UInt8]("queued".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: stale)
+                writer.write(
+                    response, method: method, closing: false, epochSeconds: 784_111_777, into: &output,
+                    overwritingFrom: 6
+                )
+                #expect(output == expected)
+                var head = [UInt8]("queued".utf8) + [UInt8](repeating: 0, count: stale)
+                var expectedHead = [UInt8]("queued".utf8)
+                let hasBody = writer.writeHead(
+                    response, method: method, closing: true, epochSeconds: 784_111_777, into: &head, overwritingFrom: 6
+                )
+                #expect(
+                    hasBody
+                        == writer.writeHead(
+                            response, method: method, closing: true, epochSeconds: 784_111_777, into: &expectedHead
+                        )
+                )
+                #expect(head == expectedHead)
+            }
+        }
+    }
+
+    @Test func aRequestsClientAddressIsNilUntilSetAndEmptyReadsAsNil() {
+        var request = Request(method: .GET, target: "/")
+        #expect(request.clientAddress == nil)
+        request.clientAddress = "::1"
+        #expect(request.clientAddress == "::1")
+        request.clientAddress = nil
+        #expect(request.clientAddress == nil)
+        request.clientAddress = ""
+        #expect(request.clientAddress == nil)
+    }
+}

@@ -44,25 +44,32 @@ struct HeadCursor {
     ///
     /// - Complexity: O(`string.utf8.count` / 8) for a value without control bytes.
     mutating func putSanitized(_ string: String) {
-        var string = string
-        string.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let position = self.position
-            let count = bytes.count
-            position.update(from: base, count: count)
-            var index = 0
-            while index &+ 8 <= count {
-                let word = UnsafeRawPointer(position + index).loadUnaligned(as: UInt64.self)
-                // Some byte is below 0x0E exactly when this is non-zero (the classic "has a byte less than n"
-                // test: a borrow reaches a byte's top bit only from a byte below n whose own top bit is clear).
-                if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 {
-                    Self.replaceLineBreaks(position + index, count: 8)
-                }
-                index &+= 8
-            }
-            Self.replaceLineBreaks(position + index, count: count &- index)
-            self.position += count
+        // In place when the string is contiguous (native, or small): `withUTF8` needs a `var` copy, a retain and a
+        // release of each field's name and value.
+        if string.utf8.withContiguousStorageIfAvailable({ self.putSanitized($0) }) == nil {
+            var copy = string
+            copy.withUTF8 { self.putSanitized($0) }
         }
+    }
+
+    /// ``putSanitized(_:)-(String)`` of bytes.
+    private mutating func putSanitized(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let position = self.position
+        let count = bytes.count
+        position.update(from: base, count: count)
+        var index = 0
+        while index &+ 8 <= count {
+            let word = UnsafeRawPointer(position + index).loadUnaligned(as: UInt64.self)
+            // Some byte is below 0x0E exactly when this is non-zero (the classic "has a byte less than n"
+            // test: a borrow reaches a byte's top bit only from a byte below n whose own top bit is clear).
+            if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 {
+                Self.replaceLineBreaks(position + index, count: 8)
+            }
+            index &+= 8
+        }
+        Self.replaceLineBreaks(position + index, count: count &- index)
+        self.position += count
     }
 
     /// Replaces each CR, LF and NUL among `count` bytes at `bytes` with a space.

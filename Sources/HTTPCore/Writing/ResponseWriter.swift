@@ -26,16 +26,20 @@ public struct ResponseWriter: Sendable {
     ///   - closing: Whether the connection closes after this response; adds `Connection: close`.
     ///   - epochSeconds: The current time in seconds since 1970-01-01 UTC, for the `Date` field.
     ///   - output: The buffer to append to.
+    ///   - start: Where the response goes in `output`: the bytes from there on are stale (a reused buffer's) and are
+    ///     overwritten; `nil` (the default) appends after them all.
     public mutating func write(
         _ response: Response,
         method: HTTPMethod?,
         version: HTTPVersion = .http1_1,
         closing: Bool,
         epochSeconds: Int,
-        into output: inout [UInt8]
+        into output: inout [UInt8],
+        overwritingFrom start: Int? = nil
     ) {
         let hasBody = self.writeHead(
-            response, method: method, version: version, closing: closing, epochSeconds: epochSeconds, into: &output
+            response, method: method, version: version, closing: closing, epochSeconds: epochSeconds, into: &output,
+            overwritingFrom: start
         )
         if hasBody {
             output.append(contentsOf: response.body)
@@ -52,13 +56,16 @@ public struct ResponseWriter: Sendable {
     }
 
     /// Appends everything but the body to `output`, and says whether a body must follow (`false` for HEAD, 1xx, 204,
-    /// 304); the other parameters are those of ``write(_:method:version:closing:epochSeconds:into:)``.
+    /// 304); the other parameters are those of ``write(_:method:version:closing:epochSeconds:into:overwritingFrom:)``.
     ///
     /// For a caller that sends a large body from its own buffer instead of copying it after the head, or produces it
     /// in chunks.
     ///
-    /// - Parameter framing: How the body is delimited; `nil` (the default) for `Content-Length` with
-    ///   `response.body`'s length, and then `false` is returned for an empty body too.
+    /// - Parameters:
+    ///   - framing: How the body is delimited; `nil` (the default) for `Content-Length` with `response.body`'s
+    ///     length, and then `false` is returned for an empty body too.
+    ///   - start: Where the head goes in `output`: the bytes from there on are stale (a reused buffer's) and are
+    ///     overwritten; `nil` (the default) appends after them all.
     /// - Returns: Whether the body must be sent right after the head.
     public mutating func writeHead(
         _ response: Response,
@@ -67,13 +74,14 @@ public struct ResponseWriter: Sendable {
         closing: Bool,
         epochSeconds: Int,
         framing: BodyFraming? = nil,
-        into output: inout [UInt8]
+        into output: inout [UInt8],
+        overwritingFrom start: Int? = nil
     ) -> Bool {
         guard let framing else {
             let body = response.body.count
             return self.writeHead(
                 response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
-                framing: .length(body), into: &output
+                framing: .length(body), into: &output, overwritingFrom: start
             ) && body > 0
         }
         // A status outside 100…999 cannot be written; it is a responder bug, answered as one.
@@ -86,9 +94,35 @@ public struct ResponseWriter: Sendable {
         // The most the head can take, so that it is stored through a pointer and appended once: the status line, the
         // date, each field with ": " and CRLF, `X-Request-Id`, the framing line (`Content-Length: ` and 19 digits),
         // `Connection: keep-alive` and the blank line.
-        var room = 32 + reason.utf8.count + self.cachedDateLine.count + 40 + 26 + 2
+        let room = 32 + reason.utf8.count + self.cachedDateLine.count + 40 + 26 + 2
+        // A responder's fields are added ones (unless it answers with a request's list): read in place, with no copy
+        // of the list or of each field (``HTTPHeaders/fields`` is a copy, made anew for received fields).
+        guard response.headers.receivedCount == 0 else {
+            let fields = response.headers.fields
+            return fields.withUnsafeBufferPointer { fields in
+                self.writeHead(
+                    response, status: status, reason: reason, fields: fields, room: room, framing: framing,
+                    version: version, closing: closing, into: &output, start: start
+                ) && method != .HEAD
+            }
+        }
+        return response.headers.added.withUnsafeBufferPointer { fields in
+            self.writeHead(
+                response, status: status, reason: reason, fields: fields, room: room, framing: framing,
+                version: version, closing: closing, into: &output, start: start
+            ) && method != .HEAD
+        }
+    }
+
+    /// ``writeHead(_:method:version:closing:epochSeconds:framing:into:overwritingFrom:)`` once the status, its
+    /// reason and the fields are known; returns whether the status may have a body.
+    private func writeHead(
+        _ response: Response, status: Int, reason: String, fields: UnsafeBufferPointer<(name: String, value: String)>,
+        room fixedRoom: Int, framing: BodyFraming, version: HTTPVersion, closing: Bool, into output: inout [UInt8],
+        start: Int?
+    ) -> Bool {
+        var room = fixedRoom
         // The list once, indexed twice: no iterator, and no copy of each field, per pass.
-        let fields = response.headers.fields
         for index in fields.indices { room += fields[index].name.utf8.count + fields[index].value.utf8.count + 4 }
         if let requestID = response.requestID { room += 16 + requestID.byteCount }
         let mayHaveBody = status >= 200 && status != 204 && status != 304
@@ -134,9 +168,14 @@ public struct ResponseWriter: Sendable {
                 head.put("Connection: keep-alive\r\n")
             }
             head.put("\r\n")
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<head.written]))
+            let bytes = UnsafeBufferPointer(rebasing: buffer[..<head.written])
+            if let start, start < output.count {
+                output.replaceSubrange(start..<output.count, with: bytes)
+            } else {
+                output.append(contentsOf: bytes)
+            }
         }
-        return mayHaveBody && method != .HEAD
+        return mayHaveBody
     }
 
     /// Appends one chunk of a chunked body: its size in hex, CRLF, the bytes, CRLF. An empty `bytes` appends

@@ -18,6 +18,8 @@ final class Connection {
     @exclusivity(unchecked) var output: OutputQueue
     /// Keep-alive, pipelining, back-pressure, lingering close, timeouts and drain.
     @exclusivity(unchecked) var machine: ConnectionStateMachine
+    /// A parsed request the machine did not dispatch at once (``EventLoop/perform(_:on:)``), until it does.
+    @exclusivity(unchecked) var parkedRequest: Request?
     /// The epoll events currently registered.
     @exclusivity(unchecked) var registeredEvents: UInt32
     /// The answer being produced as the client takes it (chunked), if any: nothing more is parsed until it ends.
