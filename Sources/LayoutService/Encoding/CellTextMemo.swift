@@ -89,10 +89,11 @@ final class CellTextMemo {
     /// This thread's memo for `ledger`, or `nil` when the ledger turns memos off or the answer has more than
     /// `elements` elements (a whole layout's count: more than the slots, its cells would only replace one another,
     /// and the checks alone cost a 2,000-cell waterfall 3 %). A thread that last answered for another service
-    /// (tests run several) gets a new one.
-    static func current(for ledger: Ledger?, elements: Int = 0) -> CellTextMemo? {
+    /// (tests run several) gets a new one. `scratch` is the thread's ``AnswerScratch`` when the caller holds it
+    /// already: looking it up again costs a thread-specific read and a reference count (issue 21).
+    static func current(for ledger: Ledger?, elements: Int = 0, scratch: AnswerScratch? = nil) -> CellTextMemo? {
         guard let ledger, ledger.slots > 0, elements <= ledger.slots else { return nil }
-        return AnswerScratch.current.cellTextMemo(for: ledger)
+        return (scratch ?? AnswerScratch.current).cellTextMemo(for: ledger)
     }
 
     /// Starts an answer: its first plain cells, as many as there are slots, are looked up and kept; the rest are
