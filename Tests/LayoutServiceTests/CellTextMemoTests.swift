@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPCore
 import JSON
@@ -96,8 +97,8 @@ import Testing
             #expect(answers[2][index].body == answers[0][index].body, "\(kind): \(query)")
         }
         if kind == .flow || kind == .waterfall {
-            #expect(self.memoized.cellTextMemo.hits.load(ordering: .relaxed) > 0)
-            #expect(self.small.cellTextMemo.misses.load(ordering: .relaxed) > 0)
+            #expect(self.memoized.cellTextMemo.hits > 0)
+            #expect(self.small.cellTextMemo.misses > 0)
         }
     }
 
@@ -140,7 +141,7 @@ import Testing
             let cells = [(other, frames[0])]
             #expect(Self.write(cells, memo: memo) == Self.write(cells, memo: nil))
         }
-        #expect(ledger.hits.load(ordering: .relaxed) > 0, "repeats were copied")
+        #expect(ledger.hits > 0, "repeats were copied")
     }
 
     @Test func eachThreadsMemoHoldsItsBoundAndCountsItsCells() {
@@ -160,10 +161,10 @@ import Testing
             #expect(written == Self.write(cells, memo: nil))
             // One answer's first cells, as many as there are slots, are looked up and kept; the rest are written
             // without the memo.
-            #expect(ledger.misses.load(ordering: .relaxed) == 64)
+            #expect(ledger.misses == 64)
             #expect(Self.write(Array(cells.prefix(64)), memo: memo) == Self.write(Array(cells.prefix(64)), memo: nil))
-            #expect(ledger.hits.load(ordering: .relaxed) == 64)
-            #expect(ledger.misses.load(ordering: .relaxed) == 64)
+            #expect(ledger.hits == 64)
+            #expect(ledger.misses == 64)
             // The longest plain cell there is (20-character index paths, 24-character numbers) fits a slot, and is
             // copied from it the second time.
             let longest = [
@@ -177,7 +178,7 @@ import Testing
             #expect(text.count - 2 <= CellTextMemo.textStride)
             #expect(Self.write(longest, memo: memo) == text)
             #expect(text == Self.write(longest, memo: nil))
-            #expect(ledger.hits.load(ordering: .relaxed) == 65)
+            #expect(ledger.hits == 65)
         }
         #expect(ledger.bytes.load(ordering: .relaxed) == 0, "a freed memo's bytes are no longer counted")
     }
@@ -200,6 +201,33 @@ import Testing
         let perThread = Self.metric(self.memoized, "layoutd_cell_text_memo_per_thread_bytes")
         #expect(perThread == 256 * CellTextMemo.bytesPerSlot)
         #expect(Self.metric(self.memoized, "layoutd_cell_text_memo_bytes") == 256 * CellTextMemo.bytesPerSlot)
+    }
+
+    /// Each thread counts in its own memo's tally; `/metrics` sums them, and a thread's counts stay in the sums once
+    /// it has ended and its memo is freed.
+    @Test func metricsSumTheCountsOfEveryThread() {
+        let body = #"{"viewport":{"width":375,"height":667},"sections":[{"count":20}]}"#
+        let service = self.memoized
+        let done = DispatchSemaphore(value: 0)
+        let finished = Atomic<Int>(0)
+        for _ in 0..<2 {
+            let thread = Thread {
+                for _ in 0..<3 { _ = Self.post(service, "/layout/flow", body) }
+                finished.add(1, ordering: .relaxed)
+                done.signal()
+            }
+            thread.start()
+        }
+        done.wait()
+        done.wait()
+        #expect(finished.load(ordering: .relaxed) == 2)
+        // Twenty cells three times on each of two threads: written the first time, copied after that.
+        #expect(Self.metric(service, "layoutd_cell_text_memo_misses_total") == 40)
+        #expect(Self.metric(service, "layoutd_cell_text_memo_hits_total") == 80)
+        // And this thread's too, counted beside the others'.
+        for _ in 0..<2 { _ = Self.post(service, "/layout/flow", body) }
+        #expect(Self.metric(service, "layoutd_cell_text_memo_misses_total") == 60)
+        #expect(Self.metric(service, "layoutd_cell_text_memo_hits_total") == 100)
     }
 
     @Test func aWholeLayoutOfMoreElementsThanSlotsIsWrittenWithoutTheMemo() {

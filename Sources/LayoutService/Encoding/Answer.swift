@@ -8,13 +8,15 @@ typealias Answer = (response: Response, elements: Int)
 extension Response {
     /// A 200 (or `status`) response with a JSON body; its header list reuses the thread's last one
     /// (``AnswerScratch``).
-    static func json(_ body: [UInt8], status: Int = 200) -> Response {
-        Response(status: status, headers: AnswerScratch.current.headers(Self.jsonType), body: body)
+    static func json(_ body: [UInt8], status: Int = 200, scratch: AnswerScratch? = nil) -> Response {
+        Response(status: status, headers: (scratch ?? AnswerScratch.current).headers(Self.jsonType), body: body)
     }
 
-    /// A JSON answer tagged with `session`'s version as its `ETag`.
-    static func json(_ body: [UInt8], session: Session, status: Int = 200) -> Response {
-        let headers = AnswerScratch.current.headers(Self.jsonType, (name: "ETag", value: session.head.etag))
+    /// A JSON answer tagged with `session`'s version as its `ETag`; `scratch` is the thread's ``AnswerScratch`` when
+    /// the caller holds it already.
+    static func json(_ body: [UInt8], session: Session, status: Int = 200, scratch: AnswerScratch? = nil) -> Response {
+        let etag = (name: "ETag", value: session.head.etag)
+        let headers = (scratch ?? AnswerScratch.current).headers(Self.jsonType, etag)
         return Response(status: status, headers: headers, body: body)
     }
 
@@ -35,9 +37,9 @@ enum LayoutAnswer {
         var writer = scratch.writer(capacity: Self.capacity(for: layout, kind: kind, request: request))
         writer.beginObject()
         writer.member("kind", kind.rawValue)
-        let count = writer.layoutBody(layout, request: request, memo: memo)
+        let count = writer.layoutBody(layout, request: request, memo: memo, scratch: scratch)
         writer.endObject()
-        return (.json(scratch.bytes(of: &writer)), count)
+        return (.json(scratch.bytes(of: &writer), scratch: scratch), count)
     }
 
     /// About 130 bytes per plain cell, 175 for a justified one (17-digit coordinates): room for all of them up front
@@ -93,7 +95,7 @@ extension JSONWriter {
     ///
     /// - Returns: The number of elements written.
     fileprivate mutating func layoutBody(
-        _ layout: PreparedLayout, request: LayoutRequest, memo: CellTextMemo.Ledger?
+        _ layout: PreparedLayout, request: LayoutRequest, memo: CellTextMemo.Ledger?, scratch: AnswerScratch? = nil
     ) -> Int {
         self.member("contentSize", layout.contentSize)
         self.widowCount(of: layout)
@@ -102,7 +104,8 @@ extension JSONWriter {
             in: request.rect,
             contentOffset: request.input.contentOffset,
             orthogonalOffsets: request.orthogonalOffsets,
-            memo: memo
+            memo: memo,
+            scratch: scratch
         )
     }
 }

@@ -15,20 +15,43 @@ import Synchronization
 /// ``textStride`` bytes of text (every plain cell fits); a different cell for the slot replaces it.
 ///
 /// Thread-confined: each thread has its own (held by its ``AnswerScratch``), so it needs no lock. Its counts go to
-/// the service's ``Ledger`` once per answer. It serves one service: a thread answering for another (tests run
-/// several services) starts a new one.
+/// its own ``Ledger/Tally`` once per answer, which only its thread writes (a load and a store, no locked add on a
+/// counter the other threads share: that bounced a cache line between the event loops on every answer); the
+/// ``Ledger`` sums the tallies when `/metrics` is read. It serves one service: a thread answering for another (tests
+/// run several services) starts a new one.
 final class CellTextMemo {
     /// The bound and the counts of one service's memos, shared by its threads: `--cell-text-memo-slots` and the
     /// `/metrics` families `layoutd_cell_text_memo_*`.
     final class Ledger: Sendable {
         /// Slots of each thread's memo: the configured count rounded down to a power of two, `0` when off.
         let slots: Int
-        /// Plain cells copied from a memo.
-        let hits = Atomic<Int>(0)
-        /// Plain cells looked up in a memo and written anew.
-        let misses = Atomic<Int>(0)
         /// Bytes the memos of this service's threads hold now.
         let bytes = Atomic<Int>(0)
+        /// The tallies of the memos alive now, and what freed ones counted (one entry per thread with a memo).
+        private let tallies = Mutex(Tallies())
+
+        /// The ledger's side of the counts: the live memos' tallies and the freed ones' sums.
+        private struct Tallies {
+            var live: [Tally] = []
+            var freedHits = 0
+            var freedMisses = 0
+        }
+
+        /// One memo's counts, written by its thread alone (``CellTextMemo/endAnswer(_:)``) and read by
+        /// `/metrics`' thread. Padded to two cache lines, so that two threads' tallies never share one.
+        final class Tally: Sendable {
+            /// Plain cells this memo copied, and looked up and wrote anew.
+            let hits = Atomic<Int>(0)
+            let misses = Atomic<Int>(0)
+            /// Room that keeps the next allocation's bytes off the counters' cache line.
+            private let padding = InlineArray<14, Int>(repeating: 0)
+
+            /// Adds an answer's counts: a load and a store each, as only the memo's thread writes them.
+            func add(hits: Int, misses: Int) {
+                self.hits.store(self.hits.load(ordering: .relaxed) &+ hits, ordering: .relaxed)
+                self.misses.store(self.misses.load(ordering: .relaxed) &+ misses, ordering: .relaxed)
+            }
+        }
 
         /// A ledger for memos of at most `slots` slots (rounded down to a power of two; `0` or less turns them
         /// off).
@@ -38,6 +61,36 @@ final class CellTextMemo {
 
         /// The bytes one thread's memo holds: ``CellTextMemo/bytesPerSlot`` per slot.
         var bytesPerThread: Int { self.slots * CellTextMemo.bytesPerSlot }
+
+        /// Plain cells copied from a memo, over all of this service's threads, past and present.
+        ///
+        /// - Complexity: O(threads with a memo).
+        var hits: Int {
+            self.tallies.withLock { $0.live.reduce($0.freedHits) { $0 + $1.hits.load(ordering: .relaxed) } }
+        }
+
+        /// Plain cells looked up in a memo and written anew, over all of this service's threads.
+        ///
+        /// - Complexity: O(threads with a memo).
+        var misses: Int {
+            self.tallies.withLock { $0.live.reduce($0.freedMisses) { $0 + $1.misses.load(ordering: .relaxed) } }
+        }
+
+        /// A new memo's tally, counted from now on.
+        fileprivate func makeTally() -> Tally {
+            let tally = Tally()
+            self.tallies.withLock { $0.live.append(tally) }
+            return tally
+        }
+
+        /// A freed memo's tally: its counts stay in the sums, the tally itself goes.
+        fileprivate func retire(_ tally: Tally) {
+            self.tallies.withLock { tallies in
+                tallies.freedHits += tally.hits.load(ordering: .relaxed)
+                tallies.freedMisses += tally.misses.load(ordering: .relaxed)
+                tallies.live.removeAll { $0 === tally }
+            }
+        }
     }
 
     /// One slot's key: the cell's index path and its frame's bits; `length` is the kept text's, `0` when empty.
@@ -60,6 +113,8 @@ final class CellTextMemo {
 
     /// The ledger this memo counts to and takes its size from.
     let ledger: Ledger
+    /// This memo's counts, which the ledger sums.
+    private let tally: Ledger.Tally
     /// `slots − 1`: the slot of a cell is a hash of its index path, masked.
     private let mask: Int
     /// The slots' keys.
@@ -77,10 +132,12 @@ final class CellTextMemo {
             repeating: Key(section: 0, item: 0, x: 0, y: 0, width: 0, height: 0, length: 0), count: slots
         )
         self.text = .allocate(capacity: slots * Self.textStride)
+        self.tally = ledger.makeTally()
         ledger.bytes.add(ledger.bytesPerThread, ordering: .relaxed)
     }
 
     deinit {
+        self.ledger.retire(self.tally)
         self.keys.deallocate()
         self.text.deallocate()
         self.ledger.bytes.subtract(self.ledger.bytesPerThread, ordering: .relaxed)
@@ -89,10 +146,11 @@ final class CellTextMemo {
     /// This thread's memo for `ledger`, or `nil` when the ledger turns memos off or the answer has more than
     /// `elements` elements (a whole layout's count: more than the slots, its cells would only replace one another,
     /// and the checks alone cost a 2,000-cell waterfall 3 %). A thread that last answered for another service
-    /// (tests run several) gets a new one.
-    static func current(for ledger: Ledger?, elements: Int = 0) -> CellTextMemo? {
+    /// (tests run several) gets a new one. `scratch` is the thread's ``AnswerScratch`` when the caller holds it
+    /// already: looking it up again costs a thread-specific read and a reference count (issue 21).
+    static func current(for ledger: Ledger?, elements: Int = 0, scratch: AnswerScratch? = nil) -> CellTextMemo? {
         guard let ledger, ledger.slots > 0, elements <= ledger.slots else { return nil }
-        return AnswerScratch.current.cellTextMemo(for: ledger)
+        return (scratch ?? AnswerScratch.current).cellTextMemo(for: ledger)
     }
 
     /// Starts an answer: its first plain cells, as many as there are slots, are looked up and kept; the rest are
@@ -107,10 +165,9 @@ final class CellTextMemo {
         Run(keys: self.keys, text: self.text, mask: self.mask, cellsLeft: self.mask + 1)
     }
 
-    /// Ends an answer: its hits and misses go to the ledger.
+    /// Ends an answer: its hits and misses go to this memo's tally.
     func endAnswer(_ run: Run) {
-        if run.hits > 0 { self.ledger.hits.add(run.hits, ordering: .relaxed) }
-        if run.misses > 0 { self.ledger.misses.add(run.misses, ordering: .relaxed) }
+        self.tally.add(hits: run.hits, misses: run.misses)
     }
 
     /// One answer's use of a memo: the slots' addresses, the plain cells it may still look up and keep, and its hits

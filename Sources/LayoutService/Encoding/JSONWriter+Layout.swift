@@ -228,15 +228,18 @@ extension JSONWriter {
 
     /// Writes `"attributes": [...]` with the elements of `layout` that intersect `rect` (all when `nil`).
     ///
-    /// - Parameter memo: The service's ledger of plain cells' text (``CellTextMemo``), or `nil` to write every
-    ///   cell anew.
+    /// - Parameters:
+    ///   - memo: The service's ledger of plain cells' text (``CellTextMemo``), or `nil` to write every cell anew.
+    ///   - scratch: The thread's ``AnswerScratch`` when the caller holds it, to find the memo in without looking the
+    ///     scratch up again.
     /// - Returns: The number of elements written.
     mutating func attributes(
         of layout: PreparedLayout,
         in rect: Rect?,
         contentOffset: Point,
         orthogonalOffsets: [Double] = [],
-        memo ledger: CellTextMemo.Ledger? = nil
+        memo ledger: CellTextMemo.Ledger? = nil,
+        scratch: AnswerScratch? = nil
     ) -> Int {
         self.key("attributes")
         if let rect {
@@ -245,10 +248,11 @@ extension JSONWriter {
                 in: rect,
                 contentOffset: contentOffset,
                 orthogonalOffsets: orthogonalOffsets,
-                memo: ledger
+                memo: ledger,
+                scratch: scratch
             )
         }
-        let memo = CellTextMemo.current(for: ledger, elements: layout.elementCount)
+        let memo = CellTextMemo.current(for: ledger, elements: layout.elementCount, scratch: scratch)
         // The run holds the memo's slots, not the memo (which `memo` keeps alive until its end).
         var run = memo?.beginAnswer()
         defer { if let memo, let run { memo.endAnswer(run) } }
@@ -281,21 +285,24 @@ extension JSONWriter {
 
     /// Writes an array of the elements of `layout` that intersect `rect`.
     ///
-    /// - Parameter memo: As in ``attributes(of:in:contentOffset:orthogonalOffsets:memo:)``.
+    /// - Parameters:
+    ///   - memo: As in ``attributes(of:in:contentOffset:orthogonalOffsets:memo:scratch:)``.
+    ///   - scratch: As there.
     /// - Returns: How many were written.
     mutating func elements(
         of layout: PreparedLayout,
         in rect: Rect,
         contentOffset: Point,
         orthogonalOffsets: [Double] = [],
-        memo ledger: CellTextMemo.Ledger? = nil
+        memo ledger: CellTextMemo.Ledger? = nil,
+        scratch: AnswerScratch? = nil
     ) -> Int {
-        let memo = CellTextMemo.current(for: ledger)
+        let memo = CellTextMemo.current(for: ledger, scratch: scratch)
         var run = memo?.beginAnswer()
         defer { if let memo, let run { memo.endAnswer(run) } }
         self.beginArray()
-        // As in ``attributes(of:in:contentOffset:orthogonalOffsets:)``: plain cells as an index path and a frame,
-        // the two closures reaching this writer through a pointer each holds.
+        // As in ``attributes(of:in:contentOffset:orthogonalOffsets:memo:scratch:)``: plain cells as an index path
+        // and a frame, the two closures reaching this writer through a pointer each holds.
         let count = withUnsafeMutablePointer(to: &self) { writer in
             var count = 0
             layout.forEachAttribute(

@@ -32,7 +32,8 @@ enum SessionAnswer {
     /// cells through the threads' memo of `memo`'s service when given (``CellTextMemo``).
     static func query(_ session: Session, _ request: QueryRequest, memo: CellTextMemo.Ledger? = nil) -> Answer {
         // A viewport's answer is a few kilobytes: room for it up front saves growing the buffer several times; the
-        // thread's last answer's buffer is reused (issue 21).
+        // thread's last answer's buffer is reused (issue 21). The scratch is looked up once, for the memo and the
+        // header list too.
         let scratch = AnswerScratch.current
         var writer = scratch.writer(capacity: 16 * 1024)
         writer.beginSessionAnswer(session)
@@ -42,11 +43,12 @@ enum SessionAnswer {
                 in: request.rect,
                 contentOffset: request.contentOffset,
                 orthogonalOffsets: request.orthogonalOffsets,
-                memo: memo
+                memo: memo,
+                scratch: scratch
             )
         }
         writer.endObject()
-        return (.json(scratch.bytes(of: &writer), session: session), count)
+        return (.json(scratch.bytes(of: &writer), session: session, scratch: scratch), count)
     }
 
     /// A snap's or a scroll-to's `{contentOffset, orthogonalOffset?}`.

@@ -15,11 +15,11 @@ extension Metrics {
         )
         Self.counter(
             &text, "layoutd_cell_text_memo_hits_total", "Plain cells copied from a thread's memo of their text.",
-            ledger.hits.load(ordering: .relaxed)
+            ledger.hits
         )
         Self.counter(
             &text, "layoutd_cell_text_memo_misses_total", "Plain cells looked up in a thread's memo and written anew.",
-            ledger.misses.load(ordering: .relaxed)
+            ledger.misses
         )
         Self.gauge(
             &text, "layoutd_cell_text_memo_per_thread_bytes",
