@@ -279,8 +279,8 @@ echo
 echo "| request | layoutd req/s | nginx req/s | ratio | each round | layoutd p99 ms | nginx p99 ms | p99 ratio |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 round_ratios() {  # layoutd's file, nginx's file -> "lowest–highest" of the rounds' rate ratios (line n is round n)
-    paste -d' ' "$work/$1" "$work/$2" | awk '{r = $1 / $(NF / 2 + 1); if (NR == 1 || r < lo) lo = r; if (NR == 1 || r > hi) hi = r}
-        END {printf "%.2f–%.2f", lo, hi}'
+    paste -d' ' "$work/$1" "$work/$2" | awk '{r = $1 / $(NF / 2 + 1)}
+        NR == 1 || r < lo {lo = r} NR == 1 || r > hi {hi = r} END {printf "%.2f–%.2f", lo, hi}'
 }
 rate_row() {  # description, layoutd's file, nginx's file
     local lr nr lp np rounds
