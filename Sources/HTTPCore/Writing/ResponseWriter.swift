@@ -95,18 +95,9 @@ public struct ResponseWriter: Sendable {
         // date, each field with ": " and CRLF, `X-Request-Id`, the framing line (`Content-Length: ` and 19 digits),
         // `Connection: keep-alive` and the blank line.
         let room = 32 + reason.utf8.count + self.cachedDateLine.count + 40 + 26 + 2
-        // A responder's fields are added ones (unless it answers with a request's list): read in place, with no copy
-        // of the list or of each field (``HTTPHeaders/fields`` is a copy, made anew for received fields).
-        guard response.headers.receivedCount == 0 else {
-            let fields = response.headers.fields
-            return fields.withUnsafeBufferPointer { fields in
-                self.writeHead(
-                    response, status: status, reason: reason, fields: fields, room: room, framing: framing,
-                    version: version, closing: closing, into: &output, start: start
-                ) && method != .HEAD
-            }
-        }
-        return response.headers.added.withUnsafeBufferPointer { fields in
+        // The fields read in place, with no copy of each: a responder's are its added list itself (``HTTPHeaders/
+        // fields`` makes a list anew only for received fields, when a responder answers with a request's).
+        return response.headers.fields.withUnsafeBufferPointer { fields in
             self.writeHead(
                 response, status: status, reason: reason, fields: fields, room: room, framing: framing,
                 version: version, closing: closing, into: &output, start: start

@@ -63,14 +63,9 @@ struct OutputQueue {
     /// A new buffer joins the queue only in ``endAppending(_:)``, with what was written: not appended empty here and
     /// swapped out again.
     mutating func beginAppending() -> [UInt8] {
-        guard self.lastIsCoalescing else {
-            var buffer = self.spares.popLast() ?? []
-            buffer.removeAll(keepingCapacity: true)
-            return buffer
-        }
-        var buffer: [UInt8] = []
-        swap(&buffer, &self.chunks[self.chunks.count - 1].bytes)
-        self.count -= buffer.count
+        var (buffer, queued) = self.beginOverwriting()
+        // A spare's bytes were sent: emptied, keeping its capacity.
+        buffer.removeLast(buffer.count - queued)
         return buffer
     }
 
