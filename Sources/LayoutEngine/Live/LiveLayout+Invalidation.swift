@@ -172,7 +172,8 @@ extension LayoutKindProtocol {
             sections: sections,
             records: records,
             sectionsEnd: position,
-            in: context
+            viewport: context.input.viewport,
+            alignment: Self.contentAlignment(context.configuration)
         )
         layout.records = SectionRecords(records)
         return recomputed

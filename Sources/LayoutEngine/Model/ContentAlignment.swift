@@ -11,33 +11,11 @@ public enum ContentAlignment: String, Hashable, Sendable, CaseIterable {
 extension LayoutKindProtocol {
     /// The prepared layout around `sections` stacked from 0 up to `sectionsEnd` (the end of the last section along the
     /// scroll axis; the content ends after the builder's ``KindSectionBuilder/contentRoom`` past it), moved to the
-    /// end of the viewport when the kind's ``contentAlignment(_:)`` is ``ContentAlignment/bottom`` and the content is
-    /// shorter than the viewport: every section's origin moves by the difference, the content becomes as long as the
-    /// viewport, and the layout remembers the move (``PreparedLayout/contentLead``) so a session can take its
-    /// sections back to 0. The viewport and the kind's configuration are those of `context`, which `builder` was
-    /// made from.
-    ///
-    /// - Complexity: O(number of sections).
-    static func assembleAligned(
-        _ builder: consuming Builder,
-        sections: [SectionLayout],
-        records: [Record],
-        sectionsEnd: Double,
-        in context: KindContext<Configuration>
-    ) -> PreparedLayout {
-        Self.assembleAligned(
-            builder,
-            sections: sections,
-            records: records,
-            sectionsEnd: sectionsEnd,
-            viewport: context.input.viewport,
-            alignment: Self.contentAlignment(context.configuration)
-        )
-    }
-
-    /// ``assembleAligned(_:sections:records:sectionsEnd:in:)`` given what it reads of the context: the viewport and
-    /// the kind's ``contentAlignment(_:)``. The builder and the sections are consumed, so a caller that is done with
-    /// them passes them without a copy.
+    /// end of the viewport when `alignment` (the kind's ``contentAlignment(_:)``) is ``ContentAlignment/bottom`` and
+    /// the content is shorter than `viewport`: every section's origin moves by the difference, the content becomes
+    /// as long as the viewport, and the layout remembers the move (``PreparedLayout/contentLead``) so a session can
+    /// take its sections back to 0. The viewport and the configuration are those `builder` was made from; the
+    /// builder and the sections are consumed, so a caller that is done with them passes them without a copy.
     ///
     /// - Complexity: O(number of sections).
     static func assembleAligned<Records: RandomAccessCollection<Record>>(

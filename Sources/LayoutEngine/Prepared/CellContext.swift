@@ -93,16 +93,16 @@ struct CellContext {
     ///
     /// - Complexity: O(1).
     static func plainOrigin(layout: PreparedLayout, section: Int, scrolled: Double) -> Point? {
-        guard !layout.isMirrored else { return nil }
-        switch layout.effects {
-        case .none, .pinning: return Self.origin(layout: layout, section: section, scrolled: scrolled)
-        default: return nil
-        }
+        guard let prefix = Self.plainPrefix(layout: layout, section: section, scrolled: scrolled),
+            prefix.count == .max
+        else { return nil }
+        return prefix.origin
     }
 
-    /// The origin of a section's cells and how many of its first cells are plain when those are all the others
-    /// are not but hidden, `nil` otherwise: ``plainOrigin(layout:section:scrolled:)`` with every cell plain, or a
-    /// `justified` section left to right, whose cells from its shown count on are the plain cell hidden (what
+    /// The origin of a section's cells and how many of its first cells are plain when the others are all the plain
+    /// cell hidden, `nil` otherwise: every cell (`Int.max`) of a layout left to right with no effect or only pinned
+    /// headers and footers (``plainOrigin(layout:section:scrolled:)``), or the shown cells of a `justified` section
+    /// left to right, whose cells from its shown count on are the plain cell hidden (what
     /// ``makeCell(item:frame:)`` makes in the ``Mode/justified`` mode), for a rect query that hands plain cells
     /// over (issue 21's scrolling rows: a `justified` viewport's cells were made as attributes and written whole).
     ///
