@@ -17,13 +17,18 @@ extension FlowLayout: LayoutKindProtocol {
     static func makeBuilder(_ context: consuming KindContext<Configuration>) throws(LayoutError) -> Builder {
         // Read where it lies and the context moved into the builder: copying the configuration out (a couple of
         // hundred bytes) and the input (a retain) cost a copy each, twice per prepare (issue 21).
-        try validateScrolling(context.configuration)
-        if let estimate = context.configuration.estimatedItemSize,
+        try Self.validate(context.configuration)
+        return Builder(context: consume context)
+    }
+
+    /// The checks of the configuration's own parameters (those of each section come with its builder).
+    static func validate(_ configuration: borrowing Configuration) throws(LayoutError) {
+        try validateScrolling(configuration)
+        if let estimate = configuration.estimatedItemSize,
             !estimate.isValid || estimate.width <= 0 || estimate.height <= 0
         {
             throw .invalidParameter(name: "estimatedItemSize", section: nil)
         }
-        return Builder(context: consume context)
     }
 
     static func defaultItemSize(of section: SectionInput, configuration: Configuration, viewport: Size) -> Size {

@@ -144,7 +144,7 @@ struct FlowSectionBuilder {
     var leadingInset: Double { self.isVertical ? self.parameters.inset.left : self.parameters.inset.top }
     var trailingInset: Double { self.isVertical ? self.parameters.inset.right : self.parameters.inset.bottom }
     var topInset: Double { self.isVertical ? self.parameters.inset.top : self.parameters.inset.left }
-    private var bottomInset: Double { self.isVertical ? self.parameters.inset.bottom : self.parameters.inset.right }
+    var bottomInset: Double { self.isVertical ? self.parameters.inset.bottom : self.parameters.inset.right }
     var bodyStart: Double { self.acrossLine(self.parameters.header) }
 
     /// Lays out the lines from `start` to the end of the section, writing `frames[start.first...]`.

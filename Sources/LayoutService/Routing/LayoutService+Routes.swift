@@ -40,6 +40,9 @@ extension LayoutService {
         let request = try LayoutRequest.decode(body, kind: kind, configuration: self.configuration, arrival: arrival)
         try self.checkCost(request.input, configuration: request.configuration, viewports: request.viewports?.count ?? 1)
         guard let viewports = request.viewports else {
+            if let answer = LayoutAnswer.encodePlaced(request, limits: self.layoutLimits, memo: self.cellTextMemo) {
+                return answer
+            }
             let layout = try self.prepare(
                 request.input, configuration: request.configuration, streamed: request.streamed)
             return LayoutAnswer.encodeStreaming(layout, kind: kind, request: request, memo: self.cellTextMemo)

@@ -1,0 +1,199 @@
+import HTTPCore
+@testable import LayoutService
+import LayoutEngine
+import Testing
+
+/// Issue 21: a stateless flow of plain cells is answered as its cells are placed
+/// (``LayoutAnswer/encodePlaced(_:limits:memo:)``), in exactly the bytes of the prepared layout's answer; any other
+/// layout is left to preparing.
+@Suite struct PlacedAnswerTests {
+    let service = LayoutService(configuration: ServiceConfiguration())
+
+    /// A small deterministic generator (SplitMix64), so that a failure names a seed that reproduces it.
+    struct Generator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            self.state &+= 0x9E37_79B9_7F4A_7C15
+            var z = self.state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+
+        mutating func int(_ range: ClosedRange<Int>) -> Int {
+            range.lowerBound + Int(self.next() % UInt64(range.count))
+        }
+
+        /// A length: whole points mostly, sometimes fractions that do not add up exactly in binary.
+        mutating func length(_ range: ClosedRange<Int>) -> String {
+            let whole = self.int(range)
+            switch self.int(0...3) {
+            case 0: return "\(whole).1"
+            case 1: return "\(whole).333"
+            default: return "\(whole)"
+            }
+        }
+
+        mutating func pick<T>(_ choices: [T]) -> T { choices[self.int(0...(choices.count - 1))] }
+    }
+
+    /// A random flow request whose every element is a plain cell: sections of a count or of listed sizes (some
+    /// wider than a line, some equal, some long enough to be checkpointed), every configuration member that keeps
+    /// cells plain.
+    static func plainRequest(seed: UInt64) -> String {
+        var random = Generator(state: seed)
+        var sections: [String] = []
+        for _ in 0..<random.int(0...4) {
+            var members: [String] = []
+            switch random.int(0...3) {
+            case 0: members.append(#""count":\#(random.int(0...60))"#)
+            case 1:
+                let count = random.pick([0, 1, 2, 7, 40, 700])
+                let size = #"{"width":\#(random.length(1...90)),"height":\#(random.length(1...90))}"#
+                members.append(#""items":[\#(Array(repeating: size, count: count).joined(separator: ","))]"#)
+            default:
+                let count = random.pick([1, 3, 25, 60, 1500])
+                let items = (0..<count).map { _ in
+                    #"{"width":\#(random.length(1...(random.int(0...9) == 0 ? 500 : 120))),"height":\#(random.length(1...80))}"#
+                }
+                members.append(#""items":[\#(items.joined(separator: ","))]"#)
+            }
+            var overrides: [String] = []
+            if random.int(0...3) == 0 {
+                overrides.append(#""sectionInset":{"top":\#(random.length(0...20)),"left":\#(random.length(0...30)),"bottom":\#(random.length(0...20)),"right":\#(random.length(0...30))}"#)
+            }
+            if random.int(0...4) == 0 { overrides.append(#""minimumInteritemSpacing":\#(random.length(0...25))"#) }
+            if random.int(0...4) == 0 { overrides.append(#""minimumLineSpacing":\#(random.length(0...25))"#) }
+            if random.int(0...4) == 0 { overrides.append(#""itemSize":{"width":\#(random.length(5...80)),"height":\#(random.length(5...80))}"#) }
+            if random.int(0...5) == 0 { overrides.append(#""horizontalAlignment":"\#(random.pick(["left", "center", "trailing"]))""#) }
+            if random.int(0...5) == 0 { overrides.append(#""verticalAlignment":"\#(random.pick(["top", "bottom"]))""#) }
+            if !overrides.isEmpty { members.append(#""config":{\#(overrides.joined(separator: ","))}"#) }
+            sections.append("{" + members.joined(separator: ",") + "}")
+        }
+        var config: [String] = []
+        if random.int(0...1) == 0 { config.append(#""scrollDirection":"horizontal""#) }
+        if random.int(0...1) == 0 {
+            config.append(#""horizontalAlignment":"\#(random.pick(["justified", "left", "right", "center", "leading", "trailing"]))""#)
+        }
+        if random.int(0...1) == 0 { config.append(#""verticalAlignment":"\#(random.pick(["center", "top", "bottom"]))""#) }
+        if random.int(0...2) == 0 { config.append(#""minimumLineSpacing":\#(random.length(0...30))"#) }
+        if random.int(0...2) == 0 { config.append(#""minimumInteritemSpacing":\#(random.length(0...30))"#) }
+        if random.int(0...2) == 0 { config.append(#""itemSize":{"width":\#(random.length(5...200)),"height":\#(random.length(5...90))}"#) }
+        if random.int(0...3) == 0 { config.append(#""estimatedItemSize":{"width":\#(random.length(5...100)),"height":\#(random.length(5...60))}"#) }
+        if random.int(0...2) == 0 {
+            config.append(#""sectionInset":{"top":\#(random.length(0...20)),"left":\#(random.length(0...30)),"bottom":\#(random.length(0...20)),"right":\#(random.length(0...30))}"#)
+        }
+        if random.int(0...3) == 0 { config.append(#""sectionInsetReference":"\#(random.pick(["safeArea", "layoutMargins"]))""#) }
+        if random.int(0...4) == 0 { config.append(#""snap":"line""#) }
+        let viewport = #"{"width":\#(random.length(40...1200)),"height":\#(random.length(40...900))}"#
+        var body = #"{"viewport":\#(viewport),"sections":[\#(sections.joined(separator: ","))]"#
+        if !config.isEmpty { body += #","config":{\#(config.joined(separator: ","))}"# }
+        if random.int(0...3) == 0 { body += #","safeAreaInsets":{"top":10,"left":\#(random.length(0...44)),"bottom":20,"right":\#(random.length(0...44))}"# }
+        if random.int(0...4) == 0 { body += #","contentOffset":{"x":0,"y":\#(random.length(0...900))}"# }
+        return body + "}"
+    }
+
+    func request(_ body: String, kind: LayoutKind = .flow) throws -> LayoutRequest {
+        try LayoutRequest.decode(Array(body.utf8), kind: kind, configuration: self.service.configuration)
+    }
+
+    /// The answer written from the prepared layout, as before the shortcut.
+    func preparedAnswer(_ request: LayoutRequest, memo: CellTextMemo.Ledger? = nil) throws -> [UInt8] {
+        let layout = try self.service.prepare(request.input, configuration: request.configuration)
+        return LayoutAnswer.encode(layout, kind: .flow, request: request, memo: memo).response.body
+    }
+
+    func placedAnswer(_ request: LayoutRequest, memo: CellTextMemo.Ledger? = nil) -> (body: [UInt8], elements: Int)? {
+        LayoutAnswer.encodePlaced(request, limits: self.service.layoutLimits, memo: memo).map {
+            ($0.response.body, $0.elements)
+        }
+    }
+
+    @Test(arguments: 0..<400)
+    func aPlainFlowIsPlacedInThePreparedAnswersBytes(seed: Int) throws {
+        let body = Self.plainRequest(seed: UInt64(seed))
+        let request = try self.request(body)
+        let expected = try self.preparedAnswer(request)
+        let placed = try #require(self.placedAnswer(request), "seed \(seed) was not placed: \(body.prefix(300))")
+        #expect(placed.body == expected, "seed \(seed): \(String(decoding: placed.body.prefix(400), as: UTF8.self))")
+        #expect(placed.elements == request.input.sections.reduce(0) { $0 + $1.itemCount })
+    }
+
+    @Test func theCellTextMemoLeavesThePlacedBytesAsTheyAre() throws {
+        let ledger = CellTextMemo.Ledger(slots: 64)
+        for seed in 1000..<1040 {
+            let request = try self.request(Self.plainRequest(seed: UInt64(seed)))
+            let expected = try self.preparedAnswer(request)
+            // Twice each: once filling the memo, once from it (and the prepared writer from it too).
+            for _ in 0..<2 {
+                let placed = try #require(self.placedAnswer(request, memo: ledger), "seed \(seed)")
+                #expect(placed.body == expected, "seed \(seed)")
+                #expect(try self.preparedAnswer(request, memo: ledger) == expected, "seed \(seed)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        #""sections":[{"count":5,"header":{"width":10,"height":30}}]"#,
+        #""sections":[{"count":5,"footer":{"width":10,"height":30}}]"#,
+        #""sections":[{"count":5}],"config":{"headerReferenceSize":{"width":0,"height":20}}"#,
+        #""sections":[{"count":5}],"config":{"footerReferenceSize":{"width":0,"height":20}}"#,
+        #""sections":[{"count":5}],"config":{"sectionBackground":{"top":0,"left":0,"bottom":0,"right":0}}"#,
+        #""sections":[{"count":5}],"config":{"sectionHeadersPinToVisibleBounds":true}"#,
+        #""sections":[{"count":5}],"config":{"sectionFootersPinToVisibleBounds":true}"#,
+        #""sections":[{"count":5}],"config":{"contentAlignment":"bottom"}"#,
+        #""sections":[{"count":5}],"layoutDirection":"rightToLeft""#,
+        #""sections":[{"count":5}],"rect":{"x":0,"y":0,"width":100,"height":100}"#,
+        #""sections":[{"count":9000}]"#,
+        // Past the placed range: preparing decides (here it refuses, past ±1e9).
+        #""sections":[{"count":400}],"config":{"itemSize":{"width":10,"height":1e7}}"#,
+        #""sections":[{"count":20}],"config":{"itemSize":{"width":375,"height":1e7}}"#,
+    ])
+    func otherLayoutsAreLeftToPreparing(members: String) throws {
+        let body = #"{"viewport":{"width":375,"height":667},\#(members)}"#
+        let request = try self.request(body)
+        #expect(self.placedAnswer(request) == nil, "placed: \(members)")
+        // And the route still answers them as preparing does.
+        let response = self.service.respond(to: Request(method: .POST, target: "/layout/flow", body: Array(body.utf8)))
+        #expect([200, 422].contains(response.status), "\(members): \(response.status)")
+    }
+
+    @Test func breakpointsAreLeftToPreparing() throws {
+        let body = #"{"viewports":[{"width":300,"height":600},{"width":800,"height":600}],"sections":[{"count":5}]}"#
+        #expect(self.placedAnswer(try self.request(body)) == nil)
+    }
+
+    @Test func otherKindsAreLeftToPreparing() throws {
+        let body = #"{"viewport":{"width":375,"height":667},"sections":[{"count":5}]}"#
+        for kind in [LayoutKind.waterfall, .justified, .line, .compositional] {
+            #expect(self.placedAnswer(try self.request(body, kind: kind)) == nil, "\(kind)")
+        }
+    }
+
+    @Test func theRouteAnswersAPlacedFlowWithThePreparedBytes() throws {
+        for seed in 2000..<2030 {
+            let body = Self.plainRequest(seed: UInt64(seed))
+            let expected = try self.preparedAnswer(try self.request(body))
+            let response = self.service.respond(to: Request(method: .POST, target: "/layout/flow", body: Array(body.utf8)))
+            #expect(response.status == 200)
+            #expect(response.body == expected, "seed \(seed)")
+        }
+    }
+
+    @Test func aPlacedFlowsErrorsAreThePreparedOnes() throws {
+        // Checked by preparing, never by placing: the same problem, with the same pointer.
+        let bodies = [
+            #"{"viewport":{"width":375,"height":667},"sections":[{"count":3}],"config":{"minimumLineSpacing":-1}}"#,
+            #"{"viewport":{"width":375,"height":667},"sections":[{"count":3}],"config":{"estimatedItemSize":{"width":0,"height":5}}}"#,
+            #"{"viewport":{"width":375,"height":667},"sections":[{"count":400}],"config":{"itemSize":{"width":375,"height":1e7}}}"#,
+            #"{"viewport":{"width":375,"height":667},"sections":[{"count":2000000}],"config":{"itemSize":{"width":375,"height":1000}}}"#,
+        ]
+        for body in bodies {
+            let response = self.service.respond(to: Request(method: .POST, target: "/layout/flow", body: Array(body.utf8)))
+            #expect(response.status == 422, "\(body): \(response.status)")
+            #expect(response.headers["Content-Type"] == "application/problem+json")
+            if let request = try? self.request(body) { #expect(self.placedAnswer(request) == nil, "\(body)") }
+        }
+    }
+}
