@@ -3,7 +3,7 @@ import HTTPCore
 import LayoutEngine
 import Testing
 
-/// Issue 21: a stateless flow of plain cells is answered as its cells are placed
+/// Issue 21: a stateless flow of headers, plain cells and footers is answered as they are placed
 /// (``LayoutAnswer/encodePlaced(_:limits:memo:)``), in exactly the bytes of the prepared layout's answer; any other
 /// layout is left to preparing.
 @Suite struct PlacedAnswerTests {
@@ -38,9 +38,9 @@ import Testing
         mutating func pick<T>(_ choices: [T]) -> T { choices[self.int(0...(choices.count - 1))] }
     }
 
-    /// A random flow request whose every element is a plain cell: sections of a count or of listed sizes (some
-    /// wider than a line, some equal, some long enough to be checkpointed), every configuration member that keeps
-    /// cells plain.
+    /// A random flow request of headers, plain cells and footers: sections of a count or of listed sizes (some wider
+    /// than a line, some equal, some long enough to be checkpointed), with or without a header and a footer of their
+    /// own, every configuration member that keeps them so.
     static func plainRequest(seed: UInt64) -> String {
         var random = Generator(state: seed)
         var sections: [String] = []
@@ -68,7 +68,11 @@ import Testing
             if random.int(0...4) == 0 { overrides.append(#""itemSize":{"width":\#(random.length(5...80)),"height":\#(random.length(5...80))}"#) }
             if random.int(0...5) == 0 { overrides.append(#""horizontalAlignment":"\#(random.pick(["left", "center", "trailing"]))""#) }
             if random.int(0...5) == 0 { overrides.append(#""verticalAlignment":"\#(random.pick(["top", "bottom"]))""#) }
+            if random.int(0...5) == 0 { overrides.append(#""headerReferenceSize":{"width":\#(random.length(0...50)),"height":\#(random.length(0...50))}"#) }
+            if random.int(0...5) == 0 { overrides.append(#""footerReferenceSize":{"width":\#(random.length(0...50)),"height":\#(random.length(0...50))}"#) }
             if !overrides.isEmpty { members.append(#""config":{\#(overrides.joined(separator: ","))}"#) }
+            if random.int(0...3) == 0 { members.append(#""header":{"width":\#(random.length(0...400)),"height":\#(random.length(0...60))}"#) }
+            if random.int(0...3) == 0 { members.append(#""footer":{"width":\#(random.length(0...400)),"height":\#(random.length(0...60))}"#) }
             sections.append("{" + members.joined(separator: ",") + "}")
         }
         var config: [String] = []
@@ -86,6 +90,8 @@ import Testing
         }
         if random.int(0...3) == 0 { config.append(#""sectionInsetReference":"\#(random.pick(["safeArea", "layoutMargins"]))""#) }
         if random.int(0...4) == 0 { config.append(#""snap":"line""#) }
+        if random.int(0...3) == 0 { config.append(#""headerReferenceSize":{"width":\#(random.length(0...50)),"height":\#(random.length(0...50))}"#) }
+        if random.int(0...3) == 0 { config.append(#""footerReferenceSize":{"width":\#(random.length(0...50)),"height":\#(random.length(0...50))}"#) }
         let viewport = #"{"width":\#(random.length(40...1200)),"height":\#(random.length(40...900))}"#
         var body = #"{"viewport":\#(viewport),"sections":[\#(sections.joined(separator: ","))]"#
         if !config.isEmpty { body += #","config":{\#(config.joined(separator: ","))}"# }
@@ -100,8 +106,13 @@ import Testing
 
     /// The answer written from the prepared layout, as before the shortcut.
     func preparedAnswer(_ request: LayoutRequest, memo: CellTextMemo.Ledger? = nil) throws -> [UInt8] {
+        try self.prepared(request, memo: memo).body
+    }
+
+    func prepared(_ request: LayoutRequest, memo: CellTextMemo.Ledger? = nil) throws -> (body: [UInt8], elements: Int) {
         let layout = try self.service.prepare(request.input, configuration: request.configuration)
-        return LayoutAnswer.encode(layout, kind: .flow, request: request, memo: memo).response.body
+        let answer = LayoutAnswer.encode(layout, kind: .flow, request: request, memo: memo)
+        return (answer.response.body, answer.elements)
     }
 
     func placedAnswer(_ request: LayoutRequest, memo: CellTextMemo.Ledger? = nil) -> (body: [UInt8], elements: Int)? {
@@ -111,13 +122,26 @@ import Testing
     }
 
     @Test(arguments: 0..<400)
-    func aPlainFlowIsPlacedInThePreparedAnswersBytes(seed: Int) throws {
+    func aFlowOfHeadersCellsAndFootersIsPlacedInThePreparedAnswersBytes(seed: Int) throws {
         let body = Self.plainRequest(seed: UInt64(seed))
         let request = try self.request(body)
-        let expected = try self.preparedAnswer(request)
+        let expected = try self.prepared(request)
         let placed = try #require(self.placedAnswer(request), "seed \(seed) was not placed: \(body.prefix(300))")
-        #expect(placed.body == expected, "seed \(seed): \(String(decoding: placed.body.prefix(400), as: UTF8.self))")
-        #expect(placed.elements == request.input.sections.reduce(0) { $0 + $1.itemCount })
+        #expect(placed.body == expected.body, "seed \(seed): \(String(decoding: placed.body.prefix(400), as: UTF8.self))")
+        #expect(placed.elements == expected.elements)
+    }
+
+    @Test func theRandomFlowsHaveHeadersFootersAndCheckpointedSections() throws {
+        var (headers, footers, empty, long) = (0, 0, 0, 0)
+        for seed in 0..<400 {
+            let request = try self.request(Self.plainRequest(seed: UInt64(seed)))
+            let text = String(decoding: try #require(self.placedAnswer(request)).body, as: UTF8.self)
+            if text.contains(#""kind":"header""#) { headers += 1 }
+            if text.contains(#""kind":"footer""#) { footers += 1 }
+            if request.input.sections.isEmpty { empty += 1 }
+            if request.input.sections.contains(where: { $0.itemCount >= 700 }) { long += 1 }
+        }
+        #expect(headers >= 40 && footers >= 40 && empty >= 10 && long >= 40, "\(headers) \(footers) \(empty) \(long)")
     }
 
     @Test func theCellTextMemoLeavesThePlacedBytesAsTheyAre() throws {
@@ -135,10 +159,6 @@ import Testing
     }
 
     @Test(arguments: [
-        #""sections":[{"count":5,"header":{"width":10,"height":30}}]"#,
-        #""sections":[{"count":5,"footer":{"width":10,"height":30}}]"#,
-        #""sections":[{"count":5}],"config":{"headerReferenceSize":{"width":0,"height":20}}"#,
-        #""sections":[{"count":5}],"config":{"footerReferenceSize":{"width":0,"height":20}}"#,
         #""sections":[{"count":5}],"config":{"sectionBackground":{"top":0,"left":0,"bottom":0,"right":0}}"#,
         #""sections":[{"count":5}],"config":{"sectionHeadersPinToVisibleBounds":true}"#,
         #""sections":[{"count":5}],"config":{"sectionFootersPinToVisibleBounds":true}"#,

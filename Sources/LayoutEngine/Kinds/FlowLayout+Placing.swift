@@ -1,5 +1,6 @@
 extension FlowLayout {
-    /// Lays a flow out without keeping it: hands each cell to `cell` as it is placed, then returns the content size.
+    /// Lays a flow out without keeping it: hands each element to `cell` or `supplementary` as it is placed, then
+    /// returns the content size.
     ///
     /// This is a stateless answer's shortcut (issue 21). Preparing a layout builds its sections, their grids or
     /// frames and their indexes, and answering then visits them and lets them go: for a small layout, several times
@@ -11,7 +12,7 @@ extension FlowLayout {
     ///
     /// Only such layouts are placed; for any other the function returns `nil` before calling `cell`: a header,
     /// footer or section background, pinned supplementaries, ``ContentAlignment/bottom``, right to left.
-    /// It also returns `nil`, possibly after calling `cell` (the caller then discards what it was given), when
+    /// It also returns `nil`, possibly after calling the closures (the caller then discards what it was given), when
     /// ``prepareLayout(_:configuration:limits:)`` would fail, or might: a bad parameter or size, too many items,
     /// or a coordinate past ±``placedCoordinateLimit``, far inside the range the service promises. A caller falls
     /// back to preparing the layout, which then succeeds with the same elements or fails with its own error.
@@ -20,16 +21,18 @@ extension FlowLayout {
     ///   - input: The request's input.
     ///   - configuration: The flow's parameters.
     ///   - limits: Bounds on the input's size.
-    ///   - cell: Called with each cell's index path and frame, in section and item order.
+    ///   - cell: Called with each cell's index path and frame (a plain cell's attributes).
+    ///   - supplementary: Called with each header's and footer's attributes.
     /// - Returns: The content size, or `nil` (see above).
     /// - Complexity: O(n).
     public static func placeCells(
         _ input: LayoutInput,
         configuration: Configuration,
         limits: LayoutLimits,
-        _ cell: (IndexPath, Rect) -> Void
+        cell: (IndexPath, Rect) -> Void,
+        supplementary: (LayoutAttributes) -> Void
     ) -> Size? {
-        guard Self.placesEveryElementAsCell(input, configuration: configuration),
+        guard Self.placesEveryElementAsLaidOut(input, configuration: configuration),
             (try? input.validate(limits: limits)) != nil,
             (try? Self.validate(configuration)) != nil
         else { return nil }
@@ -38,10 +41,19 @@ extension FlowLayout {
         var crossExtent = isVertical ? input.viewport.width : input.viewport.height
         var isInRange = true
         for index in input.sections.indices {
-            guard let builder = try? Self.makeSectionBuilder(input, configuration: configuration, section: index),
-                builder.bodyStart == 0, builder.acrossLine(builder.parameters.footer) == 0
+            guard let builder = try? Self.makeSectionBuilder(input, configuration: configuration, section: index)
             else { return nil }
             let origin = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+            // A header or footer as ``PreparedLayout/makeHeader(section:offset:)`` makes it, unpinned.
+            func place(_ frame: Rect?, kind: ElementKind) {
+                guard let frame else { return }
+                let drawn = frame.offsetBy(dx: origin.x, dy: origin.y)
+                if !Self.isPlacedRect(drawn) { isInRange = false }
+                let indexPath = IndexPath(section: index, item: 0)
+                supplementary(LayoutAttributes(category: .supplementaryView, kind: kind, indexPath: indexPath,
+                    frame: drawn))
+            }
+            place(builder.headerFrame, kind: .header)
             let (items, count) = input.sections.withUnsafeBufferPointer { ($0[index].items, $0[index].itemCount) }
             // Laid out into a scratch buffer (on the stack for a few dozen cells), then handed over in item order:
             // the closure is called from this loop rather than stored in a frame sink (a stored closure went
@@ -65,18 +77,16 @@ extension FlowLayout {
                 for item in frames.indices {
                     // Moved as a prepared layout's plain cells are drawn (``CellContext``).
                     let drawn = frames[item].offsetBy(dx: origin.x, dy: origin.y)
-                    if !(Self.isPlacedCoordinate(drawn.minX) && Self.isPlacedCoordinate(drawn.maxX)
-                        && Self.isPlacedCoordinate(drawn.minY) && Self.isPlacedCoordinate(drawn.maxY))
-                    {
-                        isInRange = false
-                    }
+                    if !Self.isPlacedRect(drawn) { isInRange = false }
                     cell(IndexPath(section: index, item: item), drawn)
                 }
                 return end
             }
-            // The section's length and reach as ``FlowSectionBuilder/finish(frames:origin:v:lineEnd:index:)``
-            // computes them (with no footer), and stacked as preparing stacks sections (no spacing between).
+            // The footer, the section's length and its reach as
+            // ``FlowSectionBuilder/finish(frames:origin:v:lineEnd:index:)`` computes them, and the sections stacked
+            // as preparing stacks them (no spacing between).
             var length = end.v + builder.bottomInset
+            place(builder.footerFrame(at: length), kind: .footer)
             length += builder.acrossLine(builder.parameters.footer)
             position += length
             crossExtent = Swift.max(crossExtent, end.lineEnd + builder.trailingInset)
@@ -98,10 +108,17 @@ extension FlowLayout {
         value.magnitude <= Self.placedCoordinateLimit
     }
 
-    /// Whether the layout's only elements are cells with UIKit's default attributes, at their stored frames: no
-    /// header, footer or background to place among them, no attribute that depends on the content offset, nothing
-    /// moved after placing (bottom alignment, mirroring). Headers and footers are checked per section, as placed.
-    private static func placesEveryElementAsCell(_ input: LayoutInput, configuration: Configuration) -> Bool {
+    /// Whether every edge of `rect` is within ±``placedCoordinateLimit``.
+    @inline(__always)
+    static func isPlacedRect(_ rect: Rect) -> Bool {
+        Self.isPlacedCoordinate(rect.minX) && Self.isPlacedCoordinate(rect.maxX)
+            && Self.isPlacedCoordinate(rect.minY) && Self.isPlacedCoordinate(rect.maxY)
+    }
+
+    /// Whether the layout's elements are its headers, cells and footers with UIKit's default attributes, at their
+    /// laid-out frames: no background to place among them, no attribute that depends on the content offset, nothing
+    /// moved after placing (bottom alignment, mirroring).
+    private static func placesEveryElementAsLaidOut(_ input: LayoutInput, configuration: Configuration) -> Bool {
         input.layoutDirection == .leftToRight && configuration.contentAlignment == .top
             && configuration.sectionBackground == nil && !configuration.sectionHeadersPinToVisibleBounds
             && !configuration.sectionFootersPinToVisibleBounds

@@ -225,6 +225,20 @@ struct FlowSectionBuilder {
         return (v, lineEnd)
     }
 
+    /// The header's frame, relative to the section (spanning it across the scroll axis, at its start along it), or
+    /// `nil` when the section has none.
+    var headerFrame: Rect? {
+        let thickness = self.bodyStart
+        return thickness > 0 ? self.rect(u: 0, v: 0, alongLine: self.crossLength, acrossLine: thickness) : nil
+    }
+
+    /// The footer's frame, relative to the section, starting `v` along the scroll axis (after the last line and the
+    /// bottom inset), or `nil` when the section has none.
+    func footerFrame(at v: Double) -> Rect? {
+        let thickness = self.acrossLine(self.parameters.footer)
+        return thickness > 0 ? self.rect(u: 0, v: v, alongLine: self.crossLength, acrossLine: thickness) : nil
+    }
+
     /// The section around laid-out frames (taken, with the index, into the section): footer, background, band and
     /// index.
     func finish(
@@ -235,17 +249,11 @@ struct FlowSectionBuilder {
         index: consuming SpatialIndex?
     ) -> Result {
         let bodyStart = self.bodyStart
-        let headerThickness = bodyStart
-        let header =
-            headerThickness > 0
-            ? self.rect(u: 0, v: 0, alongLine: self.crossLength, acrossLine: headerThickness) : nil
+        let header = self.headerFrame
         var v = lastLineEnd + self.bottomInset
         let bodyEnd = v
-        let footerThickness = self.acrossLine(self.parameters.footer)
-        let footer =
-            footerThickness > 0
-            ? self.rect(u: 0, v: v, alongLine: self.crossLength, acrossLine: footerThickness) : nil
-        v += footerThickness
+        let footer = self.footerFrame(at: v)
+        v += self.acrossLine(self.parameters.footer)
         var background: Rect?
         if let insets = self.background {
             let body = self.rect(u: 0, v: bodyStart, alongLine: self.crossLength, acrossLine: bodyEnd - bodyStart)

@@ -3,7 +3,7 @@ import LayoutEngine
 
 extension LayoutAnswer {
     /// `POST /layout/flow` without `rect` or `viewports`, written as its cells are placed
-    /// (``FlowLayout/placeCells(_:configuration:limits:_:)``), without preparing the layout: the bytes
+    /// (``FlowLayout/placeCells(_:configuration:limits:cell:supplementary:)``), without preparing the layout: the bytes
     /// ``encode(_:kind:request:memo:)`` writes for the prepared layout, at a fraction of the cost for a small one
     /// (issue 21).
     ///
@@ -15,16 +15,19 @@ extension LayoutAnswer {
     ///   - limits: The engine's limits, as preparing would be given them.
     ///   - ledger: The service's ledger of plain cells' text, as for ``encode(_:kind:request:memo:)``.
     /// - Returns: The answer, or `nil` when this layout is not answered this way: another kind, a `rect` or
-    ///   `viewports`, a layout large enough to be streamed, or one ``FlowLayout/placeCells(_:configuration:limits:_:)``
-    ///   leaves to preparing (elements other than plain cells, or an input preparing may refuse). Then prepare it.
+    ///   `viewports`, a layout that may be large enough to be streamed, or one
+    ///   ``FlowLayout/placeCells(_:configuration:limits:cell:supplementary:)`` leaves to preparing (backgrounds,
+    ///   pinning, bottom alignment, right to left, or an input preparing may refuse). Then prepare it.
     static func encodePlaced(_ request: LayoutRequest, limits: LayoutLimits, memo ledger: CellTextMemo.Ledger?)
         -> Answer?
     {
         guard request.rect == nil, request.viewports == nil, case .flow(let configuration) = request.configuration
         else { return nil }
-        var elements = 0
-        for section in request.input.sections { elements &+= section.itemCount }
-        guard elements >= 0, elements < Self.streamingElementThreshold else { return nil }
+        // Cells, and at most a header and a footer a section: under the threshold, the answer is not streamed.
+        var cells = 0
+        for section in request.input.sections { cells &+= section.itemCount }
+        let elements = cells &+ request.input.sections.count &* 2
+        guard cells >= 0, elements < Self.streamingElementThreshold else { return nil }
         let scratch = AnswerScratch.current
         var writer = scratch.writer(capacity: elements * 140)
         writer.beginObject()
@@ -34,15 +37,25 @@ extension LayoutAnswer {
         writer.beginArray()
         let memo = CellTextMemo.current(for: ledger, elements: elements, scratch: scratch)
         var run = memo?.beginAnswer()
-        // The closure reaches the writer through a pointer, as the prepared layout's writer's closures do.
+        var supplementaries = 0
+        // The closures reach the writer through a pointer, as the prepared layout's writer's closures do.
         let contentSize = withUnsafeMutablePointer(to: &writer) { writer in
-            FlowLayout.placeCells(request.input, configuration: configuration, limits: limits) { indexPath, frame in
-                if run != nil {
-                    writer.pointee.plainCell(indexPath, frame: frame, memo: &run!)
-                } else {
-                    writer.pointee.plainCell(indexPath, frame: frame)
+            FlowLayout.placeCells(
+                request.input,
+                configuration: configuration,
+                limits: limits,
+                cell: { indexPath, frame in
+                    if run != nil {
+                        writer.pointee.plainCell(indexPath, frame: frame, memo: &run!)
+                    } else {
+                        writer.pointee.plainCell(indexPath, frame: frame)
+                    }
+                },
+                supplementary: { attributes in
+                    writer.pointee.value(attributes)
+                    supplementaries += 1
                 }
-            }
+            )
         }
         guard let contentSize else {
             // Preparing answers instead; the buffer goes back to the scratch for it.
@@ -55,6 +68,6 @@ extension LayoutAnswer {
         writer.member("contentSize", contentSize)
         writer.moveBytes(writtenSince: end, to: afterKind)
         writer.endObject()
-        return (.json(scratch.bytes(of: &writer), scratch: scratch), elements)
+        return (.json(scratch.bytes(of: &writer), scratch: scratch), cells + supplementaries)
     }
 }
