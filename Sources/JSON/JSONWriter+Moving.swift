@@ -5,8 +5,9 @@ extension JSONWriter {
     ///
     /// The moved bytes must be whole members or values, written where the ones at `offset` could have been (the
     /// same object or array, each with its leading comma), so that the result is what writing them there first
-    /// would have given. The writer's state (the comma to come, the recent numbers) is the one after `start`'s
-    /// bytes were written, which is correct at the end whichever bytes come last.
+    /// would have given. The comma to come is the one after `start`'s bytes were written, which is right whichever
+    /// bytes come last; the numbers written recently are forgotten, since their text has moved (a later number is
+    /// written in full rather than copied from where it no longer is).
     ///
     /// - Parameters:
     ///   - start: Where the bytes to move begin: ``count`` before they were written.
@@ -28,5 +29,6 @@ extension JSONWriter {
                 (base + offset).update(from: kept, count: moved)
             }
         }
+        self.recentNumbers = RecentNumbers()
     }
 }

@@ -34,6 +34,27 @@ import Testing
         #expect(moved.bytes == direct.bytes)
     }
 
+    @Test func numbersWrittenAfterAMoveAreTheirOwn() {
+        // A number written before the move and again after it is not copied from where its text was.
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("k")
+        writer.value("x")
+        let place = writer.count
+        writer.key("a")
+        writer.value(0.1)
+        let start = writer.count
+        writer.key("b")
+        writer.value(0.2)
+        writer.moveBytes(writtenSince: start, to: place)
+        writer.key("c")
+        writer.value(0.1)
+        writer.key("d")
+        writer.value(0.2)
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"k":"x","b":0.2,"a":0.1,"c":0.1,"d":0.2}"#)
+    }
+
     @Test func movingNothingOrToItsOwnPlaceChangesNothing() {
         var writer = JSONWriter()
         writer.beginArray()

@@ -39,15 +39,29 @@ extension FlowLayout: LayoutKindProtocol {
     /// is the estimate the measured size replaces.
     static func measures(_ element: SupplementaryIndexPath, input: LayoutInput, configuration: Configuration) -> Bool {
         let section = input.sections[element.indexPath.section]
-        let size: Size
         switch element.kind {
-        case .header:
-            size = section.header ?? section.overrides.headerReferenceSize ?? configuration.headerReferenceSize
-        case .footer:
-            size = section.footer ?? section.overrides.footerReferenceSize ?? configuration.footerReferenceSize
+        case .header: return Self.hasBoundary(Self.headerSize(of: section, configuration), configuration)
+        case .footer: return Self.hasBoundary(Self.footerSize(of: section, configuration), configuration)
         default: return false
         }
-        return (configuration.scrollDirection == .vertical ? size.height : size.width) > 0
+    }
+
+    /// A section's header size: its own, else its override's reference size, else the configuration's.
+    @inline(__always)
+    static func headerSize(of section: borrowing SectionInput, _ configuration: Configuration) -> Size {
+        section.header ?? section.overrides.headerReferenceSize ?? configuration.headerReferenceSize
+    }
+
+    /// A section's footer size, as ``headerSize(of:_:)``.
+    @inline(__always)
+    static func footerSize(of section: borrowing SectionInput, _ configuration: Configuration) -> Size {
+        section.footer ?? section.overrides.footerReferenceSize ?? configuration.footerReferenceSize
+    }
+
+    /// Whether a header or footer of `size` is there: thicker than zero along the scroll axis.
+    @inline(__always)
+    static func hasBoundary(_ size: Size, _ configuration: Configuration) -> Bool {
+        (configuration.scrollDirection == .vertical ? size.height : size.width) > 0
     }
 
     static func wrap(_ configuration: Configuration) -> LayoutConfiguration { .flow(configuration) }

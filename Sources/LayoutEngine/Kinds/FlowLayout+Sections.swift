@@ -20,10 +20,8 @@ extension FlowLayout {
             self.interitemSpacing =
                 section.overrides.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
             self.inset = section.overrides.sectionInset ?? configuration.sectionInset
-            self.header =
-                section.header ?? section.overrides.headerReferenceSize ?? configuration.headerReferenceSize
-            self.footer =
-                section.footer ?? section.overrides.footerReferenceSize ?? configuration.footerReferenceSize
+            self.header = FlowLayout.headerSize(of: section, configuration)
+            self.footer = FlowLayout.footerSize(of: section, configuration)
             self.horizontalAlignment = section.overrides.horizontalAlignment ?? configuration.horizontalAlignment
             self.verticalAlignment = section.overrides.verticalAlignment ?? configuration.verticalAlignment
             try validateSize(self.itemSize, name: "itemSize", section: index)

@@ -45,30 +45,45 @@ extension FlowSectionBuilder {
             thickness: self.acrossLine(size),
             lineSpacing: self.parameters.lineSpacing
         )
-        var noLines: [Line]? = nil
-        let lines = (count + columns - 1) / columns
-        guard lines > 2 else {
-            let end = self.layOut(sizes, into: &recorder, from: start, lineIndex: 0, firstLineCount: 0,
-                lines: &noLines)
-            guard let geometry = (consume recorder).finishedGeometry() else { return nil }
-            return (geometry, end.v, end.lineEnd)
-        }
-        // The first line, then the full lines after it from the form, then the last line, resumed as a rebuild
-        // resumes at a line (with the first line's count, which a justified last line reads).
-        let first = self.layOut(sizes, into: &recorder, from: start, lineIndex: 0, firstLineCount: 0, lines: &noLines,
-            until: columns)
-        guard recorder.hasRecordedFirstLine else { return nil }
-        let lastV = recorder.repeatFirstLine(through: lines - 2)
-        let last = Line(first: (lines - 1) * columns, v: lastV, lineEndBefore: first.lineEnd)
-        let end = self.layOut(sizes, into: &recorder, from: last, lineIndex: lines - 1, firstLineCount: columns,
-            lines: &noLines)
-        guard let geometry = (consume recorder).finishedGeometry() else { return nil }
+        guard let end = self.layOutRepeatingFirstLine(sizes, columns: columns, into: &recorder, from: start),
+            let geometry = (consume recorder).finishedGeometry()
+        else { return nil }
         return (geometry, end.v, end.lineEnd)
+    }
+
+    /// Lays out a section of one item size, `columns` to a line, laying out only the first line and the last: the
+    /// full lines between them repeat the first line's positions (their items have the first's sizes, so they break
+    /// after as many items and ``spacing`` places them alike, at the `v` the builder's two additions per line reach),
+    /// which `sink` records (``RepeatingFlowFrameSink/repeatFirstLine(through:)``). The last line is resumed as a
+    /// rebuild resumes at a line, with the first line's count (which a justified last line reads).
+    ///
+    /// - Returns: Where the section's lines end, as
+    ///   ``layOut(_:into:from:lineIndex:firstLineCount:lines:until:isUniform:)`` returns it, or `nil` when `sink`
+    ///   did not record the first line as the form needs.
+    /// - Complexity: O(columns + lines).
+    func layOutRepeatingFirstLine<Sizes: ItemSizes, Sink: RepeatingFlowFrameSink>(
+        _ sizes: Sizes,
+        columns: Int,
+        into sink: inout Sink,
+        from start: Line
+    ) -> (v: Double, lineEnd: Double)? {
+        var noLines: [Line]? = nil
+        let lines = (sizes.count + columns - 1) / columns
+        guard lines > 2 else {
+            return self.layOut(sizes, into: &sink, from: start, lineIndex: 0, firstLineCount: 0, lines: &noLines)
+        }
+        let first = self.layOut(sizes, into: &sink, from: start, lineIndex: 0, firstLineCount: 0, lines: &noLines,
+            until: columns)
+        guard sink.hasRecordedFirstLine else { return nil }
+        let lastV = sink.repeatFirstLine(through: lines - 2)
+        let last = Line(first: (lines - 1) * columns, v: lastV, lineEndBefore: first.lineEnd)
+        return self.layOut(sizes, into: &sink, from: last, lineIndex: lines - 1, firstLineCount: columns,
+            lines: &noLines)
     }
 
     /// The items per line of a section of one item size (the builder's own break rule: every line of equal items
     /// holds as many), or `nil` past ``maximumGridColumns``.
-    private func gridColumns<Sizes: ItemSizes>(_ sizes: Sizes) -> Int? {
+    func gridColumns<Sizes: ItemSizes>(_ sizes: Sizes) -> Int? {
         let along = self.alongLine(sizes[0])
         let available = self.crossLength - self.leadingInset - self.trailingInset
         var columns = 1
@@ -117,8 +132,21 @@ extension FlowSectionBuilder {
     }
 }
 
+/// A frame sink that can also record full lines that repeat the first line
+/// (``FlowSectionBuilder/layOutRepeatingFirstLine(_:columns:into:from:)``).
+protocol RepeatingFlowFrameSink: FlowFrameSink {
+    /// Whether the first line's frames, and only they, were written, as the repeated lines need them.
+    var hasRecordedFirstLine: Bool { get }
+    /// Records lines 1 through `last` (full lines, none the last line) as the builder would lay them out after the
+    /// first: at the first line's positions across, each `v` the previous one's plus the thickness, then plus the
+    /// line spacing (the builder's two additions).
+    ///
+    /// - Returns: The `v` of the line after `last`, by the same two additions.
+    mutating func repeatFirstLine(through last: Int) -> Double
+}
+
 /// Records the frames of a uniform flow section as a ``GridGeometry``, checking that each follows it.
-private struct GridRecorder: FlowFrameSink {
+private struct GridRecorder: RepeatingFlowFrameSink {
     /// The grid being recorded: its parameters as given, its positions and checkpoints filled in as frames come
     /// (unboxed while it is filled in).
     private var grid: GridParts

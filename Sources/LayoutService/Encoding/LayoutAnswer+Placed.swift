@@ -2,32 +2,29 @@ import JSON
 import LayoutEngine
 
 extension LayoutAnswer {
-    /// `POST /layout/flow` without `rect` or `viewports`, written as its cells are placed
-    /// (``FlowLayout/placeCells(_:configuration:limits:cell:supplementary:)``), without preparing the layout: the bytes
-    /// ``encode(_:kind:request:memo:)`` writes for the prepared layout, at a fraction of the cost for a small one
-    /// (issue 21).
+    /// `POST /layout/flow` without `rect` or `viewports`, written as its elements are placed
+    /// (``FlowLayout/placeElements(_:configuration:limits:cell:supplementary:)``), without preparing the layout: the
+    /// bytes ``encode(_:kind:request:memo:)`` writes for the prepared layout, at a fraction of the cost for a small
+    /// one (issue 21).
     ///
-    /// The cells go to the answer as they come; the content size, known after the last one, is then moved in front
-    /// of them where ``encode(_:kind:request:memo:)`` writes it.
+    /// The elements go to the answer as they come; the content size, known after the last one, is then moved in
+    /// front of them where ``encode(_:kind:request:memo:)`` writes it.
     ///
     /// - Parameters:
     ///   - request: The decoded request, its cost checked.
     ///   - limits: The engine's limits, as preparing would be given them.
     ///   - ledger: The service's ledger of plain cells' text, as for ``encode(_:kind:request:memo:)``.
     /// - Returns: The answer, or `nil` when this layout is not answered this way: another kind, a `rect` or
-    ///   `viewports`, a layout that may be large enough to be streamed, or one
-    ///   ``FlowLayout/placeCells(_:configuration:limits:cell:supplementary:)`` leaves to preparing (backgrounds,
-    ///   pinning, bottom alignment, right to left, or an input preparing may refuse). Then prepare it.
+    ///   `viewports`, a layout large enough to be streamed, or one
+    ///   ``FlowLayout/placeElements(_:configuration:limits:cell:supplementary:)`` leaves to preparing (backgrounds,
+    ///   pinning, bottom alignment, right to left, large grids, or an input preparing may refuse). Then prepare it.
     static func encodePlaced(_ request: LayoutRequest, limits: LayoutLimits, memo ledger: CellTextMemo.Ledger?)
         -> Answer?
     {
-        guard request.rect == nil, request.viewports == nil, case .flow(let configuration) = request.configuration
+        guard request.rect == nil, request.viewports == nil, case .flow(let configuration) = request.configuration,
+            let elements = FlowLayout.placedElementCount(request.input, configuration: configuration),
+            elements < Self.streamingElementThreshold
         else { return nil }
-        // Cells, and at most a header and a footer a section: under the threshold, the answer is not streamed.
-        var cells = 0
-        for section in request.input.sections { cells &+= section.itemCount }
-        let elements = cells &+ request.input.sections.count &* 2
-        guard cells >= 0, elements < Self.streamingElementThreshold else { return nil }
         let scratch = AnswerScratch.current
         var writer = scratch.writer(capacity: elements * 140)
         writer.beginObject()
@@ -35,12 +32,12 @@ extension LayoutAnswer {
         let afterKind = writer.count
         writer.key("attributes")
         writer.beginArray()
+        // The memo for as many elements as the prepared layout has, so that it serves the same answers.
         let memo = CellTextMemo.current(for: ledger, elements: elements, scratch: scratch)
         var run = memo?.beginAnswer()
-        var supplementaries = 0
         // The closures reach the writer through a pointer, as the prepared layout's writer's closures do.
         let contentSize = withUnsafeMutablePointer(to: &writer) { writer in
-            FlowLayout.placeCells(
+            FlowLayout.placeElements(
                 request.input,
                 configuration: configuration,
                 limits: limits,
@@ -51,23 +48,21 @@ extension LayoutAnswer {
                         writer.pointee.plainCell(indexPath, frame: frame)
                     }
                 },
-                supplementary: { attributes in
-                    writer.pointee.value(attributes)
-                    supplementaries += 1
-                }
+                supplementary: { writer.pointee.value($0) }
             )
         }
+        // The lookups made count, whether the answer stands or preparing takes over.
+        if let memo, let run { memo.endAnswer(run) }
         guard let contentSize else {
             // Preparing answers instead; the buffer goes back to the scratch for it.
             _ = scratch.bytes(of: &writer)
             return nil
         }
-        if let memo, let run { memo.endAnswer(run) }
         writer.endArray()
         let end = writer.count
         writer.member("contentSize", contentSize)
         writer.moveBytes(writtenSince: end, to: afterKind)
         writer.endObject()
-        return (.json(scratch.bytes(of: &writer), scratch: scratch), cells + supplementaries)
+        return (.json(scratch.bytes(of: &writer), scratch: scratch), elements)
     }
 }
