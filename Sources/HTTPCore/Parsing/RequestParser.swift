@@ -159,6 +159,9 @@ public struct RequestParser: Sendable {
     /// - Throws: ``HTTPParseError`` when the input is not an acceptable request; the connection must then close.
     public mutating func next() throws(HTTPParseError) -> Event? {
         if let failure = self.failure { throw failure }
+        // Between requests with nothing buffered (the pass after every answer on a keep-alive connection): no head
+        // to scan. What the head scan would have found, without its calls (about 150 instructions, callgrind).
+        if case .head = self.state, self.start == self.buffer.count { return nil }
         do {
             return try self.step()
         } catch {
