@@ -42,6 +42,15 @@ final class ReceivedFields: @unchecked Sendable {
     /// The fields held, in order, valid until the next change.
     var fields: UnsafeBufferPointer<Field> { UnsafeBufferPointer(start: self.fieldStorage, count: self.count) }
 
+    /// Whether a field's name is `length` bytes long.
+    func containsName(ofLength length: Int) -> Bool {
+        for index in 0..<self.count
+        where self.fieldStorage[index].nameEnd - self.fieldStorage[index].nameStart == length {
+            return true
+        }
+        return false
+    }
+
     /// The bytes of `field`'s name.
     func name(of field: Field) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: self.byteStorage + field.nameStart, count: field.nameEnd - field.nameStart)

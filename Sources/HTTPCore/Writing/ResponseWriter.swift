@@ -50,7 +50,11 @@ public struct ResponseWriter: Sendable {
             response, method: method, version: version, closing: closing, epochSeconds: epochSeconds, into: &output,
             overwritingFrom: start
         )
-        if hasBody {
+        guard hasBody else { return }
+        if response.bodyStream == nil {
+            // The stored bytes borrowed in place: `body` hands out a copy (a retain and a release an answer).
+            response.storedBody.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+        } else {
             output.append(contentsOf: response.body)
         }
     }
@@ -87,7 +91,7 @@ public struct ResponseWriter: Sendable {
         overwritingFrom start: Int? = nil
     ) -> Bool {
         guard let framing else {
-            let body = response.body.count
+            let body = response.bodyStream == nil ? response.storedBody.count : response.body.count
             return self.writeHead(
                 response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
                 framing: .length(body), into: &output, overwritingFrom: start
@@ -104,10 +108,17 @@ public struct ResponseWriter: Sendable {
         // date, each field with ": " and CRLF, `X-Request-Id`, the framing line (`Content-Length: ` and 19 digits),
         // `Connection: keep-alive` and the blank line.
         let room = 32 + reason.utf8.count + self.cachedDateLine.count + 40 + 26 + 2
-        // The fields read in place, with no copy of each: a responder's are its added list itself (``HTTPHeaders/
-        // fields`` makes a list anew only for received fields, when a responder answers with a request's).
-        response.headers.fields.withUnsafeBufferPointer { fields in
-            if !self.cacheHolds(fields) { self.cache(fields) }
+        // The fields read in place, with no copy of each: a responder's are its added list, borrowed (``HTTPHeaders/
+        // fields`` hands out a copy, a retain and a release; it makes a list anew for received fields, when a
+        // responder answers with a request's).
+        if response.headers.receivedCount == 0 {
+            response.headers.added.withUnsafeBufferPointer { fields in
+                if !self.cacheHolds(fields) { self.cache(fields) }
+            }
+        } else {
+            response.headers.fields.withUnsafeBufferPointer { fields in
+                if !self.cacheHolds(fields) { self.cache(fields) }
+            }
         }
         return self.writeHead(
             response, status: status, reason: reason, room: room, framing: framing, version: version,
