@@ -112,6 +112,7 @@ extension RequestParser {
         var headers = HTTPHeaders()
         swap(&headers, &self.spareHeaders)
         headers.removeAll(keepingCapacity: true)
+        var scan: HTTPHeaders.FramingScan? = HTTPHeaders.FramingScan(maxBodyBytes: self.limits.maxBodyBytes)
         if self.fieldLineCount > 0 {
             let lines = self.fieldLines[..<self.fieldLineCount]
             let first = lines[lines.startIndex]
@@ -120,7 +121,8 @@ extension RequestParser {
             self.buffer.withUnsafeBufferPointer { buffer in
                 do throws(HTTPParseError) {
                     try headers.receive(
-                        section: UnsafeBufferPointer(rebasing: buffer[section]), lines: lines, offset: first.lowerBound
+                        section: UnsafeBufferPointer(rebasing: buffer[section]), lines: lines, offset: first.lowerBound,
+                        noting: &scan
                     )
                 } catch {
                     failure = error
@@ -128,7 +130,10 @@ extension RequestParser {
             }
             if let failure { throw failure }
         }
-        let framing = try headers.framing(version: version, maxBodyBytes: self.limits.maxBodyBytes)
+        // The fields were noted as they were received: `headers` holds no others (emptied above).
+        let framing = try headers.framing(
+            version: version, scan: scan ?? HTTPHeaders.FramingScan(maxBodyBytes: self.limits.maxBodyBytes)
+        )
         var body: [UInt8] = []
         swap(&body, &self.spareBody)
         body.removeAll(keepingCapacity: true)
