@@ -11,6 +11,15 @@ extension HTTPHeaders {
         let hasReceived = self.received?.containsName(ofLength: 10) == true
         let hasAdded = Self.containsName(ofLength: 10, in: self.added)
         guard hasReceived || hasAdded else { return false }
+        return self.connectionList(contains: token, lookingAtReceived: hasReceived, added: hasAdded)
+    }
+
+    /// ``connectionListContains(_:)`` once a field may be `Connection`: kept apart so that the usual answer, `false`
+    /// from the lengths alone, costs a small function's entry and exit, not this one's.
+    @inline(never)
+    private func connectionList(
+        contains token: String, lookingAtReceived hasReceived: Bool, added hasAdded: Bool
+    ) -> Bool {
         let received = hasReceived ? self.received : nil
         var token = token
         return token.withUTF8 { token in
