@@ -31,31 +31,13 @@ extension HTTPHeaders {
     mutating func receive(
         section: UnsafeBufferPointer<UInt8>, lines: ArraySlice<Range<Int>>, offset: Int, noting scan: inout FramingScan?
     ) throws(HTTPParseError) {
-        let received = self.uniqueReceived()
-        let bytesBefore = received.byteCount
-        let fieldsBefore = received.count
-        let base = received.append(bytes: section)
-        for range in lines {
-            let line = (range.lowerBound - offset)..<(range.upperBound - offset)
-            guard let field = Self.parseFieldLine(section, line) else {
-                received.truncate(byteCount: bytesBefore, count: fieldsBefore)
-                throw .malformedHeaderField
-            }
-            received.append(
-                ReceivedFields.Field(
-                    nameStart: base + field.nameStart, nameEnd: base + field.nameEnd,
-                    valueStart: base + field.valueStart, valueEnd: base + field.valueEnd
-                )
-            )
-            if scan != nil {
-                scan?.note(
-                    name: UnsafeBufferPointer(rebasing: section[field.nameStart..<field.nameEnd]),
-                    value: UnsafeBufferPointer(rebasing: section[field.valueStart..<field.valueEnd])
-                )
-            }
-        }
+        // Asked of the storage in place, not through a reference handed back (a retain and a release a request).
+        self.makeReceivedUnique()
+        guard let (bytesBefore, fieldsBefore) = try self.received?.receive(
+            section: section, lines: lines, offset: offset, noting: &scan
+        ) else { return }
         // Received fields come before added ones: after an added field, the new ones are added as strings.
-        guard !self.added.isEmpty else { return }
+        guard !self.added.isEmpty, let received = self.received else { return }
         for field in received.fields[fieldsBefore...] {
             self.added.append((name: Self.name(of: field, in: received), value: Self.value(of: field, in: received)))
         }
@@ -65,7 +47,7 @@ extension HTTPHeaders {
     /// Validates one field line (`range` of `bytes`) and returns where its name and its trimmed value lie, or `nil`
     /// when it is malformed. A leading space or tab is obs-fold (or whitespace before a name): both refused, as is
     /// space before the colon.
-    private static func parseFieldLine(
+    fileprivate static func parseFieldLine(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
     ) -> ReceivedFields.Field? {
         var colon = range.lowerBound
@@ -315,5 +297,40 @@ extension HTTPHeaders {
         while first < last, bytes[first] == .space || bytes[first] == .tab { first += 1 }
         while last > first, bytes[last - 1] == .space || bytes[last - 1] == .tab { last -= 1 }
         return UnsafeBufferPointer(rebasing: bytes[first..<last])
+    }
+}
+
+extension ReceivedFields {
+    /// Appends the field lines of a request head (see ``HTTPHeaders/receive(section:lines:offset:noting:)``),
+    /// noting each in `scan` unless it is `nil`; on a malformed line, takes back what it appended and throws.
+    ///
+    /// - Returns: The byte and field counts before the append.
+    fileprivate func receive(
+        section: UnsafeBufferPointer<UInt8>, lines: ArraySlice<Range<Int>>, offset: Int,
+        noting scan: inout HTTPHeaders.FramingScan?
+    ) throws(HTTPParseError) -> (bytes: Int, fields: Int) {
+        let bytesBefore = self.byteCount
+        let fieldsBefore = self.count
+        let base = self.append(bytes: section)
+        for range in lines {
+            let line = (range.lowerBound - offset)..<(range.upperBound - offset)
+            guard let field = HTTPHeaders.parseFieldLine(section, line) else {
+                self.truncate(byteCount: bytesBefore, count: fieldsBefore)
+                throw .malformedHeaderField
+            }
+            self.append(
+                Field(
+                    nameStart: base + field.nameStart, nameEnd: base + field.nameEnd,
+                    valueStart: base + field.valueStart, valueEnd: base + field.valueEnd
+                )
+            )
+            if scan != nil {
+                scan?.note(
+                    name: UnsafeBufferPointer(rebasing: section[field.nameStart..<field.nameEnd]),
+                    value: UnsafeBufferPointer(rebasing: section[field.valueStart..<field.valueEnd])
+                )
+            }
+        }
+        return (bytesBefore, fieldsBefore)
     }
 }

@@ -155,7 +155,7 @@ extension EventLoop {
     ) -> ConnectionStateMachine.Action {
         request.clientAddress = connection.clientAddress
         var deferred: Dispatcher.Deferred?
-        let answered = self.context.dispatcher.handle(
+        let answered = self.dispatcher.handle(
             request, self.context.configuration.workerPoolBodyThreshold, &deferred
         )
         // The request's storage goes back to the parser for the next one (shared, if a worker holds it still).

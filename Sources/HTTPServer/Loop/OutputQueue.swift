@@ -210,7 +210,7 @@ struct OutputQueue {
     }
 
     /// Keeps a sent piece's buffer for reuse if it is a coalescing one and the spares have room for it.
-    private mutating func keep(_ done: Chunk) {
+    private mutating func keep(_ done: consuming Chunk) {
         if done.isCoalescing, self.spares.count < Self.maximumSpares,
             self.keptBytes + done.bytes.capacity <= self.spareLimit
         {
