@@ -5,6 +5,7 @@ extension RequestParser {
     ///
     /// - Returns: `nil` when more bytes are needed; `.some(nil)` when the head was parsed and the body state is set;
     ///   `.some(event)` when an event must be returned at once.
+    @inline(__always)
     mutating func parseHead() throws(HTTPParseError) -> Event?? {
         // A server SHOULD ignore empty lines before a request line (RFC 9112 §2.2).
         while self.requestLineEnd == nil, self.bufferedByteCount >= 2, self.buffer[self.start] == .cr,
