@@ -137,7 +137,13 @@ public struct RequestParser: Sendable {
         guard self.start == 0 || self.start < self.buffer.count else {
             // Everything buffered was consumed (the usual read, between requests): the new bytes replace it in one
             // call. Emptying the buffer, then appending, cost twice as much (about 110 instructions a read more).
-            self.buffer.replaceSubrange(0..<self.buffer.count, with: bytes)
+            // As many bytes as the last read (a client repeating one request) are copied over the old ones in
+            // place, with no range replacement (about 40 instructions a read less, callgrind).
+            if self.buffer.count == bytes.count, let source = bytes.baseAddress {
+                self.buffer.withUnsafeMutableBytes { $0.baseAddress?.copyMemory(from: source, byteCount: bytes.count) }
+            } else {
+                self.buffer.replaceSubrange(0..<self.buffer.count, with: bytes)
+            }
             self.start = 0
             return
         }
