@@ -42,6 +42,30 @@ final class ReceivedFields: @unchecked Sendable {
     /// The fields held, in order, valid until the next change.
     var fields: UnsafeBufferPointer<Field> { UnsafeBufferPointer(start: self.fieldStorage, count: self.count) }
 
+    /// The value of the first field named `name` (ASCII case-insensitively), or `nil`. A field's name is looked at
+    /// only when its length is `name`'s.
+    func firstValue(named name: String) -> String? {
+        let length = name.utf8.count
+        for index in 0..<self.count
+        where self.fieldStorage[index].nameEnd - self.fieldStorage[index].nameStart == length {
+            let field = self.fieldStorage[index]
+            var key = name
+            if key.withUTF8({ HTTPHeaders.bytesMatch(self.name(of: field), $0) }) {
+                return String(decoding: self.value(of: field), as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    /// Whether a field's name is `length` bytes long.
+    func containsName(ofLength length: Int) -> Bool {
+        for index in 0..<self.count
+        where self.fieldStorage[index].nameEnd - self.fieldStorage[index].nameStart == length {
+            return true
+        }
+        return false
+    }
+
     /// The bytes of `field`'s name.
     func name(of field: Field) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: self.byteStorage + field.nameStart, count: field.nameEnd - field.nameStart)

@@ -56,16 +56,8 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     /// A received field's name is looked at only when its length is `name`'s: a request without the field (most
     /// lookups, such as `X-Request-Id`) costs a length comparison per field and no string.
     public subscript(name: String) -> String? {
-        let length = name.utf8.count
-        if let received = self.received {
-            let fields = received.fields
-            for index in 0..<fields.count where fields[index].nameEnd - fields[index].nameStart == length {
-                var key = name
-                if key.withUTF8({ Self.bytesMatch(received.name(of: fields[index]), $0) }) {
-                    return Self.value(of: fields[index], in: received)
-                }
-            }
-        }
+        // Asked of the storage in place, not through a local reference to it (a retain and a release a lookup).
+        if let value = self.received?.firstValue(named: name) { return value }
         for index in self.added.indices where Self.namesMatch(self.added[index].name, name) {
             return self.added[index].value
         }
@@ -196,6 +188,15 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     private func contains(receivedNamed name: String) -> Bool {
         guard let received = self.received else { return false }
         return Self.firstReceived(named: name, in: received, { _ in true }) == true
+    }
+
+    /// Makes ``received`` storage this list alone holds: made, or copied unless this list alone holds it already.
+    mutating func makeReceivedUnique() {
+        if self.received == nil {
+            self.received = ReceivedFields()
+        } else if !isKnownUniquelyReferenced(&self.received) {
+            self.received = self.received?.copy()
+        }
     }
 
     /// The received fields' storage, made or copied first unless this list alone holds it.

@@ -36,6 +36,16 @@ public struct Response: Sendable {
         }
     }
 
+    /// Calls `body` with the bytes of a body given as bytes, borrowed in place (``body`` hands out a copy of the
+    /// array: a retain and a release); empty for a streamed body.
+    ///
+    /// - Parameter body: Reads the bytes; they are valid only during the call.
+    /// - Returns: What `body` returns.
+    @inlinable
+    public func withStoredBody<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try self.storedBody.withUnsafeBufferPointer(body)
+    }
+
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status

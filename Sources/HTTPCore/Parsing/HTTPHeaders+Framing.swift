@@ -20,25 +20,24 @@ extension HTTPHeaders {
     mutating func receive(
         section: UnsafeBufferPointer<UInt8>, lines: ArraySlice<Range<Int>>, offset: Int
     ) throws(HTTPParseError) {
-        let received = self.uniqueReceived()
-        let bytesBefore = received.byteCount
-        let fieldsBefore = received.count
-        let base = received.append(bytes: section)
-        for range in lines {
-            let line = (range.lowerBound - offset)..<(range.upperBound - offset)
-            guard let field = Self.parseFieldLine(section, line) else {
-                received.truncate(byteCount: bytesBefore, count: fieldsBefore)
-                throw .malformedHeaderField
-            }
-            received.append(
-                ReceivedFields.Field(
-                    nameStart: base + field.nameStart, nameEnd: base + field.nameEnd,
-                    valueStart: base + field.valueStart, valueEnd: base + field.valueEnd
-                )
-            )
-        }
+        var scan: FramingScan?
+        try self.receive(section: section, lines: lines, offset: offset, noting: &scan)
+    }
+
+    /// ``receive(section:lines:offset:)``, noting each field in `scan` (unless `nil`) for ``framing(version:scan:)``
+    /// on the way: the parser's fields are looked at in one pass, not once more from the list (about 100
+    /// instructions a request, callgrind). A framing failure is kept in the scan, so that a malformed line
+    /// after it is still refused first, as when the framing was decided after every line was validated.
+    mutating func receive(
+        section: UnsafeBufferPointer<UInt8>, lines: ArraySlice<Range<Int>>, offset: Int, noting scan: inout FramingScan?
+    ) throws(HTTPParseError) {
+        // Asked of the storage in place, not through a reference handed back (a retain and a release a request).
+        self.makeReceivedUnique()
+        guard let (bytesBefore, fieldsBefore) = try self.received?.receive(
+            section: section, lines: lines, offset: offset, noting: &scan
+        ) else { return }
         // Received fields come before added ones: after an added field, the new ones are added as strings.
-        guard !self.added.isEmpty else { return }
+        guard !self.added.isEmpty, let received = self.received else { return }
         for field in received.fields[fieldsBefore...] {
             self.added.append((name: Self.name(of: field, in: received), value: Self.value(of: field, in: received)))
         }
@@ -48,7 +47,7 @@ extension HTTPHeaders {
     /// Validates one field line (`range` of `bytes`) and returns where its name and its trimmed value lie, or `nil`
     /// when it is malformed. A leading space or tab is obs-fold (or whitespace before a name): both refused, as is
     /// space before the colon.
-    private static func parseFieldLine(
+    fileprivate static func parseFieldLine(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
     ) -> ReceivedFields.Field? {
         var colon = range.lowerBound
@@ -88,7 +87,11 @@ extension HTTPHeaders {
     }
 
     /// What the framing decision has seen of the fields so far.
-    private struct FramingScan {
+    struct FramingScan {
+        /// The largest body accepted.
+        let maxBodyBytes: Int
+        /// The first failure a field caused; fields after it are not looked at.
+        var failure: HTTPParseError?
         var hosts = 0
         var contentLength: Int?
         var sawContentLength = false
@@ -100,10 +103,27 @@ extension HTTPHeaders {
         var sawTransferEncoding = false
         var sawExpect = false
 
-        /// Notes one field, given as its name's and (trimmed) value's bytes.
-        mutating func note(
-            name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, maxBodyBytes: Int
+        /// Creates an empty scan for bodies of at most `maxBodyBytes`.
+        init(maxBodyBytes: Int) {
+            self.maxBodyBytes = maxBodyBytes
+        }
+
+        /// Notes one field, given as its name's and (trimmed) value's bytes, unless a field failed already; a failure
+        /// is kept in ``failure``.
+        mutating func note(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+            guard self.failure == nil else { return }
+            do throws(HTTPParseError) {
+                try self.noting(name: name, value: value)
+            } catch {
+                self.failure = error
+            }
+        }
+
+        /// ``note(name:value:)``, throwing the field's failure.
+        private mutating func noting(
+            name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>
         ) throws(HTTPParseError) {
+            let maxBodyBytes = self.maxBodyBytes
             guard let first = name.first?.asciiLowercased else { return }
             if first == UInt8(ascii: "h"), HTTPHeaders.isNamed(name, "host") {
                 self.hosts += 1
@@ -132,34 +152,25 @@ extension HTTPHeaders {
     ///
     /// - Complexity: O(total length of the fields), on their bytes: no `String` is made for a received field.
     func framing(version: HTTPVersion, maxBodyBytes: Int) throws(HTTPParseError) -> BodyFraming {
-        var scan = FramingScan()
-        var failure: HTTPParseError?
+        var scan = FramingScan(maxBodyBytes: maxBodyBytes)
         if let received = self.received {
-            for field in received.fields {
-                do throws(HTTPParseError) {
-                    try scan.note(
-                        name: received.name(of: field), value: received.value(of: field), maxBodyBytes: maxBodyBytes
-                    )
-                } catch {
-                    failure = error
-                    break
-                }
+            for field in received.fields where scan.failure == nil {
+                scan.note(name: received.name(of: field), value: received.value(of: field))
             }
         }
-        for field in self.added where failure == nil {
+        for field in self.added where scan.failure == nil {
             var name = field.name
             var value = field.value
             name.withUTF8 { name in
-                value.withUTF8 { value in
-                    do throws(HTTPParseError) {
-                        try scan.note(name: name, value: Self.trimmed(value), maxBodyBytes: maxBodyBytes)
-                    } catch {
-                        failure = error
-                    }
-                }
+                value.withUTF8 { value in scan.note(name: name, value: Self.trimmed(value)) }
             }
         }
-        if let failure { throw failure }
+        return try self.framing(version: version, scan: scan)
+    }
+
+    /// ``framing(version:maxBodyBytes:)`` once every field is noted in `scan`.
+    func framing(version: HTTPVersion, scan: FramingScan) throws(HTTPParseError) -> BodyFraming {
+        if let failure = scan.failure { throw failure }
         if scan.hosts > 1 || (scan.hosts == 0 && version == .http1_1) { throw .invalidHost }
         if scan.sawExpect {
             guard version == .http1_0 || self.expectsContinue else { throw .unsupportedExpectation }
@@ -221,6 +232,20 @@ extension HTTPHeaders {
     fileprivate static func parseContentLength(
         _ bytes: UnsafeBufferPointer<UInt8>, matching previous: Int?, maxBodyBytes: Int
     ) -> Result<Int, HTTPParseError> {
+        // The usual value, a few digits and nothing else (the field's value is trimmed already): read at once, not
+        // through the list walk and its closure (about 50 instructions a request, callgrind). Any other shape, or
+        // one that may be too large, takes the walk, which decides its error.
+        if bytes.count > 0, bytes.count <= 15 {
+            var value = 0
+            var index = 0
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") <= 9 {
+                value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
+                index &+= 1
+            }
+            if index == bytes.count, value <= maxBodyBytes, previous == nil || previous == value {
+                return .success(value)
+            }
+        }
         var length = previous
         var failure: HTTPParseError?
         Self.forEachListMember(of: bytes) { member, _ in
@@ -286,5 +311,40 @@ extension HTTPHeaders {
         while first < last, bytes[first] == .space || bytes[first] == .tab { first += 1 }
         while last > first, bytes[last - 1] == .space || bytes[last - 1] == .tab { last -= 1 }
         return UnsafeBufferPointer(rebasing: bytes[first..<last])
+    }
+}
+
+extension ReceivedFields {
+    /// Appends the field lines of a request head (see ``HTTPHeaders/receive(section:lines:offset:noting:)``),
+    /// noting each in `scan` unless it is `nil`; on a malformed line, takes back what it appended and throws.
+    ///
+    /// - Returns: The byte and field counts before the append.
+    fileprivate func receive(
+        section: UnsafeBufferPointer<UInt8>, lines: ArraySlice<Range<Int>>, offset: Int,
+        noting scan: inout HTTPHeaders.FramingScan?
+    ) throws(HTTPParseError) -> (bytes: Int, fields: Int) {
+        let bytesBefore = self.byteCount
+        let fieldsBefore = self.count
+        let base = self.append(bytes: section)
+        for range in lines {
+            let line = (range.lowerBound - offset)..<(range.upperBound - offset)
+            guard let field = HTTPHeaders.parseFieldLine(section, line) else {
+                self.truncate(byteCount: bytesBefore, count: fieldsBefore)
+                throw .malformedHeaderField
+            }
+            self.append(
+                Field(
+                    nameStart: base + field.nameStart, nameEnd: base + field.nameEnd,
+                    valueStart: base + field.valueStart, valueEnd: base + field.valueEnd
+                )
+            )
+            if scan != nil {
+                scan?.note(
+                    name: UnsafeBufferPointer(rebasing: section[field.nameStart..<field.nameEnd]),
+                    value: UnsafeBufferPointer(rebasing: section[field.valueStart..<field.valueEnd])
+                )
+            }
+        }
+        return (bytesBefore, fieldsBefore)
     }
 }

@@ -5,6 +5,7 @@ extension RequestParser {
     ///
     /// - Returns: `nil` when more bytes are needed; `.some(nil)` when the head was parsed and the body state is set;
     ///   `.some(event)` when an event must be returned at once.
+    @inline(__always)
     mutating func parseHead() throws(HTTPParseError) -> Event?? {
         // A server SHOULD ignore empty lines before a request line (RFC 9112 §2.2).
         while self.requestLineEnd == nil, self.bufferedByteCount >= 2, self.buffer[self.start] == .cr,
@@ -85,33 +86,24 @@ extension RequestParser {
     private mutating func buildRequest() throws(HTTPParseError) {
         guard let requestLineEnd = self.requestLineEnd else { throw .malformedRequestLine }
         let base = self.start
-        let line = self.buffer[base..<(base + requestLineEnd)]
-        // The spaces found with `memchr` and the target's bytes checked eight at a time: `firstIndex(of:)` and
-        // `allSatisfy` went byte by byte through a slice, about 12 instructions a byte of a session's query target
-        // (callgrind).
-        let (spaces, isVisible) = self.buffer.withUnsafeBufferPointer { buffer -> ((Int, Int)?, Bool) in
-            let start = buffer.baseAddress! + base
-            guard let first = Self.offset(of: .space, in: start, count: requestLineEnd) else { return (nil, false) }
-            let afterFirst = first + 1
-            guard let second = Self.offset(of: .space, in: start + afterFirst, count: requestLineEnd - afterFirst)
-            else { return (nil, false) }
-            let target = UnsafeBufferPointer(start: start + afterFirst, count: second)
-            return ((base + first, base + afterFirst + second), Self.isVisibleASCII(target))
+        // The line read through a pointer, in one scope: slices of the buffer retained it, each (about 150
+        // instructions a request, callgrind). A target that repeats the last one is left `nil` here.
+        let line = self.buffer.withUnsafeBufferPointer { buffer in
+            Self.parseRequestLine(
+                UnsafeBufferPointer(rebasing: buffer[base..<(base + requestLineEnd)]), repeating: self.spareTarget
+            )
         }
-        guard let (firstSpace, secondSpace) = spaces else { throw .malformedRequestLine }
-        let methodBytes = line[..<firstSpace]
-        let targetBytes = line[(firstSpace + 1)..<secondSpace]
-        let versionBytes = line[(secondSpace + 1)...]
-        guard !methodBytes.isEmpty, methodBytes.allSatisfy(\.isTokenCharacter) else { throw .malformedRequestLine }
-        guard !targetBytes.isEmpty, isVisible else { throw .malformedRequestLine }
-        let version = try Self.parseVersion(versionBytes)
-        guard let method = Self.parseMethod(methodBytes) else { throw .unknownMethod }
-        try RequestTarget.validate(targetBytes, method: method)
+        let (method, version, newTarget) = try line.get()
+        // The last target moved out, not copied: kept when it is repeated, dropped otherwise.
+        var target = ""
+        swap(&target, &self.spareTarget)
+        if let newTarget { target = newTarget }
 
         // The last request's storage, reused when its request is gone (see ``spareHeaders``).
         var headers = HTTPHeaders()
         swap(&headers, &self.spareHeaders)
         headers.removeAll(keepingCapacity: true)
+        var scan: HTTPHeaders.FramingScan? = HTTPHeaders.FramingScan(maxBodyBytes: self.limits.maxBodyBytes)
         if self.fieldLineCount > 0 {
             let lines = self.fieldLines[..<self.fieldLineCount]
             let first = lines[lines.startIndex]
@@ -120,7 +112,8 @@ extension RequestParser {
             self.buffer.withUnsafeBufferPointer { buffer in
                 do throws(HTTPParseError) {
                     try headers.receive(
-                        section: UnsafeBufferPointer(rebasing: buffer[section]), lines: lines, offset: first.lowerBound
+                        section: UnsafeBufferPointer(rebasing: buffer[section]), lines: lines, offset: first.lowerBound,
+                        noting: &scan
                     )
                 } catch {
                     failure = error
@@ -128,7 +121,10 @@ extension RequestParser {
             }
             if let failure { throw failure }
         }
-        let framing = try headers.framing(version: version, maxBodyBytes: self.limits.maxBodyBytes)
+        // The fields were noted as they were received: `headers` holds no others (emptied above).
+        let framing = try headers.framing(
+            version: version, scan: scan ?? HTTPHeaders.FramingScan(maxBodyBytes: self.limits.maxBodyBytes)
+        )
         var body: [UInt8] = []
         swap(&body, &self.spareBody)
         body.removeAll(keepingCapacity: true)
@@ -149,29 +145,57 @@ extension RequestParser {
         // Both moved in, so that the body stays uniquely referenced while it is filled.
         self.pending = Request(
             method: method,
-            target: Self.target(targetBytes, repeating: self.spareTarget),
+            target: consume target,
             version: version,
             headers: consume headers,
             body: consume body
         )
     }
 
-    /// The target as a `String`. One that repeats the last request's target, as a client asking one session again
-    /// and again does (`/sessions/{id}/query`), is that string: a long one shares its storage rather than allocating
-    /// its own, a short one (a small string, up to 15 bytes, such as `/healthz`) is copied as it is instead of
-    /// being validated again (issue 21; about 150 instructions). Any other is made anew. (Writing a different target
-    /// into the old storage, in small-string pieces, was measured at 2,300 instructions a request: more than the
-    /// allocation.)
-    static func target(_ bytes: ArraySlice<UInt8>, repeating previous: String) -> String {
-        guard previous.utf8.count == bytes.count, !bytes.isEmpty else {
-            return String(decoding: bytes, as: UTF8.self)
+    /// Parses a request line (without its CRLF): the method, the version and the target, `nil` when it is
+    /// `previous`, the last request's target.
+    ///
+    /// A target that repeats the last request's, as a client asking one session again and again does
+    /// (`/sessions/{id}/query`), is that string: a long one shares its storage rather than allocating its own, a
+    /// short one (a small string, up to 15 bytes, such as `/healthz`) is not validated again (issue 21; about 150
+    /// instructions). Any other is made anew. (Writing a different target into the old storage, in small-string
+    /// pieces, was measured at 2,300 instructions a request: more than the allocation.)
+    private static func parseRequestLine(
+        _ line: UnsafeBufferPointer<UInt8>, repeating previous: String
+    ) -> Result<(HTTPMethod, HTTPVersion, String?), HTTPParseError> {
+        // The spaces found with `memchr` and the target's bytes checked eight at a time: `firstIndex(of:)` and
+        // `allSatisfy` went byte by byte through a slice, about 12 instructions a byte of a session's query target
+        // (callgrind).
+        guard let start = line.baseAddress, let first = Self.offset(of: .space, in: start, count: line.count),
+            let second = Self.offset(of: .space, in: start + first + 1, count: line.count - first - 1)
+        else { return .failure(.malformedRequestLine) }
+        let methodBytes = UnsafeBufferPointer(start: start, count: first)
+        let targetBytes = UnsafeBufferPointer(start: start + first + 1, count: second)
+        let versionBytes = UnsafeBufferPointer(rebasing: line[(first + 1 + second + 1)...])
+        guard !methodBytes.isEmpty, methodBytes.allSatisfy(\.isTokenCharacter) else {
+            return .failure(.malformedRequestLine)
+        }
+        guard !targetBytes.isEmpty, Self.isVisibleASCII(targetBytes) else { return .failure(.malformedRequestLine) }
+        let version: HTTPVersion
+        do {
+            version = try Self.parseVersion(versionBytes)
+        } catch {
+            return .failure(error)
+        }
+        guard let method = Self.parseMethod(methodBytes) else { return .failure(.unknownMethod) }
+        do {
+            try RequestTarget.validate(targetBytes, method: method)
+        } catch {
+            return .failure(error)
         }
         // Compared in place (a parsed target is contiguous UTF-8, a small one too) with `memcmp`: a loop of our own
         // took about 7 instructions a byte, 290 for a session's query target.
-        let isSame = previous.utf8.withContiguousStorageIfAvailable { old in
-            bytes.withUnsafeBufferPointer { new in memcmp(old.baseAddress!, new.baseAddress!, new.count) == 0 }
-        }
-        return isSame == true ? previous : String(decoding: bytes, as: UTF8.self)
+        let isSame =
+            previous.utf8.count == targetBytes.count
+            && previous.utf8.withContiguousStorageIfAvailable { old in
+                memcmp(old.baseAddress!, start + first + 1, targetBytes.count) == 0
+            } == true
+        return .success((method, version, isSame ? nil : String(decoding: targetBytes, as: UTF8.self)))
     }
 
     /// The offset of the first `byte` among `count` bytes at `start`, or `nil`.
@@ -201,8 +225,10 @@ extension RequestParser {
     }
 
     /// Parses `HTTP/1.0` or `HTTP/1.1`; another well-formed version is 505, anything else 400.
-    private static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        guard bytes.count == 8, Self.bytes(bytes.prefix(5), equal: "HTTP/") else { throw .malformedRequestLine }
+    private static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPVersion {
+        guard bytes.count == 8, Self.bytes(UnsafeBufferPointer(rebasing: bytes.prefix(5)), equal: "HTTP/") else {
+            throw .malformedRequestLine
+        }
         let major = bytes[bytes.startIndex + 5]
         let dot = bytes[bytes.startIndex + 6]
         let minor = bytes[bytes.startIndex + 7]
@@ -215,7 +241,7 @@ extension RequestParser {
     }
 
     /// Matches a method token exactly (methods are case-sensitive, RFC 9110 §9.1).
-    private static func parseMethod(_ bytes: ArraySlice<UInt8>) -> HTTPMethod? {
+    private static func parseMethod(_ bytes: UnsafeBufferPointer<UInt8>) -> HTTPMethod? {
         if Self.bytes(bytes, equal: "GET") { return .GET }
         if Self.bytes(bytes, equal: "POST") { return .POST }
         return HTTPMethod.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) }
@@ -223,13 +249,11 @@ extension RequestParser {
 
     /// Whether `bytes` are exactly `literal`'s, compared through pointers (a generic `elementsEqual` of a slice and
     /// a string's UTF-8 view costs a hundred instructions or more per call).
-    private static func bytes(_ bytes: ArraySlice<UInt8>, equal literal: StaticString) -> Bool {
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard bytes.count == count else { return false }
-        return bytes.withUnsafeBufferPointer { bytes in
-            let expected = literal.utf8Start
-            for index in 0..<count where bytes[index] != expected[index] { return false }
-            return true
-        }
+        let expected = literal.utf8Start
+        for index in 0..<count where bytes[index] != expected[index] { return false }
+        return true
     }
 }

@@ -11,7 +11,7 @@
 /// `CONNECT` is refused too: the server is not a proxy.
 enum RequestTarget {
     /// Checks that `bytes`, a target of visible ASCII, has a form the server takes with `method`.
-    static func validate(_ bytes: ArraySlice<UInt8>, method: HTTPMethod) throws(HTTPParseError) {
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>, method: HTTPMethod) throws(HTTPParseError) {
         guard let first = bytes.first else { throw .invalidTarget }
         if first == UInt8(ascii: "/") { return }
         if bytes.count == 1, first == UInt8(ascii: "*") {

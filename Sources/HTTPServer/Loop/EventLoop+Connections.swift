@@ -155,7 +155,7 @@ extension EventLoop {
     ) -> ConnectionStateMachine.Action {
         request.clientAddress = connection.clientAddress
         var deferred: Dispatcher.Deferred?
-        let answered = self.context.dispatcher.handle(
+        let answered = self.dispatcher.handle(
             request, self.context.configuration.workerPoolBodyThreshold, &deferred
         )
         // The request's storage goes back to the parser for the next one (shared, if a worker holds it still).
@@ -209,22 +209,16 @@ extension EventLoop {
         let copiesBody =
             bodyBytes < OutputQueue.directBodyBytes
             && (bodyBytes < Self.smallestUncopiedBody || connection.output.count > 0)
+        // Written straight into the coalescing buffer's bytes, with no temporary copy and no `replaceSubrange` of a
+        // reused buffer's stale bytes, which stay past the output's length (``OutputQueue/endAppending(_:length:)``).
         // The buffer is taken out and put back rather than written in a closure, which would capture the response.
         var (output, queued) = connection.output.beginOverwriting()
-        if copiesBody {
-            self.writer.write(
-                response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
-                into: &output, overwritingFrom: queued
-            )
-            connection.output.endAppending(consume output)
-        } else {
-            let hasBody = self.writer.writeHead(
-                response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
-                into: &output, overwritingFrom: queued
-            )
-            connection.output.endAppending(consume output)
-            if hasBody { connection.output.append(bytes: response.body) }
-        }
+        let (end, sendsBody) = self.writer.write(
+            response, method: method, version: version, closing: closing, epochSeconds: epochSeconds,
+            copyingBody: copiesBody, over: &output, from: queued
+        )
+        connection.output.endAppending(consume output, length: end)
+        if sendsBody { connection.output.append(bytes: response.body) }
     }
 
     /// Registers the interest the machine asked for, if it changed. Returns `false` if `epoll_ctl` failed.

@@ -22,6 +22,9 @@ struct OutputQueue {
     /// A piece of output: a coalescing buffer, or bytes queued as they are.
     private struct Chunk {
         var bytes: [UInt8]
+        /// How many of ``bytes`` are output: all of them for bytes queued as they are; in a coalescing buffer written
+        /// through a pointer (``endAppending(_:length:)``), the bytes after these are a sent answer's, stale.
+        var length: Int
         /// Whether more small pieces may be appended to it (and it may be reused once sent).
         let isCoalescing: Bool
     }
@@ -77,18 +80,29 @@ struct OutputQueue {
         guard self.lastIsCoalescing else { return (self.spares.popLast() ?? [], 0) }
         var buffer: [UInt8] = []
         swap(&buffer, &self.chunks[self.chunks.count - 1].bytes)
-        self.count -= buffer.count
-        return (buffer, buffer.count)
+        let queued = self.chunks[self.chunks.count - 1].length
+        self.count -= queued
+        return (buffer, queued)
     }
 
     /// Puts back the buffer ``beginAppending()`` or ``beginOverwriting()`` moved out, with what was written to it:
     /// every byte of it is output.
     mutating func endAppending(_ buffer: consuming [UInt8]) {
-        self.count += buffer.count
+        let length = buffer.count
+        self.endAppending(buffer, length: length)
+    }
+
+    /// Puts back the buffer ``beginOverwriting()`` moved out, of which the first `length` bytes are output: the bytes
+    /// after them are stale, kept so that the buffer's count need not be cut (a `removeSubrange`) when the caller
+    /// wrote through a pointer into bytes it already had.
+    mutating func endAppending(_ buffer: consuming [UInt8], length: Int) {
+        precondition(length <= buffer.count, "more output than bytes")
+        self.count += length
         if self.lastIsCoalescing {
             self.chunks[self.chunks.count - 1].bytes = buffer
+            self.chunks[self.chunks.count - 1].length = length
         } else {
-            self.chunks.append(Chunk(bytes: buffer, isCoalescing: true))
+            self.chunks.append(Chunk(bytes: buffer, length: length, isCoalescing: true))
             self.lastIsCoalescing = true
         }
     }
@@ -96,7 +110,7 @@ struct OutputQueue {
     /// Queues bytes as they are, without copying them.
     mutating func append(bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        self.chunks.append(Chunk(bytes: bytes, isCoalescing: false))
+        self.chunks.append(Chunk(bytes: bytes, length: bytes.count, isCoalescing: false))
         self.lastIsCoalescing = false
         self.count += bytes.count
     }
@@ -106,15 +120,16 @@ struct OutputQueue {
     /// - Throws: ``SystemCallError`` when `send` fails (the client reset or went away).
     mutating func send(to fd: Int32) throws(SystemCallError) {
         while self.count > 0 {
-            while self.chunks[0].bytes.count == self.sentOfFirst { self.dropFirst() }
+            while self.chunks[0].length == self.sentOfFirst { self.dropFirst() }
             let result: Result<Int?, SystemCallError>
             if self.chunks.count == 1 {
                 // One piece (a small answer, or a batch coalesced): a plain `send`, without gathering.
                 let offset = self.sentOfFirst
+                let length = self.chunks[0].length
                 result = self.chunks[0].bytes.withUnsafeBytes { bytes in
                     Result { () throws(SystemCallError) -> Int? in
                         try nonBlockingSyscall("send") {
-                            Glibc.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                            Glibc.send(fd, bytes.baseAddress! + offset, length - offset, Int32(MSG_NOSIGNAL))
                         }
                     }
                 }
@@ -143,11 +158,12 @@ struct OutputQueue {
             // Each piece's pointer is valid only inside its `withUnsafeBytes`: nest them, one per piece.
             func fill(from index: Int) -> R {
                 guard index < count else { return body(UnsafeBufferPointer(vectors)) }
+                let length = self.chunks[index].length
                 return self.chunks[index].bytes.withUnsafeBytes { bytes in
                     let skip = index == 0 ? self.sentOfFirst : 0
                     vectors[index] = iovec(
                         iov_base: bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0 + skip) },
-                        iov_len: bytes.count - skip
+                        iov_len: length - skip
                     )
                     return fill(from: index + 1)
                 }
@@ -165,7 +181,7 @@ struct OutputQueue {
         self.count -= sent
         var rest = sent
         while rest > 0 {
-            let unsent = self.chunks[0].bytes.count - self.sentOfFirst
+            let unsent = self.chunks[0].length - self.sentOfFirst
             guard rest >= unsent else {
                 self.sentOfFirst += rest
                 return
@@ -194,7 +210,7 @@ struct OutputQueue {
     }
 
     /// Keeps a sent piece's buffer for reuse if it is a coalescing one and the spares have room for it.
-    private mutating func keep(_ done: Chunk) {
+    private mutating func keep(_ done: consuming Chunk) {
         if done.isCoalescing, self.spares.count < Self.maximumSpares,
             self.keptBytes + done.bytes.capacity <= self.spareLimit
         {
