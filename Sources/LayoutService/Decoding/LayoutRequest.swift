@@ -250,6 +250,10 @@ extension JSONReader {
     static let maxSections = 10_000
     /// The narrowest waterfall item: an aspect ratio's width below this would make heights overflow.
     static let minimumAspectWidth = 0.001
+    /// `{"count":n}`, as ``readSection(kind:counter:into:streaming:)`` matches a section given by its count alone.
+    static let countMember = JSONCompactMember("count")
+    /// The counts a section may give: bounded only against overflow (see ``readSection(kind:counter:into:streaming:)``).
+    static let sectionCounts = 0...2_000_000_000
 
     /// Reads the `sections` array.
     ///
@@ -292,6 +296,13 @@ extension JSONReader {
         into section: inout SectionInput,
         streaming: WaterfallStreamStart? = nil
     ) throws(JSONError) {
+        // A section of a count alone, `{"count":20}` as clients write one, in one pass; anything else (and every
+        // error) on the general path below.
+        if let count = self.readCompactInteger(Self.countMember, in: Self.sectionCounts) {
+            counter.add(count)
+            section.items = .count(count)
+            return
+        }
         var hasItems = false
         let takesSupplementaries = kind == .flow || kind == .waterfall
         // `compositional`: the measured sizes of the section's boundary supplementaries (see `SectionInput.header`).
@@ -304,7 +315,7 @@ extension JSONReader {
                 guard !hasItems else { throw self.shapeError("give either \"count\" or \"items\", not both") }
                 // Bounded only against overflow: the configured item limit (`--max-items`, which may exceed the
                 // default 2,000,000) is the counter's to enforce, as a 413 once the whole body is known valid.
-                let count = try self.readInt(in: 0...2_000_000_000)
+                let count = try self.readInt(in: Self.sectionCounts)
                 counter.add(count)
                 section.items = .count(count)
                 hasItems = true
