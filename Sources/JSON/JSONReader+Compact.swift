@@ -273,32 +273,41 @@ extension JSONReader {
 }
 
 /// The member name of a compact one-member object, `{"<name>":n}` with `n` a plain integer, prepared for
-/// ``JSONReader/readCompactInteger(_:in:)``: the bytes before the number, `{"<name>":`, packed into two words as
-/// ``JSONCompactPair`` packs its own. Make one once (a `static let`) and reuse it.
+/// ``JSONReader/readCompactInteger(_:in:)``: the bytes before the number, `{"<name>":` (8 to 16 of them), as their
+/// first and their last eight, so that matching them is two loads and two compares wherever they lie in the
+/// document. Make one once (a `static let`) and reuse it.
 public struct JSONCompactMember: Sendable {
-    /// `{"<name>":`, as two words, and the masks of its bytes in them.
-    let opening: JSONCompactPair.Words
+    /// The first eight bytes of `{"<name>":`, as a little-endian word.
+    let head: UInt64
+    /// The last eight bytes of `{"<name>":`, as a little-endian word (overlapping ``head`` for names under 12 bytes).
+    let tail: UInt64
+    /// The length of `{"<name>":` in bytes.
+    let count: Int
 
     /// Prepares the object `{"<name>":n}`.
     ///
-    /// - Parameter name: The member's name: printable ASCII needing no escape, at most
+    /// - Parameter name: The member's name: printable ASCII needing no escape, of 4 to
     ///   ``JSONCompactPair/maxNameLength`` bytes.
     public init(_ name: StaticString) {
-        precondition(name.utf8CodeUnitCount <= JSONCompactPair.maxNameLength, "a compact member's name is too long")
+        precondition(
+            (4...JSONCompactPair.maxNameLength).contains(name.utf8CodeUnitCount),
+            "a compact member's name must have 4 to 12 bytes"
+        )
+        var opening: [UInt8] = [UInt8(ascii: "{"), UInt8(ascii: "\"")]
         name.withUTF8Buffer { bytes in
             let needsNoEscape = bytes.allSatisfy {
                 $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
             }
             precondition(needsNoEscape, "a compact member's name must need no escape")
+            opening.append(contentsOf: bytes)
         }
-        self.opening = JSONCompactPair.Words("{\"", name, "\":")
-    }
-
-    /// The byte at `index` of `{"<name>":`, which is below its count.
-    @inline(__always)
-    func openingByte(_ index: Int) -> UInt8 {
-        let word = index < 8 ? self.opening.low : self.opening.high
-        return UInt8(truncatingIfNeeded: word &>> UInt64((index & 7) &* 8))
+        opening.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        func word(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+            bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        self.head = word(opening.prefix(8))
+        self.tail = word(opening.suffix(8))
+        self.count = opening.count
     }
 }
 
@@ -326,17 +335,10 @@ extension JSONReader {
             guard let base = buffer.baseAddress else { return nil }
             let count = buffer.count
             var index = Self.skipWhitespace(in: buffer, from: self.offset)
-            let opening = member.opening
-            if index &+ 16 <= count {
-                guard opening.match(base, at: index) else { return nil }
-            } else {
-                // Among a document's last bytes (all of a small request's sections): a byte at a time.
-                guard index &+ opening.count <= count else { return nil }
-                for position in 0..<opening.count where base[index &+ position] != member.openingByte(position) {
-                    return nil
-                }
-            }
-            index &+= opening.count
+            guard index &+ member.count <= count, JSONNumber.word(base, at: index) == member.head,
+                JSONNumber.word(base, at: index &+ member.count &- 8) == member.tail
+            else { return nil }
+            index &+= member.count
             let first = index
             var value = 0
             // At most ten digits: the largest such number fits `Int`, and an eleventh is no `}`.
