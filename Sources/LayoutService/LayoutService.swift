@@ -167,6 +167,8 @@ public final class LayoutService: Responder {
             return (.json(KindCatalog.json), 0)
         case .layout(let kind):
             return try self.layout(kind: kind, body: request.body, arrival: request.bodyArrival)
+        case .unknownLayout(let name):
+            throw Self.unknownKind(name)
         case .sessions:
             return try self.createSession(request)
         case .session(let id):

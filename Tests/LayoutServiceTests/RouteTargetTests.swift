@@ -1,4 +1,5 @@
 import HTTPCore
+import LayoutEngine
 import Testing
 
 @testable import LayoutService
@@ -63,7 +64,7 @@ import Testing
 
     @Test func routesKeepTheirParametersFromTheTarget() {
         #expect(Route(target: "/healthz?verbose=1") == .health)
-        #expect(Route(target: "/layout/flow?x") == .layout(kind: "flow"))
+        #expect(Route(target: "/layout/flow?x") == .layout(.flow))
         #expect(Route(target: "/sessions/abc/query?at=1") == .sessionQuery(id: "abc"))
         #expect(Route(target: "/sessions/abc/items/2/30") == .sessionItem(id: "abc", section: 2, item: 30))
         #expect(
@@ -93,7 +94,7 @@ import Testing
             #expect(Route(path: target[...]) == nil, "\(target)")
         }
         #expect(Route(target: "/sessions/x/items/1/2") == .sessionItem(id: "x", section: 1, item: 2))
-        #expect(Route(target: "/layout/x") == .layout(kind: "x"))
+        #expect(Route(target: "/layout/x") == .unknownLayout(name: "x"))
     }
 }
 

@@ -121,7 +121,7 @@ extension LayoutService {
         guard request.method == .POST, let route = plan.route else { return false }
         let threshold = self.configuration.heavyRequestCost
         switch route {
-        case .layout, .sessions:
+        case .layout, .unknownLayout, .sessions:
             // A listed item takes at least 16 bytes of JSON (`{"width":1,"height":1},`'s 24, less whitespace).
             return request.body.count / 16 >= threshold || Self.countedItems(in: request.body, over: threshold - 1)
         case .sessionTransition(let id), .sessionInvalidate(let id), .sessionUpdates(let id), .sessionMove(let id),
