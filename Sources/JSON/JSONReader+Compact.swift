@@ -102,8 +102,11 @@ extension JSONReader {
         _ secondRange: ClosedRange<Double>
     ) -> (Double, Double)? {
         guard self.path.depth < self.maxDepth else { return nil }
+        // The offset read before, not in, the closure: capturing `self` there made the document's array retained
+        // and released around the call (about 40 instructions a pair read).
+        let offset = self.offset
         let found: (first: Double, second: Double, end: Int)? = self.bytes.withUnsafeBufferPointer { buffer in
-            let index = Self.skipWhitespace(in: buffer, from: self.offset)
+            let index = Self.skipWhitespace(in: buffer, from: offset)
             if index &+ Self.compactElementMargin <= buffer.count, let base = buffer.baseAddress {
                 return Self.compactPair(pair, in: base, at: index)
             }
