@@ -104,7 +104,9 @@ public final class LayoutService: Responder {
             slot.initializeElement(at: 0, to: problem)
         }
         slot[0].requestID = requestID
-        CORSPolicy(origins: self.configuration.corsOrigins).decorate(&slot[0], for: request, route: route)
+        if !self.configuration.corsOrigins.isEmpty {
+            CORSPolicy(origins: self.configuration.corsOrigins).decorate(&slot[0], for: request, route: route)
+        }
         let seconds = RequestClock.seconds(since: start)
         self.metrics.record(
             route: route?.template ?? "unmatched",
@@ -140,7 +142,7 @@ public final class LayoutService: Responder {
             let allow = methods.map(\.rawValue).joined(separator: ", ")
             return (Response(status: 204, headers: ["Allow": allow]), 0)
         }
-        guard route.methods.contains(request.method) else {
+        guard route.takes(request.method) else {
             throw APIError.methodNotAllowed(method: request.method.rawValue, allowed: route.methods.map(\.rawValue))
         }
         switch route {

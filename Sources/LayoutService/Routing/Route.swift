@@ -86,6 +86,20 @@ enum Route: Hashable, Sendable {
         }
     }
 
+    /// Whether the route takes `method`: whether ``methods`` holds it, found without making the list (an array
+    /// and a search, about 30 instructions a request; issue 21).
+    func takes(_ method: HTTPMethod) -> Bool {
+        switch self {
+        case .server: method == .OPTIONS
+        case .health, .ready, .metrics, .openAPI, .kinds, .webPage, .webAsset, .sessionItem, .sessionSupplementary:
+            method == .GET || method == .HEAD || method == .OPTIONS
+        case .layout, .unknownLayout, .sessions, .sessionQuery, .sessionSnap, .sessionScrollTo, .sessionTransition,
+            .sessionInvalidate, .sessionUpdates, .sessionMove, .sessionMoveEnd:
+            method == .POST || method == .OPTIONS
+        case .session: method == .GET || method == .HEAD || method == .DELETE || method == .OPTIONS
+        }
+    }
+
     /// The methods some route takes, in ``HTTPMethod`` order: the `Allow` of `OPTIONS *`.
     static let implementedMethods: [HTTPMethod] = {
         let routes: [Route] = [.health, .layout(.flow), .session(id: "")]
@@ -107,8 +121,10 @@ enum Route: Hashable, Sendable {
         guard first == UInt8(ascii: "/") else { return nil }
         // A request's target is always native UTF-8: its bytes are read in place.
         var scratch = path
+        let base = path.base
+        let origin = base.utf8.distance(from: base.utf8.startIndex, to: path.startIndex) + 1
         let route = scratch.withUTF8 { bytes in
-            Segments.route(of: UnsafeBufferPointer(rebasing: bytes.dropFirst()), in: path, at: 1)
+            Segments.route(of: UnsafeBufferPointer(rebasing: bytes.dropFirst()), in: base, at: origin)
         }
         guard let route else { return nil }
         self = route
@@ -123,7 +139,6 @@ enum Route: Hashable, Sendable {
     ///
     /// - Complexity: O(target length).
     init?(target: String) {
-        let text = Substring(target)
         var scratch = target
         // `nil` when the target is not origin-form; `.some(nil)` when it is and no route has its path.
         let origin: Route?? = scratch.withUTF8 { bytes in
@@ -132,7 +147,7 @@ enum Route: Hashable, Sendable {
             if let mark = memchr(base + 1, Int32(UInt8(ascii: "?")), end - 1) {
                 end = UnsafeRawPointer(mark) - UnsafeRawPointer(base)
             }
-            return .some(Segments.route(of: UnsafeBufferPointer(rebasing: bytes[1..<end]), in: text, at: 1))
+            return .some(Segments.route(of: UnsafeBufferPointer(rebasing: bytes[1..<end]), in: target, at: 1))
         }
         if let origin {
             guard let origin else { return nil }
@@ -212,8 +227,9 @@ enum Route: Hashable, Sendable {
     /// allocates nothing, compares bytes in place, and a segment becomes a `Substring` or a `String` only when a
     /// route keeps it.
     private struct Segments {
-        /// The text the bytes are part of, for the segments a route keeps.
-        private let text: Substring
+        /// The string the bytes are part of, for the segments a route keeps (a `Substring` of it is made only for
+        /// them: making one of every target cost about 30 instructions a request; issue 21).
+        private let text: String
         /// Where the bytes start in `text`'s UTF-8.
         private let origin: Int
         /// The path's UTF-8 after its leading `/`, valid only inside ``route(of:in:at:)``.
@@ -227,7 +243,7 @@ enum Route: Hashable, Sendable {
         /// The route the segments of `bytes` name, or `nil`: `bytes` are the path after its leading `/`, found
         /// at UTF-8 offset `origin` of `text`. Split at every `/`, empty segments kept, in one pass; `nil` as well
         /// when there are more segments than any route has.
-        static func route(of bytes: UnsafeBufferPointer<UInt8>, in text: Substring, at origin: Int) -> Route? {
+        static func route(of bytes: UnsafeBufferPointer<UInt8>, in text: String, at origin: Int) -> Route? {
             withUnsafeTemporaryAllocation(of: Int.self, capacity: Route.maximumSegmentCount - 1) { slashes in
                 guard let segments = Segments(bytes, slashes: slashes.baseAddress!, text: text, origin: origin) else {
                     return nil
@@ -240,7 +256,7 @@ enum Route: Hashable, Sendable {
         ///
         /// - Complexity: O(path length / 8 + segments).
         private init?(
-            _ bytes: UnsafeBufferPointer<UInt8>, slashes: UnsafeMutablePointer<Int>, text: Substring, origin: Int
+            _ bytes: UnsafeBufferPointer<UInt8>, slashes: UnsafeMutablePointer<Int>, text: String, origin: Int
         ) {
             self.text = text
             self.origin = origin
