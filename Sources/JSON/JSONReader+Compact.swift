@@ -362,3 +362,64 @@ extension JSONReader {
         return found.value
     }
 }
+
+extension JSONReader {
+    /// Reads an array of compact one-member objects, `[{"<name>":n},{"<name>":m}]` with no whitespace anywhere, each
+    /// as ``readCompactInteger(_:in:)`` reads one, giving each number to `body` in order: all or nothing.
+    ///
+    /// The shape of a request's sections given by their counts alone. Anything else (whitespace, an element of
+    /// another shape, a number out of `range`, more than `maxCount` elements, an empty array, an array cut by the end
+    /// of the bytes received) consumes nothing and returns `false` once the caller's `body` may have been given some
+    /// of the numbers: the caller discards them and reads the array on its general path, with its precise errors.
+    ///
+    /// - Parameters:
+    ///   - member: The member's name.
+    ///   - range: The values the caller takes as they are.
+    ///   - maxCount: The most elements taken.
+    ///   - body: Receives each number, in order.
+    /// - Returns: Whether the whole array was read.
+    /// - Complexity: O(*m*), where *m* is the array's length in bytes.
+    public mutating func readCompactIntegerArray(
+        _ member: JSONCompactMember,
+        in range: ClosedRange<Int>,
+        maxCount: Int,
+        _ body: (Int) -> Void
+    ) -> Bool {
+        // The array and its objects one and two levels deeper: either past the limit is the general path's error.
+        guard self.path.depth &+ 1 < self.maxDepth else { return false }
+        let offset = self.offset
+        let end: Int? = self.bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            let count = buffer.count
+            var index = Self.skipWhitespace(in: buffer, from: offset)
+            guard index < count, base[index] == UInt8(ascii: "[") else { return nil }
+            var taken = 0
+            repeat {
+                index &+= 1
+                guard taken < maxCount, index &+ member.count <= count, JSONNumber.word(base, at: index) == member.head,
+                    JSONNumber.word(base, at: index &+ member.count &- 8) == member.tail
+                else { return nil }
+                index &+= member.count
+                let first = index
+                var value = 0
+                while index < count, index &- first < 10 {
+                    let digit = base[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { break }
+                    value = value &* 10 &+ Int(digit)
+                    index &+= 1
+                }
+                guard index > first, index &- first == 1 || base[first] != UInt8(ascii: "0"), index &+ 1 < count,
+                    base[index] == UInt8(ascii: "}"), range.contains(value)
+                else { return nil }
+                body(value)
+                taken &+= 1
+                index &+= 1
+            } while base[index] == UInt8(ascii: ",")
+            guard base[index] == UInt8(ascii: "]") else { return nil }
+            return index &+ 1
+        }
+        guard let end else { return false }
+        self.offset = end
+        return true
+    }
+}

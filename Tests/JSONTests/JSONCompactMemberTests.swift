@@ -32,6 +32,26 @@ import Testing
         return values
     }
 
+    /// Reads the same document as a whole array of compact objects when it is one, else on the general path.
+    static func readArrayCompactly(_ json: [UInt8], maxDepth: Int = 64) throws(JSONError) -> [Int] {
+        var reader = JSONReader(bytes: json, maxDepth: maxDepth)
+        var values: [Int] = []
+        let isCompact = reader.readCompactIntegerArray(Self.count, in: 0...2_000_000_000, maxCount: 4) {
+            values.append($0)
+        }
+        if !isCompact {
+            #expect(reader.offset == 0)
+            values = []
+            try reader.beginArray()
+            while try reader.nextElement() {
+                values.append(try Self.readElement(&reader))
+                guard values.count <= 4 else { throw reader.shapeError("at most 4") }
+            }
+        }
+        try reader.finish()
+        return values
+    }
+
     /// One element: `{"count":n}` with `n` from 0 to 2,000,000,000 and no other member.
     static func readElement(_ reader: inout JSONReader) throws(JSONError) -> Int {
         var count: Int?
@@ -73,6 +93,52 @@ import Testing
             let (cutGeneral, cutCompact) = Self.outcomes(prefix)
             #expect(cutGeneral == cutCompact, "\(prefix)")
         }
+    }
+
+    @Test(arguments: [
+        #"[{"count":20}]"#, #"[{"count":0},{"count":7}]"#, #"[{"count":1},{"count":2},{"count":3},{"count":4}]"#,
+        #"[{"count":1},{"count":2},{"count":3},{"count":4},{"count":5}]"#, #"[]"#, #"[ {"count":1}]"#,
+        #"[{"count":1} ]"#, #"[{"count":1}, {"count":2}]"#, #"[{"count":1},]"#, #"[{"count":1},{"count":01}]"#,
+        #"[{"count":1},{"count":2000000001}]"#, #"[{"count":1},{"Count":2}]"#, #"[{"count":1}{"count":2}]"#,
+        #"[{"count":1},{"count":2}"#, #"[{"count":1}],"#, #"  [{"count":9}]  "#, #"[{"count":-1}]"#,
+        #"[{"count":1.5}]"#, #"[{"count":12345678901}]"#, #"[[{"count":1}]]"#, #"{"count":1}"#,
+    ])
+    func readsWhatTheGeneralPathReadsAsAnArray(json: String) {
+        func run(_ text: String) -> (Result<[Int], JSONError>, Result<[Int], JSONError>) {
+            func one(_ read: ([UInt8], Int) throws(JSONError) -> [Int]) -> Result<[Int], JSONError> {
+                do { return .success(try read(Array(text.utf8), 64)) } catch { return .failure(error) }
+            }
+            let general = one { json, depth throws(JSONError) in
+                var reader = JSONReader(bytes: json, maxDepth: depth)
+                var values: [Int] = []
+                try reader.beginArray()
+                while try reader.nextElement() {
+                    values.append(try Self.readElement(&reader))
+                    guard values.count <= 4 else { throw reader.shapeError("at most 4") }
+                }
+                try reader.finish()
+                return values
+            }
+            return (general, one(Self.readArrayCompactly))
+        }
+        let (general, compact) = run(json)
+        #expect(general == compact, "\(json)")
+        for end in 0..<json.utf8.count {
+            let prefix = String(decoding: Array(json.utf8)[..<end], as: UTF8.self)
+            let (cutGeneral, cutCompact) = run(prefix)
+            #expect(cutGeneral == cutCompact, "\(prefix)")
+        }
+    }
+
+    @Test func anArrayAtTheDepthLimitIsTheGeneralPathsError() {
+        // Its objects one level past the limit: declined, for the general path to report.
+        var reader = JSONReader(bytes: Array(#"[{"count":1}]"#.utf8), maxDepth: 1)
+        #expect(!reader.readCompactIntegerArray(Self.count, in: 0...10, maxCount: 4) { _ in })
+        #expect(reader.offset == 0)
+        // At the limit: read.
+        reader = JSONReader(bytes: Array(#"[{"count":1}]"#.utf8), maxDepth: 2)
+        #expect(reader.readCompactIntegerArray(Self.count, in: 0...10, maxCount: 4) { _ in })
+        #expect(reader.offset == 13)
     }
 
     @Test func nestingAtTheDepthLimitIsTheGeneralPathsError() {
