@@ -159,8 +159,8 @@ enum Route: Hashable, Sendable {
     }
 
     /// The route a path's segments (after its leading `/`) name, or `nil`.
-    private static func route(_ segments: Segments) -> Route? {
-        if segments.matches(0, "sessions") { return Self.sessionRoute(segments) }
+    private static func route(_ segments: Segments, in text: String) -> Route? {
+        if segments.matches(0, "sessions") { return Self.sessionRoute(segments, in: text) }
         switch segments.count {
         case 1:
             if segments.matches(0, "healthz") { return .health }
@@ -184,10 +184,10 @@ enum Route: Hashable, Sendable {
     }
 
     /// The route of a path whose first segment is `sessions`, or `nil`.
-    private static func sessionRoute(_ segments: Segments) -> Route? {
+    private static func sessionRoute(_ segments: Segments, in text: String) -> Route? {
         guard segments.count > 1 else { return .sessions }
         guard !segments.isEmpty(1) else { return nil }
-        let id = segments[1]
+        let id = segments.substring(1, of: text)
         guard segments.count > 2 else { return .session(id: id) }
         switch segments.count - 3 {  // the segments after the action
         case 0:
@@ -195,11 +195,17 @@ enum Route: Hashable, Sendable {
         case 1 where segments.matches(2, "move") && segments.matches(3, "end"):
             return .sessionMoveEnd(id: id)
         case 2 where segments.matches(2, "items"):
-            guard let section = Self.index(segments[3]), let item = Self.index(segments[4]) else { return nil }
+            guard let section = Self.index(segments.substring(3, of: text)),
+                let item = Self.index(segments.substring(4, of: text))
+            else { return nil }
             return .sessionItem(id: id, section: section, item: item)
         case 3 where segments.matches(2, "supplementary") && !segments.isEmpty(3):
-            guard let section = Self.index(segments[4]), let item = Self.index(segments[5]) else { return nil }
-            return .sessionSupplementary(id: id, kind: segments[3], section: section, item: item)
+            guard let section = Self.index(segments.substring(4, of: text)),
+                let item = Self.index(segments.substring(5, of: text))
+            else { return nil }
+            return .sessionSupplementary(
+                id: id, kind: segments.substring(3, of: text), section: section, item: item
+            )
         default:
             return nil
         }
@@ -227,10 +233,9 @@ enum Route: Hashable, Sendable {
     /// allocates nothing, compares bytes in place, and a segment becomes a `Substring` or a `String` only when a
     /// route keeps it.
     private struct Segments {
-        /// The string the bytes are part of, for the segments a route keeps (a `Substring` of it is made only for
-        /// them: making one of every target cost about 30 instructions a request; issue 21).
-        private let text: String
-        /// Where the bytes start in `text`'s UTF-8.
+        /// Where the bytes start in the UTF-8 of the string they are part of (``route(of:in:at:)``'s `text`, passed
+        /// to ``substring(_:of:)`` rather than kept here: a copy kept was retained and released on every route, and
+        /// a `Substring` made of every target cost about 30 instructions; issue 21).
         private let origin: Int
         /// The path's UTF-8 after its leading `/`, valid only inside ``route(of:in:at:)``.
         private let bytes: UnsafeBufferPointer<UInt8>
@@ -245,10 +250,10 @@ enum Route: Hashable, Sendable {
         /// when there are more segments than any route has.
         static func route(of bytes: UnsafeBufferPointer<UInt8>, in text: String, at origin: Int) -> Route? {
             withUnsafeTemporaryAllocation(of: Int.self, capacity: Route.maximumSegmentCount - 1) { slashes in
-                guard let segments = Segments(bytes, slashes: slashes.baseAddress!, text: text, origin: origin) else {
+                guard let segments = Segments(bytes, slashes: slashes.baseAddress!, origin: origin) else {
                     return nil
                 }
-                return Route.route(segments)
+                return Route.route(segments, in: text)
             }
         }
 
@@ -256,9 +261,8 @@ enum Route: Hashable, Sendable {
         ///
         /// - Complexity: O(path length / 8 + segments).
         private init?(
-            _ bytes: UnsafeBufferPointer<UInt8>, slashes: UnsafeMutablePointer<Int>, text: String, origin: Int
+            _ bytes: UnsafeBufferPointer<UInt8>, slashes: UnsafeMutablePointer<Int>, origin: Int
         ) {
-            self.text = text
             self.origin = origin
             self.bytes = bytes
             self.slashes = slashes
@@ -302,13 +306,13 @@ enum Route: Hashable, Sendable {
             )
         }
 
-        /// The segment at `index`, which is below ``count``.
-        subscript(index: Int) -> Substring {
-            let utf8 = self.text.utf8
+        /// The segment at `index`, which is below ``count``, as part of `text`, the string the bytes are part of.
+        func substring(_ index: Int, of text: String) -> Substring {
+            let utf8 = text.utf8
             let (start, end) = self.bounds(index)
             // `/` is ASCII: offsets next to one are character boundaries.
             let first = utf8.index(utf8.startIndex, offsetBy: self.origin &+ start)
-            return self.text[first..<utf8.index(first, offsetBy: end &- start)]
+            return text[first..<utf8.index(first, offsetBy: end &- start)]
         }
 
         /// The segment at `index`, which is below ``count``, as a `String` of its own made from its bytes.
