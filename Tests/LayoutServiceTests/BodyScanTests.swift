@@ -40,6 +40,13 @@ import Testing
                 needle.withUnsafeBufferPointer { LayoutService.firstIndex(of: $0, in: bytes, from: from) }
             }
             #expect(found == Self.naiveFirstIndex(of: needle, in: bytes, from: from), "\(bytes) \(needle) \(from)")
+            let anchor = Int.random(in: 0..<needle.count, using: &generator)
+            let anchored = bytes.withUnsafeBufferPointer { bytes in
+                needle.withUnsafeBufferPointer {
+                    LayoutService.firstIndex(of: $0, anchor: anchor, in: bytes, from: from)
+                }
+            }
+            #expect(anchored == found, "\(bytes) \(needle) \(from) anchored at \(anchor)")
         }
     }
 

@@ -68,6 +68,8 @@ import Testing
         )
         #expect(RequestCost(input: request.input, configuration: request.configuration).total == 407)
         #expect(RequestCost(input: request.input, configuration: request.configuration, viewports: 3).total == 1221)
+        #expect(RequestCost.total(of: request.input, configuration: request.configuration) == 407)
+        #expect(RequestCost.total(of: request.input, configuration: request.configuration, viewports: 3) == 1221)
     }
 
     @Test func heavyRequestsAreToldApartCheaply() {

@@ -1,4 +1,5 @@
 import HTTPCore
+import LayoutEngine
 import Testing
 
 @testable import LayoutService
@@ -63,7 +64,7 @@ import Testing
 
     @Test func routesKeepTheirParametersFromTheTarget() {
         #expect(Route(target: "/healthz?verbose=1") == .health)
-        #expect(Route(target: "/layout/flow?x") == .layout(kind: "flow"))
+        #expect(Route(target: "/layout/flow?x") == .layout(.flow))
         #expect(Route(target: "/sessions/abc/query?at=1") == .sessionQuery(id: "abc"))
         #expect(Route(target: "/sessions/abc/items/2/30") == .sessionItem(id: "abc", section: 2, item: 30))
         #expect(
@@ -93,7 +94,31 @@ import Testing
             #expect(Route(path: target[...]) == nil, "\(target)")
         }
         #expect(Route(target: "/sessions/x/items/1/2") == .sessionItem(id: "x", section: 1, item: 2))
-        #expect(Route(target: "/layout/x") == .layout(kind: "x"))
+        #expect(Route(target: "/layout/x") == .unknownLayout(name: "x"))
+    }
+
+    /// `takes(_:)` answers as a search of `methods` does, for every route and method.
+    @Test func takesIsWhetherMethodsHoldTheMethod() {
+        let routes: [Route] = [
+            .server, .health, .ready, .metrics, .openAPI, .kinds, .layout(.flow), .unknownLayout(name: "x"), .sessions,
+            .session(id: "a"), .sessionQuery(id: "a"), .sessionSnap(id: "a"), .sessionScrollTo(id: "a"),
+            .sessionTransition(id: "a"), .sessionInvalidate(id: "a"), .sessionUpdates(id: "a"), .sessionMove(id: "a"),
+            .sessionMoveEnd(id: "a"), .sessionItem(id: "a", section: 1, item: 2),
+            .sessionSupplementary(id: "a", kind: "header", section: 1, item: 2), .webPage, .webAsset(name: "app.js"),
+        ]
+        for route in routes {
+            for method in HTTPMethod.allCases {
+                #expect(route.takes(method) == route.methods.contains(method), "\(route) \(method)")
+            }
+        }
+    }
+
+    /// A path given as part of a longer string routes as the same path on its own: segments kept by the route are
+    /// cut from the right place of the string.
+    @Test func aPathWithinALongerStringKeepsItsSegments() {
+        let text = "xx/sessions/abc/supplementary/footer/2/30"
+        let path = text[text.index(text.startIndex, offsetBy: 2)...]
+        #expect(Route(path: path) == .sessionSupplementary(id: "abc", kind: "footer", section: 2, item: 30))
     }
 }
 

@@ -250,6 +250,11 @@ extension JSONReader {
     static let maxSections = 10_000
     /// The narrowest waterfall item: an aspect ratio's width below this would make heights overflow.
     static let minimumAspectWidth = 0.001
+    /// `{"count":n}`, as ``readSection(kind:counter:into:streaming:)`` matches a section given by its count alone.
+    static let countMember = JSONCompactMember("count")
+    /// The counts a section may give: bounded only against overflow (see
+    /// ``readSection(kind:counter:into:streaming:)``).
+    static let sectionCounts = 0...2_000_000_000
 
     /// Reads the `sections` array.
     ///
@@ -259,6 +264,19 @@ extension JSONReader {
         kind: LayoutKind, counter: inout ItemCounter, streaming: WaterfallStreamStart? = nil
     ) throws(JSONError) -> [SectionInput] {
         var sections: [SectionInput] = []
+        // Sections given by their counts alone, `[{"count":20}]` as clients write them, in one pass (about 200
+        // instructions fewer than the general path for one section; issue 21); anything else, and every error, on the
+        // general path below, which starts again from the array's first byte.
+        let counted = counter
+        let isCompact = self.readCompactIntegerArray(
+            Self.countMember, in: Self.sectionCounts, maxCount: Self.maxSections
+        ) {
+            counter.add($0)
+            sections.append(SectionInput(items: .count($0)))
+        }
+        if isCompact { return sections }
+        counter = counted
+        sections.removeAll(keepingCapacity: true)
         try self.beginArray()
         while try self.nextElement() {
             guard sections.count < Self.maxSections else {
@@ -292,6 +310,13 @@ extension JSONReader {
         into section: inout SectionInput,
         streaming: WaterfallStreamStart? = nil
     ) throws(JSONError) {
+        // A section of a count alone, `{"count":20}` as clients write one, in one pass; anything else (and every
+        // error) on the general path below.
+        if let count = self.readCompactInteger(Self.countMember, in: Self.sectionCounts) {
+            counter.add(count)
+            section.items = .count(count)
+            return
+        }
         var hasItems = false
         let takesSupplementaries = kind == .flow || kind == .waterfall
         // `compositional`: the measured sizes of the section's boundary supplementaries (see `SectionInput.header`).
@@ -304,7 +329,7 @@ extension JSONReader {
                 guard !hasItems else { throw self.shapeError("give either \"count\" or \"items\", not both") }
                 // Bounded only against overflow: the configured item limit (`--max-items`, which may exceed the
                 // default 2,000,000) is the counter's to enforce, as a 413 once the whole body is known valid.
-                let count = try self.readInt(in: 0...2_000_000_000)
+                let count = try self.readInt(in: Self.sectionCounts)
                 counter.add(count)
                 section.items = .count(count)
                 hasItems = true

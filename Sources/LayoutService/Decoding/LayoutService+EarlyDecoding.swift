@@ -51,8 +51,7 @@ extension LayoutService {
     /// `POST /layout/{kind}` with a large body is read while it arrives, when the request would be read at all: a
     /// known kind and, with a token configured, the right one (a request refused before reading costs no reading).
     public func readsEarly(_ request: Request, plan: RequestPlan) -> Bool {
-        guard request.method == .POST, case .layout(let name)? = plan.route, LayoutKind(rawValue: name) != nil
-        else { return false }
+        guard request.method == .POST, case .layout? = plan.route else { return false }
         if let token = self.configuration.apiToken {
             return BearerToken.matches(request.headers["Authorization"], token: token)
         }
@@ -62,9 +61,7 @@ extension LayoutService {
     /// Reads the layout request while its body arrives and leaves the result for ``respond(to:plan:)``, whose
     /// ``LayoutRequest/decode(_:kind:configuration:takesKindMember:arrival:gate:)`` takes it.
     public func readEarly(_ request: Request, plan: RequestPlan) {
-        guard let arrival = request.bodyArrival, case .layout(let name)? = plan.route,
-            let kind = LayoutKind(rawValue: name)
-        else { return }
+        guard let arrival = request.bodyArrival, case .layout(let kind)? = plan.route else { return }
         let configuration = self.configuration
         arrival.runEarly {
             LayoutRequest.decodeEarly(request.body, arrival: arrival, kind: kind, configuration: configuration)

@@ -14,7 +14,7 @@ extension LayoutService {
         guard request.method == .POST, let route = plan.route else { return false }
         let threshold = self.configuration.workerPoolItemThreshold
         switch route {
-        case .layout:
+        case .layout, .unknownLayout:
             // With `viewports` the input is laid out up to 16 times: judged as if it were. The body is scanned for
             // `"viewports"` only when that decides: a total within the multiplied limit is cheap either way, one
             // over the plain threshold expensive either way (issue 21: one scan of a small body, not two).
@@ -48,7 +48,8 @@ extension LayoutService {
         var total = 0
         return body.withUnsafeBufferPointer { bytes in
             var from = 0
-            while let found = Self.firstIndex(of: key, in: bytes, from: from) {
+            // Candidates by the `u`, the rarest letter of `count` in a layout request (`sections` has a `c`).
+            while let found = Self.firstIndex(of: key, anchor: 3, in: bytes, from: from) {
                 var index = found + key.count
                 while index < bytes.count, Self.isSeparator(bytes[index]) { index += 1 }
                 var value = 0
@@ -91,8 +92,20 @@ extension LayoutService {
         in bytes: UnsafeBufferPointer<UInt8>,
         from: Int
     ) -> Int? {
-        guard let base = bytes.baseAddress, needle.count > 0 else { return nil }
+        guard needle.count > 0 else { return nil }
         let anchor = needle.firstIndex { (($0 | 0x20) &- 0x61) < 26 } ?? 0
+        return Self.firstIndex(of: needle, anchor: anchor, in: bytes, from: from)
+    }
+
+    /// Where `needle` (not empty) first occurs in `bytes` at or after `from`, its candidates found by the byte at
+    /// `anchor` in it (below its count): the caller picks the byte rarest where it searches.
+    static func firstIndex(
+        of needle: UnsafeBufferPointer<UInt8>,
+        anchor: Int,
+        in bytes: UnsafeBufferPointer<UInt8>,
+        from: Int
+    ) -> Int? {
+        guard let base = bytes.baseAddress, needle.count > 0 else { return nil }
         let key = needle[anchor]
         let pattern = UInt64(key) &* 0x0101_0101_0101_0101
         // `position` is where a candidate's anchor byte lies: the candidate starts `anchor` bytes before it.

@@ -16,11 +16,8 @@ extension LayoutService {
     /// with the bytes computed then: the answer is a function of the kind and the body alone (the configuration is
     /// fixed; no header, query or session is read), and only a `200` is kept, so the cost check and every other
     /// check of this route passed on that body and would pass again. A body still arriving (read early, so large)
-    /// is never looked up.
-    func layout(kind name: String, body: [UInt8], arrival: BodyArrival? = nil) throws -> Answer {
-        guard let kind = LayoutKind(rawValue: name) else {
-            throw APIError.unknownKind(name, known: LayoutKind.allCases.map(\.rawValue))
-        }
+    /// is never looked up. (A name that is no kind's is routed to ``Route/unknownLayout(name:)`` instead.)
+    func layout(kind: LayoutKind, body: [UInt8], arrival: BodyArrival? = nil) throws -> Answer {
         guard arrival == nil, let key = self.answerCache.key(kind: kind, body: body) else {
             return try self.computeLayout(kind: kind, body: body, arrival: arrival)
         }
@@ -32,6 +29,12 @@ extension LayoutService {
             if admits { self.answerCache.keep(answer, for: key, body: body) }
             return answer
         }
+    }
+
+    /// The error for `/layout/{name}` when `name` is no built-in kind's (``Route/unknownLayout(name:)``): 404, naming
+    /// the kinds there are.
+    static func unknownKind(_ name: String) -> APIError {
+        .unknownKind(name, known: LayoutKind.allCases.map(\.rawValue))
     }
 
     /// Decodes, checks and prepares a `POST /layout/{kind}` and writes its answer.

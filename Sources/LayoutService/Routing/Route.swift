@@ -14,7 +14,11 @@ enum Route: Hashable, Sendable {
     case metrics
     case openAPI
     case kinds
-    case layout(kind: String)
+    /// `/layout/{kind}` with a built-in kind.
+    case layout(LayoutKind)
+    /// `/layout/{kind}` whose last segment names no built-in kind, kept as `name` for the 404 that answers it (after
+    /// the method check, as for a known kind).
+    case unknownLayout(name: String)
     case sessions
     case session(id: Substring)
     case sessionQuery(id: Substring)
@@ -41,7 +45,7 @@ enum Route: Hashable, Sendable {
         case .metrics: "/metrics"
         case .openAPI: "/openapi.yaml"
         case .kinds: "/kinds"
-        case .layout: "/layout/{kind}"
+        case .layout, .unknownLayout: "/layout/{kind}"
         case .sessions: "/sessions"
         case .session: "/sessions/{id}"
         case .sessionQuery: "/sessions/{id}/query"
@@ -64,8 +68,8 @@ enum Route: Hashable, Sendable {
         switch self {
         case .server: [.OPTIONS]
         case .health, .ready, .metrics, .openAPI, .kinds, .webPage, .webAsset: [.GET, .HEAD, .OPTIONS]
-        case .layout, .sessions, .sessionQuery, .sessionSnap, .sessionScrollTo, .sessionTransition, .sessionInvalidate,
-            .sessionUpdates, .sessionMove, .sessionMoveEnd:
+        case .layout, .unknownLayout, .sessions, .sessionQuery, .sessionSnap, .sessionScrollTo, .sessionTransition,
+            .sessionInvalidate, .sessionUpdates, .sessionMove, .sessionMoveEnd:
             [.POST, .OPTIONS]
         case .session: [.GET, .HEAD, .DELETE, .OPTIONS]
         case .sessionItem, .sessionSupplementary: [.GET, .HEAD, .OPTIONS]
@@ -82,9 +86,23 @@ enum Route: Hashable, Sendable {
         }
     }
 
+    /// Whether the route takes `method`: whether ``methods`` holds it, found without making the list (an array
+    /// and a search, about 30 instructions a request; issue 21).
+    func takes(_ method: HTTPMethod) -> Bool {
+        switch self {
+        case .server: method == .OPTIONS
+        case .health, .ready, .metrics, .openAPI, .kinds, .webPage, .webAsset, .sessionItem, .sessionSupplementary:
+            method == .GET || method == .HEAD || method == .OPTIONS
+        case .layout, .unknownLayout, .sessions, .sessionQuery, .sessionSnap, .sessionScrollTo, .sessionTransition,
+            .sessionInvalidate, .sessionUpdates, .sessionMove, .sessionMoveEnd:
+            method == .POST || method == .OPTIONS
+        case .session: method == .GET || method == .HEAD || method == .DELETE || method == .OPTIONS
+        }
+    }
+
     /// The methods some route takes, in ``HTTPMethod`` order: the `Allow` of `OPTIONS *`.
     static let implementedMethods: [HTTPMethod] = {
-        let routes: [Route] = [.health, .layout(kind: ""), .session(id: "")]
+        let routes: [Route] = [.health, .layout(.flow), .session(id: "")]
         let methods = Set(routes.flatMap(\.methods))
         return HTTPMethod.allCases.filter(methods.contains)
     }()
@@ -103,8 +121,10 @@ enum Route: Hashable, Sendable {
         guard first == UInt8(ascii: "/") else { return nil }
         // A request's target is always native UTF-8: its bytes are read in place.
         var scratch = path
+        let base = path.base
+        let origin = base.utf8.distance(from: base.utf8.startIndex, to: path.startIndex) + 1
         let route = scratch.withUTF8 { bytes in
-            Segments.route(of: UnsafeBufferPointer(rebasing: bytes.dropFirst()), in: path, at: 1)
+            Segments.route(of: UnsafeBufferPointer(rebasing: bytes.dropFirst()), in: base, at: origin)
         }
         guard let route else { return nil }
         self = route
@@ -119,7 +139,6 @@ enum Route: Hashable, Sendable {
     ///
     /// - Complexity: O(target length).
     init?(target: String) {
-        let text = Substring(target)
         var scratch = target
         // `nil` when the target is not origin-form; `.some(nil)` when it is and no route has its path.
         let origin: Route?? = scratch.withUTF8 { bytes in
@@ -128,7 +147,7 @@ enum Route: Hashable, Sendable {
             if let mark = memchr(base + 1, Int32(UInt8(ascii: "?")), end - 1) {
                 end = UnsafeRawPointer(mark) - UnsafeRawPointer(base)
             }
-            return .some(Segments.route(of: UnsafeBufferPointer(rebasing: bytes[1..<end]), in: text, at: 1))
+            return .some(Segments.route(of: UnsafeBufferPointer(rebasing: bytes[1..<end]), in: target, at: 1))
         }
         if let origin {
             guard let origin else { return nil }
@@ -140,8 +159,8 @@ enum Route: Hashable, Sendable {
     }
 
     /// The route a path's segments (after its leading `/`) name, or `nil`.
-    private static func route(_ segments: Segments) -> Route? {
-        if segments.matches(0, "sessions") { return Self.sessionRoute(segments) }
+    private static func route(_ segments: Segments, in text: String) -> Route? {
+        if segments.matches(0, "sessions") { return Self.sessionRoute(segments, in: text) }
         switch segments.count {
         case 1:
             if segments.matches(0, "healthz") { return .health }
@@ -155,18 +174,20 @@ enum Route: Hashable, Sendable {
             }
             return nil
         case 2 where segments.matches(0, "layout") && !segments.isEmpty(1):
-            // A built-in kind's name is its kind's own string: no string is made (and checked as UTF-8) from bytes.
-            return .layout(kind: segments.kind(1)?.rawValue ?? segments.string(1))
+            // The kind itself: no string is made (and checked as UTF-8) from the bytes of a built-in kind's name, and
+            // the route's handler need not look the kind up again by its name (about 120 instructions; issue 21).
+            guard let kind = segments.kind(1) else { return .unknownLayout(name: segments.string(1)) }
+            return .layout(kind)
         default:
             return nil
         }
     }
 
     /// The route of a path whose first segment is `sessions`, or `nil`.
-    private static func sessionRoute(_ segments: Segments) -> Route? {
+    private static func sessionRoute(_ segments: Segments, in text: String) -> Route? {
         guard segments.count > 1 else { return .sessions }
         guard !segments.isEmpty(1) else { return nil }
-        let id = segments[1]
+        let id = segments.substring(1, of: text)
         guard segments.count > 2 else { return .session(id: id) }
         switch segments.count - 3 {  // the segments after the action
         case 0:
@@ -174,11 +195,17 @@ enum Route: Hashable, Sendable {
         case 1 where segments.matches(2, "move") && segments.matches(3, "end"):
             return .sessionMoveEnd(id: id)
         case 2 where segments.matches(2, "items"):
-            guard let section = Self.index(segments[3]), let item = Self.index(segments[4]) else { return nil }
+            guard let section = Self.index(segments.substring(3, of: text)),
+                let item = Self.index(segments.substring(4, of: text))
+            else { return nil }
             return .sessionItem(id: id, section: section, item: item)
         case 3 where segments.matches(2, "supplementary") && !segments.isEmpty(3):
-            guard let section = Self.index(segments[4]), let item = Self.index(segments[5]) else { return nil }
-            return .sessionSupplementary(id: id, kind: segments[3], section: section, item: item)
+            guard let section = Self.index(segments.substring(4, of: text)),
+                let item = Self.index(segments.substring(5, of: text))
+            else { return nil }
+            return .sessionSupplementary(
+                id: id, kind: segments.substring(3, of: text), section: section, item: item
+            )
         default:
             return nil
         }
@@ -206,9 +233,9 @@ enum Route: Hashable, Sendable {
     /// allocates nothing, compares bytes in place, and a segment becomes a `Substring` or a `String` only when a
     /// route keeps it.
     private struct Segments {
-        /// The text the bytes are part of, for the segments a route keeps.
-        private let text: Substring
-        /// Where the bytes start in `text`'s UTF-8.
+        /// Where the bytes start in the UTF-8 of the string they are part of (``route(of:in:at:)``'s `text`, passed
+        /// to ``substring(_:of:)`` rather than kept here: a copy kept was retained and released on every route, and
+        /// a `Substring` made of every target cost about 30 instructions; issue 21).
         private let origin: Int
         /// The path's UTF-8 after its leading `/`, valid only inside ``route(of:in:at:)``.
         private let bytes: UnsafeBufferPointer<UInt8>
@@ -221,12 +248,12 @@ enum Route: Hashable, Sendable {
         /// The route the segments of `bytes` name, or `nil`: `bytes` are the path after its leading `/`, found
         /// at UTF-8 offset `origin` of `text`. Split at every `/`, empty segments kept, in one pass; `nil` as well
         /// when there are more segments than any route has.
-        static func route(of bytes: UnsafeBufferPointer<UInt8>, in text: Substring, at origin: Int) -> Route? {
+        static func route(of bytes: UnsafeBufferPointer<UInt8>, in text: String, at origin: Int) -> Route? {
             withUnsafeTemporaryAllocation(of: Int.self, capacity: Route.maximumSegmentCount - 1) { slashes in
-                guard let segments = Segments(bytes, slashes: slashes.baseAddress!, text: text, origin: origin) else {
+                guard let segments = Segments(bytes, slashes: slashes.baseAddress!, origin: origin) else {
                     return nil
                 }
-                return Route.route(segments)
+                return Route.route(segments, in: text)
             }
         }
 
@@ -234,9 +261,8 @@ enum Route: Hashable, Sendable {
         ///
         /// - Complexity: O(path length / 8 + segments).
         private init?(
-            _ bytes: UnsafeBufferPointer<UInt8>, slashes: UnsafeMutablePointer<Int>, text: Substring, origin: Int
+            _ bytes: UnsafeBufferPointer<UInt8>, slashes: UnsafeMutablePointer<Int>, origin: Int
         ) {
-            self.text = text
             self.origin = origin
             self.bytes = bytes
             self.slashes = slashes
@@ -280,13 +306,13 @@ enum Route: Hashable, Sendable {
             )
         }
 
-        /// The segment at `index`, which is below ``count``.
-        subscript(index: Int) -> Substring {
-            let utf8 = self.text.utf8
+        /// The segment at `index`, which is below ``count``, as part of `text`, the string the bytes are part of.
+        func substring(_ index: Int, of text: String) -> Substring {
+            let utf8 = text.utf8
             let (start, end) = self.bounds(index)
             // `/` is ASCII: offsets next to one are character boundaries.
             let first = utf8.index(utf8.startIndex, offsetBy: self.origin &+ start)
-            return self.text[first..<utf8.index(first, offsetBy: end &- start)]
+            return text[first..<utf8.index(first, offsetBy: end &- start)]
         }
 
         /// The segment at `index`, which is below ``count``, as a `String` of its own made from its bytes.
