@@ -115,7 +115,7 @@ public final class LayoutService: Responder {
             seconds: seconds,
             elements: elements,
             requestBytes: request.body.count,
-            responseBytes: slot[0].body.count,
+            responseBytes: slot[0].storedBodyLength,
             started: true
         )
         if self.configuration.logsRequests {

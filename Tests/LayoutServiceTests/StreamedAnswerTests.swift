@@ -57,6 +57,26 @@ import Testing
         }
     }
 
+    @Test func aStreamedAnswerIsNotProducedToBeMeasured() {
+        // The response size histogram and the request log take a stored body's length; a streamed one's would be
+        // the whole answer produced in memory once more.
+        let service = LayoutService(configuration: ServiceConfiguration())
+        let large = #"{"viewport":{"width":375,"height":667},"sections":[{"count":9000}]}"#
+        let response = service.respond(to: Request(method: .POST, target: "/layout/flow", body: Array(large.utf8)))
+        #expect(response.bodyStream != nil)
+        #expect(response.storedBodyLength == nil)
+        let small = #"{"viewport":{"width":375,"height":667},"sections":[{"count":9}]}"#
+        let stored = service.respond(to: Request(method: .POST, target: "/layout/flow", body: Array(small.utf8)))
+        #expect(stored.storedBodyLength == stored.body.count)
+        let metrics = String(decoding: service.respond(to: Request(method: .GET, target: "/metrics")).body, as: UTF8.self)
+        func count(_ name: String) -> String? {
+            metrics.split(separator: "\n").first { $0.hasPrefix(name + #"_count{route="/layout/{kind}"}"#) }
+                .map { String($0.split(separator: " ").last ?? "") }
+        }
+        #expect(count("layoutd_http_request_size_bytes") == "2")
+        #expect(count("layoutd_http_response_size_bytes") == "1")
+    }
+
     @Test func theRouteStreamsLargeAnswersAndMaterialisesSmallOnesAndRects() {
         let large = #"{"viewport":{"width":375,"height":667},"sections":[{"count":9000}]}"#
         let response = self.service.respond(to: Request(method: .POST, target: "/layout/flow", body: Array(large.utf8)))

@@ -30,13 +30,13 @@ public final class Metrics: Sendable {
         var requestSizes = Histogram(bucketCount: Metrics.sizeBuckets.count)
         var responseSizes = Histogram(bucketCount: Metrics.sizeBuckets.count)
 
-        mutating func record(statusClass: Int, seconds: Double, requestBytes: Int, responseBytes: Int) {
+        mutating func record(statusClass: Int, seconds: Double, requestBytes: Int, responseBytes: Int?) {
             if self.durations[statusClass] == nil {
                 self.durations[statusClass] = Histogram(bucketCount: Metrics.latencyBuckets.count)
             }
             self.durations[statusClass]!.record(seconds, bounds: Metrics.latencyBuckets)
             self.requestSizes.record(bytes: requestBytes)
-            self.responseSizes.record(bytes: responseBytes)
+            if let responseBytes { self.responseSizes.record(bytes: responseBytes) }
         }
     }
 
@@ -165,7 +165,8 @@ public final class Metrics: Sendable {
     ///   - seconds: The time from request to response.
     ///   - elements: The number of layout elements the answer carried.
     ///   - requestBytes: The request body's length.
-    ///   - responseBytes: The response body's length.
+    ///   - responseBytes: The response body's length, or `nil` for a streamed body, which the response size
+    ///     histogram does not count (its length is known only once the connection has sent it).
     ///   - started: Whether ``requestStarted()`` counted this request in flight. Defaults to `false`.
     public func record(
         route: String,
@@ -174,7 +175,7 @@ public final class Metrics: Sendable {
         seconds: Double,
         elements: Int,
         requestBytes: Int = 0,
-        responseBytes: Int = 0,
+        responseBytes: Int? = 0,
         started: Bool = false
     ) {
         let statusClass = min(max(status / 100, 1), 5)

@@ -44,8 +44,8 @@ public enum RequestLog {
             ("status", .integer(response.status)),
             ("duration_ms", .number((seconds * 1_000_000).rounded() / 1000)),
             ("bytes_in", .integer(request.body.count)),
-            ("bytes_out", .integer(response.body.count)),
         ]
+        if let length = response.storedBodyLength { fields.append(("bytes_out", .integer(length))) }
         if let client = request.clientAddress { fields.append(("client", .string(client))) }
         if let problem = Self.problemType(response) { fields.append(("problem", .string(problem))) }
         return fields
@@ -61,7 +61,7 @@ public enum RequestLog {
 
     /// The `type` of a problem answer, read from the start of its body, where ``HTTPCore/Problem`` writes it.
     static func problemType(_ response: Response) -> String? {
-        guard response.status >= 400 else { return nil }
+        guard response.status >= 400, response.bodyStream == nil else { return nil }
         let prefix = Array(#"{"type":""#.utf8)
         let body = response.body
         guard body.count > prefix.count, body.starts(with: prefix) else { return nil }
@@ -90,5 +90,14 @@ public enum RequestLog {
     private static func floorDivision(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {
         let remainder = ((value % divisor) + divisor) % divisor
         return ((value - remainder) / divisor, remainder)
+    }
+}
+
+extension Response {
+    /// The body's length when it is stored, `nil` when it is streamed: a streamed body's length is known only once
+    /// the connection has sent it, and reading ``HTTPCore/Response/body`` here would produce the whole answer a
+    /// second time, in memory (what streaming a large answer avoids).
+    var storedBodyLength: Int? {
+        self.bodyStream == nil ? self.withStoredBody { $0.count } : nil
     }
 }
