@@ -342,20 +342,11 @@ extension JSONReader {
                 JSONNumber.word(base, at: index &+ member.count &- 8) == member.tail
             else { return nil }
             index &+= member.count
-            let first = index
-            var value = 0
-            // At most ten digits: the largest such number fits `Int`, and an eleventh is no `}`.
-            while index < count, index &- first < 10 {
-                let digit = base[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                value = value &* 10 &+ Int(digit)
-                index &+= 1
-            }
-            // One digit, or no leading zero; then the closing brace straight after (no fraction, exponent or space).
-            guard index > first, index &- first == 1 || base[first] != UInt8(ascii: "0"), index < count,
-                base[index] == UInt8(ascii: "}")
+            // Then the closing brace straight after (no fraction, exponent or space).
+            guard case let (value, end)? = Self.compactDigits(base, from: index, count: count), end < count,
+                base[end] == UInt8(ascii: "}")
             else { return nil }
-            return (value, index &+ 1)
+            return (value, end &+ 1)
         }
         guard let found, range.contains(found.value) else { return nil }
         self.offset = found.end
@@ -399,18 +390,10 @@ extension JSONReader {
                 guard taken < maxCount, index &+ member.count <= count, JSONNumber.word(base, at: index) == member.head,
                     JSONNumber.word(base, at: index &+ member.count &- 8) == member.tail
                 else { return nil }
-                index &+= member.count
-                let first = index
-                var value = 0
-                while index < count, index &- first < 10 {
-                    let digit = base[index] &- UInt8(ascii: "0")
-                    guard digit < 10 else { break }
-                    value = value &* 10 &+ Int(digit)
-                    index &+= 1
-                }
-                guard index > first, index &- first == 1 || base[first] != UInt8(ascii: "0"), index &+ 1 < count,
-                    base[index] == UInt8(ascii: "}"), range.contains(value)
+                guard case let (value, end)? = Self.compactDigits(base, from: index &+ member.count, count: count),
+                    end &+ 1 < count, base[end] == UInt8(ascii: "}"), range.contains(value)
                 else { return nil }
+                index = end
                 body(value)
                 taken &+= 1
                 index &+= 1
@@ -421,5 +404,26 @@ extension JSONReader {
         guard let end else { return false }
         self.offset = end
         return true
+    }
+}
+
+extension JSONReader {
+    /// The digits of a compact member's integer, from `index` in `base` (`count` bytes): at most ten (the largest
+    /// such number fits `Int`, and an eleventh is no `}`), one digit or no leading zero.
+    ///
+    /// - Returns: The number and where its digits end, or `nil` when there are no digits or a leading zero.
+    @inline(__always)
+    static func compactDigits(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> (value: Int, end: Int)? {
+        var index = index
+        let first = index
+        var value = 0
+        while index < count, index &- first < 10 {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            index &+= 1
+        }
+        guard index > first, index &- first == 1 || base[first] != UInt8(ascii: "0") else { return nil }
+        return (value, index)
     }
 }

@@ -9,21 +9,14 @@ import Testing
 @Suite struct PlacedAnswerTests {
     let service = LayoutService(configuration: ServiceConfiguration())
 
-    /// A small deterministic generator (SplitMix64), so that a failure names a seed that reproduces it.
+    /// The seeded SplitMix64 stream of ``SessionRecordGenerator``, so that a failure names a seed that reproduces
+    /// it, with the pieces of a flow request.
     struct Generator {
-        var state: UInt64
+        var source: SessionRecordGenerator
 
-        mutating func next() -> UInt64 {
-            self.state &+= 0x9E37_79B9_7F4A_7C15
-            var z = self.state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        init(state: UInt64) { self.source = SessionRecordGenerator(seed: state) }
 
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(self.next() % UInt64(range.count))
-        }
+        mutating func int(_ range: ClosedRange<Int>) -> Int { self.source.int(range) }
 
         /// A length: whole points mostly, sometimes fractions that do not add up exactly in binary.
         mutating func length(_ range: ClosedRange<Int>) -> String {

@@ -160,6 +160,17 @@ extension JSONWriter {
         }
     }
 
+    /// Writes a plain cell through the memo `run` runs over when there is one, else as ``plainCell(_:frame:)``: what
+    /// the answers' plain-cell closures call.
+    @inline(__always)
+    mutating func plainCell(_ indexPath: IndexPath, frame: Rect, run: inout CellTextMemo.Run?) {
+        if run != nil {
+            self.plainCell(indexPath, frame: frame, memo: &run!)
+        } else {
+            self.plainCell(indexPath, frame: frame)
+        }
+    }
+
     /// Stores a plain cell: `{"category":"cell","indexPath":[s,i],"frame":{…},"zIndex":0,"alpha":1,"hidden":false}`.
     @inline(__always)
     private static func putPlainCell(
@@ -265,11 +276,7 @@ extension JSONWriter {
                 contentOffset: contentOffset,
                 orthogonalOffsets: orthogonalOffsets,
                 plainCell: { indexPath, frame in
-                    if run != nil {
-                        writer.pointee.plainCell(indexPath, frame: frame, memo: &run!)
-                    } else {
-                        writer.pointee.plainCell(indexPath, frame: frame)
-                    }
+                    writer.pointee.plainCell(indexPath, frame: frame, run: &run)
                     cells += 1
                 },
                 { attributes in
@@ -310,11 +317,7 @@ extension JSONWriter {
                 contentOffset: contentOffset,
                 orthogonalOffsets: orthogonalOffsets,
                 plainCell: { indexPath, frame in
-                    if run != nil {
-                        writer.pointee.plainCell(indexPath, frame: frame, memo: &run!)
-                    } else {
-                        writer.pointee.plainCell(indexPath, frame: frame)
-                    }
+                    writer.pointee.plainCell(indexPath, frame: frame, run: &run)
                     count += 1
                 },
                 { attributes in

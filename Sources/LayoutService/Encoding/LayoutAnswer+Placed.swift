@@ -41,13 +41,7 @@ extension LayoutAnswer {
                 request.input,
                 configuration: configuration,
                 limits: limits,
-                cell: { indexPath, frame in
-                    if run != nil {
-                        writer.pointee.plainCell(indexPath, frame: frame, memo: &run!)
-                    } else {
-                        writer.pointee.plainCell(indexPath, frame: frame)
-                    }
-                },
+                cell: { writer.pointee.plainCell($0, frame: $1, run: &run) },
                 supplementary: { writer.pointee.value($0) }
             )
         }
