@@ -41,14 +41,20 @@ import Testing
         }
         if !isCompact {
             #expect(reader.offset == 0)
-            values = []
-            try reader.beginArray()
-            while try reader.nextElement() {
-                values.append(try Self.readElement(&reader))
-                guard values.count <= 4 else { throw reader.shapeError("at most 4") }
-            }
+            values = try Self.readArrayGenerally(&reader)
         }
         try reader.finish()
+        return values
+    }
+
+    /// The general path's array of at most four elements (``readElement(_:)`` each).
+    static func readArrayGenerally(_ reader: inout JSONReader) throws(JSONError) -> [Int] {
+        var values: [Int] = []
+        try reader.beginArray()
+        while try reader.nextElement() {
+            values.append(try Self.readElement(&reader))
+            guard values.count <= 4 else { throw reader.shapeError("at most 4") }
+        }
         return values
     }
 
@@ -110,12 +116,7 @@ import Testing
             }
             let general = one { json, depth throws(JSONError) in
                 var reader = JSONReader(bytes: json, maxDepth: depth)
-                var values: [Int] = []
-                try reader.beginArray()
-                while try reader.nextElement() {
-                    values.append(try Self.readElement(&reader))
-                    guard values.count <= 4 else { throw reader.shapeError("at most 4") }
-                }
+                let values = try Self.readArrayGenerally(&reader)
                 try reader.finish()
                 return values
             }
