@@ -1,111 +1,150 @@
 extension FlowLayout {
-    /// Lays a flow out without keeping it: hands each element to `cell` or `supplementary` as it is placed, then
-    /// returns the content size.
+    /// Lays a flow out without keeping it: gives the content size to `contentSize`, then hands each section's
+    /// header to `supplementary`, its cells to `cells`, its footer to `supplementary`, section by section.
     ///
     /// This is a stateless answer's shortcut (issue 21). Preparing a layout builds its sections, their grids or
     /// frames and their indexes, and answering then visits them and lets them go: for a small layout, several times
     /// the work of placing the cells. When nothing in the layout depends on the content offset or moves after
-    /// placing, the answer needs only its elements in order and the content size, and this gives them as
+    /// placing, the answer needs only the content size and its elements in order, and this gives them as
     /// ``PreparedLayout/forEachAttribute(contentOffset:orthogonalOffsets:plainCell:_:)`` would for the prepared
     /// layout: each section's header, its cells as plain cells, its footer; the same frames, bit for bit (the
     /// section builder's own line breaking, spacing and header and footer frames, the section moved to its origin
     /// the same way), in the same order.
     ///
-    /// Only such layouts are placed; for any other the function returns `nil` before calling either closure: a
+    /// Every frame is placed, in a buffer, before any closure is called: the content size, which an answer writes
+    /// first, is known only after the last section, and a layout left to preparing is known to be before anything
+    /// was handed over.
+    ///
+    /// Only such layouts are placed; for any other the function returns `false` without calling a closure: a
     /// section background, pinned headers or footers, ``ContentAlignment/bottom``, right to left, a section of more
-    /// than ``placedGridLimit`` items by `count`.
-    /// It also returns `nil`, possibly after calling the closures (the caller then discards what it was given), when
+    /// than ``placedGridLimit`` items by `count`. It also returns `false` when
     /// ``prepareLayout(_:configuration:limits:)`` would fail, or might: a bad parameter or size, too many items,
-    /// or a coordinate past ±``placedCoordinateLimit``, far inside the range the service promises. A caller falls
-    /// back to preparing the layout, which then succeeds with the same elements or fails with its own error.
+    /// or a coordinate past ±``placedCoordinateLimit``, far inside the range the service promises. A caller then
+    /// prepares the layout, which succeeds with the same elements or fails with its own error.
     ///
     /// - Parameters:
     ///   - input: The request's input.
     ///   - configuration: The flow's parameters.
     ///   - limits: Bounds on the input's size.
-    ///   - cell: Called with each cell's index path and frame (a plain cell's attributes).
+    ///   - contentSize: Called once, first, with the layout's content size.
+    ///   - cells: Called with each section's index and its cells' frames in item order (plain cells' attributes;
+    ///     the buffer is valid only during the call). Not called for a section without items.
     ///   - supplementary: Called with each header's and footer's attributes.
-    /// - Returns: The content size, or `nil` (see above).
-    /// - Complexity: O(n).
+    /// - Returns: Whether the layout was placed and handed over (see above).
+    /// - Complexity: O(n) time; O(n) scratch memory, on the stack for a few dozen cells.
     public static func placeElements(
         _ input: LayoutInput,
         configuration: Configuration,
         limits: LayoutLimits,
-        cell: (IndexPath, Rect) -> Void,
+        contentSize: (Size) -> Void,
+        cells: (_ section: Int, _ frames: UnsafeBufferPointer<Rect>) -> Void,
         supplementary: (LayoutAttributes) -> Void
-    ) -> Size? {
+    ) -> Bool {
         guard Self.placesEveryElementAsLaidOut(input, configuration: configuration),
             (try? input.validate(limits: limits)) != nil,
             (try? Self.validate(configuration)) != nil
-        else { return nil }
+        else { return false }
+        // Validated: the items' total is within the limits, so it does not overflow.
+        let cellCount = input.sections.withUnsafeBufferPointer { $0.reduce(0) { $0 &+ $1.itemCount } }
+        return withUnsafeTemporaryAllocation(of: Rect.self, capacity: cellCount) { frames in
+            withUnsafeTemporaryAllocation(of: PlacedSection.self, capacity: input.sections.count) { sections in
+                guard let size = Self.place(input, configuration: configuration, frames: frames, sections: sections)
+                else { return false }
+                contentSize(size)
+                for index in sections.indices {
+                    let section = sections[index]
+                    let indexPath = IndexPath(section: index, item: 0)
+                    if let header = section.header {
+                        supplementary(LayoutAttributes(category: .supplementaryView, kind: .header,
+                            indexPath: indexPath, frame: header))
+                    }
+                    if !section.cells.isEmpty {
+                        cells(index, UnsafeBufferPointer(rebasing: frames[section.cells]))
+                    }
+                    if let footer = section.footer {
+                        supplementary(LayoutAttributes(category: .supplementaryView, kind: .footer,
+                            indexPath: indexPath, frame: footer))
+                    }
+                }
+                return true
+            }
+        }
+    }
+
+    /// A placed section's elements, moved to its origin: the header's and footer's frames and the range of
+    /// ``placeElements(_:configuration:limits:contentSize:cells:supplementary:)``'s frame buffer that holds its cells.
+    private struct PlacedSection {
+        var header: Rect?
+        var footer: Rect?
+        var cells: Range<Int>
+    }
+
+    /// Places every section of a layout ``placeElements(_:configuration:limits:contentSize:cells:supplementary:)``
+    /// places: the cells' frames into `frames` in order, each section's header, footer and cells' range into
+    /// `sections`, every frame moved to its section's origin.
+    ///
+    /// - Returns: The content size, or `nil` when a section builder refuses its section or a frame or the content
+    ///   size reaches past ±``placedCoordinateLimit`` (the buffers' contents are then not to be read).
+    private static func place(
+        _ input: LayoutInput,
+        configuration: Configuration,
+        frames: UnsafeMutableBufferPointer<Rect>,
+        sections: UnsafeMutableBufferPointer<PlacedSection>
+    ) -> Size? {
         let isVertical = configuration.scrollDirection == .vertical
         var position = 0.0
         var crossExtent = isVertical ? input.viewport.width : input.viewport.height
-        var isInRange = true
+        var next = 0
         for index in input.sections.indices {
             guard let builder = try? Self.makeSectionBuilder(input, configuration: configuration, section: index)
             else { return nil }
             let origin = isVertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
-            // A header or footer as ``PreparedLayout/makeHeader(section:offset:)`` makes it, unpinned.
-            func place(_ frame: Rect?, kind: ElementKind) {
-                guard let frame, isInRange else { return }
+            // A header or footer as ``PreparedLayout/makeHeader(section:offset:)`` makes it, unpinned; `.some(nil)`
+            // when the section has none, `nil` when it is out of range.
+            func drawn(_ frame: Rect?) -> Rect?? {
+                guard let frame else { return .some(nil) }
                 let drawn = frame.offsetBy(dx: origin.x, dy: origin.y)
-                guard Self.isPlacedRect(drawn) else {
-                    isInRange = false
-                    return
-                }
-                let indexPath = IndexPath(section: index, item: 0)
-                supplementary(LayoutAttributes(category: .supplementaryView, kind: kind, indexPath: indexPath,
-                    frame: drawn))
+                return Self.isPlacedRect(drawn) ? drawn : nil
             }
-            place(builder.headerFrame, kind: .header)
+            guard let header = drawn(builder.headerFrame) else { return nil }
             let (items, count) = input.sections.withUnsafeBufferPointer { ($0[index].items, $0[index].itemCount) }
-            // Laid out into a scratch buffer (on the stack for a few dozen cells), then handed over in item order:
-            // the closure is called from this loop rather than stored in a frame sink (a stored closure went
-            // through a thunk per cell, and checking that it did not escape cost an allocation).
-            let end = withUnsafeTemporaryAllocation(of: Rect.self, capacity: count) { buffer in
-                var frames = buffer
-                let start = FlowSectionBuilder.Line(first: 0, v: builder.bodyStart + builder.topInset, lineEndBefore: 0)
-                var noLines: [FlowSectionBuilder.Line]? = nil
-                let end: (v: Double, lineEnd: Double)
-                switch items {
-                case .count:
-                    // One size: the full lines repeat the first, as a prepared grid's do (``GridGeometry``).
-                    let sizes = UniformItemSizes(size: builder.parameters.itemSize, count: count)
-                    var grid = RepeatedFrames(frames: frames, builder: builder, columns: builder.gridColumns(sizes))
-                    if count > 0, let columns = grid.columns,
-                        let repeated = builder.layOutRepeatingFirstLine(sizes, columns: columns, into: &grid,
-                            from: start)
-                    {
-                        end = repeated
-                    } else {
-                        end = builder.layOut(sizes, into: &frames, from: start, lineIndex: 0, firstLineCount: 0,
-                            lines: &noLines)
-                    }
-                case .sizes(let sizes):
-                    end = sizes.withUnsafeBufferPointer { sizes in
-                        builder.layOut(ListedItemSizes(sizes: sizes), into: &frames, from: start, lineIndex: 0,
-                            firstLineCount: 0, lines: &noLines)
-                    }
+            var cells = UnsafeMutableBufferPointer(rebasing: frames[next..<(next + count)])
+            let start = FlowSectionBuilder.Line(first: 0, v: builder.bodyStart + builder.topInset, lineEndBefore: 0)
+            var noLines: [FlowSectionBuilder.Line]? = nil
+            let end: (v: Double, lineEnd: Double)
+            switch items {
+            case .count:
+                // One size: the full lines repeat the first, as a prepared grid's do (``GridGeometry``).
+                let sizes = UniformItemSizes(size: builder.parameters.itemSize, count: count)
+                var grid = RepeatedFrames(frames: cells, builder: builder, columns: builder.gridColumns(sizes))
+                if count > 0, let columns = grid.columns,
+                    let repeated = builder.layOutRepeatingFirstLine(sizes, columns: columns, into: &grid, from: start)
+                {
+                    end = repeated
+                } else {
+                    end = builder.layOut(sizes, into: &cells, from: start, lineIndex: 0, firstLineCount: 0,
+                        lines: &noLines)
                 }
-                for item in frames.indices {
-                    // Moved as a prepared layout's plain cells are drawn (``CellContext``).
-                    let drawn = frames[item].offsetBy(dx: origin.x, dy: origin.y)
-                    // Past the range, the layout is left to preparing: nothing more is handed over.
-                    guard Self.isPlacedRect(drawn) else {
-                        isInRange = false
-                        break
-                    }
-                    cell(IndexPath(section: index, item: item), drawn)
+            case .sizes(let sizes):
+                end = sizes.withUnsafeBufferPointer { sizes in
+                    builder.layOut(ListedItemSizes(sizes: sizes), into: &cells, from: start, lineIndex: 0,
+                        firstLineCount: 0, lines: &noLines)
                 }
-                return end
+            }
+            for item in cells.indices {
+                // Moved as a prepared layout's plain cells are drawn (``CellContext``).
+                let moved = cells[item].offsetBy(dx: origin.x, dy: origin.y)
+                guard Self.isPlacedRect(moved) else { return nil }
+                cells[item] = moved
             }
             // The footer, the section's length and its reach as
             // ``FlowSectionBuilder/finish(frames:origin:v:lineEnd:index:)`` computes them, and the sections stacked
             // as preparing stacks them (no spacing between).
             var length = end.v + builder.bottomInset
-            place(builder.footerFrame(at: length), kind: .footer)
-            guard isInRange else { return nil }
+            guard let footer = drawn(builder.footerFrame(at: length)) else { return nil }
+            (sections.baseAddress! + index).initialize(
+                to: PlacedSection(header: header, footer: footer, cells: next..<(next + count)))
+            next += count
             length += builder.acrossLine(builder.parameters.footer)
             position += length
             crossExtent = Swift.max(crossExtent, end.lineEnd + builder.trailingInset)
@@ -117,7 +156,7 @@ extension FlowLayout {
         return contentSize
     }
 
-    /// How many elements ``placeElements(_:configuration:limits:cell:supplementary:)`` hands over for this layout
+    /// How many elements ``placeElements(_:configuration:limits:contentSize:cells:supplementary:)`` hands over for this layout
     /// when it places it (its cells, headers and footers: what the prepared layout's
     /// ``PreparedLayout/elementCount`` would be), or `nil` when the layout is not one it places (see there), known
     /// before anything is placed: a caller decides from it how to write the answer.
@@ -176,7 +215,7 @@ extension FlowLayout {
     }
 
     /// The most items a section given by `count` may have in a placed layout
-    /// (``placeElements(_:configuration:limits:cell:supplementary:)``).
+    /// (``placeElements(_:configuration:limits:contentSize:cells:supplementary:)``).
     static let placedGridLimit = 512
 
     /// The frames of a section of one item size, whose full lines repeat the first line's positions

@@ -173,7 +173,7 @@ extension JSONWriter {
 
     /// Stores a plain cell: `{"category":"cell","indexPath":[s,i],"frame":{…},"zIndex":0,"alpha":1,"hidden":false}`.
     @inline(__always)
-    private static func putPlainCell(
+    static func putPlainCell(
         _ indexPath: IndexPath, _ frame: Rect, to output: inout OutputCursor, recent: inout RecentNumbers
     ) {
         output.put(#"{"category":"cell","indexPath":["#)

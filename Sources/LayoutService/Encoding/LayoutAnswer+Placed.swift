@@ -2,13 +2,10 @@ import JSON
 import LayoutEngine
 
 extension LayoutAnswer {
-    /// `POST /layout/flow` without `rect` or `viewports`, written as its elements are placed
-    /// (``FlowLayout/placeElements(_:configuration:limits:cell:supplementary:)``), without preparing the layout: the
-    /// bytes ``encode(_:kind:request:memo:)`` writes for the prepared layout, at a fraction of the cost for a small
-    /// one (issue 21).
-    ///
-    /// The elements go to the answer as they come; the content size, known after the last one, is then moved in
-    /// front of them where ``encode(_:kind:request:memo:)`` writes it.
+    /// `POST /layout/flow` without `rect` or `viewports`, written as its elements are handed over
+    /// (``FlowLayout/placeElements(_:configuration:limits:contentSize:cells:supplementary:)``), without preparing the
+    /// layout: the bytes ``encode(_:kind:request:memo:)`` writes for the prepared layout, at a fraction of the cost
+    /// for a small one (issue 21).
     ///
     /// - Parameters:
     ///   - request: The decoded request, its cost checked.
@@ -16,8 +13,9 @@ extension LayoutAnswer {
     ///   - ledger: The service's ledger of plain cells' text, as for ``encode(_:kind:request:memo:)``.
     /// - Returns: The answer, or `nil` when this layout is not answered this way: another kind, a `rect` or
     ///   `viewports`, a layout large enough to be streamed, or one
-    ///   ``FlowLayout/placeElements(_:configuration:limits:cell:supplementary:)`` leaves to preparing (backgrounds,
-    ///   pinning, bottom alignment, right to left, large grids, or an input preparing may refuse). Then prepare it.
+    ///   ``FlowLayout/placeElements(_:configuration:limits:contentSize:cells:supplementary:)`` leaves to preparing
+    ///   (backgrounds, pinning, bottom alignment, right to left, large grids, or an input preparing may refuse).
+    ///   Then prepare it.
     static func encodePlaced(_ request: LayoutRequest, limits: LayoutLimits, memo ledger: CellTextMemo.Ledger?)
         -> Answer?
     {
@@ -27,36 +25,65 @@ extension LayoutAnswer {
         else { return nil }
         let scratch = AnswerScratch.current
         var writer = scratch.writer(capacity: elements * 140)
-        writer.beginObject()
-        writer.member("kind", LayoutKind.flow.rawValue)
-        let afterKind = writer.count
-        writer.key("attributes")
-        writer.beginArray()
-        // The memo for as many elements as the prepared layout has, so that it serves the same answers.
+        // The memo for as many elements as the prepared layout has, so that it serves the same answers; a run
+        // begins once the layout is known to be placed, so that one left to preparing makes no lookups here.
         let memo = CellTextMemo.current(for: ledger, elements: elements, scratch: scratch)
-        var run = memo?.beginAnswer()
+        var run: CellTextMemo.Run? = nil
         // The closures reach the writer through a pointer, as the prepared layout's writer's closures do.
-        let contentSize = withUnsafeMutablePointer(to: &writer) { writer in
+        let isPlaced = withUnsafeMutablePointer(to: &writer) { writer in
             FlowLayout.placeElements(
                 request.input,
                 configuration: configuration,
                 limits: limits,
-                cell: { writer.pointee.plainCell($0, frame: $1, run: &run) },
+                contentSize: { size in
+                    writer.pointee.beginObject()
+                    writer.pointee.member("kind", LayoutKind.flow.rawValue)
+                    writer.pointee.member("contentSize", size)
+                    writer.pointee.key("attributes")
+                    writer.pointee.beginArray()
+                    run = memo?.beginAnswer()
+                },
+                cells: { writer.pointee.plainCells(section: $0, frames: $1, run: &run) },
                 supplementary: { writer.pointee.value($0) }
             )
         }
-        // The lookups made count, whether the answer stands or preparing takes over.
         if let memo, let run { memo.endAnswer(run) }
-        guard let contentSize else {
+        guard isPlaced else {
             // Preparing answers instead; the buffer goes back to the scratch for it.
             _ = scratch.bytes(of: &writer)
             return nil
         }
         writer.endArray()
-        let end = writer.count
-        writer.member("contentSize", contentSize)
-        writer.moveBytes(writtenSince: end, to: afterKind)
         writer.endObject()
         return (.json(scratch.bytes(of: &writer), scratch: scratch), elements)
+    }
+}
+
+extension JSONWriter {
+    /// Writes a section's plain cells, `frames` in item order, as ``plainCell(_:frame:run:)`` writes each (through
+    /// the memo `run` runs over when there is one), but in batches (``writeValues(count:maximumLength:_:)``).
+    @inline(__always)
+    mutating func plainCells(section: Int, frames: UnsafeBufferPointer<Rect>, run: inout CellTextMemo.Run?) {
+        let maximumLength = Swift.max(Self.maximumPlainCellLength, CellTextMemo.textStride)
+        guard var memo = run else {
+            self.writeValues(count: frames.count, maximumLength: maximumLength) { output, recent, item in
+                Self.putPlainCell(IndexPath(section: section, item: item), frames[item], to: &output, recent: &recent)
+            }
+            return
+        }
+        // As ``plainCell(_:frame:memo:)``: a kept cell is copied, leaving the recent numbers as they were.
+        self.writeValues(count: frames.count, maximumLength: maximumLength) { output, recent, item in
+            let indexPath = IndexPath(section: section, item: item)
+            let frame = frames[item]
+            let found = memo.find(indexPath, frame: frame)
+            if found.length > 0 {
+                output.put(bytes: memo.text(of: found))
+                return
+            }
+            let start = output.written
+            Self.putPlainCell(indexPath, frame, to: &output, recent: &recent)
+            memo.keep(found, indexPath, frame: frame, text: output.bytes(since: start))
+        }
+        run = memo
     }
 }
