@@ -156,8 +156,8 @@ extension FlowLayout {
         return contentSize
     }
 
-    /// How many elements ``placeElements(_:configuration:limits:contentSize:cells:supplementary:)`` hands over for this layout
-    /// when it places it (its cells, headers and footers: what the prepared layout's
+    /// How many elements ``placeElements(_:configuration:limits:contentSize:cells:supplementary:)`` hands over for
+    /// this layout when it places it (its cells, headers and footers: what the prepared layout's
     /// ``PreparedLayout/elementCount`` would be), or `nil` when the layout is not one it places (see there), known
     /// before anything is placed: a caller decides from it how to write the answer.
     ///

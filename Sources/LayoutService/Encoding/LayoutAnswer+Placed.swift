@@ -36,11 +36,7 @@ extension LayoutAnswer {
                 configuration: configuration,
                 limits: limits,
                 contentSize: { size in
-                    writer.pointee.beginObject()
-                    writer.pointee.member("kind", LayoutKind.flow.rawValue)
-                    writer.pointee.member("contentSize", size)
-                    writer.pointee.key("attributes")
-                    writer.pointee.beginArray()
+                    writer.pointee.beginPlacedFlowAnswer(contentSize: size)
                     run = memo?.beginAnswer()
                 },
                 cells: { writer.pointee.plainCells(section: $0, frames: $1, run: &run) },
@@ -60,6 +56,21 @@ extension LayoutAnswer {
 }
 
 extension JSONWriter {
+    /// Writes a flow answer's start, `{"kind":"flow","contentSize":{"width":…,"height":…},"attributes":[`: what
+    /// ``LayoutAnswer/encode(_:kind:request:memo:)`` writes with `beginObject`, `member` and `key`, here in one
+    /// reservation, the numbers written the same way (1,158 instructions fewer: the generic members, the keys and
+    /// the kind's quoting; issue 21).
+    @inline(__always)
+    mutating func beginPlacedFlowAnswer(contentSize: Size) {
+        self.writeValue(maximumLength: 2 * Self.maximumNumberLength + 64) { output, recent in
+            output.put(#"{"kind":"flow","contentSize":{"width":"#, contentSize.width, recent: &recent)
+            output.put(#","height":"#, contentSize.height, recent: &recent)
+            output.put(UInt8(ascii: "}"))
+        }
+        self.key("attributes")
+        self.beginArray()
+    }
+
     /// Writes a section's plain cells, `frames` in item order, as ``plainCell(_:frame:run:)`` writes each (through
     /// the memo `run` runs over when there is one), but in batches (``writeValues(count:maximumLength:_:)``).
     @inline(__always)
