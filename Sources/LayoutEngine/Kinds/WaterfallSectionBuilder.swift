@@ -175,8 +175,17 @@ struct WaterfallSectionBuilder {
         switch self.direction {
         case .shortestFirst:
             if span == 1 {
+                // Selected without a branch on the comparison: which column is shortest changes from item to item
+                // without a pattern, so a branch on it was mispredicted about every other item, on the chain from
+                // one item's column to the next item's.
                 var shortest = 0
-                for candidate in 1..<columns where next[candidate] < next[shortest] { shortest = candidate }
+                var shortestTop = next[0]
+                for candidate in 1..<columns {
+                    let top = next[candidate]
+                    let isShorter = top < shortestTop
+                    shortest = isShorter ? candidate : shortest
+                    shortestTop = isShorter ? top : shortestTop
+                }
                 return shortest
             }
             var best = 0
