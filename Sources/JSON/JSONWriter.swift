@@ -43,9 +43,7 @@ public struct JSONWriter {
     /// more afterwards is allowed but copies the buffer once if the returned array is still alive.
     public var bytes: [UInt8] {
         mutating get {
-            // removeLast rather than removeSubrange: for bytes it only lowers the count (removeSubrange goes
-            // through the general replaceSubrange, about 120 instructions an answer).
-            if self.storage.count > self.length { self.storage.removeLast(self.storage.count - self.length) }
+            if self.storage.count > self.length { self.storage.removeSubrange(self.length...) }
             return self.storage
         }
     }
