@@ -150,7 +150,11 @@ extension JSONWriter {
         let found = memo.find(indexPath, frame: frame)
         if found.length > 0 {
             let text = memo.text(of: found)
-            self.writeValue(maximumLength: CellTextMemo.textStride) { output, _ in output.put(bytes: text) }
+            // Room for the very text, not for the longest: an answer as long as the reused buffer's last one (the
+            // same viewport again) then fits it exactly, where reserving ``CellTextMemo/textStride`` bytes for its
+            // last cells extended the buffer with zeros and `bytes` cut them off again (about 350 instructions a
+            // query, issue 21).
+            self.writeValue(maximumLength: text.count) { output, _ in output.put(bytes: text) }
             return
         }
         self.writeValue(maximumLength: Self.maximumPlainCellLength) { output, recent in
@@ -304,10 +308,39 @@ extension JSONWriter {
         memo ledger: CellTextMemo.Ledger? = nil,
         scratch: AnswerScratch? = nil
     ) -> Int {
+        self.beginArray()
+        let count = self.elementValues(
+            of: layout,
+            in: rect,
+            contentOffset: contentOffset,
+            orthogonalOffsets: orthogonalOffsets,
+            memo: ledger,
+            scratch: scratch
+        )
+        self.endArray()
+        return count
+    }
+
+    /// Writes the elements of `layout` that intersect `rect` as the values of an array the caller has begun and
+    /// ends: ``elements(of:in:contentOffset:orthogonalOffsets:memo:scratch:)`` without the brackets, for a caller
+    /// that writes them with its neighbours (``SessionAnswer/query(_:_:memo:)``).
+    ///
+    /// - Parameters:
+    ///   - memo: As in ``attributes(of:in:contentOffset:orthogonalOffsets:memo:scratch:)``.
+    ///   - scratch: As there.
+    /// - Returns: How many were written.
+    @inline(__always)
+    mutating func elementValues(
+        of layout: PreparedLayout,
+        in rect: Rect,
+        contentOffset: Point,
+        orthogonalOffsets: [Double],
+        memo ledger: CellTextMemo.Ledger?,
+        scratch: AnswerScratch?
+    ) -> Int {
         let memo = CellTextMemo.current(for: ledger, scratch: scratch)
         var run = memo?.beginAnswer()
         defer { if let memo, let run { memo.endAnswer(run) } }
-        self.beginArray()
         // As in ``attributes(of:in:contentOffset:orthogonalOffsets:memo:scratch:)``: plain cells as an index path
         // and a frame, the two closures reaching this writer through a pointer each holds.
         let count = withUnsafeMutablePointer(to: &self) { writer in
@@ -327,7 +360,6 @@ extension JSONWriter {
             )
             return count
         }
-        self.endArray()
         return count
     }
 }
