@@ -123,14 +123,19 @@ struct Session: Sendable {
         // `utf8.withContiguousStorageIfAvailable` each walked the substring's indices (some 200 instructions of
         // every session request, issue 21).
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count == 32 else { return false }
-            let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
-            return Self.isLowercaseHexWord(start.loadUnaligned(as: UInt64.self))
-                && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
-                && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
-        }
+        return text.withUTF8 { Self.isWellFormedID(utf8: $0) }
+    }
+
+    /// Whether the UTF-8 text `bytes` has the shape of an identifier (``isWellFormedID(_:)``).
+    ///
+    /// - Complexity: O(1).
+    static func isWellFormedID(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 32 else { return false }
+        let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        return Self.isLowercaseHexWord(start.loadUnaligned(as: UInt64.self))
+            && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+            && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
     }
 
     /// Whether each of the eight bytes of `word` is `0`...`9` or `a`...`f`.
