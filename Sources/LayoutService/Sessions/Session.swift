@@ -56,6 +56,15 @@ struct Session: Sendable {
     /// The version's `ETag` and its answers' opening, made once.
     var head: AnswerHead { self.contents.head }
 
+    /// The version's `ETag` value (``AnswerHead/etag``), read without copying the head (a reference count for each
+    /// of its two members).
+    var etag: String { self.contents.head.etag }
+
+    /// Calls `body` with the bytes of the answers' opening (``AnswerHead/opening``), read in place.
+    func withOpening<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        self.contents.head.opening.withUnsafeBufferPointer(body)
+    }
+
     /// Increases by one with every mutation; `ETag` and `If-Match` carry it.
     var version: Int {
         get { self.contents.version }
