@@ -101,10 +101,13 @@ import Testing
     @Test func takesIsWhetherMethodsHoldTheMethod() {
         let routes: [Route] = [
             .server, .health, .ready, .metrics, .openAPI, .kinds, .layout(.flow), .unknownLayout(name: "x"), .sessions,
-            .session(id: SessionID("a")), .sessionQuery(id: SessionID("a")), .sessionSnap(id: SessionID("a")), .sessionScrollTo(id: SessionID("a")),
-            .sessionTransition(id: SessionID("a")), .sessionInvalidate(id: SessionID("a")), .sessionUpdates(id: SessionID("a")), .sessionMove(id: SessionID("a")),
+            .session(id: SessionID("a")), .sessionQuery(id: SessionID("a")), .sessionSnap(id: SessionID("a")),
+            .sessionScrollTo(id: SessionID("a")), .sessionTransition(id: SessionID("a")),
+            .sessionInvalidate(id: SessionID("a")), .sessionUpdates(id: SessionID("a")),
+            .sessionMove(id: SessionID("a")),
             .sessionMoveEnd(id: SessionID("a")), .sessionItem(id: SessionID("a"), section: 1, item: 2),
-            .sessionSupplementary(id: SessionID("a"), kind: "header", section: 1, item: 2), .webPage, .webAsset(name: "app.js"),
+            .sessionSupplementary(id: SessionID("a"), kind: "header", section: 1, item: 2), .webPage,
+            .webAsset(name: "app.js"),
         ]
         for route in routes {
             for method in HTTPMethod.allCases {

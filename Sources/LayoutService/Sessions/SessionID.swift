@@ -2,7 +2,7 @@
 /// they lie, and whether it has an identifier's shape (issue 21).
 ///
 /// What a route carries instead of a `Substring` of the target: making that substring (string indices from byte
-/// offsets, checked for scalar alignment), checking it and making a key of it again took some 800 instructions of
+/// offsets, checked for scalar alignment), checking it and making a key of it again took some 460 instructions of
 /// every session request, most of them reference counts on the target string each copy of the substring held.
 /// A well-formed identifier is 32 bytes, kept inline in the key, so a copy of this is a copy of words; its text is
 /// made only when an answer needs it (an error, a mutation's log).
