@@ -76,7 +76,7 @@ extension LayoutService {
     /// `DELETE /sessions/{id}`: 204, or 404 when there was no such session.
     func deleteSession(id: SessionID) throws -> Answer {
         let text = id.text
-        guard id.isWellFormed else { throw self.sessions.goneError(id: text) }
+        guard id.key != nil else { throw self.sessions.goneError(id: text) }
         let removedHere = self.sessions.remove(text)
         guard self.unshareSession(text) || removedHere else { throw self.sessions.goneError(id: text) }
         return (Response(status: 204), 0)
@@ -194,8 +194,8 @@ extension LayoutService {
 
     /// The live session named by a path segment.
     func session(_ id: SessionID) throws(APIError) -> Session {
-        guard id.isWellFormed,
-            let session = self.sessions.session(id.key).map(self.syncSharedSession)
+        guard let key = id.key,
+            let session = self.sessions.session(key).map(self.syncSharedSession)
                 ?? self.rebuildSharedSession(id.text)
         else {
             throw self.sessions.goneError(id: id.text)

@@ -1,21 +1,29 @@
-/// A session identifier as a request's path names it: the session table's key made from the path's bytes where
-/// they lie, and whether it has an identifier's shape (issue 21).
+/// A session identifier as a request's path names it, made from the path's bytes where they lie (issue 21).
 ///
 /// What a route carries instead of a `Substring` of the target: making that substring (string indices from byte
 /// offsets, checked for scalar alignment), checking it and making a key of it again took some 460 instructions of
 /// every session request, most of them reference counts on the target string each copy of the substring held.
-/// A well-formed identifier is 32 bytes, kept inline in the key, so a copy of this is a copy of words; its text is
-/// made only when an answer needs it (an error, a mutation's log).
-struct SessionID: Hashable, Sendable, CustomStringConvertible {
-    /// The identifier's bytes as the session table's key.
-    let key: SessionKey
-    /// Whether it has an identifier's shape (``Session/isWellFormedID(_:)``): no other text names a session.
-    let isWellFormed: Bool
+/// A well-formed identifier (32 lowercase hexadecimal digits, ``Session/isWellFormedID(utf8:)``) is kept as its
+/// four words: no larger than the substring it replaces (every route's value is copied and switched over on each
+/// request, whatever its route), with no reference to count. Any other text cannot name a session and is kept as
+/// text, for the error that answers it.
+enum SessionID: Hashable, Sendable, CustomStringConvertible {
+    /// A well-formed identifier's 32 bytes, as ``SessionKey`` keeps them.
+    case wellFormed(UInt64, UInt64, UInt64, UInt64)
+    /// Text that is no identifier's.
+    case malformed(String)
 
     /// The identifier whose UTF-8 is `bytes`.
     init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        self.key = SessionKey(utf8: bytes)
-        self.isWellFormed = Session.isWellFormedID(utf8: bytes)
+        guard Session.isWellFormedID(utf8: bytes) else {
+            self = .malformed(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        self = .wellFormed(
+            start.loadUnaligned(as: UInt64.self), start.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+            start.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
+            start.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
     }
 
     /// The identifier `text`.
@@ -29,8 +37,21 @@ struct SessionID: Hashable, Sendable, CustomStringConvertible {
         self.init(Substring(text))
     }
 
+    /// The session table's key of a well-formed identifier; `nil` for any other text, which names no session.
+    var key: SessionKey? {
+        guard case .wellFormed(let word0, let word1, let word2, let word3) = self else { return nil }
+        return SessionKey(words: (word0, word1, word2, word3))
+    }
+
     /// The identifier as text, as the path spelled it.
-    var text: String { self.key.text }
+    var text: String {
+        switch self {
+        case .wellFormed(let word0, let word1, let word2, let word3):
+            SessionKey(words: (word0, word1, word2, word3)).text
+        case .malformed(let text):
+            text
+        }
+    }
 
     var description: String { self.text }
 }

@@ -46,6 +46,12 @@ struct SessionKey: Hashable, Sendable {
         self.word3 = start.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
     }
 
+    /// The key of an identifier of 32 bytes, given as four words (the first byte in `words.0`'s lowest).
+    init(words: (UInt64, UInt64, UInt64, UInt64)) {
+        (self.word0, self.word1, self.word2, self.word3) = words
+        self.count = 32
+    }
+
     /// The identifier this is the key of, as text: its bytes again (the key of a string holds them all).
     var text: String {
         if let longText = self.longText { return longText }
