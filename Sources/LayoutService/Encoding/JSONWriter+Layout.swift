@@ -145,16 +145,23 @@ extension JSONWriter {
     /// answers without one run the very code they ran before (an optional's checks cost a 2,000-cell waterfall's
     /// whole layout 1.6 %). The cell is looked up once, before anything is reserved: a hit is that compare and one
     /// copy of its kept text as the next value.
+    ///
+    /// With `exactRoom` (a constant at each call site), a hit reserves room for its very text rather than for the
+    /// longest (``CellTextMemo/textStride``): a session query's answer as long as the reused buffer's last one (the
+    /// same viewport again) then fits it exactly, where reserving the longest for its last cells extended the buffer
+    /// with zeros and `bytes` cut them off again (the extension alone about 215 instructions a query, issue 21).
+    /// Without it, as for the stateless answers, the reservation stays a constant: the variable one cost a laid-out
+    /// 20-cell flow about 100 instructions.
     @inline(__always)
-    mutating func plainCell(_ indexPath: IndexPath, frame: Rect, memo: inout CellTextMemo.Run) {
+    mutating func plainCell(
+        _ indexPath: IndexPath, frame: Rect, memo: inout CellTextMemo.Run, exactRoom: Bool = false
+    ) {
         let found = memo.find(indexPath, frame: frame)
         if found.length > 0 {
             let text = memo.text(of: found)
-            // Room for the very text, not for the longest: an answer as long as the reused buffer's last one (the
-            // same viewport again) then fits it exactly, where reserving ``CellTextMemo/textStride`` bytes for its
-            // last cells extended the buffer with zeros and `bytes` cut them off again (the extension alone about
-            // 215 instructions a query, issue 21).
-            self.writeValue(maximumLength: text.count) { output, _ in output.put(bytes: text) }
+            self.writeValue(maximumLength: exactRoom ? text.count : CellTextMemo.textStride) { output, _ in
+                output.put(bytes: text)
+            }
             return
         }
         self.writeValue(maximumLength: Self.maximumPlainCellLength) { output, recent in
@@ -165,11 +172,13 @@ extension JSONWriter {
     }
 
     /// Writes a plain cell through the memo `run` runs over when there is one, else as ``plainCell(_:frame:)``: what
-    /// the answers' plain-cell closures call.
+    /// the answers' plain-cell closures call (`exactRoom` as in ``plainCell(_:frame:memo:exactRoom:)``).
     @inline(__always)
-    mutating func plainCell(_ indexPath: IndexPath, frame: Rect, run: inout CellTextMemo.Run?) {
+    mutating func plainCell(
+        _ indexPath: IndexPath, frame: Rect, run: inout CellTextMemo.Run?, exactRoom: Bool = false
+    ) {
         if run != nil {
-            self.plainCell(indexPath, frame: frame, memo: &run!)
+            self.plainCell(indexPath, frame: frame, memo: &run!, exactRoom: exactRoom)
         } else {
             self.plainCell(indexPath, frame: frame)
         }
@@ -350,7 +359,7 @@ extension JSONWriter {
                 contentOffset: contentOffset,
                 orthogonalOffsets: orthogonalOffsets,
                 plainCell: { indexPath, frame in
-                    writer.pointee.plainCell(indexPath, frame: frame, run: &run)
+                    writer.pointee.plainCell(indexPath, frame: frame, run: &run, exactRoom: true)
                     count += 1
                 },
                 { attributes in
