@@ -65,15 +65,15 @@ import Testing
     @Test func routesKeepTheirParametersFromTheTarget() {
         #expect(Route(target: "/healthz?verbose=1") == .health)
         #expect(Route(target: "/layout/flow?x") == .layout(.flow))
-        #expect(Route(target: "/sessions/abc/query?at=1") == .sessionQuery(id: "abc"))
-        #expect(Route(target: "/sessions/abc/items/2/30") == .sessionItem(id: "abc", section: 2, item: 30))
+        #expect(Route(target: "/sessions/abc/query?at=1") == .sessionQuery(id: SessionID("abc")))
+        #expect(Route(target: "/sessions/abc/items/2/30") == .sessionItem(id: SessionID("abc"), section: 2, item: 30))
         #expect(
             Route(target: "/sessions/abc/supplementary/footer/2/30?q")
-                == .sessionSupplementary(id: "abc", kind: "footer", section: 2, item: 30)
+                == .sessionSupplementary(id: SessionID("abc"), kind: "footer", section: 2, item: 30)
         )
         #expect(Route(target: "/app.js?v=2") == .webAsset(name: "app.js"))
         #expect(Route(target: "/?x") == .webPage)
-        #expect(Route(target: "http://h/sessions/abc") == .session(id: "abc"))
+        #expect(Route(target: "http://h/sessions/abc") == .session(id: SessionID("abc")))
         #expect(Route(target: "*") == .server)
         #expect(Route(target: "/healthz/") == nil)
         #expect(Route(target: "/sessions/abc/query/x") == nil)
@@ -84,7 +84,7 @@ import Testing
     /// service answered before the splitter was written).
     @Test func targetsAtTheSplittersLimitsRouteAsBefore() {
         for route in [Route(target: "/sessions/x/supplementary/h/1/2"), Route(path: "/sessions/x/supplementary/h/1/2")] {
-            #expect(route == .sessionSupplementary(id: "x", kind: "h", section: 1, item: 2))
+            #expect(route == .sessionSupplementary(id: SessionID("x"), kind: "h", section: 1, item: 2))
         }
         for target in [
             "/sessions/x/supplementary/h/1/2/", "/sessions/x/supplementary/h/1/2/3", "/a/b/c/d/e/f/g", "/sessions//query",
@@ -93,7 +93,7 @@ import Testing
             #expect(Route(target: target) == nil, "\(target)")
             #expect(Route(path: target[...]) == nil, "\(target)")
         }
-        #expect(Route(target: "/sessions/x/items/1/2") == .sessionItem(id: "x", section: 1, item: 2))
+        #expect(Route(target: "/sessions/x/items/1/2") == .sessionItem(id: SessionID("x"), section: 1, item: 2))
         #expect(Route(target: "/layout/x") == .unknownLayout(name: "x"))
     }
 
@@ -101,10 +101,13 @@ import Testing
     @Test func takesIsWhetherMethodsHoldTheMethod() {
         let routes: [Route] = [
             .server, .health, .ready, .metrics, .openAPI, .kinds, .layout(.flow), .unknownLayout(name: "x"), .sessions,
-            .session(id: "a"), .sessionQuery(id: "a"), .sessionSnap(id: "a"), .sessionScrollTo(id: "a"),
-            .sessionTransition(id: "a"), .sessionInvalidate(id: "a"), .sessionUpdates(id: "a"), .sessionMove(id: "a"),
-            .sessionMoveEnd(id: "a"), .sessionItem(id: "a", section: 1, item: 2),
-            .sessionSupplementary(id: "a", kind: "header", section: 1, item: 2), .webPage, .webAsset(name: "app.js"),
+            .session(id: SessionID("a")), .sessionQuery(id: SessionID("a")), .sessionSnap(id: SessionID("a")),
+            .sessionScrollTo(id: SessionID("a")), .sessionTransition(id: SessionID("a")),
+            .sessionInvalidate(id: SessionID("a")), .sessionUpdates(id: SessionID("a")),
+            .sessionMove(id: SessionID("a")),
+            .sessionMoveEnd(id: SessionID("a")), .sessionItem(id: SessionID("a"), section: 1, item: 2),
+            .sessionSupplementary(id: SessionID("a"), kind: "header", section: 1, item: 2), .webPage,
+            .webAsset(name: "app.js"),
         ]
         for route in routes {
             for method in HTTPMethod.allCases {
@@ -118,7 +121,7 @@ import Testing
     @Test func aPathWithinALongerStringKeepsItsSegments() {
         let text = "xx/sessions/abc/supplementary/footer/2/30"
         let path = text[text.index(text.startIndex, offsetBy: 2)...]
-        #expect(Route(path: path) == .sessionSupplementary(id: "abc", kind: "footer", section: 2, item: 30))
+        #expect(Route(path: path) == .sessionSupplementary(id: SessionID("abc"), kind: "footer", section: 2, item: 30))
     }
 }
 

@@ -92,17 +92,17 @@ import Testing
     @Test func everySessionActionIsRoutedByItsName() {
         let id = Session.makeID()
         let routes: [(String, Route)] = [
-            ("query", .sessionQuery(id: Substring(id))), ("snap", .sessionSnap(id: Substring(id))),
-            ("scroll-to", .sessionScrollTo(id: Substring(id))), ("transition", .sessionTransition(id: Substring(id))),
-            ("invalidate", .sessionInvalidate(id: Substring(id))), ("updates", .sessionUpdates(id: Substring(id))),
-            ("move", .sessionMove(id: Substring(id))),
+            ("query", .sessionQuery(id: SessionID(id))), ("snap", .sessionSnap(id: SessionID(id))),
+            ("scroll-to", .sessionScrollTo(id: SessionID(id))), ("transition", .sessionTransition(id: SessionID(id))),
+            ("invalidate", .sessionInvalidate(id: SessionID(id))), ("updates", .sessionUpdates(id: SessionID(id))),
+            ("move", .sessionMove(id: SessionID(id))),
         ]
         for (action, route) in routes {
             #expect(Route(path: Substring("/sessions/\(id)/\(action)")) == route)
             #expect(Route(path: Substring("/sessions/\(id)/\(action)x")) == nil)
             #expect(Route(path: Substring("/sessions/\(id)/\(action.dropLast())")) == nil)
         }
-        #expect(Route(path: Substring("/sessions/\(id)/move/end")) == .sessionMoveEnd(id: Substring(id)))
+        #expect(Route(path: Substring("/sessions/\(id)/move/end")) == .sessionMoveEnd(id: SessionID(id)))
         #expect(Route(path: Substring("/sessions/\(id)/Query")) == nil)
         #expect(Route(path: "*") == .server)
         #expect(Route(path: "**") == nil)

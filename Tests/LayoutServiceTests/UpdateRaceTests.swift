@@ -21,7 +21,7 @@ import Testing
     @Test func aTransitionCommittedMidBatchMakesTheBatchReadForTheNewKind() throws {
         let id = try self.create(Self.flowSession)
         var kindsRead: [LayoutKind] = []
-        let (session, _, _) = try self.service.applyUpdates(id[...], expectedVersion: nil) { kind in
+        let (session, _, _) = try self.service.applyUpdates(SessionID(id), expectedVersion: nil) { kind in
             kindsRead.append(kind)
             if kindsRead.count == 1 {
                 // Another client commits a transition after this batch was read for flow.
@@ -40,7 +40,7 @@ import Testing
         let id = try self.create(Self.flowSession)
         var calls = 0
         #expect(throws: APIError.versionMismatch(current: 2)) {
-            _ = try self.service.applyUpdates(id[...], expectedVersion: IfMatch(versions: [1])) { kind in
+            _ = try self.service.applyUpdates(SessionID(id), expectedVersion: IfMatch(versions: [1])) { kind in
                 calls += 1
                 if calls == 1 { _ = self.call(.POST, "/sessions/\(id)/transition", Self.toWaterfall) }
                 return try self.decode(kind, Self.batch)

@@ -116,7 +116,33 @@ private struct PlainRectCursor {
     }
 
     /// Reads `0` or a digit 1–9 followed by at most nine digits, as a `Double` no larger than `limit`.
+    ///
+    /// A number of at most seven digits with eight bytes to read from its start (every one but a body's last) is
+    /// read eight bytes at a time: its digits counted and combined with a few word operations, where the byte loop
+    /// took about 10 instructions a digit (issue 21). Either way reads and refuses the same numbers.
     mutating func integer(upTo limit: Double) -> Double? {
+        if self.bytes.count &- self.offset >= 8, let base = self.bytes.baseAddress {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + self.offset).loadUnaligned(as: UInt64.self))
+            // Each byte minus '0' is below 10 exactly for a digit: adding 0x76 to its low seven bits sets bit 7
+            // when it is 10 or more (no carry crosses a byte), and a byte of 0x80 or more has bit 7 already.
+            let offsets = word ^ 0x3030_3030_3030_3030
+            let nonDigits =
+                (((offsets & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | offsets) & 0x8080_8080_8080_8080
+            let count = nonDigits.trailingZeroBitCount &>> 3
+            if count < 8 {
+                // No digit, or a leading zero followed by a digit (JSON refuses `01`).
+                guard count >= 1, count == 1 || offsets & 0xFF != 0 else { return nil }
+                // The digits moved to the word's top bytes (the bytes before them zeros), then combined in pairs,
+                // fours and eight.
+                var value = (offsets & 0x0F0F_0F0F_0F0F_0F0F) &<< UInt64((8 &- count) &* 8)
+                value = (value &* (10 &<< 8 &+ 1)) &>> 8
+                value = ((value & 0x00FF_00FF_00FF_00FF) &* (100 &<< 16 &+ 1)) &>> 16
+                value = ((value & 0x0000_FFFF_0000_FFFF) &* (10_000 &<< 32 &+ 1)) &>> 32
+                self.offset &+= count
+                guard Double(value) <= limit else { return nil }
+                return Double(value)
+            }
+        }
         var value = 0
         var digits = 0
         while self.offset < self.bytes.count, digits <= 10 {

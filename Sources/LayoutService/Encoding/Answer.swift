@@ -15,7 +15,7 @@ extension Response {
     /// A JSON answer tagged with `session`'s version as its `ETag`; `scratch` is the thread's ``AnswerScratch`` when
     /// the caller holds it already.
     static func json(_ body: [UInt8], session: Session, status: Int = 200, scratch: AnswerScratch? = nil) -> Response {
-        let etag = (name: "ETag", value: session.head.etag)
+        let etag = (name: "ETag", value: session.etag)
         let headers = (scratch ?? AnswerScratch.current).headers(Self.jsonType, etag)
         return Response(status: status, headers: headers, body: body)
     }

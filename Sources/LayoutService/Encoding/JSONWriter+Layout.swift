@@ -145,12 +145,23 @@ extension JSONWriter {
     /// answers without one run the very code they ran before (an optional's checks cost a 2,000-cell waterfall's
     /// whole layout 1.6 %). The cell is looked up once, before anything is reserved: a hit is that compare and one
     /// copy of its kept text as the next value.
+    ///
+    /// With `exactRoom` (a constant at each call site), a hit reserves room for its very text rather than for the
+    /// longest (``CellTextMemo/textStride``): a session query's answer as long as the reused buffer's last one (the
+    /// same viewport again) then fits it exactly, where reserving the longest for its last cells extended the buffer
+    /// with zeros and `bytes` cut them off again (the extension alone about 215 instructions a query, issue 21).
+    /// Without it, as for the stateless answers, the reservation stays a constant: the variable one cost a laid-out
+    /// 20-cell flow about 100 instructions.
     @inline(__always)
-    mutating func plainCell(_ indexPath: IndexPath, frame: Rect, memo: inout CellTextMemo.Run) {
+    mutating func plainCell(
+        _ indexPath: IndexPath, frame: Rect, memo: inout CellTextMemo.Run, exactRoom: Bool = false
+    ) {
         let found = memo.find(indexPath, frame: frame)
         if found.length > 0 {
             let text = memo.text(of: found)
-            self.writeValue(maximumLength: CellTextMemo.textStride) { output, _ in output.put(bytes: text) }
+            self.writeValue(maximumLength: exactRoom ? text.count : CellTextMemo.textStride) { output, _ in
+                output.put(bytes: text)
+            }
             return
         }
         self.writeValue(maximumLength: Self.maximumPlainCellLength) { output, recent in
@@ -161,11 +172,13 @@ extension JSONWriter {
     }
 
     /// Writes a plain cell through the memo `run` runs over when there is one, else as ``plainCell(_:frame:)``: what
-    /// the answers' plain-cell closures call.
+    /// the answers' plain-cell closures call (`exactRoom` as in ``plainCell(_:frame:memo:exactRoom:)``).
     @inline(__always)
-    mutating func plainCell(_ indexPath: IndexPath, frame: Rect, run: inout CellTextMemo.Run?) {
+    mutating func plainCell(
+        _ indexPath: IndexPath, frame: Rect, run: inout CellTextMemo.Run?, exactRoom: Bool = false
+    ) {
         if run != nil {
-            self.plainCell(indexPath, frame: frame, memo: &run!)
+            self.plainCell(indexPath, frame: frame, memo: &run!, exactRoom: exactRoom)
         } else {
             self.plainCell(indexPath, frame: frame)
         }
@@ -304,10 +317,39 @@ extension JSONWriter {
         memo ledger: CellTextMemo.Ledger? = nil,
         scratch: AnswerScratch? = nil
     ) -> Int {
+        self.beginArray()
+        let count = self.elementValues(
+            of: layout,
+            in: rect,
+            contentOffset: contentOffset,
+            orthogonalOffsets: orthogonalOffsets,
+            memo: ledger,
+            scratch: scratch
+        )
+        self.endArray()
+        return count
+    }
+
+    /// Writes the elements of `layout` that intersect `rect` as the values of an array the caller has begun and
+    /// ends: ``elements(of:in:contentOffset:orthogonalOffsets:memo:scratch:)`` without the brackets, for a caller
+    /// that writes them with its neighbours (``SessionAnswer/query(_:_:memo:)``).
+    ///
+    /// - Parameters:
+    ///   - memo: As in ``attributes(of:in:contentOffset:orthogonalOffsets:memo:scratch:)``.
+    ///   - scratch: As there.
+    /// - Returns: How many were written.
+    @inline(__always)
+    mutating func elementValues(
+        of layout: PreparedLayout,
+        in rect: Rect,
+        contentOffset: Point,
+        orthogonalOffsets: [Double],
+        memo ledger: CellTextMemo.Ledger?,
+        scratch: AnswerScratch?
+    ) -> Int {
         let memo = CellTextMemo.current(for: ledger, scratch: scratch)
         var run = memo?.beginAnswer()
         defer { if let memo, let run { memo.endAnswer(run) } }
-        self.beginArray()
         // As in ``attributes(of:in:contentOffset:orthogonalOffsets:memo:scratch:)``: plain cells as an index path
         // and a frame, the two closures reaching this writer through a pointer each holds.
         let count = withUnsafeMutablePointer(to: &self) { writer in
@@ -317,7 +359,7 @@ extension JSONWriter {
                 contentOffset: contentOffset,
                 orthogonalOffsets: orthogonalOffsets,
                 plainCell: { indexPath, frame in
-                    writer.pointee.plainCell(indexPath, frame: frame, run: &run)
+                    writer.pointee.plainCell(indexPath, frame: frame, run: &run, exactRoom: true)
                     count += 1
                 },
                 { attributes in
@@ -327,7 +369,6 @@ extension JSONWriter {
             )
             return count
         }
-        self.endArray()
         return count
     }
 }

@@ -35,20 +35,26 @@ enum SessionAnswer {
         // thread's last answer's buffer is reused (issue 21). The scratch is looked up once, for the memo and the
         // header list too.
         let scratch = AnswerScratch.current
-        var writer = scratch.writer(capacity: 16 * 1024)
-        writer.beginSessionAnswer(session)
-        let count = session.withLayout { layout in
-            writer.attributes(
-                of: layout,
-                in: request.rect,
-                contentOffset: request.contentOffset,
-                orthogonalOffsets: request.orthogonalOffsets,
-                memo: memo,
-                scratch: scratch
-            )
+        let (bytes, count) = scratch.answer(capacity: 16 * 1024) { writer in
+            // The opening, the key and the array's bracket in one write, and both closing brackets in another: what
+            // ``JSONWriter/beginSessionAnswer(_:)``, `attributes(of:in:…)` and `endObject()` write, in two writes
+            // instead of six (with a memo hit's room for its own text, 402 instructions of a fixed-rect query;
+            // issue 21).
+            session.withOpening { opening in writer.beginArrayMember("attributes", after: opening) }
+            let count = session.withLayout { layout in
+                writer.elementValues(
+                    of: layout,
+                    in: request.rect,
+                    contentOffset: request.contentOffset,
+                    orthogonalOffsets: request.orthogonalOffsets,
+                    memo: memo,
+                    scratch: scratch
+                )
+            }
+            writer.endArrayAndObject()
+            return count
         }
-        writer.endObject()
-        return (.json(scratch.bytes(of: &writer), session: session, scratch: scratch), count)
+        return (.json(bytes, session: session, scratch: scratch), count)
     }
 
     /// A snap's or a scroll-to's `{contentOffset, orthogonalOffset?}`.

@@ -37,13 +37,13 @@ extension LayoutService {
     }
 
     /// Commits a reorder in session `id` as a batch update that moves one item.
-    func endMove(_ id: Substring, _ request: MoveEndRequest, expectedVersion: IfMatch?, key: String? = nil) throws
+    func endMove(_ id: SessionID, _ request: MoveEndRequest, expectedVersion: IfMatch?, key: String? = nil) throws
         -> Session
     {
         let (source, destination) = (request.source, request.destination)
         let move = BatchUpdates(moveItems: [.init(from: source, to: destination)])
         return try self.updateSession(
-            String(id), expectedVersion: expectedVersion, key: key, mutation: { .updates(move) }
+            id.text, expectedVersion: expectedVersion, key: key, mutation: { .updates(move) }
         ) { current in
             try Self.checkMove(current.layout, from: source, to: destination)
             var next = current

@@ -99,12 +99,12 @@ extension LayoutService {
     }
 
     /// Applies an invalidation context to session `id` (`invalidateLayout(with:)`), recomputing only what changed.
-    func invalidate(_ id: Substring, _ request: InvalidationRequest, expectedVersion: IfMatch?, key: String? = nil)
+    func invalidate(_ id: SessionID, _ request: InvalidationRequest, expectedVersion: IfMatch?, key: String? = nil)
         throws -> InvalidationOutcome
     {
         var outcome: (before: PreparedLayout, result: InvalidationResult)?
         let session = try self.updateSession(
-            String(id),
+            id.text,
             expectedVersion: expectedVersion,
             key: key,
             mutation: { .invalidate(request.context) }
@@ -131,7 +131,7 @@ extension LayoutService {
     ///
     /// - Returns: The committed session, what the batch did, and the batch as it was read for the session's kind.
     func applyUpdates(
-        _ id: Substring,
+        _ id: SessionID,
         expectedVersion: IfMatch?,
         key: String? = nil,
         decode: (LayoutKind) throws -> UpdatesRequest
@@ -140,7 +140,7 @@ extension LayoutService {
         decoded.request = try decode(decoded.kind)
         var result: UpdateResult?
         let session = try self.updateSession(
-            String(id),
+            id.text,
             expectedVersion: expectedVersion,
             key: key,
             mutation: { .updates(decoded.request.updates) }
@@ -163,7 +163,7 @@ extension LayoutService {
     /// committing makes the target the session's layout and answers the content offset that keeps the anchor cell
     /// (the first visible one, or the last with the current layout's `anchor: "bottom"`) where it was, seen from
     /// the request's `contentOffset` (the session's own without it).
-    func transition(_ id: Substring, _ request: TransitionRequest, expectedVersion: IfMatch?, key: String? = nil)
+    func transition(_ id: SessionID, _ request: TransitionRequest, expectedVersion: IfMatch?, key: String? = nil)
         throws -> (session: Session, transition: TransitionLayout, anchoredOffset: Point?)
     {
         var session = try self.session(id)
@@ -181,7 +181,7 @@ extension LayoutService {
         if let targetLive {
             let base = session.version
             session = try self.updateSession(
-                String(id),
+                id.text,
                 expectedVersion: expectedVersion,
                 key: key,
                 mutation: { .transition(target) }

@@ -150,7 +150,7 @@ extension LayoutService {
             return request.body.count / 16 >= threshold || Self.countedItems(in: request.body, over: threshold - 1)
         case .sessionTransition(let id), .sessionInvalidate(let id), .sessionUpdates(let id), .sessionMove(let id),
             .sessionMoveEnd(let id):
-            guard Session.isWellFormedID(id), let session = self.sessions.session(id) else { return false }
+            guard let key = id.key, let session = self.sessions.session(key) else { return false }
             return session.itemCount >= threshold
         default:
             return false

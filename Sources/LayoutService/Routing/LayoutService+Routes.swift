@@ -69,27 +69,28 @@ extension LayoutService {
     }
 
     /// `GET /sessions/{id}`: the session's summary.
-    func readSession(id: Substring) throws -> Answer {
+    func readSession(id: SessionID) throws -> Answer {
         SessionAnswer.summary(of: try self.session(id))
     }
 
     /// `DELETE /sessions/{id}`: 204, or 404 when there was no such session.
-    func deleteSession(id: Substring) throws -> Answer {
-        guard Session.isWellFormedID(id) else { throw self.sessions.goneError(id: String(id)) }
-        let removedHere = self.sessions.remove(String(id))
-        guard self.unshareSession(String(id)) || removedHere else { throw self.sessions.goneError(id: String(id)) }
+    func deleteSession(id: SessionID) throws -> Answer {
+        let text = id.text
+        guard id.key != nil else { throw self.sessions.goneError(id: text) }
+        let removedHere = self.sessions.remove(text)
+        guard self.unshareSession(text) || removedHere else { throw self.sessions.goneError(id: text) }
         return (Response(status: 204), 0)
     }
 
     /// `POST /sessions/{id}/query`: `{rect, contentOffset?}` → the elements in the rect.
-    func querySession(id: Substring, body: [UInt8]) throws -> Answer {
+    func querySession(id: SessionID, body: [UInt8]) throws -> Answer {
         let session = try self.session(id)
         let query = try QueryRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
         return SessionAnswer.query(session, query, memo: self.cellTextMemo)
     }
 
     /// `GET /sessions/{id}/items/{section}/{item}`: one cell, at the session's content offset.
-    func sessionItem(id: Substring, section: Int, item: Int) throws -> Answer {
+    func sessionItem(id: SessionID, section: Int, item: Int) throws -> Answer {
         let session = try self.session(id)
         let indexPath = IndexPath(section: section, item: item)
         let offset = session.input.contentOffset
@@ -100,7 +101,7 @@ extension LayoutService {
     }
 
     /// `GET /sessions/{id}/supplementary/{kind}/{section}/{item}`: one header, footer or decoration view.
-    func sessionSupplementary(id: Substring, kind: Substring, section: Int, item: Int) throws -> Answer {
+    func sessionSupplementary(id: SessionID, kind: Substring, section: Int, item: Int) throws -> Answer {
         let session = try self.session(id)
         let indexPath = IndexPath(section: section, item: item)
         let attributes = ElementKind(rawValue: String(kind)).flatMap { elementKind in
@@ -117,7 +118,7 @@ extension LayoutService {
     }
 
     /// `POST /sessions/{id}/snap`: `{proposedContentOffset, velocity?, section?, startOffset?}` → `{contentOffset}`.
-    func snapSession(id: Substring, body: [UInt8]) throws -> Answer {
+    func snapSession(id: SessionID, body: [UInt8]) throws -> Answer {
         let session = try self.session(id)
         let snap = try SnapRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
         return SessionAnswer.contentOffset(self.snap(session, snap), session: session)
@@ -125,7 +126,7 @@ extension LayoutService {
 
     /// `POST /sessions/{id}/scroll-to`: `{indexPath, kind?, position, contentInset?, contentOffset?,
     /// orthogonalOffsets?}` → `{contentOffset, orthogonalOffset?}`, UIKit's `scrollToItem(at:at:animated:)`.
-    func scrollToSession(id: Substring, body: [UInt8]) throws -> Answer {
+    func scrollToSession(id: SessionID, body: [UInt8]) throws -> Answer {
         let session = try self.session(id)
         let scroll = try ScrollToRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
         let target = try self.scrollTarget(in: session, scroll)
@@ -137,7 +138,7 @@ extension LayoutService {
     }
 
     /// `POST /sessions/{id}/invalidate`: measured sizes and bounds changes, recomputing only what changed.
-    func invalidateSession(id: Substring, request: Request) throws -> Answer {
+    func invalidateSession(id: SessionID, request: Request) throws -> Answer {
         let expectedVersion = try request.ifMatch()
         let key = try request.idempotencyKey()
         let invalidation = try InvalidationRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
@@ -146,7 +147,7 @@ extension LayoutService {
     }
 
     /// `POST /sessions/{id}/updates`: a batch of deletes, inserts, reloads and moves with UIKit's rules.
-    func updateSession(id: Substring, request: Request) throws -> Answer {
+    func updateSession(id: SessionID, request: Request) throws -> Answer {
         let expectedVersion = try request.ifMatch()
         let key = try request.idempotencyKey()
         let (session, result, updates) = try self.applyUpdates(id, expectedVersion: expectedVersion, key: key) {
@@ -162,7 +163,7 @@ extension LayoutService {
     }
 
     /// `POST /sessions/{id}/transition`: the transition layout at a progress, committed on request.
-    func transitionSession(id: Substring, request: Request) throws -> Answer {
+    func transitionSession(id: SessionID, request: Request) throws -> Answer {
         let expectedVersion = try request.ifMatch()
         let key = try request.idempotencyKey()
         let transition = try TransitionRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
@@ -176,14 +177,14 @@ extension LayoutService {
     }
 
     /// `POST /sessions/{id}/move`: the dragged item at the finger and where it would drop.
-    func moveSession(id: Substring, body: [UInt8]) throws -> Answer {
+    func moveSession(id: SessionID, body: [UInt8]) throws -> Answer {
         let session = try self.session(id)
         let move = try MoveRequest.decode(body, for: session, maxDepth: self.configuration.maxJSONDepth)
         return SessionAnswer.move(session, try self.previewMove(in: session, move), request: move)
     }
 
     /// `POST /sessions/{id}/move/end`: commits the reorder as a move.
-    func endMoveSession(id: Substring, request: Request) throws -> Answer {
+    func endMoveSession(id: SessionID, request: Request) throws -> Answer {
         let expectedVersion = try request.ifMatch()
         let key = try request.idempotencyKey()
         let drop = try MoveEndRequest.decode(request.body, maxDepth: self.configuration.maxJSONDepth)
@@ -192,12 +193,12 @@ extension LayoutService {
     }
 
     /// The live session named by a path segment.
-    func session(_ id: Substring) throws(APIError) -> Session {
-        guard Session.isWellFormedID(id),
-            let session = self.sessions.session(id).map(self.syncSharedSession)
-                ?? self.rebuildSharedSession(String(id))
+    func session(_ id: SessionID) throws(APIError) -> Session {
+        guard let key = id.key,
+            let session = self.sessions.session(key).map(self.syncSharedSession)
+                ?? self.rebuildSharedSession(id.text)
         else {
-            throw self.sessions.goneError(id: String(id))
+            throw self.sessions.goneError(id: id.text)
         }
         return session
     }

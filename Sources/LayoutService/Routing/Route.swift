@@ -20,17 +20,17 @@ enum Route: Hashable, Sendable {
     /// the method check, as for a known kind).
     case unknownLayout(name: String)
     case sessions
-    case session(id: Substring)
-    case sessionQuery(id: Substring)
-    case sessionSnap(id: Substring)
-    case sessionScrollTo(id: Substring)
-    case sessionTransition(id: Substring)
-    case sessionInvalidate(id: Substring)
-    case sessionUpdates(id: Substring)
-    case sessionMove(id: Substring)
-    case sessionMoveEnd(id: Substring)
-    case sessionItem(id: Substring, section: Int, item: Int)
-    case sessionSupplementary(id: Substring, kind: Substring, section: Int, item: Int)
+    case session(id: SessionID)
+    case sessionQuery(id: SessionID)
+    case sessionSnap(id: SessionID)
+    case sessionScrollTo(id: SessionID)
+    case sessionTransition(id: SessionID)
+    case sessionInvalidate(id: SessionID)
+    case sessionUpdates(id: SessionID)
+    case sessionMove(id: SessionID)
+    case sessionMoveEnd(id: SessionID)
+    case sessionItem(id: SessionID, section: Int, item: Int)
+    case sessionSupplementary(id: SessionID, kind: Substring, section: Int, item: Int)
     /// `GET /`: the demo page.
     case webPage
     /// `GET /{asset}`: one of the page's files in ``WebAssets`` (`app.js`, `layout-client.js`, `style.css`).
@@ -102,7 +102,7 @@ enum Route: Hashable, Sendable {
 
     /// The methods some route takes, in ``HTTPMethod`` order: the `Allow` of `OPTIONS *`.
     static let implementedMethods: [HTTPMethod] = {
-        let routes: [Route] = [.health, .layout(.flow), .session(id: "")]
+        let routes: [Route] = [.health, .layout(.flow), .session(id: SessionID(""))]
         let methods = Set(routes.flatMap(\.methods))
         return HTTPMethod.allCases.filter(methods.contains)
     }()
@@ -187,7 +187,8 @@ enum Route: Hashable, Sendable {
     private static func sessionRoute(_ segments: Segments, in text: String) -> Route? {
         guard segments.count > 1 else { return .sessions }
         guard !segments.isEmpty(1) else { return nil }
-        let id = segments.substring(1, of: text)
+        // The identifier from its bytes: no substring of the target (issue 21).
+        let id = segments.sessionID(1)
         guard segments.count > 2 else { return .session(id: id) }
         switch segments.count - 3 {  // the segments after the action
         case 0:
@@ -215,7 +216,7 @@ enum Route: Hashable, Sendable {
     ///
     /// A chain of byte comparisons, the commonest (`query`) first, rather than a search of a table of names and
     /// closures (a lazily made global, a closure call per route).
-    private static func sessionAction(_ segments: Segments, id: Substring) -> Route? {
+    private static func sessionAction(_ segments: Segments, id: SessionID) -> Route? {
         if segments.matches(2, "query") { return .sessionQuery(id: id) }
         if segments.matches(2, "snap") { return .sessionSnap(id: id) }
         if segments.matches(2, "scroll-to") { return .sessionScrollTo(id: id) }
@@ -319,6 +320,12 @@ enum Route: Hashable, Sendable {
         func string(_ index: Int) -> String {
             let (start, end) = self.bounds(index)
             return String(decoding: UnsafeBufferPointer(rebasing: self.bytes[start..<end]), as: UTF8.self)
+        }
+
+        /// The segment at `index`, which is below ``count``, as a session identifier made from its bytes.
+        func sessionID(_ index: Int) -> SessionID {
+            let (start, end) = self.bounds(index)
+            return SessionID(utf8: UnsafeBufferPointer(rebasing: self.bytes[start..<end]))
         }
 
         /// The built-in layout kind the segment at `index` names, or `nil`.

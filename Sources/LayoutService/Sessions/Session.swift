@@ -56,6 +56,15 @@ struct Session: Sendable {
     /// The version's `ETag` and its answers' opening, made once.
     var head: AnswerHead { self.contents.head }
 
+    /// The version's `ETag` value (``AnswerHead/etag``), read without copying the head (a reference count for each
+    /// of its two members).
+    var etag: String { self.contents.head.etag }
+
+    /// Calls `body` with the bytes of the answers' opening (``AnswerHead/opening``), read in place.
+    func withOpening<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        self.contents.head.opening.withUnsafeBufferPointer(body)
+    }
+
     /// Increases by one with every mutation; `ETag` and `If-Match` carry it.
     var version: Int {
         get { self.contents.version }
@@ -123,14 +132,19 @@ struct Session: Sendable {
         // `utf8.withContiguousStorageIfAvailable` each walked the substring's indices (some 200 instructions of
         // every session request, issue 21).
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count == 32 else { return false }
-            let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
-            return Self.isLowercaseHexWord(start.loadUnaligned(as: UInt64.self))
-                && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
-                && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
-        }
+        return text.withUTF8 { Self.isWellFormedID(utf8: $0) }
+    }
+
+    /// Whether the UTF-8 text `bytes` has the shape of an identifier (``isWellFormedID(_:)``).
+    ///
+    /// - Complexity: O(1).
+    static func isWellFormedID(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 32 else { return false }
+        let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        return Self.isLowercaseHexWord(start.loadUnaligned(as: UInt64.self))
+            && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+            && Self.isLowercaseHexWord(start.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
     }
 
     /// Whether each of the eight bytes of `word` is `0`...`9` or `a`...`f`.

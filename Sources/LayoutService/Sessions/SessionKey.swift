@@ -2,7 +2,7 @@
 ///
 /// An identifier of up to 32 bytes (every real one: 32 hexadecimal digits) is kept inline in four words, so a
 /// lookup by the request target's `Substring` allocates nothing; a longer one keeps its text.
-struct SessionKey: Hashable {
+struct SessionKey: Hashable, Sendable {
     /// The identifier's bytes, zero-padded to 32.
     private var word0: UInt64 = 0
     private var word1: UInt64 = 0
@@ -15,38 +15,50 @@ struct SessionKey: Hashable {
 
     /// The key of `id`.
     init(_ id: Substring) {
-        // Every real identifier: its length and four unaligned loads from the substring's own bytes, no copy
-        // through a buffer. `withUTF8` reads them in place (a native string's are contiguous); counting the bytes
-        // first, or the generic `utf8.withContiguousStorageIfAvailable`, walked the substring's indices, some 150
-        // instructions of a session query's lookup.
+        // The bytes read in place: `withUTF8` on a native string's substring reads them where they are; counting
+        // them first, or the generic `utf8.withContiguousStorageIfAvailable`, walked the substring's indices, some
+        // 150 instructions of a session query's lookup.
         var text = id
-        let words = text.withUTF8 { bytes -> (UInt64, UInt64, UInt64, UInt64)? in
-            guard bytes.count == 32 else { return nil }
-            let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
-            return (
-                start.loadUnaligned(as: UInt64.self), start.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-                start.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
-                start.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-            )
-        }
-        if let words {
-            self.count = 32
-            (self.word0, self.word1, self.word2, self.word3) = words
+        self = text.withUTF8 { Self(utf8: $0) }
+    }
+
+    /// The key of the identifier whose UTF-8 is `bytes` (a request path's segment, read where it lies; issue 21).
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        self.count = bytes.count
+        guard bytes.count <= 32 else {
+            self.longText = String(decoding: bytes, as: UTF8.self)
             return
         }
-        let utf8 = id.utf8
-        self.count = utf8.count
-        guard self.count <= 32 else {
-            self.longText = String(id)
-            return
-        }
-        var padded: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &padded) { target in
-            if utf8.withContiguousStorageIfAvailable({ target.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
-                for (index, byte) in utf8.enumerated() { target[index] = byte }
+        guard let start = bytes.baseAddress.map(UnsafeRawPointer.init) else { return }
+        guard bytes.count == 32 else {
+            // Shorter than a real identifier: copied into zeros.
+            var padded: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &padded) { target in
+                target.baseAddress.unsafelyUnwrapped.copyMemory(from: start, byteCount: bytes.count)
             }
+            (self.word0, self.word1, self.word2, self.word3) = padded
+            return
         }
-        (self.word0, self.word1, self.word2, self.word3) = padded
+        // Every real identifier: four unaligned loads.
+        self.word0 = start.loadUnaligned(as: UInt64.self)
+        self.word1 = start.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        self.word2 = start.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+        self.word3 = start.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+    }
+
+    /// The key of an identifier of 32 bytes, given as four words (the first byte in `words.0`'s lowest).
+    init(words: (UInt64, UInt64, UInt64, UInt64)) {
+        (self.word0, self.word1, self.word2, self.word3) = words
+        self.count = 32
+    }
+
+    /// The identifier this is the key of, as text: its bytes again (the key of a string holds them all).
+    var text: String {
+        if let longText = self.longText { return longText }
+        var words = (self.word0, self.word1, self.word2, self.word3)
+        return withUnsafeBytes(of: &words) { bytes in
+            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<self.count]), as: UTF8.self)
+        }
     }
 
     /// The key of `id`.

@@ -114,20 +114,21 @@ final class SessionStore: Sendable {
     ///
     /// - Complexity: O(1) amortised.
     func session(_ id: String) -> Session? {
-        self.session(Substring(id))
+        self.session(SessionKey(id))
     }
 
-    /// The session with `id`, marked as used; `nil` when there is none or it expired. Looked up by the bytes of
-    /// `id` (the request target's), without making a string (issue 21).
+    /// The session whose key is `key`, marked as used; `nil` when there is none or it expired. A request's
+    /// identifier is looked up by the key made from the path's bytes (``SessionID/key``), without a string (issue
+    /// 21).
     ///
     /// - Complexity: O(1) amortised.
-    func session(_ id: Substring) -> Session? {
+    func session(_ key: SessionKey) -> Session? {
         let now = self.now()
         // An expired session is released after the lock is dropped; the answer is one optional session, not a pair
         // (a session is a large value: every copy of the pair was a copy of both).
         var released: Session?
         let session = self.state.withLock { state -> Session? in
-            guard let slot = state.table.slot(of: id) else { return nil }
+            guard let slot = state.table.slot(of: key) else { return nil }
             guard state.table.slots[slot].lastUsed + self.configuration.idleTimeout > now else {
                 released = self.drop(slot, reason: .expired, from: &state)
                 return nil

@@ -39,8 +39,8 @@ struct SessionTable {
     /// The slot holding `id`.
     func slot(of id: String) -> Int? { self.slotByID[SessionKey(id)] }
 
-    /// The slot holding `id`, found without making a string of it.
-    func slot(of id: Substring) -> Int? { self.slotByID[SessionKey(id)] }
+    /// The slot holding the session whose key is `key` (made from a request path's bytes, without a string).
+    func slot(of key: SessionKey) -> Int? { self.slotByID[key] }
 
     /// The session in a held slot.
     func session(at slot: Int) -> Session {
