@@ -26,8 +26,8 @@ final class AnswerScratch {
     @exclusivity(unchecked) private var headers = HTTPHeaders()
     /// The last JSON answer's bytes.
     @exclusivity(unchecked) private var body: [UInt8] = []
-    /// The last session query's writer, kept whole (``answer(capacity:_:)``).
-    @exclusivity(unchecked) private var queryWriter = JSONWriter(capacity: 64)
+    /// The writer of the last session query or placed flow answer, kept whole (``answer(capacity:_:)``).
+    @exclusivity(unchecked) private var keptWriter = JSONWriter(capacity: 64)
     /// The text of plain cells this thread wrote recently, for the service it last answered for.
     @exclusivity(unchecked) private var memo: CellTextMemo?
 
@@ -89,12 +89,13 @@ final class AnswerScratch {
     /// The writer is written in place, where ``writer(capacity:)`` makes a new one to return (a copy of its table
     /// of recent numbers each way: about 270 instructions an answer, issue 21); its buffer is reused as there and
     /// kept when at most ``maximumKeptBytes``. The scratch keeps this writer apart from ``writer(capacity:)``'s
-    /// buffer: a session query's answers (each about the size of the last) then reuse each other's.
+    /// buffer: a session query's answers (each about the size of the last) then reuse each other's, as a client's
+    /// placed flow answers do.
     func answer<Result>(capacity: Int, _ body: (inout JSONWriter) -> Result) -> (bytes: [UInt8], result: Result) {
-        self.queryWriter.restart(capacity: capacity)
-        let result = body(&self.queryWriter)
-        let bytes = self.queryWriter.bytes
-        if bytes.capacity > Self.maximumKeptBytes { self.queryWriter = JSONWriter(capacity: 64) }
+        self.keptWriter.restart(capacity: capacity)
+        let result = body(&self.keptWriter)
+        let bytes = self.keptWriter.bytes
+        if bytes.capacity > Self.maximumKeptBytes { self.keptWriter = JSONWriter(capacity: 64) }
         return (bytes, result)
     }
 

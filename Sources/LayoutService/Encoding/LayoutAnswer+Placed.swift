@@ -24,34 +24,34 @@ extension LayoutAnswer {
             elements < Self.streamingElementThreshold
         else { return nil }
         let scratch = AnswerScratch.current
-        var writer = scratch.writer(capacity: elements * 140)
         // The memo for as many elements as the prepared layout has, so that it serves the same answers; a run
         // begins once the layout is known to be placed, so that one left to preparing makes no lookups here.
         let memo = CellTextMemo.current(for: ledger, elements: elements, scratch: scratch)
         var run: CellTextMemo.Run? = nil
-        // The closures reach the writer through a pointer, as the prepared layout's writer's closures do.
-        let isPlaced = withUnsafeMutablePointer(to: &writer) { writer in
-            FlowLayout.placeElements(
-                request.input,
-                configuration: configuration,
-                limits: limits,
-                contentSize: { size in
-                    writer.pointee.beginPlacedFlowAnswer(contentSize: size)
-                    run = memo?.beginAnswer()
-                },
-                cells: { writer.pointee.plainCells(section: $0, frames: $1, run: &run) },
-                supplementary: { writer.pointee.value($0) }
-            )
+        // Written with the thread's kept writer (no writer made and moved for each answer); a layout left to
+        // preparing leaves it empty.
+        let (bytes, isPlaced) = scratch.answer(capacity: elements * 140) { writer in
+            // The closures reach the writer through a pointer, as the prepared layout's writer's closures do.
+            let isPlaced = withUnsafeMutablePointer(to: &writer) { writer in
+                FlowLayout.placeElements(
+                    request.input,
+                    configuration: configuration,
+                    limits: limits,
+                    contentSize: { size in
+                        writer.pointee.beginPlacedFlowAnswer(contentSize: size)
+                        run = memo?.beginAnswer()
+                    },
+                    cells: { writer.pointee.plainCells(section: $0, frames: $1, run: &run) },
+                    supplementary: { writer.pointee.value($0) }
+                )
+            }
+            if isPlaced { writer.endArrayAndObject() }
+            return isPlaced
         }
         if let memo, let run { memo.endAnswer(run) }
-        guard isPlaced else {
-            // Preparing answers instead; the buffer goes back to the scratch for it.
-            _ = scratch.bytes(of: &writer)
-            return nil
-        }
-        writer.endArray()
-        writer.endObject()
-        return (.json(scratch.bytes(of: &writer), scratch: scratch), elements)
+        // Otherwise preparing answers instead.
+        guard isPlaced else { return nil }
+        return (.json(bytes, scratch: scratch), elements)
     }
 }
 
