@@ -109,14 +109,13 @@ public final class LayoutService: Responder {
         }
         let seconds = RequestClock.seconds(since: start)
         self.metrics.record(
-            route: route?.template ?? "unmatched",
-            method: request.method.rawValue,
+            template: route?.template ?? "unmatched",
+            method: request.method,
             status: slot[0].status,
             seconds: seconds,
             elements: elements,
             requestBytes: request.body.count,
-            responseBytes: slot[0].storedBodyLength,
-            started: true
+            responseBytes: slot[0].storedBodyLength
         )
         if self.configuration.logsRequests {
             RequestLog.log(

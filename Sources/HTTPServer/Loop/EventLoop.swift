@@ -126,7 +126,8 @@ final class EventLoop: @unchecked Sendable {
             let waitNanoseconds = wakeAt > self.now ? wakeAt - self.now : 0
             let timeout = Int32(min((waitNanoseconds + 999_999) / 1_000_000, 1000))
             let count = epoll_wait(self.epollFD, events, capacity, timeout)
-            let code = errno
+            // Read only after a failure, and before any other call: a wait that succeeded leaves nothing to read.
+            let code = count < 0 ? errno : 0
             self.now = monotonicNanoseconds()
             self.epochSeconds = time(nil)
             if count < 0 && code != EINTR {

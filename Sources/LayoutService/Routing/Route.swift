@@ -36,8 +36,9 @@ enum Route: Hashable, Sendable {
     /// `GET /{asset}`: one of the page's files in ``WebAssets`` (`app.js`, `layout-client.js`, `style.css`).
     case webAsset(name: String)
 
-    /// The path template, e.g. `/layout/{kind}`: the label metrics and logs use.
-    var template: String {
+    /// The path template, e.g. `/layout/{kind}`: the label metrics and logs use. A literal, so that metrics find a
+    /// request's entry by its address (``Metrics``' `record(template:…)`).
+    var template: StaticString {
         switch self {
         case .server: "*"
         case .health: "/healthz"
