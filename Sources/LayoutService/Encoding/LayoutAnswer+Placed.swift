@@ -71,8 +71,9 @@ extension JSONWriter {
         self.beginArray()
     }
 
-    /// Writes a section's plain cells, `frames` in item order, as ``plainCell(_:frame:run:)`` writes each (through
-    /// the memo `run` runs over when there is one), but in batches (``writeValues(count:maximumLength:_:)``).
+    /// Writes a section's plain cells, `frames` in item order, as ``plainCell(_:frame:run:exactRoom:)`` writes each
+    /// (through the memo `run` runs over when there is one), but in batches
+    /// (``writeValues(count:maximumLength:_:)``), with room for the longest cell reserved for each.
     @inline(__always)
     mutating func plainCells(section: Int, frames: UnsafeBufferPointer<Rect>, run: inout CellTextMemo.Run?) {
         let maximumLength = Swift.max(Self.maximumPlainCellLength, CellTextMemo.textStride)
@@ -82,7 +83,7 @@ extension JSONWriter {
             }
             return
         }
-        // As ``plainCell(_:frame:memo:)``: a kept cell is copied, leaving the recent numbers as they were.
+        // As ``plainCell(_:frame:memo:exactRoom:)``: a kept cell is copied, leaving the recent numbers as they were.
         self.writeValues(count: frames.count, maximumLength: maximumLength) { output, recent, item in
             let indexPath = IndexPath(section: section, item: item)
             let frame = frames[item]
